@@ -1,0 +1,6 @@
+export { startEmbeddedPostgres, type RunningPostgres } from './embedded-postgres.ts'
+export { getFreePort, isPortFree, waitForHttp } from './network.ts'
+export { generateDevSecrets, loadDevSecrets, type DevSecrets } from './secrets.ts'
+export { parseEnvOrExit } from './env.ts'
+export { createLogger, type Logger } from './logger.ts'
+export { startStack, type RunningStack, type StackOptions } from './stack.ts'

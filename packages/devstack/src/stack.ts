@@ -1,0 +1,279 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { startEmbeddedPostgres, type RunningPostgres } from './embedded-postgres.ts'
+import type { Logger } from './logger.ts'
+import { isPortFree, waitForHttp } from './network.ts'
+import { DEV_SECRET_NAMES, loadDevSecrets, type DevSecrets } from './secrets.ts'
+import { startServiceProcess, type ServiceProcess } from './service-process.ts'
+import { binPath, hashSources, workspaceDir } from './workspace.ts'
+
+export interface StackOptions {
+  /** dev: watchers and Vite's dev server; prod: built bundles, as the end-to-end tests run them. */
+  mode: 'dev' | 'prod'
+  /** Absolute folder for the embedded PostgreSQL cluster, the cms SQLite file and dev secrets. */
+  dataDir: string
+  ports: { web: number; payments: number; cms: number; postgres: number }
+  /** An external PostgreSQL; when absent an embedded one is started. */
+  databaseUrl?: string
+  cmsAdmin: { email: string; password: string }
+  /** Variables every service inherits (the caller's environment and .env). */
+  baseEnv: NodeJS.ProcessEnv
+  logger: Logger
+}
+
+export interface RunningStack {
+  urls: { web: string; payments: string; cms: string; cmsAdmin: string; database: string }
+  /** Rejects when a service exits on its own after start-up. */
+  crashed: Promise<never>
+  stop(): Promise<void>
+}
+
+const DATABASE_NAME = 'arzpol'
+
+export async function startStack(options: StackOptions): Promise<RunningStack> {
+  const { logger, ports, mode } = options
+  const log = logger.child('devstack')
+  const host = '127.0.0.1'
+  const urls = {
+    web: `http://${host}:${ports.web}`,
+    payments: `http://${host}:${ports.payments}`,
+    cms: `http://${host}:${ports.cms}`,
+    cmsAdmin: `http://${host}:${ports.cms}/admin`,
+    database: '',
+  }
+
+  for (const [name, port] of Object.entries({
+    web: ports.web,
+    payments: ports.payments,
+    cms: ports.cms,
+  })) {
+    if (!(await isPortFree(port))) {
+      throw new Error(
+        `port ${port} (${name}) is already in use: another ArzPol may be running; stop it or set ${name.toUpperCase()}_PORT`,
+      )
+    }
+  }
+
+  mkdirSync(options.dataDir, { recursive: true })
+  const secrets = { ...loadDevSecrets(options.dataDir), ...secretsFromEnv(options.baseEnv) }
+  const processes: ServiceProcess[] = []
+  let postgres: RunningPostgres | undefined
+
+  const stopAll = async () => {
+    await Promise.all(processes.map((p) => p.stop()))
+    if (postgres) {
+      await postgres.stop().catch((error: unknown) => log.line(`PostgreSQL stop: ${String(error)}`))
+      postgres = undefined
+    }
+  }
+
+  try {
+    const env = serviceEnvironments(options, urls, secrets)
+
+    const databaseReady = (async () => {
+      if (options.databaseUrl) {
+        urls.database = options.databaseUrl
+      } else {
+        const started = Date.now()
+        postgres = await startEmbeddedPostgres({
+          dataDir: path.join(options.dataDir, 'postgres'),
+          port: ports.postgres,
+          onLog: (line) => logger.child('postgres').line(line),
+        })
+        await postgres.ensureDatabase(DATABASE_NAME)
+        urls.database = postgres.url(DATABASE_NAME)
+        log.line(
+          `embedded PostgreSQL ready on port ${ports.postgres} in ${Date.now() - started} ms`,
+        )
+      }
+      await runToCompletion(processes, {
+        name: 'migrate',
+        command: binPath(workspaceDir('payments-service'), 'tsx'),
+        args: ['src/db/migrate-cli.ts'],
+        cwd: workspaceDir('payments-service'),
+        env: { ...env.payments, DATABASE_URL: urls.database },
+        logger,
+      })
+    })()
+
+    const cmsBuilt = ensureCmsBuilt(processes, env.cms, logger)
+    const webBuilt =
+      mode === 'prod'
+        ? runToCompletion(processes, {
+            name: 'web',
+            command: binPath(workspaceDir('web'), 'remix'),
+            args: ['vite:build'],
+            cwd: workspaceDir('web'),
+            env: env.web,
+            logger,
+          })
+        : Promise.resolve()
+
+    await databaseReady
+    const payments = startServiceProcess({
+      name: 'payments',
+      command: binPath(workspaceDir('payments-service'), 'tsx'),
+      args: mode === 'dev' ? ['watch', '--clear-screen=false', 'src/main.ts'] : ['src/main.ts'],
+      cwd: workspaceDir('payments-service'),
+      env: { ...env.payments, DATABASE_URL: urls.database },
+      logger,
+    })
+    processes.push(payments)
+
+    await cmsBuilt
+    const cms = startServiceProcess({
+      name: 'cms',
+      command: binPath(workspaceDir('cms'), 'strapi'),
+      args: ['start'],
+      cwd: workspaceDir('cms'),
+      env: env.cms,
+      logger,
+    })
+    processes.push(cms)
+
+    await webBuilt
+    const web = startServiceProcess({
+      name: 'web',
+      command: binPath(workspaceDir('web'), mode === 'dev' ? 'remix' : 'remix-serve'),
+      args:
+        mode === 'dev'
+          ? ['vite:dev', '--host', host, '--port', String(ports.web), '--strictPort']
+          : ['./build/server/index.js'],
+      cwd: workspaceDir('web'),
+      env: env.web,
+      logger,
+    })
+    processes.push(web)
+
+    const anyExited = () => processes.some((p) => p.hasExited())
+    await Promise.all([
+      waitForHttp(`${urls.payments}/healthz`, { isAborted: anyExited }),
+      waitForHttp(`${urls.cms}/_health`, { isAborted: anyExited, timeoutMs: 180_000 }),
+      waitForHttp(`${urls.web}/healthz`, { isAborted: anyExited }),
+    ])
+
+    const crashed = new Promise<never>((_, reject) => {
+      for (const p of processes) {
+        void p.exited.then((code) => reject(new Error(`${p.name} exited unexpectedly (${code})`)))
+      }
+    })
+    crashed.catch(() => undefined)
+
+    return { urls, crashed, stop: stopAll }
+  } catch (error) {
+    await stopAll()
+    throw error
+  }
+}
+
+/**
+ * Each service gets the caller's environment plus only the settings and secrets it needs, so
+ * that, as in production, no service holds another one's keys.
+ */
+function serviceEnvironments(
+  options: StackOptions,
+  urls: RunningStack['urls'],
+  secrets: DevSecrets,
+) {
+  const { baseEnv, ports, mode } = options
+  const common = {
+    ...baseEnv,
+    APP_ENV: baseEnv.APP_ENV ?? 'development',
+    NODE_ENV: mode === 'prod' ? 'production' : 'development',
+    STRAPI_TELEMETRY_DISABLED: 'true',
+    FORCE_COLOR: baseEnv.FORCE_COLOR ?? '0',
+  }
+  return {
+    payments: {
+      ...common,
+      PAYMENTS_HOST: '127.0.0.1',
+      PAYMENTS_PORT: String(ports.payments),
+      JWT_PRIVATE_KEY: secrets.JWT_PRIVATE_KEY,
+      CREDENTIALS_ENCRYPTION_KEY: secrets.CREDENTIALS_ENCRYPTION_KEY,
+      OTP_DEV_CODES: baseEnv.OTP_DEV_CODES ?? 'true',
+      SMS_PROVIDER: baseEnv.SMS_PROVIDER ?? 'console',
+      WEBOTP_DOMAIN: baseEnv.WEBOTP_DOMAIN ?? new URL(urls.web).hostname,
+    },
+    cms: {
+      ...common,
+      CMS_HOST: '127.0.0.1',
+      CMS_PORT: String(ports.cms),
+      CMS_PUBLIC_URL: baseEnv.CMS_PUBLIC_URL ?? urls.cms,
+      CMS_DATABASE_FILENAME:
+        baseEnv.CMS_DATABASE_FILENAME ?? path.join(options.dataDir, 'cms', 'data.db'),
+      CMS_APP_KEYS: secrets.CMS_APP_KEYS,
+      CMS_API_TOKEN_SALT: secrets.CMS_API_TOKEN_SALT,
+      CMS_ADMIN_JWT_SECRET: secrets.CMS_ADMIN_JWT_SECRET,
+      CMS_TRANSFER_TOKEN_SALT: secrets.CMS_TRANSFER_TOKEN_SALT,
+      CMS_JWT_SECRET: secrets.CMS_JWT_SECRET,
+      CMS_ENCRYPTION_KEY: secrets.CMS_ENCRYPTION_KEY,
+      CMS_WEBHOOK_SECRET: secrets.CMS_WEBHOOK_SECRET,
+      CMS_ADMIN_EMAIL: options.cmsAdmin.email,
+      CMS_ADMIN_PASSWORD: options.cmsAdmin.password,
+      PAYMENTS_JWKS_URL: `${urls.payments}/api/auth/jwks/`,
+      WEB_URL: urls.web,
+    },
+    web: {
+      ...common,
+      HOST: '127.0.0.1',
+      PORT: String(ports.web),
+      PAYMENTS_URL: urls.payments,
+      CMS_URL: urls.cms,
+      WEB_PUBLIC_URL: baseEnv.WEB_PUBLIC_URL ?? urls.web,
+      SESSION_SECRET: secrets.SESSION_SECRET,
+      CMS_WEBHOOK_SECRET: secrets.CMS_WEBHOOK_SECRET,
+    },
+  }
+}
+
+/** Secrets given in the environment win over generated development ones. */
+function secretsFromEnv(env: NodeJS.ProcessEnv): Partial<DevSecrets> {
+  return Object.fromEntries(
+    DEV_SECRET_NAMES.filter((name) => env[name]).map((name) => [name, env[name]]),
+  )
+}
+
+async function runToCompletion(
+  processes: ServiceProcess[],
+  spec: Parameters<typeof startServiceProcess>[0],
+): Promise<void> {
+  const child = startServiceProcess(spec)
+  processes.push(child)
+  const code = await child.exited
+  processes.splice(processes.indexOf(child), 1)
+  if (code !== 0)
+    throw new Error(
+      `${spec.name}: \`${path.basename(spec.command)} ${spec.args.join(' ')}\` failed (${code})`,
+    )
+}
+
+/**
+ * `strapi build` (admin panel + TypeScript) takes about 45 s and 2 GB, so it runs only when the
+ * cms sources changed since the last build; the hash of those sources is kept beside the build.
+ */
+async function ensureCmsBuilt(processes: ServiceProcess[], env: NodeJS.ProcessEnv, logger: Logger) {
+  const cmsDir = workspaceDir('cms')
+  const hashFile = path.join(cmsDir, 'dist', '.source-hash')
+  const hash = hashSources(
+    ['src', 'config', 'package.json', 'tsconfig.json', 'favicon.png'].map((p) =>
+      path.join(cmsDir, p),
+    ),
+  )
+  const built =
+    existsSync(path.join(cmsDir, 'dist', 'build', 'index.html')) &&
+    existsSync(hashFile) &&
+    readFileSync(hashFile, 'utf8') === hash
+  if (built) return
+  logger
+    .child('devstack')
+    .line('building the cms admin panel (first start or cms sources changed, ~1 min)…')
+  await runToCompletion(processes, {
+    name: 'cms',
+    command: binPath(cmsDir, 'strapi'),
+    args: ['build'],
+    cwd: cmsDir,
+    env,
+    logger,
+  })
+  writeFileSync(hashFile, hash)
+}

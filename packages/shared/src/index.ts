@@ -1,0 +1,5 @@
+export * from './api-types.ts'
+export * from './dates.ts'
+export * from './digits.ts'
+export * from './money.ts'
+export * from './phone.ts'

@@ -1,0 +1,90 @@
+import { bodyParser } from '@koa/bodyparser'
+import Koa from 'koa'
+import type { AppDeps, AppMiddleware, AppState } from './http/context.ts'
+import { accessLog } from './http/middlewares/access-log.ts'
+import { createRequireUser } from './http/middlewares/auth.ts'
+import { errorHandler, unanswered } from './http/middlewares/error-handler.ts'
+import { requestId } from './http/middlewares/request-id.ts'
+import { registerOpenApiRoutes } from './http/openapi/openapi.routes.ts'
+import { createApi, type Api } from './http/route.ts'
+import { createAccountService } from './modules/auth/account.service.ts'
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
+import { createOtpCodes } from './modules/auth/otp-code.ts'
+import { createLoginThrottle } from './modules/auth/login-throttle.ts'
+import { createOtpService } from './modules/auth/otp.service.ts'
+import { createSessionService } from './modules/auth/session.service.ts'
+import { registerHealthRoutes } from './modules/health/health.routes.ts'
+
+/** Our JSON bodies are small forms; attachments will get their own multipart limit. */
+const JSON_BODY_LIMIT = '64kb'
+
+// Responses carry tokens and personal data: nothing may sit in a shared cache unless a route
+// says otherwise (JWKS, docs).
+const noStoreByDefault: AppMiddleware = async (ctx, next) => {
+  ctx.set('Cache-Control', 'no-store')
+  await next()
+}
+
+function registerRoutes(api: Api, deps: AppDeps): void {
+  const { config, db, clock, logger } = deps
+  const otp = createOtpService({
+    db,
+    clock,
+    codes: createOtpCodes(config.JWT_PRIVATE_KEY),
+    sms: deps.sms,
+    limits: {
+      perPhonePerHour: config.OTP_SEND_LIMIT_PER_PHONE_PER_HOUR,
+      perIpPerHour: config.OTP_SEND_LIMIT_PER_IP_PER_HOUR,
+    },
+  })
+  const sessions = createSessionService({
+    db,
+    clock,
+    tokens: deps.tokens,
+    refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
+    logger,
+  })
+  const throttle = createLoginThrottle({
+    db,
+    clock,
+    limits: {
+      perAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      perIp: config.LOGIN_MAX_FAILURES_PER_IP,
+      windowSeconds: config.LOGIN_FAILURE_WINDOW_MINUTES * 60,
+    },
+  })
+  const accounts = createAccountService({
+    db,
+    clock,
+    otp,
+    passwords: deps.passwords,
+    sessions,
+    throttle,
+  })
+
+  registerHealthRoutes(api, db)
+  registerAuthRoutes(api, { deps, otp, accounts, sessions })
+  registerOpenApiRoutes(api)
+}
+
+/** The whole HTTP service without a listening socket: main.ts listens, tests call it over HTTP. */
+export function createApp(deps: AppDeps): Koa<AppState> {
+  const app = new Koa<AppState>({
+    proxy: deps.config.TRUST_PROXY,
+    // web is the one proxy in front of us and appends the browser's address: trust only the
+    // last X-Forwarded-For entry, since anything before it is whatever the client sent.
+    maxIpsCount: 1,
+  })
+  const api = createApi(createRequireUser(deps))
+  registerRoutes(api, deps)
+
+  app.use(requestId(deps.logger))
+  app.use(accessLog())
+  app.use(errorHandler())
+  app.use(noStoreByDefault)
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT }))
+  app.use(unanswered())
+  app.use(api.router.routes())
+  app.use(api.router.allowedMethods())
+  return app
+}

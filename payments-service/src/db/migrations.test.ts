@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase } from '../test/db.ts'
+import { createKnex } from './knex.ts'
+import {
+  listMigrationFiles,
+  migrateLatest,
+  MIGRATION_FILE_PATTERN,
+  MIGRATIONS_DIR,
+  rollbackAll,
+} from './migrate.ts'
+
+describe('migrations', () => {
+  const files = listMigrationFiles()
+
+  it('follow YYYYMMDDHHMMSS_verb-noun.ts and open with a why-comment', () => {
+    expect(files.length).toBeGreaterThan(0)
+    for (const file of files) {
+      expect(file).toMatch(MIGRATION_FILE_PATTERN)
+      const source = readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8')
+      expect(source.startsWith('/**\n * Why:'), `${file} starts with a why-comment`).toBe(true)
+      expect(source).toMatch(/export async function down/)
+    }
+  })
+
+  describe('on a database of their own', () => {
+    let database: Awaited<ReturnType<typeof createTestDatabase>>
+    let db: ReturnType<typeof createKnex>
+    beforeAll(async () => {
+      database = await createTestDatabase()
+      db = createKnex({ url: database.url, poolMax: 2 })
+    })
+    afterAll(async () => {
+      await db.destroy()
+      await database.drop()
+    })
+
+    const tables = async () =>
+      (
+        (await db.raw(
+          "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'knex_%' ORDER BY 1",
+        )) as { rows: Array<{ tablename: string }> }
+      ).rows.map((row) => row.tablename)
+
+    it('roll all the way down and up again', async () => {
+      // The copy starts fully migrated (global setup migrated its template).
+      expect(await migrateLatest(db)).toEqual([])
+      expect(await tables()).toEqual([
+        'login_attempts',
+        'otp_challenges',
+        'refresh_tokens',
+        'users',
+      ])
+      expect(await rollbackAll(db)).toEqual([...files].reverse())
+      expect(await tables()).toEqual([])
+      expect(await migrateLatest(db)).toEqual(files)
+      expect(await tables()).toEqual([
+        'login_attempts',
+        'otp_challenges',
+        'refresh_tokens',
+        'users',
+      ])
+    })
+  })
+})

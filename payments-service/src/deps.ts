@@ -1,0 +1,45 @@
+import type { Knex } from 'knex'
+import type { Logger } from 'pino'
+import type { AppConfig } from './config/env.ts'
+import { createKnex } from './db/knex.ts'
+import type { AppDeps } from './http/context.ts'
+import { systemClock, type Clock } from './lib/clock.ts'
+import { createLogger } from './logger.ts'
+import { createPasswordHasher, type PasswordHasher } from './modules/auth/password.ts'
+import { createSmsOutbox, createSmsProvider, type SmsProvider } from './modules/auth/sms/index.ts'
+import { createTokenService } from './modules/auth/tokens.ts'
+
+export interface DepsOverrides {
+  db?: Knex
+  logger?: Logger
+  clock?: Clock
+  smsProvider?: SmsProvider
+  passwords?: PasswordHasher
+}
+
+/** Production wiring from configuration; tests pass overrides for time, database and SMS. */
+export async function createDeps(
+  config: AppConfig,
+  overrides: DepsOverrides = {},
+): Promise<AppDeps> {
+  const logger = overrides.logger ?? createLogger(config)
+  const clock = overrides.clock ?? systemClock
+  const db =
+    overrides.db ??
+    createKnex({ url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX, logger })
+  const provider = overrides.smsProvider ?? createSmsProvider(config, logger)
+  return {
+    config,
+    db,
+    logger,
+    clock,
+    tokens: await createTokenService({
+      privateKey: config.JWT_PRIVATE_KEY,
+      issuer: config.JWT_ISSUER,
+      accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+      clock,
+    }),
+    passwords: overrides.passwords ?? createPasswordHasher(),
+    sms: createSmsOutbox(provider, logger),
+  }
+}

@@ -1,0 +1,30 @@
+import type { Knex } from 'knex'
+import type Koa from 'koa'
+import type { Logger } from 'pino'
+import type { AppConfig } from '../config/env.ts'
+import type { Clock } from '../lib/clock.ts'
+import type { User } from '../models/user.model.ts'
+import type { TokenService } from '../modules/auth/tokens.ts'
+import type { SmsOutbox } from '../modules/auth/sms/outbox.ts'
+import type { PasswordHasher } from '../modules/auth/password.ts'
+
+/** Everything the app needs from outside; tests build the same object with their own values. */
+export interface AppDeps {
+  config: AppConfig
+  db: Knex
+  logger: Logger
+  clock: Clock
+  tokens: TokenService
+  passwords: PasswordHasher
+  sms: SmsOutbox
+}
+
+export interface AppState {
+  requestId: string
+  logger: Logger
+  /** Set by `requireUser`. */
+  user?: User
+}
+
+export type AppContext = Koa.ParameterizedContext<AppState>
+export type AppMiddleware = Koa.Middleware<AppState>

@@ -1,0 +1,73 @@
+import { Writable } from 'node:stream'
+import Koa from 'koa'
+import { pino } from 'pino'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestClient } from '../../test/http.ts'
+import type { AppState } from '../context.ts'
+import { ApiError, tooManyRequests, ValidationError } from '../errors.ts'
+import { errorHandler } from './error-handler.ts'
+import { requestId } from './request-id.ts'
+
+describe('error handler', () => {
+  const lines: Array<Record<string, unknown>> = []
+  let api: TestClient
+
+  beforeAll(async () => {
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString('utf8')) as Record<string, unknown>)
+        done()
+      },
+    })
+    const app = new Koa<AppState>()
+    app.use(requestId(pino({ level: 'error' }, sink)))
+    app.use(errorHandler())
+    app.use((ctx) => {
+      switch (ctx.path) {
+        case '/boom':
+          throw new Error('database password is hunter2')
+        case '/fields':
+          throw new ValidationError({ phone: ['شماره تلفن صحیح نمیباشد'] })
+        case '/limited':
+          throw tooManyRequests('صبر کنید', 'otp_resend_too_early', 41.2)
+        default:
+          throw new ApiError(409, 'تداخل', 'conflict')
+      }
+    })
+    api = await startTestServer(app)
+  })
+  afterAll(() => api.close())
+
+  it('hides unknown errors behind a generic 500 and logs them with the request id', async () => {
+    const response = await api.get('/boom', { headers: { 'X-Request-Id': 'req-500' } })
+    expect(response.status).toBe(500)
+    expect(response.body).toEqual({ detail: 'خطای داخلی سرور' })
+    expect(response.text).not.toContain('hunter2')
+    const logged = lines.find((line) => line.request_id === 'req-500')
+    expect(logged).toMatchObject({ msg: 'unhandled error', path: '/boom' })
+    expect(JSON.stringify(logged)).toContain('hunter2')
+  })
+
+  it('answers field errors Django-REST style', async () => {
+    const response = await api.get('/fields')
+    expect(response.status).toBe(400)
+    expect(response.body).toEqual({ phone: ['شماره تلفن صحیح نمیباشد'] })
+  })
+
+  it('adds retry_after and Retry-After to 429s, rounded up', async () => {
+    const response = await api.get('/limited')
+    expect(response.status).toBe(429)
+    expect(response.body).toEqual({
+      detail: 'صبر کنید',
+      code: 'otp_resend_too_early',
+      retry_after: 42,
+    })
+    expect(response.headers.get('retry-after')).toBe('42')
+  })
+
+  it('keeps the status, detail and code of deliberate errors', async () => {
+    const response = await api.get('/conflict')
+    expect(response.status).toBe(409)
+    expect(response.body).toEqual({ detail: 'تداخل', code: 'conflict' })
+  })
+})

@@ -1,0 +1,153 @@
+import Router from '@koa/router'
+import type { z } from 'zod'
+import type { Role, User } from '../models/user.model.ts'
+import type { AppContext, AppMiddleware, AppState } from './context.ts'
+import { ValidationError, type FieldErrors } from './errors.ts'
+import { requireRole } from './middlewares/auth.ts'
+import { OpenApiRegistry, type HttpMethod, type ResponseDoc } from './openapi/registry.ts'
+import { parseInput } from './validation.ts'
+
+/** The router plus the OpenAPI document it feeds; every route goes through `defineRoute`. */
+export interface Api {
+  router: Router<AppState>
+  openapi: OpenApiRegistry
+  requireUser: AppMiddleware
+}
+
+export function createApi(requireUser: AppMiddleware): Api {
+  return { router: new Router<AppState>(), openapi: new OpenApiRegistry(), requireUser }
+}
+
+type Schema = z.ZodType | undefined
+type Auth = 'user' | readonly Role[] | undefined
+type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined
+
+export interface RouteInput<B extends Schema, Q extends Schema, P extends Schema, A extends Auth> {
+  body: Out<B>
+  query: Out<Q>
+  params: Out<P>
+  /** The signed-in user when the route declares `auth`. */
+  user: A extends undefined ? undefined : User
+}
+
+type Responses = Record<number, ResponseDoc>
+
+/**
+ * A handler's answer: `return reply(201, tokens)`. The helper keeps the status a literal type, so
+ * the compiler checks it against the route's declared responses and their body schemas.
+ */
+export const reply = <const S extends number, B>(status: S, body: B) => ({ status, body })
+
+/** A handler answers with one of its declared statuses and a body of that status's schema. */
+export type RouteResult<R extends Responses> = {
+  [S in keyof R & number]: {
+    status: S
+    body: R[S]['schema'] extends z.ZodType ? z.input<R[S]['schema']> : undefined
+  }
+}[keyof R & number]
+
+export interface RouteSpec<
+  B extends Schema,
+  Q extends Schema,
+  P extends Schema,
+  A extends Auth,
+  R extends Responses,
+> {
+  method: HttpMethod
+  path: string
+  operationId: string
+  summary: string
+  description?: string
+  tags: string[]
+  /** 'user' for any signed-in user, or the roles allowed (staff routes). */
+  auth?: A
+  body?: B
+  query?: Q
+  params?: P
+  /** Successful answers. Their schemas also shape the body: undeclared fields never leave. */
+  responses: R
+  /** Error statuses this route can answer with (documented with the shared error shapes). */
+  errors?: number[]
+  /** Run before authentication and validation, e.g. rate limits. */
+  before?: AppMiddleware[]
+  // NoInfer: R comes from `responses` alone, never from what a handler happens to return.
+  handler: (
+    ctx: AppContext,
+    input: RouteInput<B, Q, P, A>,
+  ) => NoInfer<RouteResult<R>> | Promise<NoInfer<RouteResult<R>>>
+}
+
+function parseAll(parts: Array<[z.ZodType | undefined, unknown]>): Array<unknown> {
+  const fields: FieldErrors = {}
+  const values = parts.map(([schema, value]) => {
+    if (!schema) return undefined
+    try {
+      return parseInput(schema, value)
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error
+      for (const [name, messages] of Object.entries(error.fields)) {
+        fields[name] = [...(fields[name] ?? []), ...messages]
+      }
+      return undefined
+    }
+  })
+  if (Object.keys(fields).length > 0) throw new ValidationError(fields)
+  return values
+}
+
+/**
+ * Registers a route on the router and records it in the OpenAPI document, from the same zod
+ * schemas that validate its input, so the document cannot drift from what the code accepts.
+ */
+export function defineRoute<
+  R extends Responses,
+  B extends Schema = undefined,
+  Q extends Schema = undefined,
+  P extends Schema = undefined,
+  A extends Auth = undefined,
+>(api: Api, spec: RouteSpec<B, Q, P, A, R>): void {
+  const errors = new Set(spec.errors ?? [])
+  if (spec.body || spec.query || spec.params) errors.add(400)
+  if (spec.auth) errors.add(401)
+  if (spec.auth && spec.auth !== 'user') errors.add(403)
+
+  api.openapi.add({
+    method: spec.method,
+    path: spec.path,
+    operationId: spec.operationId,
+    summary: spec.summary,
+    ...(spec.description !== undefined && { description: spec.description }),
+    tags: spec.tags,
+    secured: spec.auth !== undefined,
+    ...(spec.body && { body: spec.body }),
+    ...(spec.query && { query: spec.query }),
+    ...(spec.params && { params: spec.params }),
+    responses: spec.responses,
+    errors: [...errors].sort((a, b) => a - b),
+  })
+
+  const guards: AppMiddleware[] = []
+  if (spec.auth) guards.push(api.requireUser)
+  if (spec.auth && spec.auth !== 'user') guards.push(requireRole(...(spec.auth as readonly Role[])))
+
+  const handle: AppMiddleware = async (ctx) => {
+    const [body, query, params] = parseAll([
+      [spec.body, ctx.request.body ?? {}],
+      [spec.query, ctx.query],
+      [spec.params, (ctx as unknown as { params: unknown }).params],
+    ])
+    const input = { body, query, params, user: ctx.state.user } as RouteInput<B, Q, P, A>
+    const result = await spec.handler(ctx, input)
+    const declared = spec.responses[result.status]
+    if (!declared) throw new Error(`${spec.operationId} answered undeclared ${result.status}`)
+    ctx.status = result.status
+    ctx.body = declared.schema ? declared.schema.parse(result.body) : null
+  }
+
+  // Registered without its trailing slash: the router (non-strict) then answers both forms,
+  // as the spec needs for /api/ticketing/tickets; the document keeps the spec's exact path.
+  const routerPath = spec.path.length > 1 ? spec.path.replace(/\/$/, '') : spec.path
+  api.router.register(routerPath, [spec.method], [...(spec.before ?? []), ...guards, handle], {
+    name: spec.operationId,
+  })
+}

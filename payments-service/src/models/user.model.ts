@@ -1,0 +1,28 @@
+import { BaseModel } from './base.model.ts'
+
+export const ROLES = ['customer', 'support', 'admin'] as const
+export type Role = (typeof ROLES)[number]
+
+export class User extends BaseModel {
+  static override tableName = 'users'
+
+  declare id: number
+  declare phone: string
+  declare username: string
+  declare email: string | null
+  declare password_hash: string
+  declare role: Role
+  declare blocked_at: Date | null
+  declare password_changed_at: Date
+  declare last_login_at: Date | null
+  declare created_at: Date
+  declare updated_at: Date
+
+  override $beforeUpdate(): void {
+    this.updated_at = new Date()
+  }
+
+  get isBlocked(): boolean {
+    return this.blocked_at !== null
+  }
+}

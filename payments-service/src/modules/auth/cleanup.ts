@@ -1,0 +1,75 @@
+import type { Knex } from 'knex'
+import type { AppDeps } from '../../http/context.ts'
+import type { Clock } from '../../lib/clock.ts'
+import { runPeriodically, type PeriodicTask } from '../../lib/periodic.ts'
+import { OTP_SEND_WINDOW_MS } from './otp.service.ts'
+
+/** Rows live at most this much longer than they matter; the tables stay small either way. */
+export const CLEANUP_INTERVAL_MS = 10 * 60_000
+
+export interface AuthCleanupDeps {
+  db: Knex
+  clock: Clock
+  /** LOGIN_FAILURE_WINDOW_MINUTES in seconds: older failures no longer count. */
+  loginWindowSeconds: number
+}
+
+export interface AuthCleanupResult {
+  otp_challenges: number
+  login_attempts: number
+  refresh_tokens: number
+}
+
+/**
+ * Deletes auth rows that no rule reads any more. Plain `DELETE … WHERE` on rows nothing will
+ * update again, so several instances may run it at the same time: one of them deletes a row
+ * and the others skip it.
+ */
+export async function deleteExpiredAuthRows({
+  db,
+  clock,
+  loginWindowSeconds,
+}: AuthCleanupDeps): Promise<AuthCleanupResult> {
+  const now = clock.now()
+  const ago = (ms: number) => new Date(now.getTime() - ms)
+
+  // A challenge outlives its code: the hourly send limits count it until it is an hour old.
+  const otpChallenges = await db('otp_challenges')
+    .where('expires_at', '<=', now)
+    .where('created_at', '<=', ago(OTP_SEND_WINDOW_MS))
+    .delete()
+
+  const loginAttempts = await db('login_attempts')
+    .where('created_at', '<=', ago(loginWindowSeconds * 1000))
+    .delete()
+
+  // Used and revoked tokens are kept until they expire, so replaying a rotated token revokes its
+  // family for as long as that token could have been valid. Past `expires_at` every token is
+  // refused anyway (REFRESH_TOKEN_TTL_DAYS after it was issued).
+  const refreshTokens = await db('refresh_tokens').where('expires_at', '<=', now).delete()
+
+  return {
+    otp_challenges: otpChallenges,
+    login_attempts: loginAttempts,
+    refresh_tokens: refreshTokens,
+  }
+}
+
+/** main.ts: runs the clean-up at start and every CLEANUP_INTERVAL_MS; `stop()` on shutdown. */
+export function startAuthCleanup(deps: AppDeps): PeriodicTask {
+  const { db, clock, logger, config } = deps
+  return runPeriodically(
+    'auth-cleanup',
+    async () => {
+      const deleted = await deleteExpiredAuthRows({
+        db,
+        clock,
+        loginWindowSeconds: config.LOGIN_FAILURE_WINDOW_MINUTES * 60,
+      })
+      if (Object.values(deleted).some((count) => count > 0)) {
+        logger.info({ deleted }, 'expired auth rows deleted')
+      }
+    },
+    { intervalMs: CLEANUP_INTERVAL_MS, logger },
+  )
+}

@@ -1,0 +1,12 @@
+import type { Logger } from 'pino'
+import { otpSmsText, type SmsProvider } from './sms-provider.ts'
+
+/** Development stand-in: the message goes to the log instead of a phone. */
+export function createConsoleSmsProvider(logger: Logger, webOtpDomain: string): SmsProvider {
+  return {
+    name: 'console',
+    async sendOtp({ phone, code }) {
+      logger.info({ sms_to: phone, text: otpSmsText(code, webOtpDomain) }, 'sms (console provider)')
+    },
+  }
+}

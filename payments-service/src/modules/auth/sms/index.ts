@@ -1,0 +1,24 @@
+import type { Logger } from 'pino'
+import type { AppConfig } from '../../../config/env.ts'
+import { createConsoleSmsProvider } from './console.ts'
+import { createKavenegarSmsProvider } from './kavenegar.ts'
+import type { SmsProvider } from './sms-provider.ts'
+
+export { createSmsOutbox, type SmsOutbox } from './outbox.ts'
+export type { OtpSms, SmsProvider } from './sms-provider.ts'
+
+/** The configured vendor; env.ts already refused kavenegar without its key and template. */
+export function createSmsProvider(config: AppConfig, logger: Logger): SmsProvider {
+  if (
+    config.SMS_PROVIDER === 'kavenegar' &&
+    config.KAVENEGAR_API_KEY &&
+    config.KAVENEGAR_TEMPLATE
+  ) {
+    return createKavenegarSmsProvider({
+      apiKey: config.KAVENEGAR_API_KEY,
+      template: config.KAVENEGAR_TEMPLATE,
+      baseUrl: config.KAVENEGAR_BASE_URL,
+    })
+  }
+  return createConsoleSmsProvider(logger, config.WEBOTP_DOMAIN)
+}

@@ -1,0 +1,257 @@
+import { generateKeyPairSync } from 'node:crypto'
+import type { AuthTokens } from '@arzpol/shared'
+import {
+  createLocalJWKSet,
+  decodeJwt,
+  decodeProtectedHeader,
+  jwtVerify,
+  SignJWT,
+  UnsecuredJWT,
+  type JSONWebKeySet,
+} from 'jose'
+import Koa from 'koa'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AppState } from '../../http/context.ts'
+import { errorHandler } from '../../http/middlewares/error-handler.ts'
+import { requestId } from '../../http/middlewares/request-id.ts'
+import { createRequireUser, requireRole } from '../../http/middlewares/auth.ts'
+import { User } from '../../models/user.model.ts'
+import { registerUser, useTestApp } from '../../test/app.ts'
+import { insertUser, uniquePhone } from '../../test/factories.ts'
+import { startTestServer, type TestClient } from '../../test/http.ts'
+
+const REFRESH = '/api/auth/token/refresh/'
+const LOGOUT = '/api/auth/logout/'
+const ME = '/api/auth/me/'
+const INVALID = { detail: 'توکن نامعتبر یا منقضی شده است.', code: 'token_not_valid' }
+
+describe('tokens', () => {
+  const t = useTestApp()
+
+  describe('POST /api/auth/token/refresh/', () => {
+    it('rotates: a new pair each time, and the new access token works', async () => {
+      const first = await registerUser(t.api, uniquePhone())
+      const second = await t.api.post<AuthTokens>(REFRESH, { refresh: first.refresh })
+      expect(second.status).toBe(200)
+      expect(second.body.refresh).not.toBe(first.refresh)
+      expect((await t.api.get(ME, { token: second.body.access })).status).toBe(200)
+      const third = await t.api.post<AuthTokens>(REFRESH, { refresh: second.body.refresh })
+      expect(third.status).toBe(200)
+    })
+
+    it('revokes the whole family when a rotated token is presented again', async () => {
+      const first = await registerUser(t.api, uniquePhone())
+      const second = await t.api.post<AuthTokens>(REFRESH, { refresh: first.refresh })
+      // The thief replays the old token: refused, and the owner's current one dies with it.
+      const replay = await t.api.post(REFRESH, { refresh: first.refresh })
+      expect([replay.status, replay.body]).toEqual([401, INVALID])
+      const owner = await t.api.post(REFRESH, { refresh: second.body.refresh })
+      expect(owner.status).toBe(401)
+    })
+
+    it('leaves other sign-ins of the same user alone', async () => {
+      const phone = uniquePhone()
+      const first = await registerUser(t.api, phone)
+      const other = await t.api.post<AuthTokens>('/api/auth/login/', {
+        phone,
+        password: 'correct horse 1',
+      })
+      await t.api.post(REFRESH, { refresh: first.refresh })
+      await t.api.post(REFRESH, { refresh: first.refresh })
+      expect((await t.api.post(REFRESH, { refresh: other.body.refresh })).status).toBe(200)
+    })
+
+    it('refuses unknown and expired refresh tokens, and a missing one with a field error', async () => {
+      expect((await t.api.post(REFRESH, { refresh: 'made-up' })).body).toEqual(INVALID)
+      const tokens = await registerUser(t.api, uniquePhone())
+      t.clock.advance(30 * 86_400)
+      expect((await t.api.post(REFRESH, { refresh: tokens.refresh })).status).toBe(401)
+      const missing = await t.api.post(REFRESH, {})
+      expect([missing.status, missing.body]).toEqual([
+        400,
+        { refresh: ['توکن refresh را ارسال کنید'] },
+      ])
+    })
+
+    it('stops working for a blocked user', async () => {
+      const phone = uniquePhone()
+      const tokens = await registerUser(t.api, phone)
+      await User.query(t.deps.db).where({ phone }).patch({ blocked_at: t.clock.now() })
+      expect((await t.api.post(REFRESH, { refresh: tokens.refresh })).status).toBe(401)
+      expect((await t.api.get(ME, { token: tokens.access })).status).toBe(401)
+    })
+  })
+
+  describe('POST /api/auth/logout/', () => {
+    it('answers 204 and revokes the refresh token family', async () => {
+      const first = await registerUser(t.api, uniquePhone())
+      const second = await t.api.post<AuthTokens>(REFRESH, { refresh: first.refresh })
+      const response = await t.api.post(LOGOUT, { refresh: second.body.refresh })
+      expect(response.status).toBe(204)
+      expect(response.text).toBe('')
+      expect((await t.api.post(REFRESH, { refresh: second.body.refresh })).status).toBe(401)
+    })
+
+    it('answers 204 for a token it does not know', async () => {
+      expect((await t.api.post(LOGOUT, { refresh: 'whatever' })).status).toBe(204)
+    })
+  })
+
+  describe('GET /api/auth/me/ and /api/me/', () => {
+    it('answer id, username and email for a valid token', async () => {
+      const user = await insertUser(t.deps)
+      const login = await t.api.post<AuthTokens>('/api/auth/login/', {
+        phone: user.phone,
+        password: 'correct horse 1',
+      })
+      for (const path of [ME, '/api/me/', '/api/auth/me', '/api/me']) {
+        const response = await t.api.get(path, { token: login.body.access })
+        expect([path, response.status, response.body]).toEqual([
+          path,
+          200,
+          { id: user.id, username: user.phone, email: null },
+        ])
+      }
+    })
+
+    it('refuse a missing token', async () => {
+      const response = await t.api.get(ME)
+      expect(response.status).toBe(401)
+      expect(response.body).toEqual({
+        detail: 'اطلاعات احراز هویت ارسال نشده است.',
+        code: 'not_authenticated',
+      })
+      expect(response.headers.get('www-authenticate')).toBe('Bearer')
+    })
+
+    it('refuse a tampered token', async () => {
+      const { access } = await registerUser(t.api, uniquePhone())
+      const [header, payload, signature] = access.split('.') as [string, string, string]
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
+      const forged = Buffer.from(JSON.stringify({ ...claims, role: 'admin' })).toString('base64url')
+      const response = await t.api.get(ME, { token: `${header}.${forged}.${signature}` })
+      expect([response.status, response.body]).toEqual([401, INVALID])
+      const flipped = `${access.slice(0, -2)}${access.endsWith('A') ? 'BB' : 'AA'}`
+      expect((await t.api.get(ME, { token: flipped })).status).toBe(401)
+    })
+
+    it('refuse an expired token (access tokens live 15 minutes)', async () => {
+      const { access } = await registerUser(t.api, uniquePhone())
+      t.clock.advance(899)
+      expect((await t.api.get(ME, { token: access })).status).toBe(200)
+      t.clock.advance(2)
+      expect((await t.api.get(ME, { token: access })).body).toEqual(INVALID)
+    })
+
+    it('refuse tokens signed with another key, unsigned, or from another issuer', async () => {
+      const user = await insertUser(t.deps)
+      const claims = { username: user.username, role: 'customer', phone: user.phone }
+      const now = Math.floor(t.clock.now().getTime() / 1000)
+      const sign = (key: Parameters<SignJWT['sign']>[0], issuer = 'arzpol-payments') =>
+        new SignJWT(claims)
+          .setProtectedHeader({ alg: 'EdDSA', typ: 'at+jwt', kid: t.deps.tokens.kid })
+          .setSubject(String(user.id))
+          .setIssuer(issuer)
+          .setIssuedAt(now)
+          .setExpirationTime(now + 600)
+          .sign(key)
+      const stranger = generateKeyPairSync('ed25519').privateKey
+      const unsigned = new UnsecuredJWT(claims)
+        .setSubject(String(user.id))
+        .setIssuer('arzpol-payments')
+        .setIssuedAt(now)
+        .setExpirationTime(now + 600)
+        .encode()
+      for (const token of [
+        await sign(stranger),
+        unsigned,
+        await sign(t.deps.config.JWT_PRIVATE_KEY, 'someone-else'),
+      ]) {
+        expect((await t.api.get(ME, { token })).status).toBe(401)
+      }
+      expect(
+        (await t.api.get(ME, { token: await sign(t.deps.config.JWT_PRIVATE_KEY) })).status,
+      ).toBe(200)
+    })
+  })
+
+  describe('JWKS', () => {
+    it('serves the public key that verifies access tokens, at both paths', async () => {
+      const phone = uniquePhone()
+      const { access } = await registerUser(t.api, phone)
+      const jwks = await t.api.get<JSONWebKeySet>('/api/auth/jwks/')
+      expect(jwks.status).toBe(200)
+      expect(jwks.headers.get('cache-control')).toBe('public, max-age=300')
+      expect((await t.api.get('/.well-known/jwks.json')).body).toEqual(jwks.body)
+      expect(jwks.body.keys).toHaveLength(1)
+      expect(jwks.body.keys[0]).toMatchObject({
+        kty: 'OKP',
+        crv: 'Ed25519',
+        alg: 'EdDSA',
+        use: 'sig',
+      })
+      expect(jwks.body.keys[0]).not.toHaveProperty('d')
+
+      // What the cms does: verify with the published key set only.
+      const { payload, protectedHeader } = await jwtVerify(access, createLocalJWKSet(jwks.body), {
+        issuer: 'arzpol-payments',
+        currentDate: t.clock.now(),
+      })
+      expect(protectedHeader).toMatchObject({
+        alg: 'EdDSA',
+        typ: 'at+jwt',
+        kid: jwks.body.keys[0]?.kid,
+      })
+      expect(payload).toMatchObject({ username: phone, role: 'customer', phone })
+      expect(payload.sub).toMatch(/^\d+$/)
+      expect(payload.exp! - payload.iat!).toBe(900)
+      expect(payload.jti).toEqual(expect.any(String))
+    })
+
+    it('carries the kid in every access token header', async () => {
+      const { access } = await registerUser(t.api, uniquePhone())
+      expect(decodeProtectedHeader(access).kid).toBe(t.deps.tokens.kid)
+      expect(decodeJwt(access).iss).toBe('arzpol-payments')
+    })
+  })
+})
+
+describe('role checks for staff routes', () => {
+  const t = useTestApp()
+  let api: TestClient
+
+  beforeAll(async () => {
+    const app = new Koa<AppState>()
+    app.use(requestId(t.deps.logger))
+    app.use(errorHandler())
+    app.use(createRequireUser(t.deps))
+    app.use(requireRole('support', 'admin'))
+    app.use((ctx) => {
+      ctx.body = { role: ctx.state.user?.role }
+    })
+    api = await startTestServer(app)
+  })
+  afterAll(() => api.close())
+
+  const tokenFor = async (role: 'customer' | 'support' | 'admin') =>
+    t.deps.tokens.signAccess(await insertUser(t.deps, { role }))
+
+  it('lets the listed roles through and refuses others with 403', async () => {
+    expect((await api.get('/', { token: await tokenFor('support') })).body).toEqual({
+      role: 'support',
+    })
+    expect((await api.get('/', { token: await tokenFor('admin') })).status).toBe(200)
+    const customer = await api.get('/', { token: await tokenFor('customer') })
+    expect([customer.status, customer.body]).toEqual([
+      403,
+      { detail: 'شما اجازه انجام این کار را ندارید.', code: 'permission_denied' },
+    ])
+  })
+
+  it('uses the role in the database, not the one in an older token', async () => {
+    const user = await insertUser(t.deps, { role: 'admin' })
+    const token = await t.deps.tokens.signAccess(user)
+    await User.query(t.deps.db).findById(user.id).patch({ role: 'customer' })
+    expect((await api.get('/', { token })).status).toBe(403)
+  })
+})

@@ -1,0 +1,52 @@
+import type { Knex } from 'knex'
+import { z } from 'zod'
+import { defineRoute, reply, type Api } from '../../http/route.ts'
+
+export const SERVICE_NAME = 'payments-service'
+export const DATABASE_UNAVAILABLE = 'پایگاه داده در دسترس نیست'
+
+// A database that hangs must not hang the probe: orchestrators time out and restart instead.
+const READY_TIMEOUT_MS = 2_000
+
+const Status = z.object({ status: z.literal('ok'), service: z.string() })
+const OK = { status: 'ok' as const, service: SERVICE_NAME }
+
+async function databaseAnswers(db: Knex): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS)
+  })
+  try {
+    return await Promise.race([db.raw('select 1').then(() => true), timeout])
+  } catch {
+    return false
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+export function registerHealthRoutes(api: Api, db: Knex) {
+  defineRoute(api, {
+    method: 'get',
+    path: '/healthz',
+    operationId: 'healthz',
+    summary: 'Liveness: the process answers (does not touch the database)',
+    tags: ['ops'],
+    responses: { 200: { description: 'Alive', schema: Status } },
+    handler: () => reply(200, OK),
+  })
+
+  defineRoute(api, {
+    method: 'get',
+    path: '/readyz',
+    operationId: 'readyz',
+    summary: 'Readiness: the database answers `select 1`',
+    tags: ['ops'],
+    responses: {
+      200: { description: 'Ready', schema: Status },
+      503: { description: 'Database unreachable', schema: z.object({ detail: z.string() }) },
+    },
+    handler: async () =>
+      (await databaseAnswers(db)) ? reply(200, OK) : reply(503, { detail: DATABASE_UNAVAILABLE }),
+  })
+}

@@ -1,0 +1,122 @@
+import { generateKeyPairSync } from 'node:crypto'
+import type { AuthTokens } from '@arzpol/shared'
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest'
+import { createApp } from '../app.ts'
+import { envSchema, parseEnv, type AppConfig } from '../config/env.ts'
+import { createDeps, type DepsOverrides } from '../deps.ts'
+import type { AppDeps } from '../http/context.ts'
+import { ManualClock } from './clock.ts'
+import { useTestDatabase } from './db.ts'
+import { startFakeKavenegar, type FakeKavenegar } from './fake-kavenegar.ts'
+import { startTestServer, type TestClient } from './http.ts'
+
+export const TEST_PRIVATE_KEY_PEM = generateKeyPairSync('ed25519')
+  .privateKey.export({ type: 'pkcs8', format: 'pem' })
+  .toString()
+
+/** Configuration as the service would parse it, with test values unless overridden. */
+export function testConfig(env: Record<string, string | undefined> = {}): AppConfig {
+  const result = parseEnv(envSchema, {
+    APP_ENV: 'test',
+    DATABASE_URL: 'postgres://postgres@127.0.0.1:1/unused',
+    JWT_PRIVATE_KEY: TEST_PRIVATE_KEY_PEM,
+    LOG_LEVEL: 'silent',
+    OTP_DEV_CODES: 'true',
+    ...env,
+  })
+  if (!result.ok) throw new Error(`test config: ${result.errors.join('; ')}`)
+  return result.config
+}
+
+export interface TestApp {
+  readonly api: TestClient
+  readonly deps: AppDeps
+  readonly clock: ManualClock
+  readonly kavenegar: FakeKavenegar
+  /** Codes the fake Kavenegar received for a phone, once background sending finished. */
+  smsCodes(phone: string): Promise<string[]>
+}
+
+/**
+ * For a test file: the real app on its own database, served over HTTP, with a hand-moved
+ * clock and Kavenegar replaced by a local HTTP server (OTP_DEV_CODES on unless overridden).
+ */
+export function useTestApp(
+  options: { env?: Record<string, string>; overrides?: DepsOverrides } = {},
+): TestApp {
+  const database = useTestDatabase()
+  let api: TestClient | undefined
+  let deps: AppDeps | undefined
+  let kavenegar: FakeKavenegar | undefined
+  const clock = new ManualClock()
+
+  beforeAll(async () => {
+    kavenegar = await startFakeKavenegar()
+    const config = testConfig({
+      DATABASE_URL: database.url,
+      SMS_PROVIDER: 'kavenegar',
+      KAVENEGAR_API_KEY: 'test-api-key',
+      KAVENEGAR_TEMPLATE: 'arzpol-otp',
+      KAVENEGAR_BASE_URL: kavenegar.baseUrl,
+      ...options.env,
+    })
+    deps = await createDeps(config, { db: database.db, clock, ...options.overrides })
+    api = await startTestServer(createApp(deps))
+  })
+  beforeEach(() => kavenegar?.reset())
+  afterAll(async () => {
+    await deps?.sms.drain()
+    await api?.close()
+    await kavenegar?.close()
+  })
+
+  const need = <T>(value: T | undefined, name: string): T => {
+    if (value === undefined) throw new Error(`useTestApp: ${name} exists only inside tests`)
+    return value
+  }
+  return {
+    get api() {
+      return need(api, 'api')
+    },
+    get deps() {
+      return need(deps, 'deps')
+    },
+    get kavenegar() {
+      return need(kavenegar, 'kavenegar')
+    },
+    clock,
+    async smsCodes(phone) {
+      await need(deps, 'deps').sms.drain()
+      return need(kavenegar, 'kavenegar').codesFor(phone)
+    },
+  }
+}
+
+/** Asks for a code and returns it (from dev_code, which these tests enable). */
+export async function requestCode(
+  api: TestClient,
+  phone: string,
+  purpose: 'register' | 'reset',
+  headers?: Record<string, string>,
+): Promise<string> {
+  const response = await api.post<{ expires_in: number; dev_code?: string }>(
+    '/api/auth/otp/send/',
+    { phone, purpose },
+    headers ? { headers } : {},
+  )
+  expect(response.status, response.text).toBe(200)
+  expect(response.body.dev_code).toMatch(/^\d{4}$/)
+  return response.body.dev_code ?? ''
+}
+
+/** Registers through the API the way the web client does. */
+export async function registerUser(
+  api: TestClient,
+  phone: string,
+  password = 'correct horse 1',
+): Promise<AuthTokens> {
+  const code = await requestCode(api, phone, 'register')
+  const response = await api.post<AuthTokens>('/api/auth/register/', { phone, password, code })
+  expect(response.status, response.text).toBe(201)
+  return response.body
+}

@@ -1,0 +1,45 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { createLogger, startStack } from '@arzpol/devstack'
+import { e2ePorts } from './ports.ts'
+
+/**
+ * Starts the whole product exactly as `npm run dev` does, but from production builds and on a
+ * throw-away data folder: a fresh embedded PostgreSQL (or TEST_DATABASE_URL) and a fresh cms
+ * database, so every run begins from the seed content and no earlier state.
+ */
+export default async function globalSetup() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'arzpol-e2e-'))
+  // The embedded server runs as the OS user postgres when we are root; it must enter this folder.
+  chmodSync(dataDir, 0o755)
+  const quiet = !process.env.E2E_VERBOSE
+  const logger = createLogger('e2e', quiet ? () => undefined : undefined)
+  const started = Date.now()
+  const stack = await startStack({
+    mode: 'prod',
+    dataDir,
+    ports: e2ePorts,
+    databaseUrl: process.env.TEST_DATABASE_URL,
+    cmsAdmin: { email: 'admin@arzpol.local', password: 'ArzPol-e2e-1404' },
+    baseEnv: {
+      ...process.env,
+      APP_ENV: 'development',
+      OTP_DEV_CODES: 'true',
+      // Every browser in these tests comes from 127.0.0.1; the per-IP limit has its own
+      // integration tests in payments-service.
+      OTP_SEND_LIMIT_PER_IP_PER_HOUR: '10000',
+      LOGIN_MAX_FAILURES_PER_IP: '10000',
+    },
+    logger,
+  }).catch((error: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true })
+    throw error
+  })
+  console.log(`e2e: stack ready in ${((Date.now() - started) / 1000).toFixed(1)}s`)
+
+  return async () => {
+    await stack.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,18 @@
+/**
+ * Ports of the stack the end-to-end tests start. They differ from `npm run dev`'s defaults so
+ * the tests can run while a developer's stack is up.
+ */
+const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback)
+
+export const e2ePorts = {
+  web: port('E2E_WEB_PORT', 3300),
+  payments: port('E2E_PAYMENTS_PORT', 4300),
+  cms: port('E2E_CMS_PORT', 1437),
+  postgres: port('E2E_PG_PORT', 54339),
+}
+
+export const e2eUrls = {
+  web: `http://127.0.0.1:${e2ePorts.web}`,
+  payments: `http://127.0.0.1:${e2ePorts.payments}`,
+  cms: `http://127.0.0.1:${e2ePorts.cms}`,
+}

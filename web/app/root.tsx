@@ -1,0 +1,92 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data } from '@remix-run/node'
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from '@remix-run/react'
+import type { ReactNode } from 'react'
+import fontUrl from 'vazirmatn/fonts/webfonts/Vazirmatn[wght].woff2?url'
+import { GeneralErrorBoundary } from './components/error-boundary.tsx'
+import { FlashMessage } from './components/flash-message.tsx'
+import { SiteFooter } from './components/site-footer.tsx'
+import { SiteHeader } from './components/site-header.tsx'
+import appCss from './styles/app.css?url'
+import {
+  destroySession,
+  flashCookie,
+  getSessionTokens,
+  hasSessionCookie,
+} from './utils/session.server.ts'
+import { readCookie } from './utils/sealed-cookie.server.ts'
+
+const jalaliYear = new Intl.DateTimeFormat('fa-IR-u-ca-persian', {
+  year: 'numeric',
+  timeZone: 'Asia/Tehran',
+})
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const headers = new Headers()
+  // Spec §2: the header shows the dashboard button when tokens are stored. Whether they still
+  // work is the dashboard's business (it checks them with payments-service).
+  const signedIn = getSessionTokens(request) !== null
+  if (!signedIn && hasSessionCookie(request)) headers.append('Set-Cookie', destroySession())
+  const flash = flashCookie.read(request)
+  if (readCookie(request.headers.get('Cookie'), flashCookie.name) !== null) {
+    headers.append('Set-Cookie', flashCookie.clear())
+  }
+  return data(
+    { signedIn, flash: flash?.message ?? null, year: jalaliYear.format(new Date()) },
+    { headers },
+  )
+}
+
+export const links: LinksFunction = () => [
+  { rel: 'preload', href: fontUrl, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'stylesheet', href: appCss },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export const meta: MetaFunction = () => [{ title: 'ارزپل' }]
+
+export function Layout({ children }: { children: ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>('root')
+  return (
+    <html lang="fa" dir="rtl">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f766e" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col font-sans">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:start-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+        >
+          پرش به محتوای اصلی
+        </a>
+        <SiteHeader signedIn={rootData?.signedIn ?? false} />
+        {rootData?.flash ? <FlashMessage message={rootData.flash} /> : null}
+        <main id="main" className="flex flex-1 flex-col">
+          {children}
+        </main>
+        <SiteFooter year={rootData?.year ?? ''} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

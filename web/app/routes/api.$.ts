@@ -1,0 +1,12 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { proxyToPayments } from '~/utils/proxy.server.ts'
+
+// `/api/*` on the public origin is payments-service's JSON API (architecture.md).
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return proxyToPayments(request)
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return proxyToPayments(request)
+}

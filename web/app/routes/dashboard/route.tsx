@@ -1,0 +1,107 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data } from '@remix-run/node'
+import { Form, NavLink, Outlet, useLoaderData } from '@remix-run/react'
+import type { MouseEvent } from 'react'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { requireUser } from '~/utils/auth.server.ts'
+
+/**
+ * The dashboard area (spec §2): a sidebar at the start (right) side with the customer's name and
+ * email, the menu and the logout button. Every page under /dashboard needs a working session:
+ * without one the guard clears the cookie and sends the visitor to /?auth=login.
+ */
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, headers } = await requireUser(request)
+  return data({ user }, { headers })
+}
+
+// Personal pages: never stored by shared caches, nor kept by the browser after logout.
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
+
+export const MENU = [
+  { to: '/dashboard', label: 'داشبورد', end: true },
+  { to: '/dashboard/orders', label: 'لیست سفارش‌ها', end: false },
+  { to: '/dashboard/new-request', label: 'درخواست جدید', end: false },
+  { to: '/dashboard/tickets', label: 'پشتیبانی و تیکت‌ها', end: false },
+] as const
+
+const menuLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-lg px-3 py-2.5 text-sm font-medium transition-colors ${
+    isActive ? 'bg-teal-700 text-white' : 'text-slate-700 hover:bg-slate-100'
+  }`
+
+function closeMenu(event: MouseEvent<HTMLElement>) {
+  event.currentTarget.closest('details')?.removeAttribute('open')
+}
+
+function SidebarContent({ onNavigate }: { onNavigate?: (event: MouseEvent<HTMLElement>) => void }) {
+  const { user } = useLoaderData<typeof loader>()
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="rounded-xl bg-slate-50 px-3 py-3">
+        <p className="font-bold text-slate-900">
+          <bdi>{user.username}</bdi>
+        </p>
+        {user.email ? (
+          <p className="mt-1 truncate text-sm text-slate-600">
+            <bdi dir="ltr">{user.email}</bdi>
+          </p>
+        ) : null}
+      </div>
+      <ul className="flex flex-col gap-1">
+        {MENU.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} end={item.end} className={menuLinkClass} onClick={onNavigate}>
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <Form method="post" action="/logout">
+        <button
+          type="submit"
+          className="w-full rounded-lg px-3 py-2.5 text-start text-sm font-medium text-red-700 hover:bg-red-50"
+        >
+          خروج
+        </button>
+      </Form>
+    </div>
+  )
+}
+
+export default function DashboardLayout() {
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-6 lg:flex-row">
+      {/* Small screens: the menu folds into a disclosure that works without JavaScript. */}
+      <details className="rounded-2xl border border-slate-200 bg-white lg:hidden">
+        <summary className="cursor-pointer list-none px-4 py-3 font-semibold text-slate-800 [&::-webkit-details-marker]:hidden">
+          منوی داشبورد
+        </summary>
+        <nav aria-label="منوی داشبورد" className="border-t border-slate-100 p-3">
+          <SidebarContent onNavigate={closeMenu} />
+        </nav>
+      </details>
+      <aside className="hidden w-64 shrink-0 lg:block">
+        <nav
+          aria-label="منوی داشبورد"
+          className="sticky top-22 rounded-2xl border border-slate-200 bg-white p-4"
+        >
+          <SidebarContent />
+        </nav>
+      </aside>
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
+    </div>
+  )
+}
+
+export const meta: MetaFunction = () => [
+  { title: 'داشبورد | ارزپل' },
+  { name: 'robots', content: 'noindex' },
+]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

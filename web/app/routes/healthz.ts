@@ -1,0 +1,6 @@
+import type { HealthResponse } from '@arzpol/shared'
+
+export function loader() {
+  const body: HealthResponse = { status: 'ok', service: 'web' }
+  return Response.json(body, { headers: { 'Cache-Control': 'no-store' } })
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod'
+
+/**
+ * web's configuration, parsed once with zod. A bad or missing variable stops the server at boot
+ * with a message that names it (entry.server.tsx calls `getEnv()` at import time). web's own
+ * port and host are not here: `remix vite:dev --port` and remix-serve's PORT/HOST own them.
+ */
+const envSchema = z.object({
+  /** Server-to-server base URL of payments-service; `/api/*` is proxied there. */
+  PAYMENTS_URL: z.url({ error: 'must be an absolute URL' }).default('http://127.0.0.1:4000'),
+  /** Server-to-server base URL of the cms (Strapi). */
+  CMS_URL: z.url({ error: 'must be an absolute URL' }).default('http://127.0.0.1:1337'),
+  /** Key material for the encrypted session, flow and flash cookies. */
+  SESSION_SECRET: z
+    .string({ error: 'is required (at least 32 characters)' })
+    .min(32, { error: 'must be at least 32 characters long' }),
+  APP_ENV: z
+    .enum(['development', 'test', 'production'], {
+      error: 'must be one of development, test, production',
+    })
+    .default('development'),
+  /** The public origin customers use; trusted as an Origin for form posts. */
+  WEB_PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).default('http://127.0.0.1:3000'),
+})
+
+export type Env = z.infer<typeof envSchema>
+
+export class EnvError extends Error {
+  override name = 'EnvError'
+}
+
+/** Parses an environment or throws an `EnvError` listing every bad variable by name. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // An empty string means "not set" (a blank line in a .env file), so defaults still apply.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''))
+  const result = envSchema.safeParse(cleaned)
+  if (result.success) return result.data
+  const lines = result.error.issues.map(
+    (issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`,
+  )
+  throw new EnvError(`web: invalid environment variables:\n${lines.join('\n')}`)
+}
+
+let cached: Env | undefined
+
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env)
+  return cached
+}
+
+/** For tests that change process.env between cases. */
+export function resetEnvCache(): void {
+  cached = undefined
+}

@@ -1,0 +1,19 @@
+import { afterEach, beforeEach, vi } from 'vitest'
+import { forgetRecentRefreshes } from '~/utils/auth.server.ts'
+import { resetEnvCache } from '~/utils/env.server.ts'
+
+process.env.SESSION_SECRET ??= 'test-session-secret-that-is-long-enough-0123456789'
+process.env.APP_ENV ??= 'test'
+
+beforeEach(() => {
+  resetEnvCache()
+  forgetRecentRefreshes()
+  // An unexpected console.error fails the test; tests that expect one mock it themselves.
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    throw new Error(`console.error was called: ${args.map(String).join(' ')}`)
+  })
+})
+
+afterEach(() => {
+  resetEnvCache()
+})

@@ -1,0 +1,78 @@
+/** Small helpers for calling loaders and actions as plain functions. */
+
+export const BASE = 'http://127.0.0.1:3000'
+
+/** A browser's cookie store, just enough for Set-Cookie → Cookie round trips. */
+export class CookieJar {
+  private cookies = new Map<string, string>()
+
+  apply(response: Response | Headers): this {
+    const headers = response instanceof Response ? response.headers : response
+    for (const line of headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';')
+      const eq = pair.indexOf('=')
+      const name = pair.slice(0, eq).trim()
+      const value = pair.slice(eq + 1).trim()
+      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a))
+      if (expired || value === '') this.cookies.delete(name)
+      else this.cookies.set(name, value)
+    }
+    return this
+  }
+
+  get(name: string): string | undefined {
+    return this.cookies.get(name)
+  }
+
+  set(name: string, value: string): this {
+    this.cookies.set(name, value)
+    return this
+  }
+
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+  }
+}
+
+export function getRequest(path: string, jar?: CookieJar, headers: Record<string, string> = {}) {
+  return new Request(new URL(path, BASE), {
+    headers: { ...(jar ? { Cookie: jar.header() } : {}), ...headers },
+  })
+}
+
+export function formRequest(
+  path: string,
+  fields: Record<string, string>,
+  jar?: CookieJar,
+  headers: Record<string, string> = {},
+) {
+  return new Request(new URL(path, BASE), {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      ...(jar ? { Cookie: jar.header() } : {}),
+      ...headers,
+    },
+  })
+}
+
+/** Runs a loader or action and returns what it returned or threw (Remix treats both alike). */
+export async function settle<T>(fn: () => T | Promise<T>): Promise<T | Response> {
+  try {
+    return await fn()
+  } catch (error) {
+    if (error instanceof Response) return error
+    throw error
+  }
+}
+
+/** Remix's `data()` result: the value and init of a loader/action answer. */
+export interface DataResult<T> {
+  data: T
+  init: ResponseInit | null
+}
+
+export function isDataResult<T>(value: unknown): value is DataResult<T> {
+  return typeof value === 'object' && value !== null && 'data' in value && 'init' in value
+}
