@@ -58,8 +58,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const secrets = { ...loadDevSecrets(options.dataDir), ...secretsFromEnv(options.baseEnv) }
   const processes: ServiceProcess[] = []
   let postgres: RunningPostgres | undefined
+  let stopping = false
 
   const stopAll = async () => {
+    stopping = true
     await Promise.all(processes.map((p) => p.stop()))
     if (postgres) {
       await postgres.stop().catch((error: unknown) => log.line(`PostgreSQL stop: ${String(error)}`))
@@ -78,7 +80,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         postgres = await startEmbeddedPostgres({
           dataDir: path.join(options.dataDir, 'postgres'),
           port: ports.postgres,
-          onLog: (line) => logger.child('postgres').line(line),
+          onLog: (text) => text.split('\n').forEach((line) => logger.child('postgres').line(line)),
         })
         await postgres.ensureDatabase(DATABASE_NAME)
         urls.database = postgres.url(DATABASE_NAME)
@@ -154,7 +156,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
     const crashed = new Promise<never>((_, reject) => {
       for (const p of processes) {
-        void p.exited.then((code) => reject(new Error(`${p.name} exited unexpectedly (${code})`)))
+        void p.exited.then((code) => {
+          if (!stopping) reject(new Error(`${p.name} exited unexpectedly (${code})`))
+        })
       }
     })
     crashed.catch(() => undefined)
@@ -196,6 +200,9 @@ function serviceEnvironments(
     },
     cms: {
       ...common,
+      // Strapi's production mode over plain http on 127.0.0.1 works (admin login included) and
+      // hides internals in error bodies; `strapi develop` is the tool for content-type changes.
+      NODE_ENV: 'production',
       CMS_HOST: '127.0.0.1',
       CMS_PORT: String(ports.cms),
       CMS_PUBLIC_URL: baseEnv.CMS_PUBLIC_URL ?? urls.cms,
@@ -261,6 +268,7 @@ async function ensureCmsBuilt(processes: ServiceProcess[], env: NodeJS.ProcessEn
   )
   const built =
     existsSync(path.join(cmsDir, 'dist', 'build', 'index.html')) &&
+    existsSync(path.join(cmsDir, 'dist', 'src', 'index.js')) &&
     existsSync(hashFile) &&
     readFileSync(hashFile, 'utf8') === hash
   if (built) return

@@ -1,0 +1,26 @@
+import type { Core } from '@strapi/strapi'
+
+import { applyAdminLayouts } from './bootstrap/admin-layouts'
+import { ensureAdminRoles } from './bootstrap/admin-roles'
+import { ensureAdminUser } from './bootstrap/admin-user'
+import { grantPublicPermissions } from './bootstrap/public-permissions'
+import { ensureWebWebhook } from './bootstrap/web-webhook'
+import { loadCmsEnv } from './env'
+import { seedContent } from './seed'
+
+export default {
+  /** Runs before the app is initialised (extend code: document middlewares, custom fields). */
+  register(_context: { strapi: Core.Strapi }) {},
+
+  /** Runs once the database is ready, before the server starts listening. */
+  async bootstrap({ strapi }: { strapi: Core.Strapi }) {
+    const env = loadCmsEnv()
+    await ensureAdminUser(strapi, env)
+    await ensureAdminRoles(strapi)
+    await applyAdminLayouts(strapi)
+    await grantPublicPermissions(strapi)
+    if (env.CMS_SEED) await seedContent(strapi)
+    // After the seed, so the first start does not send web one webhook per seeded entry.
+    await ensureWebWebhook(strapi, env)
+  },
+}

@@ -1,0 +1,269 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+import type { Core } from '@strapi/strapi'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import type * as SeedModule from '../src/seed'
+import type * as BlogData from '../src/seed/data/blog'
+import {
+  createTestStrapi,
+  destroyStrapi,
+  listen,
+  makeTempDir,
+  requireCompiled,
+  setEnv,
+  testEnv,
+} from './harness'
+
+const { seedContent } = requireCompiled<typeof SeedModule>('seed/index.js')
+const { POSTS } = requireCompiled<typeof BlogData>('seed/data/blog.js')
+
+const temp = makeTempDir()
+let restoreEnv: () => void = () => {}
+let strapi: Core.Strapi
+let base: string
+
+/** A stand-in for web's webhook endpoint, recording what the cms sends it. */
+const received: { authorization?: string; body: { event: string; uid: string } }[] = []
+const webServer = http.createServer((request, response) => {
+  let raw = ''
+  request.on('data', (chunk: Buffer) => (raw += chunk.toString()))
+  request.on('end', () => {
+    received.push({ authorization: request.headers.authorization, body: JSON.parse(raw) })
+    response.writeHead(204).end()
+  })
+})
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => webServer.listen(0, '127.0.0.1', resolve))
+  restoreEnv = setEnv({
+    ...testEnv(`${temp.dir}/cms.db`),
+    WEB_URL: `http://127.0.0.1:${(webServer.address() as AddressInfo).port}`,
+    CMS_WEBHOOK_SECRET: 'test-webhook-secret-0123456789',
+  })
+  strapi = createTestStrapi()
+  await strapi.load()
+  base = await listen(strapi)
+})
+
+afterAll(async () => {
+  if (strapi) await destroyStrapi(strapi)
+  webServer.close()
+  restoreEnv()
+  temp.cleanup()
+})
+
+interface ApiList<T> {
+  data: T[]
+  meta: { pagination: { total: number } }
+}
+
+async function get<T>(path: string, expectedStatus = 200): Promise<T> {
+  const response = await fetch(`${base}${path}`)
+  expect(response.status, path).toBe(expectedStatus)
+  return (await response.json()) as T
+}
+
+describe('seeded public content', () => {
+  it('lists at least 8 published blog posts in at least 3 categories, with author and category', async () => {
+    const posts = await get<
+      ApiList<{
+        slug: string
+        title: string
+        content: { type: string }[]
+        category: { name: string; slug: string } | null
+        author: { name: string } | null
+      }>
+    >('/api/posts?sort=date:desc&pagination[pageSize]=100')
+    expect(posts.data.length).toBeGreaterThanOrEqual(8)
+    expect(new Set(posts.data.map((post) => post.category?.slug)).size).toBeGreaterThanOrEqual(3)
+    for (const post of posts.data) {
+      expect(post.author?.name).toBeTruthy()
+      expect(post.content.length).toBeGreaterThan(0)
+    }
+    const categories = await get<ApiList<{ slug: string }>>('/api/categories')
+    expect(categories.data.length).toBeGreaterThanOrEqual(3)
+  })
+
+  it('finds a post by slug', async () => {
+    const found = await get<ApiList<{ title: string }>>(
+      '/api/posts?filters[slug][$eq]=toefl-registration-guide',
+    )
+    expect(found.data).toHaveLength(1)
+    expect(found.data[0]?.title).toContain('تافل')
+  })
+
+  it('serves every service page with the default stats and a populated FAQ', async () => {
+    const pages = await get<
+      ApiList<{
+        slug: string
+        hero: { title: string }
+        faq: { items: unknown[]; whyItems: { badgeColor: string }[] }
+        stats: { value: string; label: string }[]
+      }>
+    >('/api/service-pages?pagination[pageSize]=50')
+    expect(pages.data.map((page) => page.slug).sort()).toEqual([
+      'cloud-vps',
+      'domain-hosting',
+      'fx-cashout',
+      'fx-topup',
+      'intl-ads',
+      'intlexampayment',
+      'subscriptions-payment',
+      'visa-fees',
+    ])
+    for (const page of pages.data) {
+      expect(page.hero.title).toBeTruthy()
+      expect(page.faq.items.length).toBeGreaterThanOrEqual(3)
+      expect(page.faq.whyItems.length).toBeGreaterThan(0)
+      expect(page.stats.map((stat) => stat.value)).toEqual(['۹۵٪', '+۲۰۰۰', '+۳۰۰۰', '۲۴/۷'])
+    }
+  })
+
+  it('serves the three tier pages, the landing, about and site settings', async () => {
+    const tiers = await get<ApiList<{ slug: string; cards: unknown[] }>>('/api/tier-pages')
+    expect(tiers.data.map((tier) => tier.slug).sort()).toEqual([
+      'base',
+      'intermediate',
+      'specialized',
+    ])
+    const landing = await get<{ data: { tiers: unknown[]; reasons: unknown[] } }>(
+      '/api/landing-page',
+    )
+    expect(landing.data.tiers).toHaveLength(3)
+    expect(landing.data.reasons).toHaveLength(3)
+    const about = await get<{ data: { stats: { value: string }[]; values: unknown[] } }>(
+      '/api/about-page',
+    )
+    expect(about.data.stats).toHaveLength(4)
+    expect(about.data.values).toHaveLength(3)
+    const settings = await get<{ data: { brandName: string; footerLinks: unknown[] } }>(
+      '/api/site-setting',
+    )
+    expect(settings.data.brandName).toBe('ارزپل')
+    expect(settings.data.footerLinks.length).toBeGreaterThan(0)
+  })
+
+  it('serves terms v1.0 with the 13 sections in order', async () => {
+    const terms = await get<
+      ApiList<{ version: string; updatedJalali: string; sections: { anchor: string }[] }>
+    >('/api/terms-versions?sort=publishedAt:desc')
+    expect(terms.data[0]).toMatchObject({ version: 'v1.0', updatedJalali: '1404/05/28' })
+    expect(terms.data[0]?.sections.map((section) => section.anchor)).toEqual([
+      'intro',
+      'acceptance',
+      'eligibility',
+      'kyc-aml',
+      'payments-fees',
+      'refunds',
+      'service-rules',
+      'privacy',
+      'security',
+      'liability',
+      'disputes',
+      'changes',
+      'contact',
+    ])
+  })
+})
+
+describe('public comments', () => {
+  type PublicComment = {
+    documentId: string
+    content: string
+    moderationStatus: string
+    authorUsername: string
+    authorPhone: string
+    authorId?: string
+    post: { slug: string } | null
+  }
+
+  it('lists approved comments only, with the author snapshot but no private fields', async () => {
+    const comments = await get<ApiList<PublicComment>>('/api/comments?pagination[pageSize]=100')
+    const approvedInSeed = POSTS.flatMap((post) => post.comments).filter(
+      (comment) => comment.status === 'approved',
+    )
+    expect(comments.data).toHaveLength(approvedInSeed.length)
+    for (const comment of comments.data) {
+      expect(comment.moderationStatus).toBe('approved')
+      expect(comment.authorPhone).toMatch(/^09\d\d\*\*\*\d{4}$/)
+      expect(comment).not.toHaveProperty('authorId')
+      expect(comment).not.toHaveProperty('spamReason')
+    }
+  })
+
+  it("filters by post, and a visitor's filter cannot reveal other statuses", async () => {
+    const slug = 'freelance-income-cashout'
+    const forPost = await get<ApiList<PublicComment>>(
+      `/api/comments?filters[post][slug][$eq]=${slug}`,
+    )
+    expect(forPost.data).toHaveLength(2)
+    expect(forPost.data.every((comment) => comment.post?.slug === slug)).toBe(true)
+    const spam = await get<ApiList<PublicComment>>(
+      '/api/comments?filters[moderationStatus][$eq]=spam',
+    )
+    expect(spam.data).toHaveLength(0)
+  })
+
+  it('answers 404 for a comment that is not approved', async () => {
+    const pending = await strapi
+      .documents('api::comment.comment')
+      .findFirst({ filters: { moderationStatus: 'pending' } })
+    expect(pending).toBeTruthy()
+    await get(`/api/comments/${pending?.documentId}`, 404)
+  })
+
+  it('has no public write routes', async () => {
+    const response = await fetch(`${base}/api/posts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { title: 'x' } }),
+    })
+    expect(response.status).toBe(403)
+  })
+})
+
+describe('seed', () => {
+  it('does nothing on the next start', async () => {
+    expect(await seedContent(strapi)).toBe('already-seeded')
+  })
+
+  it('never duplicates content, even when the flag is lost', async () => {
+    const count = () => strapi.documents('api::post.post').count({})
+    const before = await count()
+    await strapi.store({ type: 'core', name: 'arzpol' }).delete({ key: 'seed' })
+    expect(await seedContent(strapi)).toBe('seeded')
+    expect(await count()).toBe(before)
+    expect(await strapi.db.query('api::service-page.service-page').count()).toBe(16) // draft + published
+  })
+
+  it('keeps drafts out of the public API', async () => {
+    await strapi.documents('api::post.post').create({
+      data: {
+        title: 'پیش‌نویس',
+        slug: 'draft-only',
+        content: [{ type: 'paragraph', children: [{ type: 'text', text: 'متن' }] }],
+        date: new Date().toISOString(),
+      },
+    })
+    const found = await get<ApiList<unknown>>('/api/posts?filters[slug][$eq]=draft-only')
+    expect(found.data).toHaveLength(0)
+  })
+})
+
+describe('content-changed webhook', () => {
+  it('was not sent for the seed, and is sent with the shared secret when content is published', async () => {
+    expect(received).toEqual([])
+    const post = await strapi
+      .documents('api::post.post')
+      .findFirst({ filters: { slug: 'toefl-registration-guide' } })
+    await strapi.documents('api::post.post').publish({ documentId: post!.documentId })
+    await expect
+      .poll(() => received.find((call) => call.body.event === 'entry.publish'), { timeout: 5000 })
+      .toMatchObject({
+        authorization: 'Bearer test-webhook-secret-0123456789',
+        body: { event: 'entry.publish', uid: 'api::post.post' },
+      })
+  })
+})
