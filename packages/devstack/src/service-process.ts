@@ -16,6 +16,8 @@ export interface ServiceProcess {
   /** Resolves with the exit code (or the signal name) when the process has exited. */
   exited: Promise<number | string>
   hasExited(): boolean
+  /** True once stop() was called: its exit is not a crash. */
+  stoppedOnPurpose(): boolean
   /** SIGTERM to the whole process group, SIGKILL after the grace period. */
   stop(graceMs?: number): Promise<void>
 }
@@ -38,6 +40,7 @@ export function startServiceProcess(options: ServiceProcessOptions): ServiceProc
   }
 
   let exitedFlag = false
+  let stopRequested = false
   const exited = new Promise<number | string>((resolve) => {
     child.on('exit', (code, signal) => {
       exitedFlag = true
@@ -63,7 +66,9 @@ export function startServiceProcess(options: ServiceProcessOptions): ServiceProc
     name: options.name,
     exited,
     hasExited: () => exitedFlag,
+    stoppedOnPurpose: () => stopRequested,
     async stop(graceMs = 10_000) {
+      stopRequested = true
       if (exitedFlag) return
       signalGroup('SIGTERM')
       const timer = setTimeout(() => signalGroup('SIGKILL'), graceMs)

@@ -23,7 +23,9 @@ export interface StackOptions {
 
 export interface RunningStack {
   urls: { web: string; payments: string; cms: string; cmsAdmin: string; database: string }
-  /** Rejects when a service exits on its own after start-up. */
+  /** Each service's process, for tests that take one down (an outage) while the rest run. */
+  services: { payments: ServiceProcess; cms: ServiceProcess; web: ServiceProcess }
+  /** Rejects when a service exits on its own after start-up (not when a test stopped it). */
   crashed: Promise<never>
   stop(): Promise<void>
 }
@@ -157,13 +159,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const crashed = new Promise<never>((_, reject) => {
       for (const p of processes) {
         void p.exited.then((code) => {
-          if (!stopping) reject(new Error(`${p.name} exited unexpectedly (${code})`))
+          if (!stopping && !p.stoppedOnPurpose())
+            reject(new Error(`${p.name} exited unexpectedly (${code})`))
         })
       }
     })
     crashed.catch(() => undefined)
 
-    return { urls, crashed, stop: stopAll }
+    return { urls, services: { payments, cms, web }, crashed, stop: stopAll }
   } catch (error) {
     await stopAll()
     throw error
