@@ -19,6 +19,7 @@ test('a customer registers with an SMS code, logs out, logs in, resets the passw
   await expect(page).toHaveURL(/\/dashboard$/)
   await expect(page.getByText('ورود موفق بود', { exact: true })).toBeVisible()
   await page.getByRole('button', { name: 'خروج' }).click()
+  await expect(page).toHaveURL(/\/$/)
 
   // Forgot password: the code goes to the same phone, the new password replaces the old one.
   await page.goto('/?auth=login')
@@ -43,6 +44,7 @@ test('Persian digits typed in the phone field are accepted', async ({ page }) =>
   const phone = uniquePhone()
   await registerNewCustomer(page, phone, 'digits-pass-1404')
   await page.getByRole('button', { name: 'خروج' }).click()
+  await expect(page).toHaveURL(/\/$/)
   const persian = phone.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!)
   await logIn(page, persian, 'digits-pass-1404')
   await expect(page).toHaveURL(/\/dashboard$/)
