@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createInterface } from 'node:readline'
+import { formatLogLine } from './log-format.ts'
 import type { Logger } from './logger.ts'
 
 export interface ServiceProcessOptions {
@@ -36,7 +37,7 @@ export function startServiceProcess(options: ServiceProcessOptions): ServiceProc
   const log = options.logger.child(options.name)
   for (const stream of [child.stdout, child.stderr]) {
     if (!stream) continue
-    createInterface({ input: stream }).on('line', (line) => log.line(line))
+    createInterface({ input: stream }).on('line', (line) => log.line(formatLogLine(line)))
   }
 
   let exitedFlag = false
