@@ -1,7 +1,8 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createLogger, startStack } from '@arzpol/devstack'
+import { chromium } from '@playwright/test'
 import { e2ePorts } from './ports.ts'
 
 /**
@@ -10,6 +11,7 @@ import { e2ePorts } from './ports.ts'
  * database, so every run begins from the seed content and no earlier state.
  */
 export default async function globalSetup() {
+  assertBrowserAvailable()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'arzpol-e2e-'))
   // The embedded server runs as the OS user postgres when we are root; it must enter this folder.
   chmodSync(dataDir, 0o755)
@@ -42,4 +44,13 @@ export default async function globalSetup() {
     await stack.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
+}
+
+/** Fails early with the fix, instead of a launch error deep inside the first test. */
+function assertBrowserAvailable() {
+  if (existsSync('/usr/bin/chromium') || existsSync(chromium.executablePath())) return
+  throw new Error(
+    "No browser for the end-to-end tests: install Debian's chromium (apt-get install -y chromium) " +
+      "or, with internet access, Playwright's own (npx playwright install chromium).",
+  )
 }
