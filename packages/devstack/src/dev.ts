@@ -18,13 +18,21 @@ const log = logger.child('devstack')
 const startedAt = Date.now()
 
 let stack: RunningStack | undefined
+let starting: Promise<RunningStack> | undefined
 let stopping = false
+const startup = new AbortController()
 
 async function shutdown(code: number) {
   if (stopping) return
   stopping = true
   log.line('stopping all services…')
-  await stack?.stop()
+  if (stack) {
+    await stack.stop()
+  } else {
+    // Still starting: cancel, and let start-up stop what it had started.
+    startup.abort()
+    await starting?.catch(() => undefined)
+  }
   log.line('stopped.')
   process.exit(code)
 }
@@ -33,7 +41,7 @@ process.on('SIGINT', () => void shutdown(0))
 process.on('SIGTERM', () => void shutdown(0))
 
 try {
-  stack = await startStack({
+  starting = startStack({
     mode: 'dev',
     dataDir: path.resolve(ROOT_DIR, env.ARZPOL_DATA_DIR),
     ports: {
@@ -46,10 +54,14 @@ try {
     cmsAdmin: { email: env.CMS_ADMIN_EMAIL, password: env.CMS_ADMIN_PASSWORD },
     baseEnv: process.env,
     logger,
+    signal: startup.signal,
   })
+  stack = await starting
 } catch (error) {
-  log.line(`could not start: ${error instanceof Error ? error.message : String(error)}`)
-  await shutdown(1)
+  if (!stopping) {
+    log.line(`could not start: ${error instanceof Error ? error.message : String(error)}`)
+    await shutdown(1)
+  }
 }
 
 if (stack) {

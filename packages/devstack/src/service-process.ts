@@ -14,6 +14,8 @@ export interface ServiceProcessOptions {
 
 export interface ServiceProcess {
   name: string
+  /** Process id of the group leader (the group id too, since it runs detached). */
+  pid: number
   /** Resolves with the exit code (or the signal name) when the process has exited. */
   exited: Promise<number | string>
   hasExited(): boolean
@@ -65,6 +67,7 @@ export function startServiceProcess(options: ServiceProcessOptions): ServiceProc
 
   return {
     name: options.name,
+    pid: child.pid ?? -1,
     exited,
     hasExited: () => exitedFlag,
     stoppedOnPurpose: () => stopRequested,

@@ -5,6 +5,7 @@ import type { Logger } from './logger.ts'
 import { isPortFree, waitForHttp } from './network.ts'
 import { DEV_SECRET_NAMES, loadDevSecrets, type DevSecrets } from './secrets.ts'
 import { startServiceProcess, type ServiceProcess } from './service-process.ts'
+import { forgetServices, recordServices, stopLeftoverServices } from './leftovers.ts'
 import { binPath, hashSources, workspaceDir } from './workspace.ts'
 
 export interface StackOptions {
@@ -19,6 +20,8 @@ export interface StackOptions {
   /** Variables every service inherits (the caller's environment and .env). */
   baseEnv: NodeJS.ProcessEnv
   logger: Logger
+  /** Aborting during start-up (Ctrl-C before the ready line) stops whatever already started. */
+  signal?: AbortSignal
 }
 
 export interface RunningStack {
@@ -44,6 +47,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     database: '',
   }
 
+  mkdirSync(options.dataDir, { recursive: true })
+  const leftovers = await stopLeftoverServices(options.dataDir)
+  if (leftovers.length > 0) {
+    log.line(`stopped services left running by an earlier run: ${leftovers.join(', ')}`)
+  }
+
   for (const [name, port] of Object.entries({
     web: ports.web,
     payments: ports.payments,
@@ -56,7 +65,6 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     }
   }
 
-  mkdirSync(options.dataDir, { recursive: true })
   const secrets = { ...loadDevSecrets(options.dataDir), ...secretsFromEnv(options.baseEnv) }
   const processes: ServiceProcess[] = []
   let postgres: RunningPostgres | undefined
@@ -65,10 +73,17 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const stopAll = async () => {
     stopping = true
     await Promise.all(processes.map((p) => p.stop()))
+    forgetServices(options.dataDir)
     if (postgres) {
       await postgres.stop().catch((error: unknown) => log.line(`PostgreSQL stop: ${String(error)}`))
       postgres = undefined
     }
+  }
+
+  const onAbort = () => void Promise.all(processes.map((p) => p.stop()))
+  options.signal?.addEventListener('abort', onAbort, { once: true })
+  const throwIfAborted = () => {
+    if (options.signal?.aborted) throw new Error('start-up cancelled')
   }
 
   try {
@@ -114,6 +129,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         : Promise.resolve()
 
     await databaseReady
+    throwIfAborted()
     const payments = startServiceProcess({
       name: 'payments',
       command: binPath(workspaceDir('payments-service'), 'tsx'),
@@ -123,8 +139,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       logger,
     })
     processes.push(payments)
+    recordServices(options.dataDir, processes)
 
     await cmsBuilt
+    throwIfAborted()
     const cms = startServiceProcess({
       name: 'cms',
       command: binPath(workspaceDir('cms'), 'strapi'),
@@ -134,8 +152,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       logger,
     })
     processes.push(cms)
+    recordServices(options.dataDir, processes)
 
     await webBuilt
+    throwIfAborted()
     const web = startServiceProcess({
       name: 'web',
       command: binPath(workspaceDir('web'), mode === 'dev' ? 'remix' : 'remix-serve'),
@@ -148,8 +168,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       logger,
     })
     processes.push(web)
+    recordServices(options.dataDir, processes)
 
-    const anyExited = () => processes.some((p) => p.hasExited())
+    const anyExited = () => processes.some((p) => p.hasExited()) || !!options.signal?.aborted
     await Promise.all([
       waitForHttp(`${urls.payments}/healthz`, { isAborted: anyExited }),
       waitForHttp(`${urls.cms}/_health`, { isAborted: anyExited, timeoutMs: 180_000 }),
@@ -166,10 +187,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     })
     crashed.catch(() => undefined)
 
+    throwIfAborted()
     return { urls, services: { payments, cms, web }, crashed, stop: stopAll }
   } catch (error) {
     await stopAll()
     throw error
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort)
   }
 }
 
