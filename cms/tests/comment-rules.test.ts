@@ -8,7 +8,7 @@ import { requireCompiled } from './harness'
 
 const { sanitizeCommentContent } = requireCompiled<typeof Sanitize>('comments/sanitize.js')
 const { detectSpam, countLinks, isRepetitive } = requireCompiled<typeof Spam>('comments/spam.js')
-const { maskPhone } = requireCompiled<typeof Author>('comments/author.js')
+const { maskPhone, publicUsername } = requireCompiled<typeof Author>('comments/author.js')
 const { blocks, blocksToText } = requireCompiled<typeof Blocks>('seed/blocks.js')
 
 const clean = { recentCount: 0, recentContents: [] }
@@ -65,6 +65,14 @@ describe('author snapshot', () => {
   it('masks the phone number', () => {
     expect(maskPhone('09121234567')).toBe('0912***4567')
     expect(maskPhone('123')).toBe('***')
+  })
+
+  it('masks a username that is a phone number, in any digits, and keeps other names', () => {
+    expect(publicUsername('09121234567')).toBe('0912***4567')
+    expect(publicUsername('۰۹۱۲۱۲۳۴۵۶۷')).toBe('0912***4567')
+    expect(publicUsername('+98 912 123 4567')).toBe('0912***4567')
+    expect(publicUsername('mina')).toBe('mina')
+    expect(publicUsername('  ')).toBe('کاربر')
   })
 })
 

@@ -40,6 +40,7 @@ interface TokenOptions {
   issuer?: string
   expiresIn?: string | number
   typ?: string
+  username?: string
 }
 
 function token({
@@ -48,8 +49,9 @@ function token({
   issuer = ISSUER,
   expiresIn = '15m',
   typ = 'at+jwt',
+  username = 'mina',
 }: TokenOptions = {}) {
-  return new SignJWT({ username: 'mina', phone: '09121234567', role: 'customer' })
+  return new SignJWT({ username, phone: '09121234567', role: 'customer' })
     .setProtectedHeader({ alg: 'EdDSA', kid: 'test-key', typ })
     .setSubject(sub)
     .setIssuer(issuer)
@@ -73,6 +75,7 @@ async function postComment(body: unknown, bearer?: string) {
       moderationStatus: string
       content: string
       authorPhone: string
+      authorUsername?: string
     } | null
     error?: { status: number; message: string; details?: { errors?: { path: string[] }[] } }
   }
@@ -173,6 +176,17 @@ describe('POST /api/comments: content', () => {
       .query('api::comment.comment')
       .findOne({ where: { documentId: json.data?.documentId } })
     expect(stored.authorId).toBe('1001')
+  })
+
+  it('never publishes a phone number used as the username', async () => {
+    const { status, json } = await postComment(
+      { post: POST_SLUG, content: 'نام کاربری من شماره من است' },
+      await token({ sub: '1010', username: '09351112233' }),
+    )
+    expect(status).toBe(201)
+    expect(json.data?.authorUsername).toBe('0935***2233')
+    const listed = (await publicComments()).find((c) => c.documentId === json.data?.documentId)
+    expect(JSON.stringify(listed)).not.toContain('09351112233')
   })
 
   it('accepts the numeric post id and the { data } envelope', async () => {

@@ -8,6 +8,7 @@ import { createLogger } from './logger.ts'
 import { createPasswordHasher, type PasswordHasher } from './modules/auth/password.ts'
 import { createSmsOutbox, createSmsProvider, type SmsProvider } from './modules/auth/sms/index.ts'
 import { createTokenService } from './modules/auth/tokens.ts'
+import { createFileStorage, type FileStorage } from './storage/index.ts'
 
 export interface DepsOverrides {
   db?: Knex
@@ -15,6 +16,7 @@ export interface DepsOverrides {
   clock?: Clock
   smsProvider?: SmsProvider
   passwords?: PasswordHasher
+  storage?: FileStorage
 }
 
 /** Production wiring from configuration; tests pass overrides for time, database and SMS. */
@@ -41,5 +43,6 @@ export async function createDeps(
     }),
     passwords: overrides.passwords ?? createPasswordHasher(),
     sms: createSmsOutbox(provider, logger),
+    storage: overrides.storage ?? createFileStorage(config),
   }
 }

@@ -7,7 +7,17 @@ export function createLogger(config: Pick<AppConfig, 'LOG_LEVEL'>): Logger {
     base: { service: 'payments-service' },
     // Defence in depth: nothing should log these, but a stray object must not leak them.
     redact: {
-      paths: ['password', 'new_password', 'code', 'refresh', 'access', '*.password', '*.refresh'],
+      paths: [
+        'password',
+        'new_password',
+        'code',
+        'refresh',
+        'access',
+        '*.password',
+        '*.refresh',
+        'site_password',
+        '*.site_password',
+      ],
       censor: '[redacted]',
     },
   })

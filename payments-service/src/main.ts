@@ -3,6 +3,7 @@ import { loadConfig } from './config/env.ts'
 import { createApp } from './app.ts'
 import { createDeps } from './deps.ts'
 import { startAuthCleanup } from './modules/auth/cleanup.ts'
+import { startOrderExpiry } from './modules/payments/expiry.ts'
 
 /** How long in-flight requests may take to finish after SIGTERM before sockets are cut. */
 const SHUTDOWN_GRACE_MS = 10_000
@@ -20,6 +21,8 @@ logger.info(
 )
 // Expired OTP challenges, old login failures and dead refresh tokens; every instance runs it.
 const cleanup = startAuthCleanup(deps)
+// Unpaid orders past their rate lock + ORDER_EXPIRE_AFTER_MINUTES; safe on every instance.
+const expiry = startOrderExpiry(deps)
 
 let stopping = false
 async function shutdown(signal: NodeJS.Signals): Promise<void> {
@@ -38,6 +41,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   server.closeIdleConnections()
   await closed
   await cleanup.stop()
+  await expiry.stop()
   await deps.sms.drain()
   await deps.db.destroy()
   logger.info('stopped')

@@ -15,6 +15,11 @@ test.describe('health endpoints', () => {
     expect(response.ok()).toBe(true)
   })
 
+  test('the sandbox bank answers its health check', async ({ request }) => {
+    const response = await request.get(`${e2eUrls.sandboxBank}/healthz`)
+    expect(response.ok()).toBe(true)
+  })
+
   test('web answers its health check', async ({ request }) => {
     const response = await request.get('/healthz')
     expect(response.status()).toBe(200)

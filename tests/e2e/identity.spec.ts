@@ -24,6 +24,9 @@ test('a customer registers with an SMS code, logs out, logs in, resets the passw
   // Forgot password: the code goes to the same phone, the new password replaces the old one.
   await page.goto('/?auth=login')
   await page.getByRole('link', { name: /فراموش/ }).click()
+  // The login and forgot forms share the phone label: wait for the switch before typing.
+  await expect(page).toHaveURL(/auth=forgot/)
+  await expect(page.getByRole('heading', { name: 'بازیابی رمز عبور' })).toBeVisible()
   await page.getByLabel('شماره موبایل').fill(phone)
   await page.getByRole('button', { name: 'ارسال کد تایید' }).click()
   await expect(page).toHaveURL(/auth=reset/)
@@ -92,6 +95,9 @@ test.describe('every validation message of spec §5 shows for its bad input', ()
     const phone = uniquePhone()
     await page.goto('/?auth=login')
     await page.getByRole('link', { name: /فراموش/ }).click()
+    // The login and forgot forms share the phone label: wait for the switch before typing.
+    await expect(page).toHaveURL(/auth=forgot/)
+    await expect(page.getByRole('heading', { name: 'بازیابی رمز عبور' })).toBeVisible()
     await page.getByLabel('شماره موبایل').fill('09')
     await page.getByRole('button', { name: 'ارسال کد تایید' }).click()
     await expect(page.getByText('شماره تلفن صحیح نیست', { exact: true })).toBeVisible()

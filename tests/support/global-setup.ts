@@ -39,6 +39,8 @@ export default async function globalSetup() {
     throw error
   })
   console.log(`e2e: stack ready in ${((Date.now() - started) / 1000).toFixed(1)}s`)
+  // Workers inherit it: tests that need staff accounts run payments-service's create-staff CLI.
+  process.env.E2E_DATABASE_URL = stack.urls.database
 
   return async () => {
     await stack.stop()

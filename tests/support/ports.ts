@@ -4,15 +4,20 @@
  */
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback)
 
+const web = port('E2E_WEB_PORT', 3300)
+
 export const e2ePorts = {
-  web: port('E2E_WEB_PORT', 3300),
+  web,
   payments: port('E2E_PAYMENTS_PORT', 4300),
   cms: port('E2E_CMS_PORT', 1437),
   postgres: port('E2E_PG_PORT', 54339),
+  // Derived from web's port so that runs started with other ports never share a bank.
+  sandboxBank: port('E2E_BANK_PORT', web + 1100),
 }
 
 export const e2eUrls = {
   web: `http://127.0.0.1:${e2ePorts.web}`,
   payments: `http://127.0.0.1:${e2ePorts.payments}`,
   cms: `http://127.0.0.1:${e2ePorts.cms}`,
+  sandboxBank: `http://127.0.0.1:${e2ePorts.sandboxBank}`,
 }

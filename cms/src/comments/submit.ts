@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi'
 import { z } from 'zod'
 
-import { maskPhone } from './author'
+import { maskPhone, publicUsername } from './author'
 import type { Customer } from './customer-token'
 import { MAX_COMMENT_LENGTH, sanitizeCommentContent } from './sanitize'
 import { DEFAULT_SPAM_RULES, detectSpam, type SpamRules } from './spam'
@@ -88,7 +88,7 @@ export async function submitComment(
       post: post.documentId,
       content,
       authorId: customer.id,
-      authorUsername: customer.username.trim() || 'کاربر',
+      authorUsername: publicUsername(customer.username),
       authorPhone: customer.phone ? maskPhone(customer.phone) : undefined,
       moderationStatus,
       spamReason: spamReason ?? undefined,

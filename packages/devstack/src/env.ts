@@ -11,6 +11,7 @@ export const devstackEnvSchema = z.object({
   PAYMENTS_PORT: port(4000),
   CMS_PORT: port(1337),
   EMBEDDED_PG_PORT: port(54329),
+  SANDBOX_BANK_PORT: port(4100),
   /** When set, payments-service uses this PostgreSQL and no embedded one is started. */
   DATABASE_URL: z.url().optional(),
   ARZPOL_DATA_DIR: z.string().min(1).default('.data'),

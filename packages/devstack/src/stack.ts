@@ -13,7 +13,7 @@ export interface StackOptions {
   mode: 'dev' | 'prod'
   /** Absolute folder for the embedded PostgreSQL cluster, the cms SQLite file and dev secrets. */
   dataDir: string
-  ports: { web: number; payments: number; cms: number; postgres: number }
+  ports: { web: number; payments: number; cms: number; postgres: number; sandboxBank: number }
   /** An external PostgreSQL; when absent an embedded one is started. */
   databaseUrl?: string
   cmsAdmin: { email: string; password: string }
@@ -25,9 +25,21 @@ export interface StackOptions {
 }
 
 export interface RunningStack {
-  urls: { web: string; payments: string; cms: string; cmsAdmin: string; database: string }
+  urls: {
+    web: string
+    payments: string
+    cms: string
+    cmsAdmin: string
+    sandboxBank: string
+    database: string
+  }
   /** Each service's process, for tests that take one down (an outage) while the rest run. */
-  services: { payments: ServiceProcess; cms: ServiceProcess; web: ServiceProcess }
+  services: {
+    payments: ServiceProcess
+    cms: ServiceProcess
+    web: ServiceProcess
+    sandboxBank: ServiceProcess
+  }
   /** Rejects when a service exits on its own after start-up (not when a test stopped it). */
   crashed: Promise<never>
   stop(): Promise<void>
@@ -44,6 +56,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     payments: `http://${host}:${ports.payments}`,
     cms: `http://${host}:${ports.cms}`,
     cmsAdmin: `http://${host}:${ports.cms}/admin`,
+    sandboxBank: `http://${host}:${ports.sandboxBank}`,
     database: '',
   }
 
@@ -57,6 +70,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     web: ports.web,
     payments: ports.payments,
     cms: ports.cms,
+    sandbox_bank: ports.sandboxBank,
   })) {
     if (!(await isPortFree(port))) {
       throw new Error(
@@ -128,6 +142,18 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           })
         : Promise.resolve()
 
+    // The local stand-in for a Shaparak PSP (SEP protocol); production uses GATEWAY=sep instead.
+    const sandboxBank = startServiceProcess({
+      name: 'bank',
+      command: binPath(workspaceDir('payments-service'), 'tsx'),
+      args: ['src/sandbox-bank/main.ts'],
+      cwd: workspaceDir('payments-service'),
+      env: env.sandboxBank,
+      logger,
+    })
+    processes.push(sandboxBank)
+    recordServices(options.dataDir, processes)
+
     await databaseReady
     throwIfAborted()
     const payments = startServiceProcess({
@@ -173,6 +199,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const anyExited = () => processes.some((p) => p.hasExited()) || !!options.signal?.aborted
     await Promise.all([
       waitForHttp(`${urls.payments}/healthz`, { isAborted: anyExited }),
+      waitForHttp(`${urls.sandboxBank}/healthz`, { isAborted: anyExited }),
       waitForHttp(`${urls.cms}/_health`, { isAborted: anyExited, timeoutMs: 180_000 }),
       waitForHttp(`${urls.web}/healthz`, { isAborted: anyExited }),
     ])
@@ -188,7 +215,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     crashed.catch(() => undefined)
 
     throwIfAborted()
-    return { urls, services: { payments, cms, web }, crashed, stop: stopAll }
+    return { urls, services: { payments, cms, web, sandboxBank }, crashed, stop: stopAll }
   } catch (error) {
     await stopAll()
     throw error
@@ -224,6 +251,16 @@ function serviceEnvironments(
       OTP_DEV_CODES: baseEnv.OTP_DEV_CODES ?? 'true',
       SMS_PROVIDER: baseEnv.SMS_PROVIDER ?? 'console',
       WEBOTP_DOMAIN: baseEnv.WEBOTP_DOMAIN ?? new URL(urls.web).hostname,
+      GATEWAY: baseEnv.GATEWAY ?? 'sandbox',
+      // Files of this run stay with its data (the e2e runs use a throw-away folder).
+      ATTACHMENTS_DIR: baseEnv.ATTACHMENTS_DIR ?? path.join(options.dataDir, 'attachments'),
+      SANDBOX_BANK_URL: urls.sandboxBank,
+      WEB_PUBLIC_URL: baseEnv.WEB_PUBLIC_URL ?? urls.web,
+    },
+    sandboxBank: {
+      ...common,
+      SANDBOX_BANK_HOST: '127.0.0.1',
+      SANDBOX_BANK_PORT: String(ports.sandboxBank),
     },
     cms: {
       ...common,

@@ -82,6 +82,9 @@ describe('environment', () => {
     expect(result.ok).toBe(false)
     if (result.ok) return
     expect(result.errors.map((line) => line.split(':')[0]).sort()).toEqual([
+      // Orders (issue #4): the sandbox bank and a throw-away credentials key are refused too.
+      'CREDENTIALS_ENCRYPTION_KEY',
+      'GATEWAY',
       'OTP_DEV_CODES',
       'SMS_PROVIDER',
     ])
@@ -91,6 +94,9 @@ describe('environment', () => {
         SMS_PROVIDER: 'kavenegar',
         KAVENEGAR_API_KEY: 'key',
         KAVENEGAR_TEMPLATE: 'otp',
+        GATEWAY: 'sep',
+        SEP_TERMINAL_ID: '12345678',
+        CREDENTIALS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
       }).ok,
     ).toBe(true)
   })

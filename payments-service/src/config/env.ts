@@ -1,5 +1,6 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto'
 import { z } from 'zod'
+import { checkStorageEnv, storageEnvShape } from '../storage/config.ts'
 
 /**
  * Every setting of the service, parsed once at start. A bad value stops the process with the
@@ -17,14 +18,14 @@ const int = (fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) =>
   z.coerce.number().int().min(min).max(max).default(fallback)
 
 // z.coerce.boolean() turns the string 'false' into true, so booleans are spelled out.
-const bool = (fallback: boolean) =>
+const boolText = () =>
   z
     .string()
     .trim()
     .toLowerCase()
     .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }))
     .transform((value) => value === 'true' || value === '1' || value === 'yes')
-    .default(fallback)
+const bool = (fallback: boolean) => boolText().default(fallback)
 
 const privateKeyPem = z
   .string(required('JWT_PRIVATE_KEY'))
@@ -44,6 +45,25 @@ const privateKeyPem = z
     return z.NEVER
   })
 
+/** A base64 string that decodes to exactly 32 bytes (AES-256). */
+export function isAes256Key(value: string): boolean {
+  return /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32
+}
+
+/** `k0:base64,k-old:base64` → map of key id → key, or null when malformed. */
+export function parsePreviousKeys(value: string): Map<string, Buffer> | null {
+  const keys = new Map<string, Buffer>()
+  for (const entry of value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const match = /^([A-Za-z0-9_-]{1,32}):(.+)$/.exec(entry)
+    if (!match?.[1] || !match[2] || !isAes256Key(match[2])) return null
+    keys.set(match[1], Buffer.from(match[2], 'base64'))
+  }
+  return keys
+}
+
 export const envSchema = z
   .object({
     APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -54,6 +74,11 @@ export const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string'),
     DATABASE_POOL_MAX: int(10, 1, 1000),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    /**
+     * Check every response body against its schema. Default: on, except with APP_ENV=production,
+     * where bodies are only cut down to their declared fields (http/response-shape.ts).
+     */
+    VALIDATE_RESPONSES: boolText().optional(),
     JWT_PRIVATE_KEY: privateKeyPem,
     JWT_ISSUER: z.string().min(1).default('arzpol-payments'),
     ACCESS_TOKEN_TTL_SECONDS: int(900, 30, 86_400),
@@ -68,11 +93,41 @@ export const envSchema = z
     KAVENEGAR_API_KEY: z.string().min(1).optional(),
     KAVENEGAR_TEMPLATE: z.string().min(1).optional(),
     KAVENEGAR_BASE_URL: z.url().default('https://api.kavenegar.com'),
+    /** Lookup template for "support answered your ticket" (token: the ticket number). */
+    KAVENEGAR_TICKET_REPLY_TEMPLATE: z.string().min(1).optional(),
+    // ── ticket attachments (issue #5) ──
+    ...storageEnvShape,
     WEBOTP_DOMAIN: z
       .string()
       .regex(/^[a-z0-9.-]+$/i, 'must be a bare host name such as arzpol.ir')
       .default('localhost'),
     TRUST_PROXY: bool(true),
+    // ── orders and payments (issue #4) ──
+    WEB_PUBLIC_URL: z.url().default('http://127.0.0.1:3000'),
+    PAYMENTS_PUBLIC_URL: z.url().optional(),
+    GATEWAY: z.enum(['sandbox', 'sep']).default('sandbox'),
+    GATEWAY_TIMEOUT_MS: int(15_000, 100, 120_000),
+    SANDBOX_BANK_URL: z.url().default('http://127.0.0.1:4100'),
+    SANDBOX_TERMINAL_ID: z
+      .string()
+      .regex(/^\d{1,12}$/, 'must be digits')
+      .default('2015'),
+    SEP_BASE_URL: z.url().default('https://sep.shaparak.ir'),
+    SEP_TERMINAL_ID: z
+      .string()
+      .regex(/^\d{1,12}$/, 'must be digits')
+      .optional(),
+    RATE_LOCK_MINUTES: int(15, 1, 24 * 60),
+    RATE_CACHE_TTL_SECONDS: int(10, 0, 3600),
+    CREDENTIALS_ENCRYPTION_KEY: z.string().optional(),
+    CREDENTIALS_KEY_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be 1-32 letters, digits, _ or -')
+      .default('k1'),
+    CREDENTIALS_PREVIOUS_KEYS: z.string().optional(),
+    /** Unpaid orders move to `expired` this long after their rate lock ended (≥ bank token life). */
+    ORDER_EXPIRE_AFTER_MINUTES: int(60, 30, 7 * 24 * 60),
+    ORDER_EXPIRY_SWEEP_SECONDS: int(60, 5, 3600),
   })
   .superRefine((env, ctx) => {
     if (env.APP_ENV === 'production') {
@@ -91,6 +146,43 @@ export const envSchema = z
         })
       }
     }
+    if (env.APP_ENV === 'production') {
+      if (env.GATEWAY === 'sandbox') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['GATEWAY'],
+          message: 'sandbox takes no real money; use sep in production',
+        })
+      }
+      if (!env.CREDENTIALS_ENCRYPTION_KEY) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['CREDENTIALS_ENCRYPTION_KEY'],
+          message: 'is required in production (32 bytes, base64)',
+        })
+      }
+    }
+    if (env.GATEWAY === 'sep' && !env.SEP_TERMINAL_ID) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SEP_TERMINAL_ID'],
+        message: 'is required when GATEWAY=sep',
+      })
+    }
+    if (env.CREDENTIALS_ENCRYPTION_KEY && !isAes256Key(env.CREDENTIALS_ENCRYPTION_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CREDENTIALS_ENCRYPTION_KEY'],
+        message: 'must be 32 bytes encoded as base64',
+      })
+    }
+    if (env.CREDENTIALS_PREVIOUS_KEYS && !parsePreviousKeys(env.CREDENTIALS_PREVIOUS_KEYS)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CREDENTIALS_PREVIOUS_KEYS'],
+        message: 'must be comma-separated id:base64 pairs of 32-byte keys',
+      })
+    }
     if (env.SMS_PROVIDER === 'kavenegar') {
       for (const name of ['KAVENEGAR_API_KEY', 'KAVENEGAR_TEMPLATE'] as const) {
         if (!env[name]) {
@@ -103,8 +195,13 @@ export const envSchema = z
       }
     }
   })
+  .superRefine(checkStorageEnv)
 
 export type AppConfig = z.output<typeof envSchema>
+
+/** VALIDATE_RESPONSES, or its default for the environment. */
+export const validatesResponses = (config: Pick<AppConfig, 'APP_ENV' | 'VALIDATE_RESPONSES'>) =>
+  config.VALIDATE_RESPONSES ?? config.APP_ENV !== 'production'
 
 export type ConfigResult<T> = { ok: true; config: T } | { ok: false; errors: string[] }
 

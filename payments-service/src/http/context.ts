@@ -7,6 +7,7 @@ import type { User } from '../models/user.model.ts'
 import type { TokenService } from '../modules/auth/tokens.ts'
 import type { SmsOutbox } from '../modules/auth/sms/outbox.ts'
 import type { PasswordHasher } from '../modules/auth/password.ts'
+import type { FileStorage } from '../storage/storage.ts'
 
 /** Everything the app needs from outside; tests build the same object with their own values. */
 export interface AppDeps {
@@ -17,6 +18,8 @@ export interface AppDeps {
   tokens: TokenService
   passwords: PasswordHasher
   sms: SmsOutbox
+  /** Ticket attachments (local disk or S3-compatible, by configuration). */
+  storage: FileStorage
 }
 
 export interface AppState {

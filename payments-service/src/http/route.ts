@@ -1,21 +1,38 @@
+import type { Readable } from 'node:stream'
 import Router from '@koa/router'
 import type { z } from 'zod'
 import type { Role, User } from '../models/user.model.ts'
 import type { AppContext, AppMiddleware, AppState } from './context.ts'
-import { ValidationError, type FieldErrors } from './errors.ts'
+import { ApiError, ValidationError, type FieldErrors } from './errors.ts'
 import { requireRole } from './middlewares/auth.ts'
 import { OpenApiRegistry, type HttpMethod, type ResponseDoc } from './openapi/registry.ts'
+import { responseWriter, type Shaper } from './response-shape.ts'
 import { parseInput } from './validation.ts'
+
+const MULTIPART_REQUIRED = 'بدنه درخواست باید multipart/form-data باشد.'
 
 /** The router plus the OpenAPI document it feeds; every route goes through `defineRoute`. */
 export interface Api {
   router: Router<AppState>
   openapi: OpenApiRegistry
   requireUser: AppMiddleware
+  /**
+   * Check response bodies against their schemas (development and tests) or only shape them to
+   * the declared fields (production): see response-shape.ts for why.
+   */
+  validateResponses: boolean
 }
 
-export function createApi(requireUser: AppMiddleware): Api {
-  return { router: new Router<AppState>(), openapi: new OpenApiRegistry(), requireUser }
+export function createApi(
+  requireUser: AppMiddleware,
+  options: { validateResponses?: boolean } = {},
+): Api {
+  return {
+    router: new Router<AppState>(),
+    openapi: new OpenApiRegistry(),
+    requireUser,
+    validateResponses: options.validateResponses ?? true,
+  }
 }
 
 type Schema = z.ZodType | undefined
@@ -42,7 +59,11 @@ export const reply = <const S extends number, B>(status: S, body: B) => ({ statu
 export type RouteResult<R extends Responses> = {
   [S in keyof R & number]: {
     status: S
-    body: R[S]['schema'] extends z.ZodType ? z.input<R[S]['schema']> : undefined
+    body: R[S] extends { binary: object }
+      ? Readable | Buffer
+      : R[S]['schema'] extends z.ZodType
+        ? z.input<R[S]['schema']>
+        : undefined
   }
 }[keyof R & number]
 
@@ -62,6 +83,12 @@ export interface RouteSpec<
   /** 'user' for any signed-in user, or the roles allowed (staff routes). */
   auth?: A
   body?: B
+  /**
+   * Also accept `multipart/form-data`: `read` turns such a body into the object `body` validates
+   * (files included). It runs after authentication, so anonymous callers never get to upload.
+   * `only`: refuse other bodies with 415.
+   */
+  multipart?: { read: (ctx: AppContext) => Promise<Record<string, unknown>>; only?: boolean }
   query?: Q
   params?: P
   /** Successful answers. Their schemas also shape the body: undeclared fields never leave. */
@@ -110,6 +137,7 @@ export function defineRoute<
   if (spec.body || spec.query || spec.params) errors.add(400)
   if (spec.auth) errors.add(401)
   if (spec.auth && spec.auth !== 'user') errors.add(403)
+  if (spec.multipart?.only) errors.add(415)
 
   api.openapi.add({
     method: spec.method,
@@ -120,6 +148,11 @@ export function defineRoute<
     tags: spec.tags,
     secured: spec.auth !== undefined,
     ...(spec.body && { body: spec.body }),
+    ...(spec.multipart && {
+      bodyMediaTypes: spec.multipart.only
+        ? ['multipart/form-data']
+        : ['application/json', 'multipart/form-data'],
+    }),
     ...(spec.query && { query: spec.query }),
     ...(spec.params && { params: spec.params }),
     responses: spec.responses,
@@ -130,18 +163,42 @@ export function defineRoute<
   if (spec.auth) guards.push(api.requireUser)
   if (spec.auth && spec.auth !== 'user') guards.push(requireRole(...(spec.auth as readonly Role[])))
 
+  // Built once per route, not per request.
+  const writers = new Map<number, Shaper>()
+  for (const [status, declared] of Object.entries(spec.responses)) {
+    if (declared.schema && !declared.binary) {
+      writers.set(Number(status), responseWriter(declared.schema, api.validateResponses))
+    }
+  }
+  const hasInput = Boolean(spec.body || spec.query || spec.params || spec.multipart)
+
   const handle: AppMiddleware = async (ctx) => {
-    const [body, query, params] = parseAll([
-      [spec.body, ctx.request.body ?? {}],
-      [spec.query, ctx.query],
-      [spec.params, (ctx as unknown as { params: unknown }).params],
-    ])
+    const isMultipart = Boolean(spec.multipart && ctx.request.is('multipart/form-data'))
+    if (spec.multipart?.only && !isMultipart) {
+      throw new ApiError(415, MULTIPART_REQUIRED, 'unsupported_media_type')
+    }
+    let body: unknown, query: unknown, params: unknown
+    if (hasInput) {
+      const rawBody =
+        spec.multipart && isMultipart
+          ? await spec.multipart.read(ctx)
+          : spec.body && (ctx.request.body ?? {})
+      ;[body, query, params] = parseAll([
+        [spec.body, rawBody],
+        [spec.query, spec.query && ctx.query],
+        [spec.params, (ctx as unknown as { params: unknown }).params],
+      ])
+    }
     const input = { body, query, params, user: ctx.state.user } as RouteInput<B, Q, P, A>
     const result = await spec.handler(ctx, input)
     const declared = spec.responses[result.status]
     if (!declared) throw new Error(`${spec.operationId} answered undeclared ${result.status}`)
     ctx.status = result.status
-    ctx.body = declared.schema ? declared.schema.parse(result.body) : null
+    if (declared.binary) ctx.body = result.body
+    else {
+      const write = writers.get(result.status)
+      ctx.body = write ? write(result.body) : null
+    }
   }
 
   // Registered without its trailing slash: the router (non-strict) then answers both forms,

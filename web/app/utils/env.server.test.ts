@@ -11,7 +11,29 @@ describe('parseEnv', () => {
       SESSION_SECRET: SECRET,
       APP_ENV: 'development',
       WEB_PUBLIC_URL: 'http://127.0.0.1:3000',
+      CMS_CACHE_TTL_SECONDS: 60,
+      CMS_TIMEOUT_MS: 3000,
     })
+  })
+
+  it('reads the cms cache settings and refuses a short webhook secret', () => {
+    const env = parseEnv({
+      SESSION_SECRET: SECRET,
+      CMS_WEBHOOK_SECRET: 'w'.repeat(16),
+      CMS_CACHE_TTL_SECONDS: '5',
+      CMS_TIMEOUT_MS: '250',
+    })
+    expect(env).toMatchObject({
+      CMS_WEBHOOK_SECRET: 'w'.repeat(16),
+      CMS_CACHE_TTL_SECONDS: 5,
+      CMS_TIMEOUT_MS: 250,
+    })
+    expect(() => parseEnv({ SESSION_SECRET: SECRET, CMS_WEBHOOK_SECRET: 'short' })).toThrow(
+      /CMS_WEBHOOK_SECRET: must be at least 16 characters long/,
+    )
+    expect(() => parseEnv({ SESSION_SECRET: SECRET, CMS_CACHE_TTL_SECONDS: 'soon' })).toThrow(
+      /CMS_CACHE_TTL_SECONDS: must be a number of seconds/,
+    )
   })
 
   it('treats an empty value as unset', () => {

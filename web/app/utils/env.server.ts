@@ -10,6 +10,28 @@ const envSchema = z.object({
   PAYMENTS_URL: z.url({ error: 'must be an absolute URL' }).default('http://127.0.0.1:4000'),
   /** Server-to-server base URL of the cms (Strapi). */
   CMS_URL: z.url({ error: 'must be an absolute URL' }).default('http://127.0.0.1:1337'),
+  /**
+   * Shared secret of the cms's content-changed webhook (`POST /resources/cms-webhook`). Without
+   * it the webhook is refused and cached content only expires by age.
+   */
+  CMS_WEBHOOK_SECRET: z
+    .string()
+    .min(16, { error: 'must be at least 16 characters long' })
+    .optional(),
+  /** How long content read from the cms is served from memory before it is fetched again. */
+  CMS_CACHE_TTL_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int({ error: 'must be a whole number of seconds' })
+    .min(0, { error: 'must be 0 or more' })
+    .max(3600, { error: 'must be at most 3600' })
+    .default(60),
+  /** How long one call to the cms may take before web gives up and serves its cached copy. */
+  CMS_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(100, { error: 'must be at least 100' })
+    .max(60_000, { error: 'must be at most 60000' })
+    .default(3000),
   /** Key material for the encrypted session, flow and flash cookies. */
   SESSION_SECRET: z
     .string({ error: 'is required (at least 32 characters)' })

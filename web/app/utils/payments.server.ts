@@ -34,14 +34,14 @@ const currentUserSchema = z.object({
   email: z.string().nullable().default(null),
 })
 
-interface CallOptions<S extends z.ZodType | null> {
+export interface CallOptions<S extends z.ZodType | null> {
   method: 'GET' | 'POST'
   body?: unknown
   token?: string
   schema: S
 }
 
-async function call<S extends z.ZodType | null>(
+export async function call<S extends z.ZodType | null>(
   request: Request | null,
   path: string,
   { method, body, token, schema }: CallOptions<S>,

@@ -1,8 +1,15 @@
+import type { Logger } from 'pino'
 import type { AppMiddleware } from '../context.ts'
 
-/** One line per request. Paths only: bodies and query strings may hold codes or passwords. */
-export function accessLog(): AppMiddleware {
+/**
+ * One line per request at `info`. Paths only: bodies and query strings may hold codes or
+ * passwords. Below `info` (production runs at `warn`) it costs one level check per request:
+ * no timer, no child logger, no extra promise frame.
+ */
+export function accessLog(logger: Logger): AppMiddleware {
   return async (ctx, next) => {
+    // Checked per request, so a level changed at run time takes effect at once.
+    if (!logger.isLevelEnabled('info')) return next()
     const started = performance.now()
     try {
       await next()

@@ -10,6 +10,16 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 
 const pretty = (value: unknown) => escapeHtml(JSON.stringify(value, null, 2))
 
+/** Each media type of a body (JSON, multipart, a file type) with its schema. */
+function contentHtml(content: Json): string {
+  return Object.entries(content)
+    .map(([type, media]) => {
+      const schema = (media as Json | undefined)?.schema
+      return `<p class="media"><code>${escapeHtml(type)}</code></p>${schema ? `<pre>${pretty(schema)}</pre>` : ''}`
+    })
+    .join('')
+}
+
 function operationHtml(path: string, method: string, op: Json): string {
   const id = escapeHtml(String(op.operationId))
   const parameters = (op.parameters ?? []) as Json[]
@@ -31,18 +41,13 @@ function operationHtml(path: string, method: string, op: Json): string {
           .join('')}</ul>`
       : ''
   }
-  ${
-    requestSchema
-      ? `<h4>Request body</h4><pre>${pretty((requestSchema['application/json'] as Json).schema)}</pre>`
-      : ''
-  }
+  ${requestSchema ? `<h4>Request body</h4>${contentHtml(requestSchema)}` : ''}
   <h4>Responses</h4>
   <dl>${responses
     .map(([status, response]) => {
       const content = response.content as Json | undefined
-      const schema = content ? (content['application/json'] as Json).schema : undefined
       return `<dt>${escapeHtml(status)} — ${escapeHtml(String(response.description ?? ''))}</dt>${
-        schema ? `<dd><pre>${pretty(schema)}</pre></dd>` : ''
+        content ? `<dd>${contentHtml(content)}</dd>` : ''
       }`
     })
     .join('')}</dl>

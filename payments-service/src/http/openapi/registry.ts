@@ -5,6 +5,8 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete'
 export interface ResponseDoc {
   description: string
   schema?: z.ZodType
+  /** A file instead of JSON: the handler's body (a stream or Buffer) is sent as it is. */
+  binary?: { mediaTypes: readonly string[] }
 }
 
 /** What one route tells the document about itself; routes add these through `defineRoute`. */
@@ -18,6 +20,8 @@ export interface OperationDoc {
   tags: string[]
   secured: boolean
   body?: z.ZodType
+  /** Media types the body is accepted in; JSON unless a route also reads multipart. */
+  bodyMediaTypes?: readonly string[]
   query?: z.ZodType
   params?: z.ZodType
   responses: Record<number, ResponseDoc>
@@ -62,7 +66,11 @@ const ERROR_RESPONSES: Record<number, { description: string; schema: JsonSchema 
   401: { description: 'Missing, invalid or expired credentials', schema: ERROR_REF },
   403: { description: 'Not allowed', schema: ERROR_REF },
   404: { description: 'Not found', schema: ERROR_REF },
+  409: { description: 'Conflicts with the current state', schema: ERROR_REF },
+  413: { description: 'Payload too large', schema: ERROR_REF },
+  415: { description: 'Unsupported media type', schema: ERROR_REF },
   429: { description: 'Too many requests', schema: { $ref: '#/components/schemas/RateLimited' } },
+  502: { description: 'An upstream party (the bank) failed or refused', schema: ERROR_REF },
   503: { description: 'Not ready', schema: ERROR_REF },
 }
 
@@ -120,6 +128,14 @@ export class OpenApiRegistry {
           ...(response.schema && {
             content: { 'application/json': { schema: jsonSchema(response.schema, 'output') } },
           }),
+          ...(response.binary && {
+            content: Object.fromEntries(
+              response.binary.mediaTypes.map((type) => [
+                type,
+                { schema: { type: 'string', format: 'binary' } },
+              ]),
+            ),
+          }),
         }
       }
       for (const status of op.errors) {
@@ -144,7 +160,12 @@ export class OpenApiRegistry {
         ...(op.body && {
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: jsonSchema(op.body, 'input') } },
+            content: Object.fromEntries(
+              (op.bodyMediaTypes ?? ['application/json']).map((type) => [
+                type,
+                { schema: jsonSchema(op.body as z.ZodType, 'input') },
+              ]),
+            ),
           },
         }),
         responses,

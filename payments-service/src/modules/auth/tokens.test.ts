@@ -18,6 +18,7 @@ import { createRequireUser, requireRole } from '../../http/middlewares/auth.ts'
 import { User } from '../../models/user.model.ts'
 import { registerUser, useTestApp } from '../../test/app.ts'
 import { insertUser, uniquePhone } from '../../test/factories.ts'
+import { createTokenService } from './tokens.ts'
 import { startTestServer, type TestClient } from '../../test/http.ts'
 
 const REFRESH = '/api/auth/token/refresh/'
@@ -258,5 +259,90 @@ describe('role checks for staff routes', () => {
     const token = await t.deps.tokens.signAccess(user)
     await User.query(t.deps.db).findById(user.id).patch({ role: 'customer' })
     expect((await api.get('/', { token })).status).toBe(403)
+  })
+})
+
+describe('verified access token cache', () => {
+  const t = useTestApp()
+
+  /** The cache hands back the very claims object it stored: identity proves a hit. */
+  const isCached = async (token: string) => {
+    const first = await t.deps.tokens.verifyAccess(token)
+    return first !== null && (await t.deps.tokens.verifyAccess(token)) === first
+  }
+
+  it('still refuses a blocked user on a cache hit (the user row is read every time)', async () => {
+    const user = await insertUser(t.deps)
+    const token = await t.deps.tokens.signAccess(user)
+    expect((await t.api.get(ME, { token })).status).toBe(200)
+    expect(await isCached(token)).toBe(true)
+    await User.query(t.deps.db).findById(user.id).patch({ blocked_at: t.clock.now() })
+    expect((await t.api.get(ME, { token })).body).toEqual(INVALID)
+  })
+
+  it('still refuses a cached token issued before a password change', async () => {
+    const user = await insertUser(t.deps)
+    const token = await t.deps.tokens.signAccess(user)
+    expect((await t.api.get(ME, { token })).status).toBe(200)
+    expect(await isCached(token)).toBe(true)
+    t.clock.advance(5)
+    await User.query(t.deps.db).findById(user.id).patch({ password_changed_at: t.clock.now() })
+    expect((await t.api.get(ME, { token })).body).toEqual(INVALID)
+  })
+
+  it('refuses an expired token even though it is cached', async () => {
+    const user = await insertUser(t.deps)
+    const token = await t.deps.tokens.signAccess(user)
+    expect((await t.api.get(ME, { token })).status).toBe(200)
+    expect(await isCached(token)).toBe(true)
+    t.clock.advance(t.deps.tokens.accessTtlSeconds - 1)
+    expect((await t.api.get(ME, { token })).status).toBe(200)
+    t.clock.advance(1) // exp == now: expired, as jose counts it
+    expect((await t.api.get(ME, { token })).body).toEqual(INVALID)
+    expect(await t.deps.tokens.verifyAccess(token)).toBeNull()
+  })
+
+  it('refuses tampered copies of a cached token, and keeps accepting the original', async () => {
+    const user = await insertUser(t.deps)
+    const token = await t.deps.tokens.signAccess(user)
+    expect((await t.api.get(ME, { token })).status).toBe(200)
+    expect(await isCached(token)).toBe(true)
+    const [header, payload, signature] = token.split('.') as [string, string, string]
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
+    const forged = Buffer.from(JSON.stringify({ ...claims, sub: '1', role: 'admin' })).toString(
+      'base64url',
+    )
+    const middle = Math.floor(signature.length / 2)
+    const flipped = `${signature.slice(0, middle)}${signature[middle] === 'A' ? 'B' : 'A'}${signature.slice(middle + 1)}`
+    for (const tampered of [
+      `${header}.${forged}.${signature}`,
+      `${header}.${payload}.${flipped}`,
+      `${token} `.trim() + 'A',
+    ]) {
+      expect((await t.api.get(ME, { token: tampered })).body).toEqual(INVALID)
+      expect(await t.deps.tokens.verifyAccess(tampered)).toBeNull()
+    }
+    expect((await t.api.get(ME, { token })).status).toBe(200)
+  })
+
+  it('is bounded: the least recently used token is dropped first, then verified again', async () => {
+    const tokens = await createTokenService({
+      privateKey: t.deps.config.JWT_PRIVATE_KEY,
+      issuer: t.deps.config.JWT_ISSUER,
+      accessTtlSeconds: 900,
+      clock: t.clock,
+      verifiedCacheSize: 2,
+    })
+    const [a, b, c] = await Promise.all(
+      [1, 2, 3].map(async () => tokens.signAccess(await insertUser(t.deps))),
+    )
+    const claimsA = await tokens.verifyAccess(a!)
+    const claimsB = await tokens.verifyAccess(b!)
+    expect(await tokens.verifyAccess(a!)).toBe(claimsA) // a is now the most recent
+    await tokens.verifyAccess(c!) // evicts b
+    expect(await tokens.verifyAccess(a!)).toBe(claimsA)
+    const againB = await tokens.verifyAccess(b!)
+    expect(againB).not.toBe(claimsB)
+    expect(againB).toEqual(claimsB)
   })
 })

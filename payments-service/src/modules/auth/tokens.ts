@@ -31,14 +31,27 @@ export interface TokenServiceOptions {
   issuer: string
   accessTtlSeconds: number
   clock: Clock
+  /** Verified access tokens remembered (see `verifyAccess`); 0 turns the cache off. */
+  verifiedCacheSize?: number
+}
+
+/** Enough for every token active within an access TTL on one instance at our scale. */
+export const VERIFIED_CACHE_SIZE = 10_000
+
+interface Verified {
+  claims: AccessClaims
+  /** The token's own `exp`, seconds since the epoch. */
+  exp: number
 }
 
 export async function createTokenService(options: TokenServiceOptions): Promise<TokenService> {
   const { privateKey, issuer, accessTtlSeconds, clock } = options
+  const cacheSize = options.verifiedCacheSize ?? VERIFIED_CACHE_SIZE
   const publicKey = createPublicKey(privateKey)
   const publicJwk = publicKey.export({ format: 'jwk' }) as JWK
   const kid = await calculateJwkThumbprint(publicJwk)
   const jwks = { keys: [{ ...publicJwk, kid, alg: ALG, use: 'sig' }] }
+  const verified = new Map<string, Verified>()
 
   return {
     kid,
@@ -55,28 +68,59 @@ export async function createTokenService(options: TokenServiceOptions): Promise<
         .setJti(randomUUID())
         .sign(privateKey)
     },
+    /**
+     * The EdDSA signature check is most of an authenticated request's CPU, and a client sends
+     * the same token until it expires. Tokens that verified are kept in an LRU keyed by the
+     * exact token string, each only until its own `exp` (jose's rule: valid while
+     * exp > now in whole seconds). A changed token is a different string, so it misses and goes
+     * through the full check. Only the signature and claim checks are skipped on a hit: callers
+     * still load the user and check blocking, role and password change (auth.ts).
+     */
     async verifyAccess(token) {
-      try {
-        const { payload } = await jwtVerify(token, publicKey, {
-          algorithms: [ALG],
-          issuer,
-          typ: ACCESS_TYP,
-          currentDate: clock.now(),
-          requiredClaims: ['sub', 'exp', 'iat'],
-        })
-        const userId = Number(payload.sub)
-        const role = payload.role as Role
-        if (!Number.isSafeInteger(userId) || userId <= 0 || !ROLES.includes(role)) return null
-        return {
-          userId,
-          role,
-          username: String(payload.username),
-          phone: String(payload.phone),
-          issuedAt: payload.iat ?? 0,
-        }
-      } catch {
-        return null
+      const now = Math.floor(clock.now().getTime() / 1000)
+      const hit = verified.get(token)
+      if (hit) {
+        verified.delete(token)
+        if (hit.exp <= now) return null
+        verified.set(token, hit) // most recently used goes last
+        return hit.claims
       }
+      const entry = await verifySignature(token)
+      if (entry && cacheSize > 0) {
+        if (verified.size >= cacheSize) {
+          // Map keeps insertion order: the first key is the least recently used.
+          const oldest = verified.keys().next().value
+          if (oldest !== undefined) verified.delete(oldest)
+        }
+        verified.set(token, entry)
+      }
+      return entry?.claims ?? null
     },
+  }
+
+  async function verifySignature(token: string): Promise<Verified | null> {
+    try {
+      const { payload } = await jwtVerify(token, publicKey, {
+        algorithms: [ALG],
+        issuer,
+        typ: ACCESS_TYP,
+        currentDate: clock.now(),
+        requiredClaims: ['sub', 'exp', 'iat'],
+      })
+      const userId = Number(payload.sub)
+      const role = payload.role as Role
+      if (!Number.isSafeInteger(userId) || userId <= 0 || !ROLES.includes(role)) return null
+      if (typeof payload.exp !== 'number') return null
+      const claims: AccessClaims = Object.freeze({
+        userId,
+        role,
+        username: String(payload.username),
+        phone: String(payload.phone),
+        issuedAt: payload.iat ?? 0,
+      })
+      return { claims, exp: payload.exp }
+    } catch {
+      return null
+    }
   }
 }

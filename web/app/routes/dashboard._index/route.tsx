@@ -1,18 +1,150 @@
-import { useRouteLoaderData } from '@remix-run/react'
+import { formatNumberFa, formatToman } from '@arzpol/shared'
+import type { HeadersFunction, LoaderFunctionArgs } from '@remix-run/node'
+import { data, redirect } from '@remix-run/node'
+import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import { requireUser } from '~/utils/auth.server.ts'
+import { countTickets, getDailyUsdRates, getUsdRate, listOrders } from '~/utils/orders.server.ts'
+import { hasDeepLink, normalizeStatus } from '~/utils/orders.ts'
 import type { loader as dashboardLoader } from '../dashboard/route.tsx'
+import { Sparkline } from './sparkline.tsx'
 
-/** Dashboard home (spec §2). For now a welcome; stats, rate and quick actions come later. */
+/**
+ * Dashboard home (spec §2): welcome, today's USD rate in toman (with its last 30 days), four stat
+ * cards, the total purchased and quick actions. The service pages' deep links
+ * (`/dashboard?start=…`, `?flow=…`) open the new-request page with the right type.
+ */
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url)
+  if (hasDeepLink(url.searchParams)) {
+    throw redirect(`/dashboard/new-request${url.search}`)
+  }
+  const { tokens, headers } = await requireUser(request)
+  const [orders, tickets, rate, daily] = await Promise.all([
+    listOrders(request, tokens.access),
+    countTickets(request, tokens.access),
+    getUsdRate(request),
+    getDailyUsdRates(request, 30),
+  ])
+  // Spec §8: stats and rate failures are only logged; the rate is then hidden.
+  if (!orders.ok) console.warn(`web: dashboard orders failed (${orders.status})`)
+  const counts = { pending: 0, processing: 0, completed: 0, failed: 0 }
+  let totalIrr = 0
+  for (const order of orders.ok ? orders.data : []) {
+    const status = normalizeStatus(order.status)
+    counts[status] += 1
+    if (status === 'completed') totalIrr += order.amount_irr
+  }
+  return data(
+    {
+      counts: orders.ok ? counts : null,
+      totalIrr: orders.ok ? totalIrr : null,
+      tickets: tickets?.total ?? null,
+      usdRateIrr: rate.ok ? rate.data.buy_rate_irr : null,
+      daily: daily && daily.length >= 2 ? daily : null,
+    },
+    { headers },
+  )
+}
+
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
+
+function StatCard(props: { to: string; label: string; value: number | null; testId: string }) {
+  return (
+    <Link
+      to={props.to}
+      data-testid={props.testId}
+      className="flex flex-col gap-1 rounded-2xl border border-slate-200 bg-white p-4 transition hover:border-teal-300"
+    >
+      <span className="text-sm text-slate-600">{props.label}</span>
+      <span className="text-2xl font-extrabold text-slate-900">
+        {props.value === null ? '—' : formatNumberFa(props.value)}
+      </span>
+    </Link>
+  )
+}
+
 export default function DashboardHome() {
   const layout = useRouteLoaderData<typeof dashboardLoader>('routes/dashboard')
+  const { counts, totalIrr, tickets, usdRateIrr, daily } = useLoaderData<typeof loader>()
   return (
-    <section className="rounded-2xl border border-slate-200 bg-white p-6 sm:p-8">
-      <h1 className="text-2xl font-extrabold text-slate-900">
-        <bdi>{layout?.user.username}</bdi> عزیز، خوش آمدید
-      </h1>
-      <p className="mt-3 leading-8 text-slate-600">
-        از اینجا می‌توانید درخواست پرداخت ثبت کنید، سفارش‌های خود را پیگیری کنید و با پشتیبانی در
-        تماس باشید.
-      </p>
-    </section>
+    <div className="flex flex-col gap-5">
+      <section className="rounded-2xl border border-slate-200 bg-white p-6 sm:p-8">
+        <h1 className="text-2xl font-extrabold text-slate-900">
+          <bdi>{layout?.user.username}</bdi> عزیز، خوش آمدید
+        </h1>
+        <p className="mt-3 leading-8 text-slate-600">
+          از اینجا می‌توانید درخواست پرداخت ثبت کنید، سفارش‌های خود را پیگیری کنید و با پشتیبانی در
+          تماس باشید.
+        </p>
+        {usdRateIrr !== null ? (
+          <div className="mt-4 flex flex-wrap items-center gap-4 rounded-xl bg-slate-50 px-4 py-3">
+            <p className="text-sm text-slate-700" data-testid="usd-rate">
+              نرخ امروز دلار: <span className="font-bold">{formatToman(usdRateIrr)}</span>
+            </p>
+            {daily ? (
+              <Sparkline
+                values={daily.map((d) => d.buy_rate_irr)}
+                label="نمودار نرخ دلار در ۳۰ روز گذشته"
+              />
+            ) : null}
+          </div>
+        ) : null}
+      </section>
+
+      <section aria-label="آمار" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <StatCard
+          to="/dashboard/orders?filter=pending"
+          label="در انتظار"
+          value={counts?.pending ?? null}
+          testId="stat-pending"
+        />
+        <StatCard
+          to="/dashboard/orders?filter=processing"
+          label="در حال انجام"
+          value={counts?.processing ?? null}
+          testId="stat-processing"
+        />
+        <StatCard
+          to="/dashboard/orders?filter=completed"
+          label="تکمیل‌شده"
+          value={counts?.completed ?? null}
+          testId="stat-completed"
+        />
+        <StatCard to="/dashboard/tickets" label="تیکت‌ها" value={tickets} testId="stat-tickets" />
+      </section>
+
+      <section className="grid gap-3 sm:grid-cols-2">
+        <div className="rounded-2xl border border-slate-200 bg-white p-5">
+          <p className="text-sm text-slate-600">مجموع خریدهای تکمیل‌شده</p>
+          <p className="mt-1 text-xl font-extrabold text-slate-900" data-testid="total-purchased">
+            {totalIrr === null ? '—' : formatToman(totalIrr)}
+          </p>
+        </div>
+        <div className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-5">
+          <p className="text-sm text-slate-600">دسترسی سریع</p>
+          <div className="flex flex-wrap gap-2">
+            <Link
+              to="/dashboard/new-request"
+              className="rounded-xl bg-teal-700 px-4 py-2 text-sm font-semibold text-white hover:bg-teal-800"
+            >
+              درخواست جدید
+            </Link>
+            <Link
+              to="/dashboard/orders"
+              className="rounded-xl px-4 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+            >
+              مشاهده سفارش‌ها
+            </Link>
+            <Link
+              to="/dashboard/tickets"
+              className="rounded-xl px-4 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+            >
+              پشتیبانی
+            </Link>
+          </div>
+        </div>
+      </section>
+    </div>
   )
 }

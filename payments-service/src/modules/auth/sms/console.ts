@@ -1,5 +1,5 @@
 import type { Logger } from 'pino'
-import { otpSmsText, type SmsProvider } from './sms-provider.ts'
+import { otpSmsText, ticketReplySmsText, type SmsProvider } from './sms-provider.ts'
 
 /** Development stand-in: the message goes to the log instead of a phone. */
 export function createConsoleSmsProvider(logger: Logger, webOtpDomain: string): SmsProvider {
@@ -7,6 +7,9 @@ export function createConsoleSmsProvider(logger: Logger, webOtpDomain: string): 
     name: 'console',
     async sendOtp({ phone, code }) {
       logger.info({ sms_to: phone, text: otpSmsText(code, webOtpDomain) }, 'sms (console provider)')
+    },
+    async sendTicketReply({ phone, ticketId }) {
+      logger.info({ sms_to: phone, text: ticketReplySmsText(ticketId) }, 'sms (console provider)')
     },
   }
 }

@@ -94,6 +94,7 @@ describe('SMS text and background sending', () => {
       {
         name: 'broken',
         sendOtp: () => Promise.reject(new Error('vendor down')),
+        sendTicketReply: () => Promise.reject(new Error('vendor down')),
       },
       logger,
     )

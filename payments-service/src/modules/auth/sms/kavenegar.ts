@@ -4,6 +4,11 @@ export interface KavenegarOptions {
   apiKey: string
   /** Template approved in the Kavenegar panel; its text holds `%token%` for the code. */
   template: string
+  /**
+   * Template for "support answered your ticket" (`%token%` = ticket number). Without one no
+   * ticket notice is sent (index.ts warns at start).
+   */
+  ticketReplyTemplate?: string | undefined
   baseUrl: string
   timeoutMs?: number
 }
@@ -32,31 +37,32 @@ export function createKavenegarSmsProvider(options: KavenegarOptions): SmsProvid
     `v1/${encodeURIComponent(options.apiKey)}/verify/lookup.json`,
     options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`,
   )
+  async function lookup(receptor: string, template: string, token: string): Promise<void> {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Accept: 'application/json',
+      },
+      body: new URLSearchParams({ receptor, template, token, type: 'sms' }),
+      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+    })
+    const reply = (await response.json().catch(() => ({}))) as KavenegarReply
+    const status = reply.return?.status
+    if (!response.ok || status !== 200) {
+      throw new KavenegarError(
+        `kavenegar verify/lookup failed: HTTP ${response.status}, return.status ${status ?? '?'}: ${reply.return?.message ?? ''}`,
+        status ?? response.status,
+      )
+    }
+  }
+
   return {
     name: 'kavenegar',
-    async sendOtp({ phone, code }) {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/x-www-form-urlencoded',
-          Accept: 'application/json',
-        },
-        body: new URLSearchParams({
-          receptor: phone,
-          template: options.template,
-          token: code,
-          type: 'sms',
-        }),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-      })
-      const reply = (await response.json().catch(() => ({}))) as KavenegarReply
-      const status = reply.return?.status
-      if (!response.ok || status !== 200) {
-        throw new KavenegarError(
-          `kavenegar verify/lookup failed: HTTP ${response.status}, return.status ${status ?? '?'}: ${reply.return?.message ?? ''}`,
-          status ?? response.status,
-        )
-      }
+    sendOtp: ({ phone, code }) => lookup(phone, options.template, code),
+    async sendTicketReply({ phone, ticketId }) {
+      if (!options.ticketReplyTemplate) return
+      await lookup(phone, options.ticketReplyTemplate, String(ticketId))
     },
   }
 }

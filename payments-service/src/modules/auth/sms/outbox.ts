@@ -1,33 +1,39 @@
 import { maskPhone } from '@arzpol/shared'
 import type { Logger } from 'pino'
-import type { OtpSms, SmsProvider } from './sms-provider.ts'
+import type { OtpSms, SmsProvider, TicketReplySms } from './sms-provider.ts'
 
 /**
  * Sends in the background: the HTTP answer to "send me a code" must take the same time whether
  * or not an SMS goes out (a reset for an unknown phone sends none), or the delay would tell an
  * attacker which phones have accounts. Failures are logged; the customer can ask again after
- * the countdown.
+ * the countdown. Ticket-reply notices go the same way: a slow vendor must not slow support down.
  */
 export interface SmsOutbox {
   enqueue(message: OtpSms): void
+  enqueueTicketReply(message: TicketReplySms): void
   /** Resolves when every queued message was handed to the provider (shutdown, tests). */
   drain(): Promise<void>
 }
 
 export function createSmsOutbox(provider: SmsProvider, logger: Logger): SmsOutbox {
   const pending = new Set<Promise<void>>()
+  const track = (phone: string, send: () => Promise<void>) => {
+    const sending = send()
+      .catch((error: unknown) => {
+        logger.error(
+          { err: error, provider: provider.name, sms_to: maskPhone(phone) },
+          'sms delivery failed',
+        )
+      })
+      .finally(() => pending.delete(sending))
+    pending.add(sending)
+  }
   return {
     enqueue(message) {
-      const sending = provider
-        .sendOtp(message)
-        .catch((error: unknown) => {
-          logger.error(
-            { err: error, provider: provider.name, sms_to: maskPhone(message.phone) },
-            'sms delivery failed',
-          )
-        })
-        .finally(() => pending.delete(sending))
-      pending.add(sending)
+      track(message.phone, () => provider.sendOtp(message))
+    },
+    enqueueTicketReply(message) {
+      track(message.phone, () => provider.sendTicketReply(message))
     },
     async drain() {
       while (pending.size > 0) await Promise.all(pending)

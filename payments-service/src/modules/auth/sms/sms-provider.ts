@@ -1,3 +1,5 @@
+import { toPersianDigits } from '@arzpol/shared'
+
 /** One verification code going to one phone. */
 export interface OtpSms {
   /** 09xxxxxxxxx */
@@ -5,10 +7,18 @@ export interface OtpSms {
   code: string
 }
 
+/** "Support answered your ticket", to the ticket's owner. */
+export interface TicketReplySms {
+  /** 09xxxxxxxxx */
+  phone: string
+  ticketId: number
+}
+
 /** The one interface every SMS vendor sits behind. */
 export interface SmsProvider {
   readonly name: string
   sendOtp(message: OtpSms): Promise<void>
+  sendTicketReply(message: TicketReplySms): Promise<void>
 }
 
 /**
@@ -21,5 +31,13 @@ export function otpSmsText(code: string, webOtpDomain: string): string {
     'این کد را به هیچ‌کس ندهید.',
     '',
     `@${webOtpDomain} #${code}`,
+  ].join('\n')
+}
+
+/** The text of a ticket-reply notice; it names the ticket, never the reply (it may be private). */
+export function ticketReplySmsText(ticketId: number): string {
+  return [
+    `پشتیبانی ارزپل به تیکت شماره ${toPersianDigits(ticketId)} شما پاسخ داد.`,
+    'برای دیدن پاسخ وارد حساب کاربری خود شوید.',
   ].join('\n')
 }

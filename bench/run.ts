@@ -1,0 +1,327 @@
+/**
+ * `npm run bench`: payments-service's hot paths under load, each beside its floor (bench/floor.ts:
+ * bare Koa doing the same work with nothing else), on a throw-away embedded PostgreSQL.
+ *
+ *   quote   GET  /api/quote/?amount=100&currency=USD   vs a constant JSON route
+ *   list    GET  /api/payments/ (50 orders, signed in)  vs the same SQL through plain pg
+ *   create  POST /api/payments/create/ (signed in)      vs the same INSERTs through plain pg
+ *
+ * autocannon, 50 connections, BENCH_DURATION seconds each (default 10) after a 2 s warm-up. The
+ * app and the floor each run in a child process (`node --import tsx`, LOG_LEVEL=warn,
+ * NODE_ENV=production, the app with APP_ENV=production as deployed) with the same database
+ * pool size (BENCH_POOL_MAX, default 10 = DATABASE_POOL_MAX's default); autocannon runs here. Targets are ratios to the floor (the absolute
+ * figures depend on the machine): quote ≥ 60 % with p99 ≤ 20 ms, list ≥ 70 %, create ≥ 60 %.
+ * BENCH_ONLY=quote,list limits the scenarios. Exits 1 if a target is missed.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { generateKeyPairSync, randomBytes } from 'node:crypto'
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+import { getFreePort, startEmbeddedPostgres, waitForHttp } from '@arzpol/devstack'
+import { createKnex } from '../payments-service/src/db/knex.ts'
+import { migrateLatest } from '../payments-service/src/db/migrate.ts'
+import { createTokenService } from '../payments-service/src/modules/auth/tokens.ts'
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const DURATION = Number(process.env.BENCH_DURATION ?? 10)
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2)
+const CONNECTIONS = 50
+/** Database connections of the app (DATABASE_POOL_MAX) and of the floor alike: the service's default. */
+const POOL_MAX = Number(process.env.BENCH_POOL_MAX ?? 10)
+const ONLY = (process.env.BENCH_ONLY ?? 'quote,list,create').split(',').map((s) => s.trim())
+
+const ORDER = {
+  payment_type: 'topup',
+  site_url: 'https://wallet.example.com',
+  site_username: 'ali@example.com',
+  site_password: 'S3cret-pa55',
+  amount: '100',
+  currency: 'USD',
+  description: 'شارژ کیف پول',
+  meta: { flow: 'topup' },
+}
+
+interface Measured {
+  rps: number
+  p99: number
+  non2xx: number
+  errors: number
+}
+
+interface Scenario {
+  name: string
+  target: number
+  p99Max?: number
+  app: autocannon.Options
+  floor: autocannon.Options
+}
+
+/** BENCH_PROFILE=<dir>: the app writes a V8 CPU profile there when it stops. */
+const PROFILE_DIR = process.env.BENCH_PROFILE
+
+function start(
+  name: string,
+  script: string,
+  env: Record<string, string>,
+  flags: string[] = [],
+): ChildProcess {
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', ...env },
+    // Requests cut off when the bench stops make log lines; only show them if it dies early.
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let tail = ''
+  child.stderr?.on('data', (chunk: Buffer) => {
+    tail = (tail + chunk.toString('utf8')).slice(-4000)
+  })
+  child.on('exit', (code, signal) => {
+    if (!stopping) console.error(`${name} exited early (code ${code}, signal ${signal}):\n${tail}`)
+  })
+  return child
+}
+
+let stopping = false
+
+async function stopChild(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  child.kill('SIGTERM')
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
+  await exited
+  clearTimeout(timer)
+}
+
+async function measure(options: autocannon.Options, seconds: number): Promise<Measured> {
+  const result = await autocannon({ ...options, connections: CONNECTIONS, duration: seconds })
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  }
+}
+
+async function run(options: autocannon.Options): Promise<Measured> {
+  if (WARMUP > 0) await measure(options, WARMUP)
+  return measure(options, DURATION)
+}
+
+const pad = (value: string, width: number) => value.padEnd(width)
+const lpad = (value: string, width: number) => value.padStart(width)
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
+
+async function main(): Promise<void> {
+  const dataParent = mkdtempSync(path.join(tmpdir(), 'arzpol-bench-'))
+  // We run as root: embedded PostgreSQL runs as `postgres`, which must enter the folder.
+  chmodSync(dataParent, 0o755)
+  const pgPort = await getFreePort()
+  console.log(
+    `bench: PostgreSQL on ${pgPort}, ${CONNECTIONS} connections, ${DURATION} s per run, ` +
+      `database pool ${POOL_MAX} for app and floor, app APP_ENV=production LOG_LEVEL=warn`,
+  )
+  const postgres = await startEmbeddedPostgres({
+    dataDir: path.join(dataParent, 'pg'),
+    port: pgPort,
+    durable: false,
+  })
+  let app: ChildProcess | undefined
+  let floor: ChildProcess | undefined
+  const db = createKnex({ url: postgres.url('arzpol_bench'), poolMax: 2 })
+  try {
+    await postgres.ensureDatabase('arzpol_bench')
+    await migrateLatest(db)
+
+    // Two customers straight in the database (argon2 stays out of it: the bench only signs in
+    // with tokens), one to list 50 orders of, one to create orders for.
+    const past = new Date(Date.now() - 60_000)
+    const [lister, creator] = (await db('users')
+      .insert(
+        ['09350000001', '09350000002'].map((phone) => ({
+          phone,
+          username: phone,
+          password_hash: 'not-a-hash',
+          role: 'customer',
+          password_changed_at: past,
+        })),
+      )
+      .returning(['id', 'phone', 'username', 'role'])) as Array<{
+      id: number
+      phone: string
+      username: string
+      role: 'customer'
+    }>
+    if (!lister || !creator) throw new Error('users not created')
+
+    const privateKey = generateKeyPairSync('ed25519').privateKey
+    const tokens = await createTokenService({
+      privateKey,
+      issuer: 'arzpol-payments',
+      accessTtlSeconds: 3600,
+      clock: { now: () => new Date() },
+    })
+    const listToken = await tokens.signAccess(lister)
+    const createToken = await tokens.signAccess(creator)
+
+    const appPort = await getFreePort()
+    const floorPort = await getFreePort()
+    const databaseUrl = postgres.url('arzpol_bench')
+    app = start(
+      'payments-service',
+      'payments-service/src/main.ts',
+      {
+        // What a production deploy runs (config/env.ts refuses production without these): the
+        // real SMS vendor and bank are configured but never called by the measured routes, so
+        // they point at a closed port. No bench-only switches.
+        APP_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: databaseUrl,
+        DATABASE_POOL_MAX: String(POOL_MAX),
+        SMS_PROVIDER: 'kavenegar',
+        KAVENEGAR_API_KEY: 'bench-unused',
+        KAVENEGAR_TEMPLATE: 'bench-unused',
+        KAVENEGAR_TICKET_REPLY_TEMPLATE: 'bench-unused',
+        KAVENEGAR_BASE_URL: 'http://127.0.0.1:9',
+        GATEWAY: 'sep',
+        SEP_TERMINAL_ID: '2015',
+        SEP_BASE_URL: 'http://127.0.0.1:9',
+        PAYMENTS_HOST: '127.0.0.1',
+        PAYMENTS_PORT: String(appPort),
+        JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        ACCESS_TOKEN_TTL_SECONDS: '3600',
+        CREDENTIALS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        ATTACHMENTS_DIR: path.join(dataParent, 'attachments'),
+      },
+      PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
+    )
+    floor = start('floor', 'bench/floor.ts', {
+      FLOOR_PORT: String(floorPort),
+      DATABASE_URL: databaseUrl,
+      FLOOR_USER_ID: String(creator.id),
+      FLOOR_POOL_MAX: String(POOL_MAX),
+    })
+    const appUrl = `http://127.0.0.1:${appPort}`
+    const floorUrl = `http://127.0.0.1:${floorPort}`
+    await waitForHttp(`${appUrl}/api/quote/?amount=1&currency=USD`, { timeoutMs: 60_000 })
+    await waitForHttp(`${floorUrl}/quote`, { timeoutMs: 60_000 })
+
+    // 50 orders through the API itself.
+    for (let i = 0; i < 50; i += 1) {
+      const response = await fetch(`${appUrl}/api/payments/create/`, {
+        method: 'POST' as const,
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${listToken}` },
+        body: JSON.stringify({ ...ORDER, amount: String(50 + i) }),
+      })
+      if (response.status !== 201)
+        throw new Error(`create: ${response.status} ${await response.text()}`)
+    }
+
+    const json = { 'Content-Type': 'application/json' }
+    const all: Scenario[] = [
+      {
+        name: 'quote',
+        target: 0.6,
+        p99Max: 20,
+        app: { url: `${appUrl}/api/quote/?amount=100&currency=USD` },
+        floor: { url: `${floorUrl}/quote` },
+      },
+      {
+        name: 'list',
+        target: 0.7,
+        app: {
+          url: `${appUrl}/api/payments/`,
+          headers: { Authorization: `Bearer ${listToken}` },
+        },
+        // The floor lists the creator's orders: give it the same 50 rows to read.
+        floor: { url: `${floorUrl}/list` },
+      },
+      {
+        name: 'create',
+        target: 0.6,
+        app: {
+          url: `${appUrl}/api/payments/create/`,
+          method: 'POST' as const,
+          headers: { ...json, Authorization: `Bearer ${createToken}` },
+          body: JSON.stringify(ORDER),
+        },
+        floor: {
+          url: `${floorUrl}/create`,
+          method: 'POST' as const,
+          headers: json,
+          body: JSON.stringify(ORDER),
+        },
+      },
+    ]
+    const scenarios = all.filter((scenario) => ONLY.includes(scenario.name))
+
+    // The floor's list reads the creator's orders; copy the lister's 50 so both read 50 rows.
+    await db.raw(
+      `INSERT INTO payments (user_id, payment_type, stage, site_url, site_username,
+         site_password_enc, site_password_key_id, amount_minor, currency, rate_irr, subtotal_irr,
+         fee_irr, amount_irr, rate_locked_until, description, meta, sheba, created_at, updated_at)
+       SELECT ?, payment_type, stage, site_url, site_username, site_password_enc,
+         site_password_key_id, amount_minor, currency, rate_irr, subtotal_irr, fee_irr,
+         amount_irr, rate_locked_until, description, meta, sheba, created_at, updated_at
+         FROM payments WHERE user_id = ?`,
+      [creator.id, lister.id],
+    )
+
+    const rows: Array<{ scenario: Scenario; app: Measured; floor: Measured }> = []
+    for (const scenario of scenarios) {
+      console.log(`bench: ${scenario.name} (floor, then app)`)
+      const floorResult = await run(scenario.floor)
+      const appResult = await run(scenario.app)
+      rows.push({ scenario, app: appResult, floor: floorResult })
+    }
+
+    console.log('')
+    console.log(
+      [
+        pad('scenario', 9),
+        lpad('app req/s', 10),
+        lpad('app p99', 8),
+        lpad('floor req/s', 12),
+        lpad('floor p99', 10),
+        lpad('ratio', 7),
+        pad('  target', 22),
+        'result',
+      ].join(' '),
+    )
+    let failed = false
+    for (const { scenario, app: a, floor: f } of rows) {
+      const ratio = f.rps > 0 ? a.rps / f.rps : 0
+      const problems: string[] = []
+      if (ratio < scenario.target) problems.push('ratio')
+      if (scenario.p99Max !== undefined && a.p99 > scenario.p99Max) problems.push('p99')
+      if (a.non2xx > 0 || a.errors > 0) problems.push(`${a.non2xx} non-2xx, ${a.errors} errors`)
+      if (f.non2xx > 0 || f.errors > 0) problems.push(`floor ${f.non2xx} non-2xx`)
+      if (problems.length > 0) failed = true
+      const target = `≥ ${scenario.target * 100} %${scenario.p99Max ? `, p99 ≤ ${scenario.p99Max} ms` : ''}`
+      console.log(
+        [
+          pad(scenario.name, 9),
+          lpad(fmt(a.rps), 10),
+          lpad(`${a.p99} ms`, 8),
+          lpad(fmt(f.rps), 12),
+          lpad(`${f.p99} ms`, 10),
+          lpad(`${Math.round(ratio * 100)} %`, 7),
+          pad(`  ${target}`, 22),
+          problems.length === 0 ? 'ok' : `MISSED (${problems.join('; ')})`,
+        ].join(' '),
+      )
+    }
+    console.log('')
+    process.exitCode = failed ? 1 : 0
+  } finally {
+    stopping = true
+    await Promise.all([stopChild(app), stopChild(floor)])
+    await db.destroy()
+    await postgres.stop()
+    rmSync(dataParent, { recursive: true, force: true })
+  }
+}
+
+await main()

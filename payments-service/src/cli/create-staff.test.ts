@@ -1,0 +1,86 @@
+import { execFile } from 'node:child_process'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { describe, expect, it } from 'vitest'
+import { User } from '../models/user.model.ts'
+import { createPasswordHasher } from '../modules/auth/password.ts'
+import { useTestDatabase } from '../test/db.ts'
+import { createStaff, StaffInput } from './create-staff.ts'
+
+const run = promisify(execFile)
+const SERVICE_DIR = path.resolve(import.meta.dirname, '..', '..')
+const weakHasher = createPasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 })
+
+describe('create-staff', () => {
+  const database = useTestDatabase()
+
+  it('creates a support account whose username is its phone by default', async () => {
+    const { user, created } = await createStaff(
+      database.db,
+      weakHasher,
+      StaffInput.parse({ phone: '۰۹۱۲۱۱۱۲۲۳۳', password: 'staff password', role: 'support' }),
+    )
+    expect(created).toBe(true)
+    expect(user).toMatchObject({ phone: '09121112233', username: '09121112233', role: 'support' })
+    expect(await weakHasher.verify(user.password_hash, 'staff password')).toBe(true)
+  })
+
+  it('promotes an existing account and sets its password and username', async () => {
+    await createStaff(database.db, weakHasher, {
+      phone: '09121112244',
+      password: 'first password',
+      role: 'support',
+    })
+    const { user, created } = await createStaff(database.db, weakHasher, {
+      phone: '09121112244',
+      password: 'second password',
+      role: 'admin',
+      username: 'sara',
+    })
+    expect(created).toBe(false)
+    expect(user).toMatchObject({ role: 'admin', username: 'sara' })
+    expect(await weakHasher.verify(user.password_hash, 'second password')).toBe(true)
+    expect(await User.query(database.db).where({ phone: '09121112244' }).resultSize()).toBe(1)
+  })
+
+  it('validates its input', () => {
+    const result = StaffInput.safeParse({ phone: '123', password: 'short', role: 'customer' })
+    expect(result.success).toBe(false)
+    expect(result.error?.issues.map((issue) => issue.path[0])).toEqual([
+      'phone',
+      'password',
+      'role',
+    ])
+  })
+
+  it('runs as a command with DATABASE_URL and exits non-zero on bad arguments', async () => {
+    const cli = path.join(SERVICE_DIR, 'node_modules', '.bin', 'tsx')
+    const tsx = (await import('node:fs')).existsSync(cli)
+      ? cli
+      : path.join(SERVICE_DIR, '..', 'node_modules', '.bin', 'tsx')
+    const env = { ...process.env, DATABASE_URL: database.url }
+    const ok = await run(
+      tsx,
+      [
+        'src/cli/create-staff.ts',
+        '--phone',
+        '09121112255',
+        '--password',
+        'cli password',
+        '--role',
+        'admin',
+      ],
+      { cwd: SERVICE_DIR, env },
+    )
+    expect(ok.stdout).toMatch(/created admin #\d+ \(09121112255\)/)
+    const user = await User.query(database.db).findOne({ phone: '09121112255' })
+    expect(user?.role).toBe('admin')
+
+    const bad = await run(tsx, ['src/cli/create-staff.ts', '--phone', '0912', '--password', 'x'], {
+      cwd: SERVICE_DIR,
+      env,
+    }).catch((error: { code: number; stderr: string }) => error)
+    expect(bad).toMatchObject({ code: 2 })
+    expect((bad as { stderr: string }).stderr).toContain('usage: create-staff')
+  }, 30_000)
+})

@@ -1,0 +1,104 @@
+import { realpathSync } from 'node:fs'
+import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+import { phoneSchema } from '@arzpol/shared'
+import type { Knex } from 'knex'
+import { z } from 'zod'
+import { envSchema, parseEnvOrExit } from '../config/env.ts'
+import { createKnex } from '../db/knex.ts'
+import { User } from '../models/user.model.ts'
+import { createPasswordHasher, type PasswordHasher } from '../modules/auth/password.ts'
+
+/**
+ * Creates a support or admin account, or gives an existing account that role (and the new
+ * password). There is no sign-up for staff: an operator runs this with the database's URL.
+ *
+ *   npm run create-staff -w @arzpol/payments-service -- --phone 09121234567 --password '…' \
+ *     --role support [--username sara]
+ *
+ * Without --username the account's username is its phone, and customers see its replies
+ * labelled 'پشتیبانی'.
+ */
+
+export const StaffInput = z.object({
+  phone: phoneSchema(),
+  password: z.string().min(8, 'password must be at least 8 characters').max(128),
+  role: z.enum(['support', 'admin'], { error: 'role must be support or admin' }),
+  username: z
+    .string()
+    .trim()
+    .regex(/^[\p{L}\p{N}_.\u200c-]{2,150}$/u, 'username: 2-150 letters, digits, _ . or -')
+    .optional(),
+})
+
+export type StaffInput = z.output<typeof StaffInput>
+
+export async function createStaff(
+  db: Knex,
+  passwords: PasswordHasher,
+  input: StaffInput,
+): Promise<{ user: User; created: boolean }> {
+  const passwordHash = await passwords.hash(input.password)
+  return db.transaction(async (trx) => {
+    const existing = await User.query(trx).findOne({ phone: input.phone }).forUpdate()
+    const now = new Date()
+    if (existing) {
+      const user = await User.query(trx).patchAndFetchById(existing.id, {
+        role: input.role,
+        password_hash: passwordHash,
+        password_changed_at: now,
+        ...(input.username && { username: input.username }),
+      })
+      return { user, created: false }
+    }
+    const user = await User.query(trx).insertAndFetch({
+      phone: input.phone,
+      username: input.username ?? input.phone,
+      email: null,
+      password_hash: passwordHash,
+      role: input.role,
+      password_changed_at: now,
+    })
+    return { user, created: true }
+  })
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      phone: { type: 'string' },
+      password: { type: 'string' },
+      role: { type: 'string', default: 'support' },
+      username: { type: 'string' },
+    },
+    strict: true,
+  })
+  const parsed = StaffInput.safeParse(values)
+  if (!parsed.success) {
+    console.error(
+      `create-staff: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+    )
+    console.error(
+      'usage: create-staff --phone 09xxxxxxxxx --password <8+ characters> --role support|admin [--username name]',
+    )
+    process.exitCode = 2
+    return
+  }
+  const { DATABASE_URL } = parseEnvOrExit(z.object({ DATABASE_URL: envSchema.shape.DATABASE_URL }))
+  const db = createKnex({ url: DATABASE_URL, poolMax: 1 })
+  try {
+    const { user, created } = await createStaff(db, createPasswordHasher(), parsed.data)
+    console.log(
+      `create-staff: ${created ? 'created' : 'updated'} ${user.role} #${user.id} (${user.username})`,
+    )
+  } catch (error) {
+    console.error('create-staff: failed:', error)
+    process.exitCode = 1
+  } finally {
+    await db.destroy()
+  }
+}
+
+// Run as a script (not when a test imports `createStaff`).
+const entry = process.argv[1]
+if (entry && import.meta.url === pathToFileURL(realpathSync(entry)).href) await main()

@@ -1,0 +1,81 @@
+/**
+ * One interface for every bank gateway (architecture.md "Payment gateway"). Adapters are dumb:
+ * they speak the bank's wire format and normalise its answers; every rule about orders (amount
+ * check, reference reuse, state changes) lives in the payments service.
+ */
+
+export type GatewayName = 'sandbox' | 'sep'
+
+export interface TokenRequest {
+  /** Our unique id for this attempt (SEP ResNum, ≤ 50 characters). */
+  resNum: string
+  amountIrr: number
+  /** Where the bank sends the browser back (our callback). */
+  redirectUrl: string
+  /** 09xxxxxxxxx; adapters reformat it as the bank wants. */
+  cellNumber?: string | null
+}
+
+export interface TokenResult {
+  token: string
+  /** The address the browser's hidden form posts the token to (spec §4). */
+  gatewayUrl: string
+  raw: unknown
+}
+
+/** What the bank's callback says, normalised. Not proof of payment: verify is. */
+export interface CallbackData {
+  resNum: string | null
+  token: string | null
+  refNum: string | null
+  /** The bank's own word for the outcome: "OK", "CanceledByUser", "Failed"... */
+  state: string
+  /** True only for the success state; anything else is a failed attempt. */
+  ok: boolean
+  rrn: string | null
+  traceNo: string | null
+  maskedPan: string | null
+  raw: Record<string, string>
+}
+
+export interface VerifyResult {
+  ok: boolean
+  resultCode: number | null
+  /** The amount the bank says was paid, to compare with ours. */
+  amountIrr: number | null
+  refNum: string | null
+  rrn: string | null
+  maskedPan: string | null
+  description: string | null
+  raw: unknown
+}
+
+export interface ReverseResult {
+  ok: boolean
+  resultCode: number | null
+  description: string | null
+  raw: unknown
+}
+
+export interface PaymentGateway {
+  readonly name: GatewayName
+  requestToken(request: TokenRequest): Promise<TokenResult>
+  parseCallback(fields: Record<string, string>): CallbackData
+  verify(input: { refNum: string }): Promise<VerifyResult>
+  reverse(input: { refNum: string }): Promise<ReverseResult>
+}
+
+/**
+ * The bank could not be asked (network, timeout, malformed answer) or refused our request.
+ * `safeToDisplay` says whether the message may be shown to the customer (monopay's taxonomy).
+ */
+export class GatewayError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'unavailable' | 'refused' | 'config',
+    readonly raw?: unknown,
+  ) {
+    super(message)
+    this.name = 'GatewayError'
+  }
+}

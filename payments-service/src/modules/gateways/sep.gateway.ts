@@ -1,0 +1,205 @@
+import { z } from 'zod'
+import type {
+  CallbackData,
+  GatewayName,
+  PaymentGateway,
+  ReverseResult,
+  TokenRequest,
+  TokenResult,
+  VerifyResult,
+} from './gateway.ts'
+import { GatewayError } from './gateway.ts'
+
+/**
+ * Saman Kish (SEP) token + POST form protocol, domain.md §1.a. The sandbox bank speaks the same
+ * wire format, so this one adapter serves both: only the base URL and terminal differ.
+ *
+ *   token   POST {base}/onlinepg/onlinepg                       {action:"token", TerminalId, Amount, ResNum, RedirectUrl, CellNumber}
+ *   browser POST {base}/OnlinePG/OnlinePG                       form Token (hidden), GetMethod
+ *   verify  POST {base}/verifyTxnRandomSessionkey/ipg/VerifyTransaction   {RefNum, TerminalNumber}
+ *   reverse POST {base}/verifyTxnRandomSessionkey/ipg/ReverseTransaction  {RefNum, TerminalNumber}
+ *
+ * Verify is retried only on network errors and timeouts, never on an answer (domain.md §1.a).
+ */
+
+export interface SepOptions {
+  name: GatewayName
+  baseUrl: string
+  terminalId: string
+  timeoutMs: number
+  fetch?: typeof fetch
+  /** Pause between verify retries (tests set 0). */
+  retryDelayMs?: number
+}
+
+const TokenResponse = z.object({
+  status: z.coerce.number(),
+  token: z.string().optional(),
+  errorCode: z.union([z.string(), z.number()]).optional(),
+  errorDesc: z.string().optional(),
+})
+
+const VerifyResponse = z.object({
+  Success: z.boolean(),
+  ResultCode: z.coerce.number(),
+  ResultDescription: z.string().nullish(),
+  TransactionDetail: z
+    .object({
+      RRN: z.coerce.string().nullish(),
+      RefNum: z.coerce.string().nullish(),
+      MaskedPan: z.string().nullish(),
+      HashedPan: z.string().nullish(),
+      TerminalNumber: z.coerce.number().nullish(),
+      // Spelled as the real API spells it.
+      OrginalAmount: z.coerce.number().nullish(),
+      AffectiveAmount: z.coerce.number().nullish(),
+      StraceDate: z.string().nullish(),
+      StraceNo: z.coerce.string().nullish(),
+    })
+    .nullish(),
+})
+
+/** SEP result codes that mean "paid and (now or already) verified". 2 = duplicate request. */
+const VERIFIED_CODES = new Set([0, 2])
+
+/** 9xxxxxxxxx, as SEP examples send it (AYV strips +98 and the leading 0). */
+export function sepCellNumber(phone: string | null | undefined): string | undefined {
+  if (!phone) return undefined
+  const digits = phone.replace(/\D/g, '')
+  const match = /^(?:98|0)?(9\d{9})$/.exec(digits)
+  return match?.[1]
+}
+
+const field = (fields: Record<string, string>, name: string): string | null => {
+  const value = fields[name] ?? fields[name.toLowerCase()]
+  return value === undefined || value === '' ? null : value
+}
+
+export function createSepGateway(options: SepOptions): PaymentGateway {
+  const base = options.baseUrl.replace(/\/+$/, '')
+  const doFetch = options.fetch ?? fetch
+  const retryDelay = options.retryDelayMs ?? 1000
+
+  async function postJson(path: string, body: unknown): Promise<unknown> {
+    let response: Response
+    try {
+      response = await doFetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(options.timeoutMs),
+        // Saman asks for this policy on calls that carry a referrer (domain.md §1.a).
+        referrerPolicy: 'strict-origin-when-cross-origin',
+      })
+    } catch (error) {
+      throw new GatewayError(`SEP ${path}: ${(error as Error).message}`, 'unavailable')
+    }
+    const text = await response.text()
+    if (!response.ok) {
+      throw new GatewayError(`SEP ${path}: HTTP ${response.status}`, 'unavailable', text)
+    }
+    try {
+      return JSON.parse(text) as unknown
+    } catch {
+      throw new GatewayError(`SEP ${path}: answer is not JSON`, 'unavailable', text)
+    }
+  }
+
+  async function withRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await run()
+      } catch (error) {
+        if (!(error instanceof GatewayError) || error.kind !== 'unavailable' || attempt >= attempts)
+          throw error
+        if (retryDelay > 0) await new Promise((resolve) => setTimeout(resolve, retryDelay))
+      }
+    }
+  }
+
+  async function verifyOrReverse(path: string, refNum: string) {
+    const raw = await postJson(path, {
+      RefNum: refNum,
+      TerminalNumber: Number(options.terminalId),
+    })
+    const parsed = VerifyResponse.safeParse(raw)
+    if (!parsed.success) {
+      throw new GatewayError(`SEP ${path}: unexpected answer`, 'unavailable', raw)
+    }
+    return { raw, answer: parsed.data }
+  }
+
+  return {
+    name: options.name,
+
+    async requestToken(request: TokenRequest): Promise<TokenResult> {
+      const cell = sepCellNumber(request.cellNumber)
+      const raw = await postJson('/onlinepg/onlinepg', {
+        action: 'token',
+        TerminalId: options.terminalId,
+        Amount: request.amountIrr,
+        ResNum: request.resNum,
+        RedirectUrl: request.redirectUrl,
+        ...(cell && { CellNumber: cell }),
+      })
+      const parsed = TokenResponse.safeParse(raw)
+      if (!parsed.success)
+        throw new GatewayError('SEP token: unexpected answer', 'unavailable', raw)
+      if (parsed.data.status !== 1 || !parsed.data.token) {
+        throw new GatewayError(
+          `SEP token refused: ${parsed.data.errorCode ?? '?'} ${parsed.data.errorDesc ?? ''}`.trim(),
+          'refused',
+          raw,
+        )
+      }
+      return { token: parsed.data.token, gatewayUrl: `${base}/OnlinePG/OnlinePG`, raw }
+    },
+
+    parseCallback(fields: Record<string, string>): CallbackData {
+      const state = field(fields, 'State') ?? ''
+      const status = field(fields, 'Status')
+      return {
+        resNum: field(fields, 'ResNum'),
+        token: field(fields, 'Token'),
+        refNum: field(fields, 'RefNum'),
+        state,
+        // Both spellings must agree when both are present: State "OK" is Status 2.
+        ok: state === 'OK' && (status === null || status === '2'),
+        rrn: field(fields, 'RRN'),
+        traceNo: field(fields, 'TraceNo'),
+        maskedPan: field(fields, 'SecurePan'),
+        raw: fields,
+      }
+    },
+
+    async verify({ refNum }): Promise<VerifyResult> {
+      const { raw, answer } = await withRetry(() =>
+        verifyOrReverse('/verifyTxnRandomSessionkey/ipg/VerifyTransaction', refNum),
+      )
+      const detail = answer.TransactionDetail ?? null
+      return {
+        ok: answer.Success && VERIFIED_CODES.has(answer.ResultCode),
+        resultCode: answer.ResultCode,
+        amountIrr: detail?.OrginalAmount ?? null,
+        refNum: detail?.RefNum ?? null,
+        rrn: detail?.RRN ?? null,
+        maskedPan: detail?.MaskedPan ?? null,
+        description: answer.ResultDescription ?? null,
+        raw,
+      }
+    },
+
+    async reverse({ refNum }): Promise<ReverseResult> {
+      const { raw, answer } = await verifyOrReverse(
+        '/verifyTxnRandomSessionkey/ipg/ReverseTransaction',
+        refNum,
+      )
+      return {
+        ok: answer.Success && answer.ResultCode === 0,
+        resultCode: answer.ResultCode,
+        description: answer.ResultDescription ?? null,
+        raw,
+      }
+    },
+  }
+}

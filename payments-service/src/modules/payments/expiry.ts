@@ -1,0 +1,80 @@
+import type { Knex } from 'knex'
+import type { Logger } from 'pino'
+import type { AppDeps } from '../../http/context.ts'
+import type { Clock } from '../../lib/clock.ts'
+import { runPeriodically, type PeriodicTask } from '../../lib/periodic.ts'
+import { transition } from './state-machine.ts'
+
+/** Orders moved per transaction: short row locks, and a backlog still drains in one run. */
+export const EXPIRY_BATCH_SIZE = 100
+
+export interface OrderExpiryDeps {
+  db: Knex
+  clock: Clock
+  /** ORDER_EXPIRE_AFTER_MINUTES: how long past its rate lock an unpaid order is kept. */
+  graceMinutes: number
+  batchSize?: number
+}
+
+/**
+ * Moves every order still `awaiting_payment` whose rate lock ended more than `graceMinutes`
+ * ago to `expired`, through the guarded transition (audit event by 'system', reason
+ * `rate_lock_expired`). Several instances may run it at once: each batch takes its rows with
+ * `FOR UPDATE SKIP LOCKED`, so two sweepers never wait on (or move) the same order, and the
+ * transition's own guard makes a row that meanwhile got paid or cancelled a no-op. A start or
+ * callback holding the order's lock is skipped and looked at again on the next run.
+ * Answers the ids it expired.
+ */
+export async function expireStaleOrders(deps: OrderExpiryDeps): Promise<number[]> {
+  const batchSize = deps.batchSize ?? EXPIRY_BATCH_SIZE
+  const expired: number[] = []
+  for (;;) {
+    const now = deps.clock.now()
+    const cutoff = new Date(now.getTime() - deps.graceMinutes * 60_000)
+    const { moved, seen } = await deps.db.transaction(async (trx) => {
+      const rows = (await trx('payments')
+        .select('id')
+        .where({ stage: 'awaiting_payment' })
+        .where('rate_locked_until', '<', cutoff)
+        .orderBy('id')
+        .limit(batchSize)
+        .forUpdate()
+        .skipLocked()) as Array<{ id: number }>
+      const ids: number[] = []
+      for (const { id } of rows) {
+        const result = await transition(trx, {
+          paymentId: id,
+          to: 'expired',
+          from: ['awaiting_payment'],
+          reason: 'rate_lock_expired',
+          actor: 'system',
+          data: { grace_minutes: deps.graceMinutes },
+          now,
+        })
+        if (result) ids.push(id)
+      }
+      return { moved: ids, seen: rows.length }
+    })
+    expired.push(...moved)
+    if (seen < batchSize) return expired
+  }
+}
+
+/** How often each instance looks for stale orders (ORDER_EXPIRY_SWEEP_SECONDS). */
+export function startOrderExpiry(deps: AppDeps): PeriodicTask {
+  const { db, clock, config } = deps
+  const logger: Logger = deps.logger
+  return runPeriodically(
+    'order-expiry',
+    async () => {
+      const ids = await expireStaleOrders({
+        db,
+        clock,
+        graceMinutes: config.ORDER_EXPIRE_AFTER_MINUTES,
+      })
+      if (ids.length > 0)
+        logger.info({ count: ids.length, ids: ids.slice(0, 50) }, 'orders expired')
+    },
+    { intervalMs: config.ORDER_EXPIRY_SWEEP_SECONDS * 1000, logger },
+  )
+}

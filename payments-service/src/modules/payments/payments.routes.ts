@@ -1,0 +1,233 @@
+import { z } from 'zod'
+import type { AppContext } from '../../http/context.ts'
+import { ApiError } from '../../http/errors.ts'
+import { defineRoute, reply, type Api } from '../../http/route.ts'
+import type { PaymentEvent } from '../../models/payment-event.model.ts'
+import { formatMinor } from '../money/money.ts'
+import {
+  CreatePaymentBody,
+  IdParams,
+  PaymentDetailOut,
+  PaymentOut,
+  StaffTransitionBody,
+  StartBody,
+  StartResponse,
+} from './payments.schema.ts'
+import type { PaymentsService, PaymentView } from './payments.service.ts'
+
+const TAGS = ['orders']
+const CALLBACK_BODY_LIMIT = 16 * 1024
+
+/** The customer-facing shape: never the password, its ciphertext or its key id. */
+export const paymentBody = (payment: PaymentView) => ({
+  id: payment.id,
+  status: payment.status,
+  stage: payment.stage,
+  payment_type: payment.payment_type,
+  site_url: payment.site_url,
+  site_username: payment.site_username,
+  amount: formatMinor(payment.amount_minor),
+  currency: payment.currency,
+  amount_irr: payment.amount_irr,
+  subtotal_irr: payment.subtotal_irr,
+  fee_irr: payment.fee_irr,
+  rate_irr: payment.rate_irr,
+  rate_locked_until: payment.rate_locked_until,
+  description: payment.description,
+  meta: payment.meta,
+  sheba: payment.sheba,
+  paid_at: payment.paid_at,
+  created_at: payment.created_at,
+})
+
+const eventBody = (event: PaymentEvent) => ({
+  id: event.id,
+  from_stage: event.from_stage,
+  to_stage: event.to_stage,
+  reason: event.reason,
+  actor: event.actor,
+  created_at: event.created_at,
+})
+
+/** Form fields of a bank callback: urlencoded POST body (read here: the app parses only JSON), or the query string. */
+async function callbackFields(ctx: AppContext): Promise<Record<string, string>> {
+  const fields: Record<string, string> = {}
+  for (const [name, value] of Object.entries(ctx.query)) {
+    if (typeof value === 'string') fields[name] = value
+  }
+  if (ctx.method === 'POST' && ctx.is('application/x-www-form-urlencoded')) {
+    const chunks: Buffer[] = []
+    let size = 0
+    for await (const chunk of ctx.req) {
+      size += (chunk as Buffer).length
+      if (size > CALLBACK_BODY_LIMIT)
+        throw new ApiError(413, 'حجم درخواست بیش از حد مجاز است.', 'payload_too_large')
+      chunks.push(chunk as Buffer)
+    }
+    for (const [name, value] of new URLSearchParams(Buffer.concat(chunks).toString('utf8')))
+      fields[name] = value
+  } else if (ctx.method === 'POST' && ctx.request.body && typeof ctx.request.body === 'object') {
+    for (const [name, value] of Object.entries(ctx.request.body as Record<string, unknown>)) {
+      if (typeof value === 'string' || typeof value === 'number') fields[name] = String(value)
+    }
+  }
+  return fields
+}
+
+export function registerPaymentRoutes(
+  api: Api,
+  deps: { payments: PaymentsService; webPublicUrl: string },
+) {
+  const { payments } = deps
+  const web = deps.webPublicUrl.replace(/\/+$/, '')
+
+  // Before the `:id` routes, so /api/payments/callback/ is never read as an order id.
+  for (const method of ['post', 'get'] as const) {
+    defineRoute(api, {
+      method,
+      path: '/api/payments/callback/',
+      operationId: `payments_callback_${method}`,
+      summary: `The bank's return of the browser (${method.toUpperCase()}; no authentication)`,
+      description:
+        'SEP callback fields (State, Status, RefNum, ResNum, Token, …) as a form body or query string. Verifies with the bank server to server, checks the amount and the uniqueness of RefNum, changes the order at most once, then redirects to `WEB_PUBLIC_URL/dashboard/orders/{id}?payment=success|failed|pending`.',
+      tags: TAGS,
+      responses: {
+        303: { description: 'Redirect (Location) to the order page in web', schema: z.string() },
+      },
+      handler: async (ctx) => {
+        const result = await payments.handleCallback(await callbackFields(ctx))
+        const target =
+          result.paymentId === null
+            ? `${web}/dashboard/orders?payment=failed`
+            : `${web}/dashboard/orders/${result.paymentId}?payment=${result.outcome}`
+        ctx.redirect(target)
+        ctx.type = 'text/plain'
+        return reply(303, `Redirecting to ${target}`)
+      },
+    })
+  }
+
+  defineRoute(api, {
+    method: 'post',
+    path: '/api/payments/create/',
+    operationId: 'payments_create',
+    summary: 'Place an order at the current rate (locked for RATE_LOCK_MINUTES)',
+    tags: TAGS,
+    auth: 'user',
+    body: CreatePaymentBody,
+    responses: { 201: { description: 'Created', schema: PaymentOut } },
+    errors: [503],
+    handler: async (_ctx, { body, user }) =>
+      reply(201, paymentBody(await payments.create(user, body))),
+  })
+
+  defineRoute(api, {
+    method: 'get',
+    path: '/api/payments/',
+    operationId: 'payments_list',
+    summary: "The caller's orders, newest first",
+    tags: TAGS,
+    auth: 'user',
+    responses: { 200: { description: 'Orders', schema: z.array(PaymentOut) } },
+    handler: async (_ctx, { user }) => reply(200, (await payments.list(user)).map(paymentBody)),
+  })
+
+  defineRoute(api, {
+    method: 'get',
+    path: '/api/payments/:id/',
+    operationId: 'payments_detail',
+    summary: 'One order with its event timeline (owner or staff; 404 otherwise)',
+    tags: TAGS,
+    auth: 'user',
+    params: IdParams,
+    responses: { 200: { description: 'Order', schema: PaymentDetailOut } },
+    errors: [404],
+    handler: async (_ctx, { params, user }) => {
+      const { payment, events } = await payments.detail(user, params.id)
+      return reply(200, { ...paymentBody(payment), events: events.map(eventBody) })
+    },
+  })
+
+  defineRoute(api, {
+    method: 'post',
+    path: '/api/payments/:id/start/',
+    operationId: 'payments_start',
+    summary: 'Start paying an order (spec §7): the gateway address and token for the hidden form',
+    description:
+      'Only for an order awaiting payment (409 `invalid_stage` otherwise). If the rate lock expired, the order is re-quoted and 409 `quote_expired` answers the new amount; starting again pays that. Cash-out answers `gateway_url: null` after recording the Sheba number (from this body or the order) and waits for staff.',
+    tags: TAGS,
+    auth: 'user',
+    params: IdParams,
+    body: StartBody,
+    responses: { 200: { description: 'Go to the bank', schema: StartResponse } },
+    errors: [404, 409, 502, 503],
+    handler: async (_ctx, { params, body, user }) =>
+      reply(200, await payments.start(user, params.id, { sheba: body.sheba ?? null })),
+  })
+
+  defineRoute(api, {
+    method: 'post',
+    path: '/api/payments/:id/cancel/',
+    operationId: 'payments_cancel',
+    summary: 'Cancel an order that is still awaiting payment (owner)',
+    tags: TAGS,
+    auth: 'user',
+    params: IdParams,
+    responses: { 200: { description: 'Cancelled', schema: PaymentOut } },
+    errors: [404, 409],
+    handler: async (_ctx, { params, user }) => {
+      const { payment } = await payments.detail(user, params.id)
+      if (payment.user_id !== user.id) throw new ApiError(404, 'یافت نشد', 'not_found')
+      return reply(
+        200,
+        paymentBody(
+          await payments.move(user, params.id, {
+            to: 'cancelled',
+            reason: 'customer_cancel',
+            actor: 'customer',
+          }),
+        ),
+      )
+    },
+  })
+
+  defineRoute(api, {
+    method: 'post',
+    path: '/api/payments/:id/reverse/',
+    operationId: 'payments_reverse',
+    summary: 'Give back the money of a paid, not yet fulfilled order through the bank (staff)',
+    tags: TAGS,
+    auth: ['support', 'admin'],
+    params: IdParams,
+    responses: { 200: { description: 'Refunded', schema: PaymentOut } },
+    errors: [404, 409, 502],
+    handler: async (_ctx, { params, user }) =>
+      reply(200, paymentBody(await payments.reverse(user, params.id))),
+  })
+
+  defineRoute(api, {
+    method: 'post',
+    path: '/api/payments/:id/transition/',
+    operationId: 'payments_transition',
+    summary:
+      "Move an order along the state machine (staff); the table refuses what it doesn't allow",
+    tags: TAGS,
+    auth: ['support', 'admin'],
+    params: IdParams,
+    body: StaffTransitionBody,
+    responses: { 200: { description: 'Moved', schema: PaymentOut } },
+    errors: [404, 409],
+    handler: async (_ctx, { params, body, user }) =>
+      reply(
+        200,
+        paymentBody(
+          await payments.move(user, params.id, {
+            to: body.to,
+            reason: body.reason,
+            actor: 'staff',
+            note: body.note ?? null,
+          }),
+        ),
+      ),
+  })
+}

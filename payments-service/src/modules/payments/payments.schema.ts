@@ -1,0 +1,224 @@
+import { formatNumberFa, toLatinDigits } from '@arzpol/shared'
+import { z } from 'zod'
+import { amountMinorSchema, INVALID_AMOUNT } from '../money/money.schema.ts'
+import { CURRENCY_NAMES_FA, ORDER_CURRENCIES, type OrderCurrency } from '../money/money.ts'
+import { findPaymentType, PAYMENT_TYPE_CODES } from '../payment-types/catalog.ts'
+import { isValidSheba, normalizeSheba } from './sheba.ts'
+import { STAGES, STATUSES } from './state-machine.ts'
+
+/** Texts the web client shows as they are: spec §5 where it gives one, ours otherwise. */
+export const MESSAGES = {
+  siteUrl: 'آدرس سایت را وارد کنید',
+  amount: INVALID_AMOUNT,
+  username: 'نام کاربری لازم است',
+  password: 'رمز عبور لازم است',
+  currency: 'ارز باید یکی از USD، EUR یا GBP باشد',
+  paymentType: 'نوع خدمت را انتخاب کنید',
+  sheba: 'شماره شبا معتبر نیست (IR و ۲۴ رقم)',
+  shebaRequired: 'شماره شبا را وارد کنید',
+  tooLong: (max: number) => `حداکثر ${formatNumberFa(max)} کاراکتر مجاز است`,
+  belowMinimum: (min: number, currency: OrderCurrency) =>
+    `حداقل مبلغ برای این خدمت ${formatNumberFa(min)} ${CURRENCY_NAMES_FA[currency]} است`,
+  aboveMaximum: (max: number, currency: OrderCurrency) =>
+    `برای مبالغ بیش از ${formatNumberFa(max)} ${CURRENCY_NAMES_FA[currency]} با پشتیبانی هماهنگ کنید`,
+  notAwaitingPayment: 'این سفارش در انتظار پرداخت نیست.',
+  quoteExpired:
+    'مهلت نرخ قفل‌شده تمام شد و مبلغ با نرخ جدید محاسبه شد. مبلغ جدید را تایید و دوباره پرداخت کنید.',
+  gatewayUnavailable: 'خطا در ارتباط با درگاه بانک. چند لحظه بعد دوباره تلاش کنید.',
+  rateUnavailable: 'نرخ این ارز در حال حاضر در دسترس نیست.',
+  illegalTransition: 'این تغییر وضعیت برای این سفارش مجاز نیست.',
+  reverseFailed: 'برگشت وجه در بانک انجام نشد.',
+} as const
+
+const text = (max: number) => z.string().max(max, MESSAGES.tooLong(max))
+
+/** "example.com" or "https://example.com/x" → an http(s) URL with a dotted host, or an issue. */
+export const siteUrlSchema = z
+  .string({ error: MESSAGES.siteUrl })
+  .trim()
+  .min(1, MESSAGES.siteUrl)
+  .max(2048, MESSAGES.siteUrl)
+  .transform((value, ctx) => {
+    const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`
+    try {
+      const url = new URL(withScheme)
+      if (
+        (url.protocol === 'http:' || url.protocol === 'https:') &&
+        /\.[a-z]{2,}$/i.test(url.hostname)
+      )
+        return url.toString()
+    } catch {
+      // falls through to the issue
+    }
+    ctx.addIssue({ code: 'custom', message: MESSAGES.siteUrl })
+    return z.NEVER
+  })
+  .meta({
+    description: 'The service\'s address; "example.com" gets https://',
+    examples: ['https://www.ets.org'],
+  })
+
+export const shebaSchema = z
+  .string({ error: MESSAGES.sheba })
+  .transform((value, ctx) => {
+    if (isValidSheba(value)) return normalizeSheba(value)
+    ctx.addIssue({ code: 'custom', message: MESSAGES.sheba })
+    return z.NEVER
+  })
+  .meta({
+    description: 'IR + 24 digits, mod-97 checked (cash-out only)',
+    examples: ['IR820540102680020817909002'],
+  })
+
+const optionalText = (max: number) =>
+  text(max)
+    .nullish()
+    .transform((value) =>
+      value === undefined || value === null || value.trim() === '' ? null : value,
+    )
+
+const MetaSchema = z
+  .object({
+    flow: z
+      .string()
+      .max(32)
+      .regex(/^[a-z_]*$/)
+      .optional(),
+    service: z
+      .string()
+      .max(32)
+      .regex(/^[a-z_]*$/)
+      .optional(),
+  })
+  .nullish()
+  .transform((value) => value ?? {})
+  .meta({
+    description:
+      'spec §7 meta: the deep-link flow (and subscription service) the request came from',
+  })
+
+export const CreatePaymentBody = z
+  .object({
+    payment_type: z.enum(PAYMENT_TYPE_CODES, { error: MESSAGES.paymentType }),
+    site_url: siteUrlSchema,
+    site_username: optionalText(150).transform((value) => value?.trim() ?? null),
+    site_password: optionalText(256).meta({ description: 'Stored encrypted; never returned' }),
+    amount: amountMinorSchema,
+    currency: z.enum(ORDER_CURRENCIES, { error: MESSAGES.currency }),
+    description: optionalText(2000),
+    meta: MetaSchema,
+    sheba: shebaSchema.nullish(),
+  })
+  // Runs even when other fields failed, so the form gets every message at once.
+  .superRefine(
+    (body, ctx) => {
+      const type = findPaymentType(String(body.payment_type))
+      if (!type) return
+      if (type.needs_credentials) {
+        if (!body.site_username)
+          ctx.addIssue({ code: 'custom', path: ['site_username'], message: MESSAGES.username })
+        if (!body.site_password)
+          ctx.addIssue({ code: 'custom', path: ['site_password'], message: MESSAGES.password })
+      }
+      const currency = body.currency as OrderCurrency | undefined
+      if (typeof body.amount === 'number' && currency && ORDER_CURRENCIES.includes(currency)) {
+        if (body.amount < type.min_amount * 100) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['amount'],
+            message: MESSAGES.belowMinimum(type.min_amount, currency),
+          })
+        } else if (body.amount > type.max_amount * 100) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['amount'],
+            message: MESSAGES.aboveMaximum(type.max_amount, currency),
+          })
+        }
+      }
+    },
+    { when: () => true } as never,
+  )
+
+export type CreatePaymentInput = z.output<typeof CreatePaymentBody>
+
+export const IdParams = z.object({
+  id: z
+    .string()
+    .transform((value) => toLatinDigits(value))
+    .pipe(z.string().regex(/^\d{1,15}$/))
+    .transform(Number),
+})
+
+export const StartBody = z.object({
+  card_number: z.string().max(32).nullish().meta({ description: 'Ignored (spec §7 sends null)' }),
+  flow: z.string().max(32).nullish(),
+  sheba: shebaSchema
+    .nullish()
+    .meta({ description: 'Cash-out: where the rials go (if not given at creation)' }),
+})
+
+export const StartResponse = z.object({
+  gateway_url: z
+    .string()
+    .nullable()
+    .meta({ description: 'POST a hidden form with `Token` here; null for cash-out' }),
+  token: z.string().nullable(),
+})
+
+const rials = (description: string) => z.number().int().meta({ description })
+
+export const PaymentOut = z.object({
+  id: z.number().int(),
+  status: z.enum(STATUSES),
+  stage: z.enum(STAGES),
+  payment_type: z.enum(PAYMENT_TYPE_CODES),
+  site_url: z.string(),
+  site_username: z.string().nullable(),
+  amount: z.string().meta({ description: 'Currency units with two decimals, e.g. "50.00"' }),
+  currency: z.enum(ORDER_CURRENCIES),
+  amount_irr: rials('Rials to pay (or, for cash-out, to receive): subtotal ± fee'),
+  subtotal_irr: rials('Rials for the amount at the locked rate'),
+  fee_irr: rials('Our fee in rials'),
+  rate_irr: rials('Locked buy rate, rials per currency unit'),
+  rate_locked_until: z.date().meta({ description: 'After this, start re-quotes' }),
+  description: z.string().nullable(),
+  meta: z.record(z.string(), z.unknown()),
+  sheba: z.string().nullable(),
+  paid_at: z.date().nullable(),
+  created_at: z.date(),
+})
+
+export const PaymentEventOut = z.object({
+  id: z.number().int(),
+  from_stage: z.enum(STAGES).nullable(),
+  to_stage: z.enum(STAGES),
+  reason: z.string(),
+  actor: z.string(),
+  created_at: z.date(),
+})
+
+export const PaymentDetailOut = PaymentOut.extend({ events: z.array(PaymentEventOut) })
+
+export const QuoteExpired = z.object({
+  detail: z.string(),
+  code: z.literal('quote_expired'),
+  amount_irr: z.number().int(),
+  rate_irr: z.number().int(),
+  fee_irr: z.number().int(),
+  rate_locked_until: z.string(),
+})
+
+export const StaffTransitionBody = z.object({
+  to: z.enum(['in_progress', 'done', 'rejected', 'cancelled', 'expired', 'refunded'], {
+    error: 'وضعیت مقصد معتبر نیست',
+  }),
+  reason: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[a-z0-9_]+$/)
+    .default('staff'),
+  note: z.string().max(2000).nullish(),
+})

@@ -1,0 +1,555 @@
+import { randomBytes } from 'node:crypto'
+import type { Knex } from 'knex'
+import type { Logger } from 'pino'
+import { isUniqueViolation } from '../../db/errors.ts'
+import { ApiError, ValidationError } from '../../http/errors.ts'
+import type { Clock } from '../../lib/clock.ts'
+import { GatewayTransaction } from '../../models/gateway-transaction.model.ts'
+import type { Actor } from '../../models/payment-event.model.ts'
+import { PaymentEvent } from '../../models/payment-event.model.ts'
+import { Payment } from '../../models/payment.model.ts'
+import type { User } from '../../models/user.model.ts'
+import { GatewayError, type CallbackData, type PaymentGateway } from '../gateways/gateway.ts'
+import { paymentType } from '../payment-types/catalog.ts'
+import { buildQuote, type Quote } from '../quotes/quote.ts'
+import type { RateService } from '../rates/rates.service.ts'
+import type { CredentialVault } from './credentials.ts'
+import { MESSAGES, type CreatePaymentInput } from './payments.schema.ts'
+import { flowOf, recordEvent, transition, type Stage } from './state-machine.ts'
+
+export interface PaymentsServiceDeps {
+  db: Knex
+  clock: Clock
+  logger: Logger
+  rates: RateService
+  vault: CredentialVault
+  gateway: PaymentGateway
+  rateLockMinutes: number
+  /** Absolute URL the bank sends the browser back to. */
+  callbackUrl: string
+}
+
+/** The columns of an order the customer sees (`paymentBody`): never the credentials. */
+export const PAYMENT_VIEW_COLUMNS = [
+  'id',
+  'user_id',
+  'status',
+  'stage',
+  'payment_type',
+  'site_url',
+  'site_username',
+  'amount_minor',
+  'currency',
+  'amount_irr',
+  'subtotal_irr',
+  'fee_irr',
+  'rate_irr',
+  'rate_locked_until',
+  'description',
+  'meta',
+  'sheba',
+  'paid_at',
+  'created_at',
+] as const satisfies ReadonlyArray<keyof Payment>
+export type PaymentView = Pick<Payment, (typeof PAYMENT_VIEW_COLUMNS)[number]>
+const PAYMENT_VIEW_SQL = PAYMENT_VIEW_COLUMNS.map((column) => `"${column}"`).join(', ')
+
+export type CallbackOutcome = 'success' | 'failed' | 'pending'
+
+const STAFF_ROLES = new Set(['support', 'admin'])
+export const isStaff = (user: User) => STAFF_ROLES.has(user.role)
+
+// Owner-scoped reads answer 404 for someone else's order, exactly as for a missing one, so
+// order ids cannot be probed.
+const notFound = () => new ApiError(404, 'یافت نشد', 'not_found')
+const conflict = (detail: string, code: string, body?: Record<string, unknown>) =>
+  new ApiError(409, detail, code, body ? { body } : {})
+
+export function createPaymentsService(deps: PaymentsServiceDeps) {
+  const { db, clock, logger, gateway } = deps
+
+  async function quoteFor(input: {
+    amountMinor: number
+    currency: Payment['currency']
+    type: Payment['payment_type']
+  }): Promise<Quote> {
+    const rate = await deps.rates.current(input.currency)
+    if (!rate) throw new ApiError(503, MESSAGES.rateUnavailable, 'rate_unavailable')
+    return buildQuote({
+      amountMinor: input.amountMinor,
+      currency: input.currency,
+      rateIrr: rate.buy_rate_irr,
+      type: paymentType(input.type),
+      now: clock.now(),
+      lockMinutes: deps.rateLockMinutes,
+    })
+  }
+
+  /** Owner (or staff) only; a row lock when inside a transaction that will change it. */
+  async function loadVisible(trx: Knex | Knex.Transaction, user: User, id: number, lock = false) {
+    let query = Payment.query(trx).findById(id)
+    if (lock) query = query.forUpdate()
+    const payment = await query
+    if (!payment || (payment.user_id !== user.id && !isStaff(user))) throw notFound()
+    return payment
+  }
+
+  async function create(user: User, input: CreatePaymentInput): Promise<PaymentView> {
+    const quote = await quoteFor({
+      amountMinor: input.amount,
+      currency: input.currency,
+      type: input.payment_type,
+    })
+    const sealed = input.site_password ? deps.vault.seal(input.site_password, user.id) : null
+    const now = clock.now()
+    // One statement, one round trip: the order and its `created` event are inserted together
+    // (a statement is atomic, so no BEGIN/COMMIT), and the order comes back with RETURNING.
+    // The event row is the one recordEvent() writes; the FK to the order is checked at the end
+    // of the statement, when the order exists.
+    const { rows } = (await db.raw(
+      `WITH payment AS (
+         INSERT INTO payments (user_id, payment_type, stage, site_url, site_username,
+           site_password_enc, site_password_key_id, amount_minor, currency, rate_irr,
+           subtotal_irr, fee_irr, amount_irr, rate_locked_until, description, meta, sheba,
+           created_at, updated_at)
+         VALUES (?, ?, 'awaiting_payment', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?)
+         RETURNING ${PAYMENT_VIEW_SQL}
+       ), event AS (
+         INSERT INTO payment_events (payment_id, from_stage, to_stage, reason, actor,
+           actor_user_id, data, created_at)
+         SELECT id, NULL, 'awaiting_payment', 'created', 'customer', ?, ?::jsonb, ? FROM payment
+       )
+       SELECT * FROM payment`,
+      [
+        user.id,
+        input.payment_type,
+        input.site_url,
+        input.site_username,
+        sealed?.ciphertext ?? null,
+        sealed?.keyId ?? null,
+        input.amount,
+        input.currency,
+        quote.rate_irr,
+        quote.subtotal_irr,
+        quote.fee_irr,
+        quote.amount_irr,
+        quote.expires_at,
+        input.description,
+        JSON.stringify(input.meta),
+        input.sheba ?? null,
+        now,
+        now,
+        user.id,
+        JSON.stringify({ rate_irr: quote.rate_irr, amount_irr: quote.amount_irr }),
+        now,
+      ],
+    )) as { rows: PaymentView[] }
+    const payment = rows[0]
+    if (!payment) throw new Error('payments.create: INSERT returned no row')
+    return payment
+  }
+
+  /**
+   * Plain rows of the columns the response shows (no objection hydration: 500 model instances
+   * per call was a good part of the list's CPU).
+   */
+  async function list(user: User): Promise<PaymentView[]> {
+    return db('payments')
+      .select(PAYMENT_VIEW_COLUMNS)
+      .where({ user_id: user.id })
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(500) as Promise<PaymentView[]>
+  }
+
+  async function detail(user: User, id: number) {
+    const payment = await loadVisible(db, user, id)
+    const events = await PaymentEvent.query(db)
+      .where({ payment_id: id })
+      .orderBy([{ column: 'created_at' }, { column: 'id' }])
+    return { payment, events }
+  }
+
+  type StartPlan =
+    | { kind: 'payout' }
+    | { kind: 'requoted'; quote: Quote }
+    | { kind: 'gateway'; tx: GatewayTransaction; payment: Payment }
+
+  async function start(
+    user: User,
+    id: number,
+    body: { sheba?: string | null | undefined },
+  ): Promise<{ gateway_url: string | null; token: string | null }> {
+    const now = clock.now()
+    const plan = await db.transaction(async (trx): Promise<StartPlan> => {
+      const payment = await loadVisible(trx, user, id, true)
+      if (payment.user_id !== user.id) throw notFound()
+      if (payment.stage !== 'awaiting_payment') {
+        throw conflict(MESSAGES.notAwaitingPayment, 'invalid_stage')
+      }
+      if (flowOf(payment.payment_type) === 'payout') {
+        const sheba = body.sheba ?? payment.sheba
+        if (!sheba) throw ValidationError.field('sheba', MESSAGES.shebaRequired)
+        const moved = await transition(trx, {
+          paymentId: id,
+          to: 'in_progress',
+          from: ['awaiting_payment'],
+          reason: 'payout_submitted',
+          actor: 'customer',
+          actorUserId: user.id,
+          patch: { sheba },
+          now,
+        })
+        if (!moved) throw conflict(MESSAGES.notAwaitingPayment, 'invalid_stage')
+        return { kind: 'payout' }
+      }
+      if (now.getTime() >= payment.rate_locked_until.getTime()) {
+        const quote = await quoteFor({
+          amountMinor: payment.amount_minor,
+          currency: payment.currency,
+          type: payment.payment_type,
+        })
+        await trx('payments').where({ id }).update({
+          rate_irr: quote.rate_irr,
+          subtotal_irr: quote.subtotal_irr,
+          fee_irr: quote.fee_irr,
+          amount_irr: quote.amount_irr,
+          rate_locked_until: quote.expires_at,
+          updated_at: now,
+        })
+        await recordEvent(trx, {
+          paymentId: id,
+          from: 'awaiting_payment',
+          to: 'awaiting_payment',
+          reason: 'requoted',
+          actor: 'system',
+          data: {
+            old: { rate_irr: payment.rate_irr, amount_irr: payment.amount_irr },
+            new: { rate_irr: quote.rate_irr, amount_irr: quote.amount_irr },
+          },
+          now,
+        })
+        return { kind: 'requoted', quote }
+      }
+      // The attempt is on record before the bank hears of it (domain.md §1.f).
+      const tx = await GatewayTransaction.query(trx).insertAndFetch({
+        payment_id: id,
+        gateway: gateway.name,
+        res_num: `${id}-${randomBytes(8).toString('hex')}`,
+        amount_irr: payment.amount_irr,
+        status: 'created',
+        created_at: now,
+        updated_at: now,
+      })
+      return { kind: 'gateway', tx, payment }
+    })
+
+    if (plan.kind === 'payout') return { gateway_url: null, token: null }
+    if (plan.kind === 'requoted') {
+      throw conflict(MESSAGES.quoteExpired, 'quote_expired', {
+        amount_irr: plan.quote.amount_irr,
+        rate_irr: plan.quote.rate_irr,
+        fee_irr: plan.quote.fee_irr,
+        rate_locked_until: plan.quote.expires_at.toISOString(),
+      })
+    }
+    try {
+      const result = await gateway.requestToken({
+        resNum: plan.tx.res_num,
+        amountIrr: plan.tx.amount_irr,
+        redirectUrl: deps.callbackUrl,
+        cellNumber: user.phone,
+      })
+      await GatewayTransaction.query(db)
+        .findById(plan.tx.id)
+        .patch({
+          token: result.token,
+          status: 'token_created',
+          raw: { token: result.raw },
+          updated_at: clock.now(),
+        })
+      return { gateway_url: result.gatewayUrl, token: result.token }
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error
+      logger.warn(
+        { err: error, paymentId: id, resNum: plan.tx.res_num },
+        'gateway token request failed',
+      )
+      await GatewayTransaction.query(db)
+        .findById(plan.tx.id)
+        .patch({
+          status: 'failed',
+          failure: `token_${error.kind}`,
+          raw: { token: (error.raw ?? null) as never },
+          updated_at: clock.now(),
+        })
+      throw new ApiError(502, MESSAGES.gatewayUnavailable, 'gateway_unavailable')
+    }
+  }
+
+  async function failPayment(
+    trx: Knex.Transaction,
+    tx: GatewayTransaction,
+    failure: string,
+    extra: Partial<GatewayTransaction> = {},
+  ) {
+    const now = clock.now()
+    await GatewayTransaction.query(trx)
+      .findById(tx.id)
+      .patch({
+        status: 'failed',
+        failure,
+        updated_at: now,
+        ...extra,
+      })
+    await transition(trx, {
+      paymentId: tx.payment_id,
+      to: 'payment_failed',
+      from: ['awaiting_payment'],
+      reason: `gateway_${failure}`.slice(0, 64),
+      actor: 'gateway',
+      data: { res_num: tx.res_num },
+      now,
+    })
+  }
+
+  async function tryReverse(refNum: string, paymentId: number) {
+    try {
+      const result = await gateway.reverse({ refNum })
+      if (!result.ok)
+        logger.error({ paymentId, refNum, result: result.raw }, 'bank refused reverse')
+      return result.ok
+    } catch (error) {
+      logger.error({ err: error, paymentId, refNum }, 'reverse failed; refund by hand')
+      return false
+    }
+  }
+
+  /**
+   * The bank's callback (POST or GET, no auth): finds the attempt, then — holding the order's
+   * row lock, so simultaneous copies of the callback queue up — verifies with the bank server
+   * to server, compares the verified amount with ours, consumes the bank reference (unique) and
+   * moves the order once. A repeated callback finds the attempt already settled and changes
+   * nothing.
+   */
+  async function handleCallback(
+    fields: Record<string, string>,
+  ): Promise<{ paymentId: number | null; outcome: CallbackOutcome }> {
+    const data: CallbackData = gateway.parseCallback(fields)
+    let attempt: GatewayTransaction | undefined
+    if (data.resNum)
+      attempt = await GatewayTransaction.query(db).findOne({
+        res_num: data.resNum,
+        gateway: gateway.name,
+      })
+    if (!attempt && data.token)
+      attempt = await GatewayTransaction.query(db).findOne({
+        token: data.token,
+        gateway: gateway.name,
+      })
+    if (!attempt) {
+      logger.warn({ resNum: data.resNum, state: data.state }, 'callback for an unknown attempt')
+      return { paymentId: null, outcome: 'failed' }
+    }
+    const found = attempt
+    if (data.token && found.token && data.token !== found.token) {
+      logger.warn(
+        { paymentId: found.payment_id, resNum: found.res_num },
+        'callback token does not match the attempt',
+      )
+      return { paymentId: found.payment_id, outcome: 'failed' }
+    }
+
+    try {
+      return await db.transaction(async (trx) => settle(trx, found.id, data))
+    } catch (error) {
+      // Two different attempts claiming one bank reference at the same instant: the unique
+      // index let one through; this one is a replay.
+      if (!isUniqueViolation(error, 'gateway_transactions_ref_num_unique')) throw error
+      return db.transaction(async (trx) => {
+        const tx = await GatewayTransaction.query(trx).findById(found.id).forUpdate()
+        if (tx && tx.status !== 'verified') await failPayment(trx, tx, 'ref_num_reused')
+        return { paymentId: found.payment_id, outcome: 'failed' as const }
+      })
+    }
+  }
+
+  async function settle(
+    trx: Knex.Transaction,
+    txId: number,
+    data: CallbackData,
+  ): Promise<{ paymentId: number; outcome: CallbackOutcome }> {
+    const first = await GatewayTransaction.query(trx).findById(txId)
+    if (!first) throw new Error(`attempt ${txId} vanished`)
+    // Lock order first, then attempt: the same order as `start`, so no deadlock.
+    const payment = await Payment.query(trx).findById(first.payment_id).forUpdate()
+    const tx = await GatewayTransaction.query(trx).findById(txId).forUpdate()
+    if (!payment || !tx) throw new Error(`attempt ${txId} vanished`)
+    const done = { paymentId: payment.id }
+
+    if (tx.status === 'verified') return { ...done, outcome: 'success' }
+    if (tx.status === 'failed' || tx.status === 'reversed') return { ...done, outcome: 'failed' }
+
+    const callbackRaw = { callback: data.raw }
+    if (!data.ok || !data.refNum) {
+      await failPayment(trx, tx, data.state ? `state_${data.state}` : 'no_reference', {
+        raw: callbackRaw,
+      })
+      return { ...done, outcome: 'failed' }
+    }
+    if (payment.stage !== 'awaiting_payment') {
+      // Paid twice (two tabs) or paid after the order was cancelled: give the money back.
+      const reversed = await tryReverse(data.refNum, payment.id)
+      await GatewayTransaction.query(trx)
+        .findById(tx.id)
+        .patch({
+          status: reversed ? 'reversed' : 'failed',
+          failure: 'order_not_awaiting_payment',
+          raw: callbackRaw,
+          updated_at: clock.now(),
+        })
+      return { ...done, outcome: payment.stage === 'paid' ? 'success' : 'failed' }
+    }
+
+    const reused = await GatewayTransaction.query(trx)
+      .where({ gateway: tx.gateway, ref_num: data.refNum })
+      .whereNot({ id: tx.id })
+      .first()
+    if (reused) {
+      // Never reverse here: that payment belongs to the order that consumed it.
+      logger.warn({ paymentId: payment.id, refNum: data.refNum }, 'replayed bank reference refused')
+      await failPayment(trx, tx, 'ref_num_reused', { raw: callbackRaw })
+      return { ...done, outcome: 'failed' }
+    }
+
+    let verified
+    try {
+      verified = await gateway.verify({ refNum: data.refNum })
+    } catch (error) {
+      // Unknown outcome: leave the attempt open; a later callback or reconciliation settles it.
+      logger.error({ err: error, paymentId: payment.id, refNum: data.refNum }, 'verify failed')
+      return { ...done, outcome: 'pending' }
+    }
+    const raw = { ...callbackRaw, verify: verified.raw as never }
+    if (!verified.ok) {
+      await failPayment(trx, tx, `verify_${verified.resultCode ?? 'unknown'}`, { raw })
+      return { ...done, outcome: 'failed' }
+    }
+    const sameReference = verified.refNum === null || verified.refNum === data.refNum
+    if (
+      !sameReference ||
+      verified.amountIrr !== tx.amount_irr ||
+      tx.amount_irr !== payment.amount_irr
+    ) {
+      logger.error(
+        {
+          paymentId: payment.id,
+          expected: payment.amount_irr,
+          attempt: tx.amount_irr,
+          verified: verified.amountIrr,
+        },
+        'verified payment does not match the order; reversing',
+      )
+      const reversed = await tryReverse(data.refNum, payment.id)
+      await failPayment(trx, tx, sameReference ? 'amount_mismatch' : 'reference_mismatch', {
+        raw,
+        ...(reversed && { status: 'reversed' as const }),
+      })
+      return { ...done, outcome: 'failed' }
+    }
+    const now = clock.now()
+    await GatewayTransaction.query(trx)
+      .findById(tx.id)
+      .patch({
+        status: 'verified',
+        ref_num: data.refNum,
+        rrn: verified.rrn ?? data.rrn,
+        trace_no: data.traceNo,
+        masked_pan: verified.maskedPan ?? data.maskedPan,
+        raw,
+        verified_at: now,
+        updated_at: now,
+      })
+    const moved = await transition(trx, {
+      paymentId: payment.id,
+      to: 'paid',
+      from: ['awaiting_payment'],
+      reason: 'gateway_verified',
+      actor: 'gateway',
+      data: { res_num: tx.res_num, ref_num: data.refNum, amount_irr: tx.amount_irr },
+      patch: { paid_at: now },
+      now,
+    })
+    if (!moved) throw new Error(`order ${payment.id} left awaiting_payment under its own lock`)
+    return { ...done, outcome: 'success' }
+  }
+
+  /** Staff: give a paid, not yet fulfilled order's money back through the bank. */
+  async function reverse(staff: User, id: number): Promise<Payment> {
+    const now = clock.now()
+    return db.transaction(async (trx) => {
+      const payment = await loadVisible(trx, staff, id, true)
+      if (payment.stage !== 'paid') throw conflict(MESSAGES.illegalTransition, 'illegal_transition')
+      const tx = await GatewayTransaction.query(trx)
+        .where({ payment_id: id, status: 'verified' })
+        .forUpdate()
+        .first()
+      if (!tx?.ref_num) throw conflict(MESSAGES.illegalTransition, 'illegal_transition')
+      let result
+      try {
+        result = await gateway.reverse({ refNum: tx.ref_num })
+      } catch (error) {
+        if (!(error instanceof GatewayError)) throw error
+        throw new ApiError(502, MESSAGES.gatewayUnavailable, 'gateway_unavailable')
+      }
+      if (!result.ok) {
+        throw new ApiError(502, MESSAGES.reverseFailed, 'reverse_refused', {
+          body: { result_code: result.resultCode },
+        })
+      }
+      await GatewayTransaction.query(trx)
+        .findById(tx.id)
+        .patch({ status: 'reversed', updated_at: now })
+      await transition(trx, {
+        paymentId: id,
+        to: 'refunded',
+        from: ['paid'],
+        reason: 'gateway_reversed',
+        actor: 'staff',
+        actorUserId: staff.id,
+        data: { ref_num: tx.ref_num },
+        now,
+      })
+      return (await Payment.query(trx).findById(id)) as Payment
+    })
+  }
+
+  /** Customer cancel (before payment) and the staff moves of the table. */
+  async function move(
+    user: User,
+    id: number,
+    input: { to: Stage; reason: string; actor: Actor; note?: string | null },
+  ): Promise<Payment> {
+    const now = clock.now()
+    return db.transaction(async (trx) => {
+      await loadVisible(trx, user, id)
+      const moved = await transition(trx, {
+        paymentId: id,
+        to: input.to,
+        reason: input.reason,
+        actor: input.actor,
+        actorUserId: user.id,
+        data: input.note ? { note: input.note } : {},
+        now,
+      })
+      if (!moved) throw conflict(MESSAGES.illegalTransition, 'illegal_transition')
+      return (await Payment.query(trx).findById(id)) as Payment
+    })
+  }
+
+  return { quoteFor, create, list, detail, start, handleCallback, reverse, move }
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>

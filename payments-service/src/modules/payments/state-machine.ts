@@ -1,0 +1,202 @@
+import type { Knex } from 'knex'
+import type { Actor } from '../../models/payment-event.model.ts'
+
+/**
+ * The order life cycle of architecture.md. `stage` is the state; `status` (the spec's four
+ * values) is a pure function of it, also computed by the database (generated column).
+ *
+ * Every change goes through `transition()`: one `UPDATE … WHERE id = ? AND stage IN (allowed
+ * sources)` that reports the stage it replaced, and the audit row, in one transaction. A refused
+ * or repeated transition updates nothing and writes nothing, which is what makes callbacks and
+ * retries idempotent and two racing requests change an order once.
+ */
+
+export const STAGES = [
+  'awaiting_payment',
+  'paid',
+  'in_progress',
+  'done',
+  'payment_failed',
+  'expired',
+  'rejected',
+  'cancelled',
+  'refunded',
+] as const
+export type Stage = (typeof STAGES)[number]
+
+export const STATUSES = ['pending', 'processing', 'completed', 'failed'] as const
+export type Status = (typeof STATUSES)[number]
+
+export function statusOf(stage: Stage): Status {
+  switch (stage) {
+    case 'awaiting_payment':
+      return 'pending'
+    case 'paid':
+    case 'in_progress':
+      return 'processing'
+    case 'done':
+      return 'completed'
+    default:
+      return 'failed'
+  }
+}
+
+/**
+ * gateway: the customer pays rials at a bank, then we buy abroad. payout (cash-out): the
+ * customer sends foreign funds and documents, staff settle rials to their Sheba account; there
+ * is no bank payment, so `paid` is never reached.
+ */
+export type Flow = 'gateway' | 'payout'
+export const flowOf = (paymentType: string): Flow =>
+  paymentType === 'payout' ? 'payout' : 'gateway'
+
+interface Edge {
+  from: Stage
+  to: Stage
+  flows: readonly Flow[]
+  /** What the move means, for readers of the table. */
+  why: string
+}
+
+const BOTH: readonly Flow[] = ['gateway', 'payout']
+
+export const TRANSITIONS: readonly Edge[] = [
+  { from: 'awaiting_payment', to: 'paid', flows: ['gateway'], why: 'bank payment verified' },
+  { from: 'awaiting_payment', to: 'payment_failed', flows: ['gateway'], why: 'bank said no' },
+  { from: 'awaiting_payment', to: 'expired', flows: BOTH, why: 'left unpaid' },
+  { from: 'awaiting_payment', to: 'cancelled', flows: BOTH, why: 'customer or staff cancel' },
+  { from: 'awaiting_payment', to: 'rejected', flows: BOTH, why: 'staff refuse before payment' },
+  {
+    from: 'awaiting_payment',
+    to: 'in_progress',
+    flows: ['payout'],
+    why: 'cash-out submitted with a Sheba number: waits for staff',
+  },
+  { from: 'paid', to: 'in_progress', flows: ['gateway'], why: 'staff start the purchase' },
+  { from: 'paid', to: 'refunded', flows: ['gateway'], why: 'reversed/refunded before work' },
+  { from: 'in_progress', to: 'done', flows: BOTH, why: 'fulfilled / settled' },
+  { from: 'in_progress', to: 'refunded', flows: ['gateway'], why: 'purchase impossible' },
+  {
+    from: 'in_progress',
+    to: 'rejected',
+    flows: ['payout'],
+    why: 'documents missing or origin of funds doubtful (no money of ours moved yet)',
+  },
+]
+
+export function canTransition(from: Stage, to: Stage, flow: Flow): boolean {
+  return TRANSITIONS.some(
+    (edge) => edge.from === from && edge.to === to && edge.flows.includes(flow),
+  )
+}
+
+export function sourcesOf(to: Stage, flow: Flow): Stage[] {
+  return TRANSITIONS.filter((edge) => edge.to === to && edge.flows.includes(flow)).map(
+    (edge) => edge.from,
+  )
+}
+
+export interface TransitionInput {
+  paymentId: number
+  to: Stage
+  /** Narrows the table's sources further (e.g. "only from awaiting_payment"). */
+  from?: readonly Stage[]
+  reason: string
+  actor: Actor
+  actorUserId?: number | null
+  data?: Record<string, unknown>
+  /** Other columns set in the same UPDATE (e.g. paid_at). */
+  patch?: Record<string, unknown>
+  now: Date
+}
+
+export interface TransitionResult {
+  from: Stage
+  to: Stage
+}
+
+function guard(to: Stage, flow: Flow, from: readonly Stage[] | undefined): Stage[] {
+  const allowed = sourcesOf(to, flow)
+  return from ? allowed.filter((stage) => from.includes(stage)) : allowed
+}
+
+/**
+ * Moves one order, or does nothing and answers null when its current stage does not allow it
+ * (refused or already done). Must run inside the caller's transaction.
+ */
+export async function transition(
+  trx: Knex.Transaction,
+  input: TransitionInput,
+): Promise<TransitionResult | null> {
+  const gateway = guard(input.to, 'gateway', input.from)
+  const payout = guard(input.to, 'payout', input.from)
+  if (gateway.length === 0 && payout.length === 0) return null
+  // Stages are plain words, so a comma-joined list is an unambiguous text parameter; an empty
+  // one matches nothing.
+  const sql = `
+    WITH old AS (
+      SELECT id, stage FROM payments
+       WHERE id = :id
+         AND ((payment_type = 'payout' AND stage = ANY(string_to_array(:payout, ',')))
+           OR (payment_type <> 'payout' AND stage = ANY(string_to_array(:gateway, ','))))
+       FOR UPDATE
+    )
+    UPDATE payments AS p
+       SET stage = :to, updated_at = :now ${Object.keys(input.patch ?? {})
+         .map((column) => `, "${column.replace(/"/g, '')}" = :patch_${column}`)
+         .join('')}
+      FROM old
+     WHERE p.id = old.id
+    RETURNING old.stage AS from_stage`
+  const bindings: Record<string, unknown> = {
+    id: input.paymentId,
+    to: input.to,
+    now: input.now,
+    gateway: gateway.join(','),
+    payout: payout.join(','),
+  }
+  for (const [column, value] of Object.entries(input.patch ?? {})) {
+    bindings[`patch_${column}`] = value
+  }
+  const { rows } = (await trx.raw(sql, bindings as Knex.ValueDict)) as {
+    rows: Array<{ from_stage: Stage }>
+  }
+  const row = rows[0]
+  if (!row) return null
+  await recordEvent(trx, {
+    paymentId: input.paymentId,
+    from: row.from_stage,
+    to: input.to,
+    reason: input.reason,
+    actor: input.actor,
+    actorUserId: input.actorUserId ?? null,
+    data: input.data ?? {},
+    now: input.now,
+  })
+  return { from: row.from_stage, to: input.to }
+}
+
+export async function recordEvent(
+  trx: Knex | Knex.Transaction,
+  event: {
+    paymentId: number
+    from: Stage | null
+    to: Stage
+    reason: string
+    actor: Actor
+    actorUserId?: number | null
+    data?: Record<string, unknown>
+    now: Date
+  },
+): Promise<void> {
+  await trx('payment_events').insert({
+    payment_id: event.paymentId,
+    from_stage: event.from,
+    to_stage: event.to,
+    reason: event.reason,
+    actor: event.actor,
+    actor_user_id: event.actorUserId ?? null,
+    data: JSON.stringify(event.data ?? {}),
+    created_at: event.now,
+  })
+}

@@ -1,0 +1,501 @@
+import { randomUUID } from 'node:crypto'
+import type { Readable } from 'node:stream'
+import type { Knex } from 'knex'
+import type { Logger } from 'pino'
+import type { z } from 'zod'
+import { ApiError, ValidationError } from '../../http/errors.ts'
+import type { Clock } from '../../lib/clock.ts'
+import type { User } from '../../models/user.model.ts'
+import type { TicketAttachment, TicketStatus } from '../../models/ticket.model.ts'
+import { StoredFileNotFound, type FileStorage } from '../../storage/index.ts'
+import type { SmsOutbox } from '../auth/sms/outbox.ts'
+import {
+  MESSAGES,
+  STATUS_DISPLAY,
+  type Attachment,
+  type Message,
+  type StaffTicket,
+  type Ticket,
+} from './tickets.schema.ts'
+import {
+  MAX_ATTACHMENTS_PER_MESSAGE,
+  sanitizeFileName,
+  type AttachmentType,
+  type UploadedFile,
+} from './uploads.ts'
+
+/** Label of a staff message whose author has no username of their own (spec §6). */
+export const STAFF_LABEL = 'پشتیبانی'
+export const MAX_OPEN_TICKETS_PER_CUSTOMER = 20
+
+export const isStaff = (user: Pick<User, 'role'>) =>
+  user.role === 'support' || user.role === 'admin'
+
+export const attachmentUrl = (id: number) => `/api/ticketing/attachments/${id}/download/`
+
+type TicketView = z.input<typeof Ticket>
+type MessageView = z.input<typeof Message>
+type AttachmentView = z.input<typeof Attachment>
+type StaffTicketView = z.input<typeof StaffTicket>
+
+interface TicketRow {
+  id: number
+  user_id: number
+  title: string
+  subject: string | null
+  category_id: number
+  category_name: string
+  status: TicketStatus
+  closed_at: Date | null
+  last_message_at: Date
+  last_message_by_staff: boolean
+  created_at: Date
+  updated_at: Date
+}
+
+interface StaffTicketRow extends TicketRow {
+  customer_username: string
+  customer_phone: string
+}
+
+interface MessageRow {
+  id: number
+  ticket_id: number
+  author_id: number
+  is_staff: boolean
+  content: string
+  created_at: Date
+  author_username: string
+  author_phone: string
+}
+
+const notFound = (detail: string = MESSAGES.ticketNotFound) =>
+  new ApiError(404, detail, 'not_found')
+const ticketClosed = () => new ApiError(409, MESSAGES.ticketClosed, 'ticket_closed')
+
+export function ticketView(row: TicketRow): TicketView {
+  return {
+    id: row.id,
+    title: row.title,
+    subject: row.subject,
+    category: row.category_id,
+    category_name: row.category_name,
+    status: row.status,
+    status_display: STATUS_DISPLAY[row.status],
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  }
+}
+
+function staffTicketView(row: StaffTicketRow): StaffTicketView {
+  return {
+    ...ticketView(row),
+    customer: { id: row.user_id, username: row.customer_username, phone: row.customer_phone },
+    waiting_for_staff: row.status === 'open' && !row.last_message_by_staff,
+    last_message_at: row.last_message_at.toISOString(),
+  }
+}
+
+export function attachmentView(row: TicketAttachment): AttachmentView {
+  return {
+    id: row.id,
+    file: attachmentUrl(row.id),
+    name: row.file_name,
+    content_type: row.content_type,
+    size: row.size_bytes,
+  }
+}
+
+/**
+ * A staff member's own username when they have one; accounts made from a phone number alone
+ * (username = phone) show as 'پشتیبانی', so a staff phone number never reaches a customer.
+ */
+function authorName(row: MessageRow): string {
+  if (!row.is_staff) return row.author_username
+  return row.author_username && row.author_username !== row.author_phone
+    ? row.author_username
+    : STAFF_LABEL
+}
+
+export interface TicketServiceDeps {
+  db: Knex
+  clock: Clock
+  storage: FileStorage
+  sms: SmsOutbox
+  logger: Logger
+}
+
+/** Who is acting: the ticket's owner (customer API) or support (staff API). */
+export type Actor = { user: User; as: 'owner' | 'staff' }
+
+export interface NewMessage {
+  actor: Actor
+  ticketId: number
+  content?: string | undefined
+  file?: UploadedFile | undefined
+  preparedMessageId?: number | undefined
+}
+
+export type TicketService = ReturnType<typeof createTicketService>
+
+export function createTicketService({ db, clock, storage, sms, logger }: TicketServiceDeps) {
+  const ticketsWithCategory = (trx: Knex | Knex.Transaction) =>
+    trx('tickets as t')
+      .join('ticket_categories as c', 'c.id', 't.category_id')
+      .select<TicketRow[]>('t.*', 'c.name as category_name')
+
+  /** The ticket if the actor may see it; others' tickets are "not found", never "forbidden". */
+  async function visibleTicket(
+    trx: Knex | Knex.Transaction,
+    actor: Actor,
+    ticketId: number,
+    lock = false,
+  ): Promise<TicketRow> {
+    const query = ticketsWithCategory(trx).where('t.id', ticketId)
+    if (actor.as === 'owner') query.where('t.user_id', actor.user.id)
+    if (lock) query.forUpdate('t')
+    const row = await query.first()
+    if (!row) throw notFound()
+    return row
+  }
+
+  async function store(file: UploadedFile & { type: AttachmentType }) {
+    const now = clock.now()
+    const month = String(now.getUTCMonth() + 1).padStart(2, '0')
+    const key = `tickets/${now.getUTCFullYear()}/${month}/${randomUUID()}`
+    await storage.put(key, file.data, file.type)
+    return {
+      storage_key: key,
+      file_name: sanitizeFileName(file.clientName, file.type),
+      content_type: file.type,
+      size_bytes: file.size,
+    }
+  }
+
+  /** Runs `write` with the file already stored; removes the file again if `write` fails. */
+  async function withStoredFile<T>(
+    file: UploadedFile | undefined,
+    write: (stored: Awaited<ReturnType<typeof store>> | null) => Promise<T>,
+  ): Promise<T> {
+    if (!file?.type) return write(null)
+    const stored = await store(file as UploadedFile & { type: AttachmentType })
+    try {
+      return await write(stored)
+    } catch (error) {
+      await storage.delete(stored.storage_key).catch((cleanupError: unknown) => {
+        logger.error(
+          { err: cleanupError, storage_key: stored.storage_key },
+          'could not remove an attachment whose message was not saved',
+        )
+      })
+      throw error
+    }
+  }
+
+  async function messagesOf(ticketId: number, onlyIds?: number[]): Promise<MessageView[]> {
+    const query = db('ticket_messages as m')
+      .join('users as u', 'u.id', 'm.author_id')
+      .where('m.ticket_id', ticketId)
+      .orderBy([{ column: 'm.created_at' }, { column: 'm.id' }])
+      .select<MessageRow[]>('m.*', 'u.username as author_username', 'u.phone as author_phone')
+    if (onlyIds) query.whereIn('m.id', onlyIds)
+    const rows = await query
+    const attachments = rows.length
+      ? await db<TicketAttachment>('ticket_attachments')
+          .whereIn(
+            'message_id',
+            rows.map((row) => row.id),
+          )
+          .orderBy('id')
+      : []
+    return rows.map((row) => ({
+      id: row.id,
+      ticket: row.ticket_id,
+      content: row.content,
+      author: { id: row.author_id, username: authorName(row) },
+      is_staff: row.is_staff,
+      created_at: row.created_at.toISOString(),
+      attachments: attachments
+        .filter((attachment) => attachment.message_id === row.id)
+        .map(attachmentView),
+    }))
+  }
+
+  async function preparedText(id: number): Promise<string> {
+    const prepared = await db('prepared_messages').where({ id }).first<{ content: string }>()
+    if (!prepared) throw ValidationError.field('prepared_message', MESSAGES.preparedNotFound)
+    return prepared.content
+  }
+
+  return {
+    async listForCustomer(user: User): Promise<TicketView[]> {
+      const rows = await ticketsWithCategory(db)
+        .where('t.user_id', user.id)
+        .orderBy([
+          { column: 't.updated_at', order: 'desc' },
+          { column: 't.id', order: 'desc' },
+        ])
+      return rows.map(ticketView)
+    },
+
+    async get(actor: Actor, ticketId: number): Promise<TicketView> {
+      return ticketView(await visibleTicket(db, actor, ticketId))
+    },
+
+    async getForStaff(ticketId: number): Promise<StaffTicketView> {
+      const row = await ticketsWithCategory(db)
+        .join('users as u', 'u.id', 't.user_id')
+        .select<StaffTicketRow[]>('u.username as customer_username', 'u.phone as customer_phone')
+        .where('t.id', ticketId)
+        .first()
+      if (!row) throw notFound()
+      return staffTicketView(row)
+    },
+
+    async create(
+      user: User,
+      input: { title: string; subject?: string | undefined; category: number; message: string },
+    ): Promise<TicketView> {
+      return db.transaction(async (trx) => {
+        const category = await trx('ticket_categories').where({ id: input.category }).first()
+        if (!category) throw ValidationError.field('category', MESSAGES.categoryInvalid)
+        // Serialises one customer's concurrent creations, so the open-ticket cap holds.
+        await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?), ?)', ['tickets.create', user.id])
+        const open = await trx('tickets')
+          .where({ user_id: user.id, status: 'open' })
+          .count<{ count: string | number }[]>('* as count')
+        if (Number(open[0]?.count ?? 0) >= MAX_OPEN_TICKETS_PER_CUSTOMER) {
+          throw new ApiError(409, MESSAGES.tooManyOpenTickets, 'too_many_open_tickets')
+        }
+        const now = clock.now()
+        const [ticket] = await trx('tickets')
+          .insert({
+            user_id: user.id,
+            title: input.title,
+            subject: input.subject ?? null,
+            category_id: input.category,
+            status: 'open',
+            last_message_at: now,
+            last_message_by_staff: false,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning<Array<{ id: number }>>('id')
+        if (!ticket) throw new Error('ticket insert returned nothing')
+        await trx('ticket_messages').insert({
+          ticket_id: ticket.id,
+          author_id: user.id,
+          is_staff: false,
+          content: input.message,
+          created_at: now,
+        })
+        return ticketView(await visibleTicket(trx, { user, as: 'owner' }, ticket.id))
+      })
+    },
+
+    async messages(actor: Actor, ticketId: number): Promise<MessageView[]> {
+      await visibleTicket(db, actor, ticketId)
+      return messagesOf(ticketId)
+    },
+
+    /**
+     * A new message (with at most one file) on an open ticket. The file is checked before and
+     * stored outside the transaction, so a slow object store never holds the ticket's row lock;
+     * the lock then re-checks that the ticket is still open when the message is written.
+     */
+    async addMessage({
+      actor,
+      ticketId,
+      content,
+      file,
+      preparedMessageId,
+    }: NewMessage): Promise<MessageView> {
+      const ticket = await visibleTicket(db, actor, ticketId)
+      if (ticket.status === 'closed') throw ticketClosed()
+      let text = content
+      if (text === undefined && preparedMessageId !== undefined) {
+        text = await preparedText(preparedMessageId)
+      }
+      const asStaff = actor.as === 'staff'
+
+      const messageId = await withStoredFile(file, (stored) =>
+        db.transaction(async (trx) => {
+          const locked = await visibleTicket(trx, actor, ticketId, true)
+          if (locked.status === 'closed') throw ticketClosed()
+          const now = clock.now()
+          const [message] = await trx('ticket_messages')
+            .insert({
+              ticket_id: ticketId,
+              author_id: actor.user.id,
+              is_staff: asStaff,
+              content: text ?? '',
+              created_at: now,
+            })
+            .returning<Array<{ id: number }>>('id')
+          if (!message) throw new Error('message insert returned nothing')
+          if (stored) {
+            await trx('ticket_attachments').insert({
+              ...stored,
+              message_id: message.id,
+              created_at: now,
+            })
+          }
+          await trx('tickets').where({ id: ticketId }).update({
+            last_message_at: now,
+            last_message_by_staff: asStaff,
+            updated_at: now,
+          })
+          return message.id
+        }),
+      )
+
+      if (asStaff) {
+        const owner = await db('users').where({ id: ticket.user_id }).first<{ phone: string }>()
+        if (owner) sms.enqueueTicketReply({ phone: owner.phone, ticketId })
+      }
+      const [view] = await messagesOf(ticketId, [messageId])
+      if (!view) throw new Error('new message not found')
+      return view
+    },
+
+    /**
+     * The spec's separate upload call: one more file on a message the caller wrote, while its
+     * ticket is open. Messages the caller cannot see are "not found".
+     */
+    async addAttachment(
+      user: User,
+      input: { messageId: number; file: UploadedFile },
+    ): Promise<AttachmentView & { message: number }> {
+      const findMessage = (trx: Knex | Knex.Transaction) =>
+        trx('ticket_messages as m')
+          .join('tickets as t', 't.id', 'm.ticket_id')
+          .where('m.id', input.messageId)
+          .select<
+            Array<{
+              id: number
+              ticket_id: number
+              author_id: number
+              is_staff: boolean
+              owner: number
+              status: TicketStatus
+            }>
+          >('m.id', 'm.ticket_id', 'm.author_id', 'm.is_staff', 't.user_id as owner', 't.status')
+          .first()
+
+      const message = await findMessage(db)
+      const visible = message && (message.owner === user.id || (isStaff(user) && message.is_staff))
+      if (!message || !visible) throw notFound(MESSAGES.messageNotFound)
+      if (message.author_id !== user.id) {
+        throw new ApiError(403, MESSAGES.notYourMessage, 'not_message_author')
+      }
+      if (message.status === 'closed') throw ticketClosed()
+
+      return withStoredFile(input.file, async (stored) => {
+        if (!stored) throw ValidationError.field('file', MESSAGES.fileType)
+        return db.transaction(async (trx) => {
+          const ticket = await trx('tickets')
+            .where({ id: message.ticket_id })
+            .forUpdate()
+            .first<{ status: TicketStatus }>()
+          if (ticket?.status !== 'open') throw ticketClosed()
+          const count = await trx('ticket_attachments')
+            .where({ message_id: message.id })
+            .count<{ count: string | number }[]>('* as count')
+          if (Number(count[0]?.count ?? 0) >= MAX_ATTACHMENTS_PER_MESSAGE) {
+            throw ValidationError.field('message', MESSAGES.tooManyAttachments)
+          }
+          const now = clock.now()
+          const [row] = await trx<TicketAttachment>('ticket_attachments')
+            .insert({ ...stored, message_id: message.id, created_at: now })
+            .returning('*')
+          if (!row) throw new Error('attachment insert returned nothing')
+          await trx('tickets').where({ id: message.ticket_id }).update({ updated_at: now })
+          return { ...attachmentView(row), message: message.id }
+        })
+      })
+    },
+
+    /** Only the owner closes (spec §4); closing a closed ticket changes nothing. */
+    async close(user: User, ticketId: number): Promise<TicketView> {
+      return db.transaction(async (trx) => {
+        const actor: Actor = { user, as: 'owner' }
+        const ticket = await visibleTicket(trx, actor, ticketId, true)
+        if (ticket.status === 'open') {
+          const now = clock.now()
+          await trx('tickets')
+            .where({ id: ticketId })
+            .update({ status: 'closed', closed_at: now, updated_at: now })
+        }
+        return ticketView(await visibleTicket(trx, actor, ticketId))
+      })
+    },
+
+    async listForStaff(filters: {
+      status?: TicketStatus | undefined
+      waiting_for_staff?: boolean | undefined
+      category?: number | undefined
+      limit: number
+      offset: number
+    }): Promise<{ count: number; results: StaffTicketView[] }> {
+      const query = db('tickets as t')
+        .join('ticket_categories as c', 'c.id', 't.category_id')
+        .join('users as u', 'u.id', 't.user_id')
+      if (filters.status) query.where('t.status', filters.status)
+      if (filters.category !== undefined) query.where('t.category_id', filters.category)
+      if (filters.waiting_for_staff === true) {
+        query.where('t.status', 'open').where('t.last_message_by_staff', false)
+      } else if (filters.waiting_for_staff === false) {
+        query.where((q) => q.where('t.status', 'closed').orWhere('t.last_message_by_staff', true))
+      }
+      const [total] = await query.clone().count<{ count: string | number }[]>('* as count')
+      const rows = await query
+        .select<StaffTicketRow[]>(
+          't.*',
+          'c.name as category_name',
+          'u.username as customer_username',
+          'u.phone as customer_phone',
+        )
+        // The waiting queue is served oldest first; other lists show recent activity first.
+        .orderBy(
+          filters.waiting_for_staff === true
+            ? [
+                { column: 't.last_message_at', order: 'asc' },
+                { column: 't.id', order: 'asc' },
+              ]
+            : [
+                { column: 't.updated_at', order: 'desc' },
+                { column: 't.id', order: 'desc' },
+              ],
+        )
+        .limit(filters.limit)
+        .offset(filters.offset)
+      return { count: Number(total?.count ?? 0), results: rows.map(staffTicketView) }
+    },
+
+    /** An attachment's row and bytes, for its owner or staff; anyone else gets "not found". */
+    async openAttachment(
+      user: User,
+      attachmentId: number,
+    ): Promise<{ attachment: TicketAttachment; body: Readable }> {
+      const row = await db('ticket_attachments as a')
+        .join('ticket_messages as m', 'm.id', 'a.message_id')
+        .join('tickets as t', 't.id', 'm.ticket_id')
+        .where('a.id', attachmentId)
+        .select<Array<TicketAttachment & { owner: number }>>('a.*', 't.user_id as owner')
+        .first()
+      if (!row || (row.owner !== user.id && !isStaff(user))) {
+        throw notFound(MESSAGES.attachmentNotFound)
+      }
+      try {
+        return { attachment: row, body: await storage.get(row.storage_key) }
+      } catch (error) {
+        if (!(error instanceof StoredFileNotFound)) throw error
+        logger.error(
+          { attachment_id: row.id, storage_key: row.storage_key },
+          'attachment file missing',
+        )
+        throw notFound(MESSAGES.attachmentNotFound)
+      }
+    },
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * Test cards of the sandbox bank (Luhn-valid, Saman BIN 621986). Any CVV2, any future expiry
+ * and any PIN2 are accepted; the card number alone decides the outcome. The payment page
+ * also has a cancel button (انصراف), which returns State=CanceledByUser.
+ */
+export const TEST_CARDS = {
+  success: '6219861000000009',
+  insufficientFunds: '6219862000000007',
+  wrongPin: '6219863000000005',
+} as const
+
+export type CardOutcome =
+  { kind: 'success' } | { kind: 'failed'; reason: string } | { kind: 'unknown' }
+
+export function outcomeOf(pan: string): CardOutcome {
+  switch (pan.replace(/\D/g, '')) {
+    case TEST_CARDS.success:
+      return { kind: 'success' }
+    case TEST_CARDS.insufficientFunds:
+      return { kind: 'failed', reason: 'موجودی حساب کافی نیست' }
+    case TEST_CARDS.wrongPin:
+      return { kind: 'failed', reason: 'رمز دوم نادرست است' }
+    default:
+      return { kind: 'unknown' }
+  }
+}

@@ -1,0 +1,377 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto'
+import { once } from 'node:events'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { outcomeOf } from './cards.ts'
+import { errorPage, paymentPage, returnPage } from './page.ts'
+
+/**
+ * A local stand-in for Saman Kish's internet payment gateway (domain.md §1.a), the one external
+ * party of the payment flow, as a real HTTP server: the token call, the payment page reached by
+ * the merchant's hidden form POST, the callback form back to the merchant, and the
+ * server-to-server verify and reverse. State lives in memory; restarting it forgets everything.
+ *
+ * Windows as SEP documents them: a token lives 20 minutes, a payment must be verified within
+ * 30 minutes (later verifies answer -6 and the payment counts as reversed), and can be
+ * reversed within 50 minutes.
+ */
+
+const TOKEN_TTL_MS = 20 * 60_000
+const VERIFY_WINDOW_MS = 30 * 60_000
+const REVERSE_WINDOW_MS = 50 * 60_000
+const BODY_LIMIT = 64 * 1024
+
+interface TokenEntry {
+  token: string
+  terminalId: string
+  amount: number
+  resNum: string
+  redirectUrl: string
+  getMethod: boolean
+  createdAt: number
+  used: boolean
+}
+
+interface Payment {
+  refNum: string
+  token: string
+  terminalId: string
+  amount: number
+  resNum: string
+  rrn: string
+  traceNo: string
+  maskedPan: string
+  hashedPan: string
+  paidAt: number
+  verified: boolean
+  reversed: boolean
+}
+
+export interface SandboxBankOptions {
+  /** Terminals the bank knows (the merchant's TerminalId). */
+  terminalIds: string[]
+  now?: () => number
+}
+
+export interface SandboxBank {
+  readonly url: string
+  readonly stats: { tokenCalls: number; verifyCalls: number; reverseCalls: number }
+  /** Shifts the bank's clock (windows) in tests. */
+  advance(ms: number): void
+  payments(): Payment[]
+  close(): Promise<void>
+}
+
+async function readBody(req: http.IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length
+    if (size > BODY_LIMIT) throw new Error('body too large')
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+const digits = (count: number) =>
+  Array.from({ length: count }, (_, i) => String(randomInt(i === 0 ? 1 : 0, 10))).join('')
+
+/** Reads a JSON field under any of the spellings seen in SEP clients (Action/action…). */
+function pick(body: Record<string, unknown>, ...names: string[]): unknown {
+  for (const name of names) {
+    for (const key of Object.keys(body))
+      if (key.toLowerCase() === name.toLowerCase()) return body[key]
+  }
+  return undefined
+}
+
+export function createSandboxBankHandler(options: SandboxBankOptions) {
+  let offset = 0
+  const now = () => (options.now ? options.now() : Date.now()) + offset
+  const tokens = new Map<string, TokenEntry>()
+  const resNums = new Set<string>()
+  const payments = new Map<string, Payment>()
+  const stats = { tokenCalls: 0, verifyCalls: 0, reverseCalls: 0 }
+  const terminals = new Set(options.terminalIds)
+
+  function sendJson(res: http.ServerResponse, body: unknown, status = 200) {
+    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' })
+    res.end(JSON.stringify(body))
+  }
+  function sendHtml(res: http.ServerResponse, html: string, status = 200) {
+    res.writeHead(status, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'Cache-Control': 'no-store',
+    })
+    res.end(html)
+  }
+
+  function tokenCall(body: Record<string, unknown>) {
+    stats.tokenCalls += 1
+    const fail = (errorCode: string, errorDesc: string) => ({ status: -1, errorCode, errorDesc })
+    if (String(pick(body, 'action') ?? '').toLowerCase() !== 'token') {
+      return fail('5', 'پارامترهای ارسالی نامعتبر است (action)')
+    }
+    const terminalId = String(pick(body, 'TerminalId') ?? '')
+    if (!terminals.has(terminalId)) return fail('12', 'پایانه یافت نشد')
+    const amount = Number(pick(body, 'Amount'))
+    if (!Number.isSafeInteger(amount) || amount < 1000) return fail('5', 'مبلغ نامعتبر است')
+    const resNum = String(pick(body, 'ResNum') ?? '')
+    if (!resNum || resNum.length > 50) return fail('5', 'شماره خرید نامعتبر است')
+    if (resNums.has(resNum)) return fail('5', 'شماره خرید تکراری است')
+    const redirectUrl = String(pick(body, 'RedirectUrl', 'RedirectURL') ?? '')
+    if (!/^https?:\/\//.test(redirectUrl)) return fail('5', 'آدرس بازگشت نامعتبر است')
+    const token = randomBytes(16).toString('hex')
+    resNums.add(resNum)
+    tokens.set(token, {
+      token,
+      terminalId,
+      amount,
+      resNum,
+      redirectUrl,
+      getMethod: false,
+      createdAt: now(),
+      used: false,
+    })
+    return { status: 1, token }
+  }
+
+  function callbackFields(entry: TokenEntry, state: string, status: number, payment?: Payment) {
+    return {
+      MID: entry.terminalId,
+      TerminalId: entry.terminalId,
+      State: state,
+      Status: String(status),
+      RRN: payment?.rrn ?? '',
+      RefNum: payment?.refNum ?? '',
+      ResNum: entry.resNum,
+      TraceNo: payment?.traceNo ?? '',
+      Amount: String(entry.amount),
+      Wage: '0',
+      AffectiveAmount: payment ? String(entry.amount) : '',
+      SecurePan: payment?.maskedPan ?? '',
+      HashedCardNumber: payment?.hashedPan ?? '',
+      Token: entry.token,
+    }
+  }
+
+  function backToMerchant(
+    res: http.ServerResponse,
+    entry: TokenEntry,
+    state: string,
+    status: number,
+    message: string,
+    payment?: Payment,
+  ) {
+    entry.used = true
+    sendHtml(
+      res,
+      returnPage({
+        redirectUrl: entry.redirectUrl,
+        method: entry.getMethod ? 'get' : 'post',
+        fields: callbackFields(entry, state, status, payment),
+        message,
+      }),
+    )
+  }
+
+  function openPage(res: http.ServerResponse, token: string, getMethod: boolean) {
+    const entry = tokens.get(token)
+    if (!entry) return sendHtml(res, errorPage('توکن پرداخت نامعتبر است.'), 404)
+    if (entry.used) return sendHtml(res, errorPage('این پرداخت قبلاً انجام شده است.'), 409)
+    if (now() - entry.createdAt > TOKEN_TTL_MS) {
+      return backToMerchant(res, entry, 'SessionIsNull', 4, 'زمان پرداخت به پایان رسید')
+    }
+    entry.getMethod = getMethod
+    sendHtml(
+      res,
+      paymentPage({
+        token,
+        amountIrr: entry.amount,
+        resNum: entry.resNum,
+        terminalId: entry.terminalId,
+      }),
+    )
+  }
+
+  function pay(res: http.ServerResponse, form: URLSearchParams) {
+    const entry = tokens.get(form.get('Token') ?? '')
+    if (!entry) return sendHtml(res, errorPage('توکن پرداخت نامعتبر است.'), 404)
+    if (entry.used) return sendHtml(res, errorPage('این پرداخت قبلاً انجام شده است.'), 409)
+    if (now() - entry.createdAt > TOKEN_TTL_MS) {
+      return backToMerchant(res, entry, 'SessionIsNull', 4, 'زمان پرداخت به پایان رسید')
+    }
+    if (form.get('action') === 'cancel') {
+      return backToMerchant(res, entry, 'CanceledByUser', 1, 'پرداخت لغو شد')
+    }
+    const pan = (form.get('pan') ?? '').replace(/\D/g, '')
+    const outcome = outcomeOf(pan)
+    if (outcome.kind === 'unknown') {
+      return sendHtml(
+        res,
+        paymentPage({
+          token: entry.token,
+          amountIrr: entry.amount,
+          resNum: entry.resNum,
+          terminalId: entry.terminalId,
+          error: 'این کارت در بانک آزمایشی تعریف نشده است. یکی از کارت‌های آزمایشی را وارد کنید.',
+        }),
+        400,
+      )
+    }
+    if (outcome.kind === 'failed') {
+      return backToMerchant(res, entry, 'Failed', 3, `پرداخت ناموفق: ${outcome.reason}`)
+    }
+    const payment: Payment = {
+      refNum: `GmshtyjwKSu${randomBytes(12).toString('hex')}`,
+      token: entry.token,
+      terminalId: entry.terminalId,
+      amount: entry.amount,
+      resNum: entry.resNum,
+      rrn: digits(12),
+      traceNo: digits(6),
+      maskedPan: `${pan.slice(0, 6)}******${pan.slice(-4)}`,
+      hashedPan: createHash('sha256').update(pan).digest('hex'),
+      paidAt: now(),
+      verified: false,
+      reversed: false,
+    }
+    payments.set(payment.refNum, payment)
+    backToMerchant(res, entry, 'OK', 2, 'پرداخت با موفقیت انجام شد', payment)
+  }
+
+  function detail(payment: Payment) {
+    return {
+      RRN: payment.rrn,
+      RefNum: payment.refNum,
+      MaskedPan: payment.maskedPan,
+      HashedPan: payment.hashedPan,
+      TerminalNumber: Number(payment.terminalId),
+      OrginalAmount: payment.amount,
+      AffectiveAmount: payment.amount,
+      StraceDate: new Date(payment.paidAt).toISOString().replace('T', ' ').slice(0, 19),
+      StraceNo: payment.traceNo,
+    }
+  }
+
+  function verifyOrReverse(body: Record<string, unknown>, kind: 'verify' | 'reverse') {
+    if (kind === 'verify') stats.verifyCalls += 1
+    else stats.reverseCalls += 1
+    const answer = (success: boolean, code: number, description: string, payment?: Payment) => ({
+      Success: success,
+      ResultCode: code,
+      ResultDescription: description,
+      TransactionDetail: payment ? detail(payment) : null,
+    })
+    const terminal = String(pick(body, 'TerminalNumber') ?? '')
+    if (!terminals.has(terminal)) return answer(false, -105, 'پایانه یافت نشد')
+    const payment = payments.get(String(pick(body, 'RefNum') ?? ''))
+    if (!payment || payment.terminalId !== terminal) return answer(false, -2, 'تراکنش یافت نشد')
+    const age = now() - payment.paidAt
+    if (kind === 'verify') {
+      if (payment.reversed) return answer(false, 5, 'تراکنش برگشت خورده است', payment)
+      if (!payment.verified && age > VERIFY_WINDOW_MS) {
+        payment.reversed = true
+        return answer(false, -6, 'بیش از نیم ساعت از تراکنش گذشته است', payment)
+      }
+      if (payment.verified) return answer(true, 2, 'درخواست تکراری است', payment)
+      payment.verified = true
+      return answer(true, 0, 'عملیات با موفقیت انجام شد', payment)
+    }
+    if (payment.reversed) return answer(true, 2, 'درخواست تکراری است', payment)
+    if (age > REVERSE_WINDOW_MS) return answer(false, -6, 'مهلت برگشت تراکنش گذشته است', payment)
+    payment.reversed = true
+    return answer(true, 0, 'عملیات با موفقیت انجام شد', payment)
+  }
+
+  const handler = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://sandbox.local')
+      const path = url.pathname.toLowerCase().replace(/\/+$/, '')
+      const method = req.method ?? 'GET'
+      if (method === 'GET' && path === '/healthz') return sendJson(res, { status: 'ok' })
+      if (method === 'GET' && path === '') {
+        return sendHtml(res, errorPage('بانک آزمایشی ارزپل: این نشانی صفحه‌ای ندارد.'), 200)
+      }
+      if (method === 'POST' && (path === '/onlinepg/onlinepg' || path === '/onlinepg/sendtoken')) {
+        const raw = await readBody(req)
+        const type = req.headers['content-type'] ?? ''
+        if (type.includes('application/json')) {
+          let body: unknown
+          try {
+            body = JSON.parse(raw)
+          } catch {
+            return sendJson(res, { status: -1, errorCode: '5', errorDesc: 'JSON نامعتبر' }, 400)
+          }
+          if (typeof body !== 'object' || body === null) {
+            return sendJson(res, { status: -1, errorCode: '5', errorDesc: 'JSON نامعتبر' }, 400)
+          }
+          return sendJson(res, tokenCall(body as Record<string, unknown>))
+        }
+        // The browser's hidden form: Token (SEP) or token, and GetMethod.
+        const form = new URLSearchParams(raw)
+        const token = form.get('Token') ?? form.get('token') ?? ''
+        return openPage(res, token, (form.get('GetMethod') ?? '').toLowerCase() === 'true')
+      }
+      if (method === 'GET' && path === '/onlinepg/sendtoken') {
+        return openPage(res, url.searchParams.get('token') ?? '', false)
+      }
+      if (method === 'POST' && path === '/onlinepg/pay') {
+        return pay(res, new URLSearchParams(await readBody(req)))
+      }
+      if (method === 'POST' && path.startsWith('/verifytxnrandomsessionkey/ipg/')) {
+        let body: Record<string, unknown>
+        try {
+          body = JSON.parse(await readBody(req)) as Record<string, unknown>
+        } catch {
+          return sendJson(
+            res,
+            { Success: false, ResultCode: -1, ResultDescription: 'JSON نامعتبر' },
+            400,
+          )
+        }
+        if (path.endsWith('/verifytransaction'))
+          return sendJson(res, verifyOrReverse(body, 'verify'))
+        if (path.endsWith('/reversetransaction'))
+          return sendJson(res, verifyOrReverse(body, 'reverse'))
+      }
+      sendJson(res, { error: 'not found' }, 404)
+    } catch (error) {
+      if (!res.headersSent) sendJson(res, { error: (error as Error).message }, 400)
+      else res.end()
+    }
+  }
+
+  return {
+    handler,
+    stats,
+    advance(ms: number) {
+      offset += ms
+    },
+    payments: () => [...payments.values()],
+  }
+}
+
+/** Starts the sandbox bank on host:port (port 0 picks a free one, as tests do). */
+export async function startSandboxBank(
+  options: SandboxBankOptions & { port: number; host?: string },
+): Promise<SandboxBank> {
+  const bank = createSandboxBankHandler(options)
+  const server = http.createServer((req, res) => void bank.handler(req, res))
+  const host = options.host ?? '127.0.0.1'
+  server.listen(options.port, host)
+  await once(server, 'listening')
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://${host}:${port}`,
+    stats: bank.stats,
+    advance: bank.advance,
+    payments: bank.payments,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}

@@ -1,0 +1,226 @@
+import { expect, test, type Page } from '@playwright/test'
+import { registerNewCustomer, uniquePhone } from '../support/auth.ts'
+import { e2eUrls } from '../support/ports.ts'
+import { createStaff, pngFile, staffApi } from '../support/staff.ts'
+
+/**
+ * Support tickets end to end (issue #5, spec §2, §4, §5, §9): a customer opens a ticket with a
+ * message and an image, support answers with a pinned prepared message through the staff API,
+ * the answer appears in the open thread by the 7-second refresh (the draft being typed stays),
+ * and the customer closes the ticket and can no longer send. Then the same without JavaScript.
+ */
+
+const PASSWORD = 'Ticket-e2e-1404'
+const PERSIAN_DATE = /[۰-۹]{4}\/[۰-۹]{2}\/[۰-۹]{2}/
+
+async function openNewTicketForm(page: Page) {
+  await page.getByText('تیکت جدید', { exact: true }).click()
+  await expect(page.getByLabel('عنوان', { exact: true })).toBeVisible()
+}
+
+function ticketIdFrom(page: Page): number {
+  const match = /\/dashboard\/tickets\/(\d+)$/.exec(new URL(page.url()).pathname)
+  if (!match?.[1]) throw new Error(`not on a ticket page: ${page.url()}`)
+  return Number(match[1])
+}
+
+test('a customer opens a ticket with an image, support answers, the customer closes it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const phone = uniquePhone()
+  await registerNewCustomer(page, phone, PASSWORD)
+  await page.goto('/dashboard/tickets')
+  await expect(page.getByRole('heading', { name: 'پشتیبانی و تیکت‌ها' })).toBeVisible()
+
+  // The new-ticket form: spec §5 messages first, then a real ticket.
+  await openNewTicketForm(page)
+  await page.getByRole('button', { name: 'ثبت تیکت' }).click()
+  await expect(page.getByText('عنوان لازم است', { exact: true })).toBeVisible()
+  await expect(page.getByText('دستهبندی لازم است', { exact: true })).toBeVisible()
+  await expect(page.getByText('پیام اولیه لازم است', { exact: true })).toBeVisible()
+  await page.getByLabel('عنوان', { exact: true }).fill('پرداخت انجام شد ولی سفارش ثبت نشد')
+  await page.getByLabel('دسته‌بندی').selectOption({ label: 'پرداخت' })
+  await page.getByLabel('پیام اولیه').fill('سلام، مبلغ از حسابم کم شد.')
+  await page.getByRole('button', { name: 'ثبت تیکت' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/tickets\/\d+$/)
+  const ticketId = ticketIdFrom(page)
+  await expect(page.getByText('تیکت با موفقیت ثبت شد')).toBeVisible()
+  const thread = page.getByTestId('ticket-thread')
+  await expect(thread.getByText('سلام، مبلغ از حسابم کم شد.')).toBeVisible()
+  await expect(page.getByTestId('ticket-list')).toContainText('پرداخت انجام شد ولی سفارش ثبت نشد')
+  await expect(thread.locator('time').first()).toHaveText(PERSIAN_DATE)
+
+  // Nothing to send: the spec's message, nothing sent.
+  const send = page.getByRole('button', { name: 'ارسال', exact: true })
+  await send.click()
+  await expect(page.getByText('پیام یا فایل لازم است', { exact: true })).toBeVisible()
+
+  // An image with a message, uploaded over a slowed link so the progress shows.
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 400 * 1024,
+  })
+  await page.locator('input[type=file][name=file]').setInputFiles({
+    name: 'رسید پرداخت.png',
+    mimeType: 'image/png',
+    buffer: pngFile(1024 * 1024),
+  })
+  await expect(page.getByTestId('chosen-file')).toHaveText('رسید پرداخت.png')
+  await page.getByPlaceholder('پیام خود را بنویسید…').fill('این هم رسید پرداخت')
+  await send.click()
+  await expect(page.getByTestId('upload-progress')).toBeVisible()
+  await expect(page.getByTestId('upload-progress')).toHaveText(/^[۰-۹]+٪$/)
+  const customerMessage = thread
+    .getByTestId('ticket-message')
+    .filter({ hasText: 'این هم رسید پرداخت' })
+  await expect(customerMessage).toBeVisible({ timeout: 20_000 })
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  })
+  await expect(customerMessage).toHaveAttribute('data-author', 'customer')
+  const attachment = customerMessage.getByTestId('attachment-link')
+  await expect(attachment).toContainText('رسید پرداخت.png')
+  await expect(page.getByTestId('upload-progress')).toBeHidden()
+  await expect(page.getByPlaceholder('پیام خود را بنویسید…')).toHaveValue('')
+
+  // The file downloads through web's authorised route, under its name.
+  const [download] = await Promise.all([page.waitForEvent('download'), attachment.click()])
+  expect(download.suggestedFilename()).toBe('رسید پرداخت.png')
+
+  // Support: a staff account, a pinned prepared message, a reply with it.
+  const staffPhone = uniquePhone()
+  await createStaff({ phone: staffPhone, password: PASSWORD, role: 'support' })
+  const staff = await staffApi(request, staffPhone, PASSWORD)
+  const queue = await staff.get('/api/staff/tickets/?waiting_for_staff=true&limit=200')
+  expect(queue.status()).toBe(200)
+  const waiting = (await queue.json()) as { results: Array<{ id: number }> }
+  expect(waiting.results.map((ticket) => ticket.id)).toContain(ticketId)
+  const created = await staff.post('/api/staff/prepared-messages/', {
+    title: `پیگیری پرداخت ${ticketId}`,
+    content: `رسید شما دریافت شد؛ سفارش تیکت ${ticketId} تا ساعتی دیگر ثبت می‌شود.`,
+  })
+  expect(created.status()).toBe(201)
+  const prepared = (await created.json()) as { id: number; content: string }
+  expect((await staff.post(`/api/staff/prepared-messages/${prepared.id}/pin/`)).status()).toBe(200)
+  const list = (await (await staff.get('/api/staff/prepared-messages/')).json()) as Array<{
+    id: number
+    is_pinned: boolean
+  }>
+  const pinned = list.filter((message) => message.is_pinned)
+  expect(list.slice(0, pinned.length)).toEqual(pinned)
+  expect(pinned[0]?.id).toBe(prepared.id)
+
+  // The customer is typing when the answer comes; the refresh must not lose it.
+  const draft = page.locator('textarea[name=content]')
+  await draft.fill('پیش‌نویس من')
+  const reply = await staff.post(`/api/staff/tickets/${ticketId}/messages/`, {
+    prepared_message: pinned[0]?.id,
+  })
+  expect(reply.status(), await reply.text()).toBe(201)
+  const staffMessage = thread.locator('[data-author="staff"]')
+  await expect(staffMessage).toContainText(prepared.content, { timeout: 7_000 + 6_000 })
+  await expect(staffMessage.getByTestId('message-author')).toHaveText('پشتیبانی')
+  await expect(draft).toHaveValue('پیش‌نویس من')
+  // Staff messages look different from the customer's.
+  const staffLook = await staffMessage
+    .locator('article')
+    .evaluate((el) => getComputedStyle(el).backgroundColor)
+  const ownLook = await customerMessage
+    .locator('article')
+    .evaluate((el) => getComputedStyle(el).backgroundColor)
+  expect(staffLook).not.toBe(ownLook)
+
+  // Closing asks first; declining keeps the ticket open.
+  page.once('dialog', (dialog) => void dialog.dismiss())
+  await page.getByRole('button', { name: 'بستن تیکت' }).click()
+  await expect(page.getByTestId('ticket-status').first()).toBeVisible()
+  await expect(page.locator('#ticket-title ~ p [data-testid="ticket-status"]')).toHaveText('باز')
+  let asked = ''
+  page.once('dialog', (dialog) => {
+    asked = dialog.message()
+    void dialog.accept()
+  })
+  await page.getByRole('button', { name: 'بستن تیکت' }).click()
+  await expect(page.locator('#ticket-title ~ p [data-testid="ticket-status"]')).toHaveText(
+    'بسته شده',
+  )
+  expect(asked).toContain('آیا از بستن این تیکت مطمئن هستید؟')
+  await expect(page.getByRole('button', { name: 'بستن تیکت' })).toHaveCount(0)
+  await expect(draft).toBeDisabled()
+  await expect(send).toBeDisabled()
+  await expect(page.locator('input[type=file][name=file]')).toBeDisabled()
+  await expect(
+    page.getByText('این تیکت بسته شده است و امکان ارسال پیام در آن وجود ندارد.'),
+  ).toBeVisible()
+
+  // The server refuses too, whoever asks.
+  const late = await staff.post(`/api/staff/tickets/${ticketId}/messages/`, { content: 'سلام؟' })
+  expect(late.status()).toBe(409)
+})
+
+test.describe('without JavaScript', () => {
+  test('creating, sending (with a file) and closing all work with plain forms', async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000)
+    // Registration itself is covered elsewhere; sign up with scripts, then turn them off.
+    const options = { baseURL: e2eUrls.web, locale: 'fa-IR', timezoneId: 'Asia/Tehran' }
+    const signUp = await browser.newContext(options)
+    await registerNewCustomer(await signUp.newPage(), uniquePhone(), PASSWORD)
+    const storageState = await signUp.storageState()
+    await signUp.close()
+    const context = await browser.newContext({ ...options, javaScriptEnabled: false, storageState })
+    const page = await context.newPage()
+    await page.goto('/dashboard/tickets')
+
+    await openNewTicketForm(page)
+    await page.getByRole('button', { name: 'ثبت تیکت' }).click()
+    // The server answers with the same texts, the form still open.
+    await expect(page.getByText('عنوان لازم است', { exact: true })).toBeVisible()
+    await expect(page.getByText('دستهبندی لازم است', { exact: true })).toBeVisible()
+    await expect(page.getByText('پیام اولیه لازم است', { exact: true })).toBeVisible()
+    await page.getByLabel('عنوان', { exact: true }).fill('بدون جاوااسکریپت')
+    await page.getByLabel('دسته‌بندی').selectOption({ label: 'فنی' })
+    await page.getByLabel('پیام اولیه').fill('صفحه بدون اسکریپت هم کار می‌کند؟')
+    await page.getByRole('button', { name: 'ثبت تیکت' }).click()
+    await expect(page).toHaveURL(/\/dashboard\/tickets\/\d+$/)
+    const thread = page.getByTestId('ticket-thread')
+    await expect(thread.getByText('صفحه بدون اسکریپت هم کار می‌کند؟')).toBeVisible()
+
+    await page.getByRole('button', { name: 'ارسال', exact: true }).click()
+    await expect(page.getByText('پیام یا فایل لازم است', { exact: true })).toBeVisible()
+
+    await page.locator('input[type=file][name=file]').setInputFiles({
+      name: 'screenshot.png',
+      mimeType: 'image/png',
+      buffer: pngFile(),
+    })
+    await page.getByPlaceholder('پیام خود را بنویسید…').fill('تصویر خطا')
+    await page.getByRole('button', { name: 'ارسال', exact: true }).click()
+    const sent = thread.getByTestId('ticket-message').filter({ hasText: 'تصویر خطا' })
+    await expect(sent).toBeVisible()
+    await expect(sent.getByTestId('attachment-link')).toContainText('screenshot.png')
+
+    // Closing: a confirmation step instead of confirm().
+    await page.getByRole('button', { name: 'بستن تیکت' }).click()
+    await expect(page).toHaveURL(/\?confirm_close=1$/)
+    await expect(page.getByRole('alertdialog')).toContainText('آیا از بستن این تیکت مطمئن هستید؟')
+    await page.getByRole('link', { name: 'انصراف' }).click()
+    await expect(page.getByRole('alertdialog')).toHaveCount(0)
+    await page.getByRole('button', { name: 'بستن تیکت' }).click()
+    await page.getByRole('button', { name: 'بله، تیکت بسته شود' }).click()
+    await expect(page.getByText('تیکت بسته شد', { exact: true })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'بستن تیکت' })).toHaveCount(0)
+    await expect(page.getByPlaceholder('این تیکت بسته شده است')).toBeDisabled()
+    await expect(page.getByRole('button', { name: 'ارسال', exact: true })).toBeDisabled()
+    await context.close()
+  })
+})

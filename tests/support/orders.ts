@@ -1,0 +1,49 @@
+import { expect, type Page } from '@playwright/test'
+
+/** Test cards of the sandbox bank (payments-service/src/sandbox-bank/cards.ts). */
+export const SANDBOX_CARDS = {
+  success: '6219861000000009',
+  insufficientFunds: '6219862000000007',
+} as const
+
+export interface NewOrder {
+  /** The type button's label, e.g. 'شارژ حساب ارزی'. */
+  typeLabel: string
+  siteUrl: string
+  amount: string
+  credentials?: { username: string; password: string }
+  description?: string
+}
+
+/**
+ * Fills the new-request form, waits for the live quote and submits it; the browser then leaves
+ * for the sandbox bank. Returns the quoted total as shown.
+ */
+export async function placeOrder(page: Page, order: NewOrder): Promise<string> {
+  await page.goto('/dashboard/new-request')
+  await page.getByRole('radio', { name: order.typeLabel }).check()
+  await page.getByLabel('آدرس سایت').fill(order.siteUrl)
+  if (order.credentials) {
+    await page.getByLabel('نام کاربری سایت').fill(order.credentials.username)
+    await page.getByLabel('رمز عبور سایت').fill(order.credentials.password)
+  }
+  await page.getByLabel('مبلغ ارزی').fill(order.amount)
+  if (order.description) await page.getByLabel('توضیحات').fill(order.description)
+  const total = page.getByTestId('quote-total')
+  await expect(total).toContainText('تومان')
+  const quoted = (await total.innerText()).trim()
+  await page.getByRole('button', { name: 'ثبت و پرداخت' }).click()
+  await expect(page.getByRole('heading', { name: 'پرداخت اینترنتی' })).toBeVisible()
+  return quoted
+}
+
+/** On the sandbox bank's page: pay with a card, or press «انصراف». */
+export async function payAtBank(page: Page, card: string) {
+  await page.getByLabel('شماره کارت').fill(card)
+  await page.getByLabel('CVV2').fill('123')
+  await page.getByRole('button', { name: 'پرداخت', exact: true }).click()
+}
+
+export async function cancelAtBank(page: Page) {
+  await page.getByRole('button', { name: 'انصراف' }).click()
+}

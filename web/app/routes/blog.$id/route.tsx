@@ -1,0 +1,176 @@
+import { toPersianDigits } from '@arzpol/shared'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data, redirect } from '@remix-run/node'
+import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { RichText } from '~/components/rich-text.tsx'
+import { ShareLinkButton } from '~/components/share-link-button.tsx'
+import { findPost, getComments, postHtml, submitComment } from '~/utils/cms-blog.server.ts'
+import { assertSameOrigin } from '~/utils/same-origin.server.ts'
+import { CommentForm } from './comment-form.tsx'
+
+/**
+ * A blog post (spec §2): title, author, Jalali date, category, back link, share-link button, the
+ * comment count, the comment form and the approved comments. An unknown id, or a post the cms
+ * cannot give (and web has no copy of), is the not-found view with HTTP 404.
+ */
+
+function notFound(): never {
+  throw new Response('Not Found', { status: 404 })
+}
+
+async function requirePost(id: string | undefined) {
+  const lookup = await findPost(id ?? '')
+  if (lookup.kind === 'moved') throw redirect(`/blog/${encodeURIComponent(lookup.post.id)}`, 301)
+  if (lookup.kind === 'missing') notFound()
+  return lookup.post
+}
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const post = await requirePost(params.id)
+  const comments = await getComments(post.id)
+  return {
+    post: {
+      id: post.id,
+      title: post.title,
+      excerpt: post.excerpt,
+      date: post.date,
+      dateLabel: post.dateLabel,
+      category: post.category,
+      authorName: post.authorName,
+      html: postHtml(post),
+    },
+    commentCountLabel: `${toPersianDigits(comments.length)} دیدگاه`,
+    comments,
+  }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request)
+  const post = await requirePost(params.id)
+  const form = await request.formData()
+  const content = form.get('content')
+  const { outcome, headers } = await submitComment(
+    request,
+    post.id,
+    typeof content === 'string' ? content : '',
+  )
+  const status = {
+    blank: 400,
+    'signed-out': 401,
+    failed: 502,
+    created: 200,
+  }[outcome.status]
+  // A failed attempt gives the text back, so a page rendered without JavaScript keeps it.
+  const keep = outcome.status === 'created' || typeof content !== 'string' ? '' : content
+  return data({ ...outcome, content: keep }, { status, headers })
+}
+
+export default function BlogPost() {
+  const { post, comments, commentCountLabel } = useLoaderData<typeof loader>()
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-10 px-4 py-10">
+      <article className="flex flex-col gap-6">
+        <nav aria-label="مسیر">
+          <Link
+            to="/blog"
+            className="inline-flex items-center gap-1 text-sm font-semibold text-teal-800 hover:text-teal-950"
+          >
+            <span aria-hidden="true">→</span>
+            بازگشت به وبلاگ
+          </Link>
+        </nav>
+        <header className="flex flex-col gap-4 border-b border-slate-200 pb-6">
+          {post.category ? (
+            <Link
+              to={`/blog?category=${encodeURIComponent(post.category.key)}`}
+              className="self-start rounded-full bg-teal-50 px-3 py-1 text-xs font-semibold text-teal-800 hover:bg-teal-100"
+            >
+              {post.category.name}
+            </Link>
+          ) : null}
+          <h1 className="text-3xl leading-tight font-extrabold text-slate-900 sm:text-4xl sm:leading-tight">
+            {post.title}
+          </h1>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+              <span data-testid="post-author">{post.authorName}</span>
+              {post.date && post.dateLabel ? (
+                <>
+                  <span aria-hidden="true">·</span>
+                  <time dateTime={post.date}>{post.dateLabel}</time>
+                </>
+              ) : null}
+            </p>
+            <ShareLinkButton />
+          </div>
+        </header>
+        <RichText html={post.html} variant="post" data-testid="post-content" />
+      </article>
+
+      <section aria-labelledby="comments-heading" className="flex flex-col gap-6">
+        <h2 id="comments-heading" className="text-xl font-extrabold text-slate-900">
+          دیدگاه‌ها{' '}
+          <span className="text-base font-semibold text-slate-500">({commentCountLabel})</span>
+        </h2>
+        <CommentForm key={post.id} />
+        {comments.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-5 py-8 text-center text-sm text-slate-600">
+            هنوز دیدگاهی ثبت نشده است.
+          </p>
+        ) : (
+          <ol className="flex flex-col gap-4" data-testid="comment-list">
+            {comments.map((comment) => (
+              <li
+                key={comment.id}
+                className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4"
+              >
+                <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-500">
+                  <span className="font-bold text-slate-800">
+                    <bdi>{comment.authorName}</bdi>
+                  </span>
+                  {comment.date && comment.dateLabel ? (
+                    <time dateTime={comment.date}>{comment.dateLabel}</time>
+                  ) : null}
+                </div>
+                <RichText html={comment.html} variant="comment" data-testid="comment-content" />
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? [
+        { title: `${data.post.title} | وبلاگ ارزپل` },
+        ...(data.post.excerpt ? [{ name: 'description', content: data.post.excerpt }] : []),
+      ]
+    : [{ title: 'مطلب پیدا نشد | ارزپل' }, { name: 'robots', content: 'noindex' }]
+
+/** Spec §2: the not-found view has a heading saying so and a back link. */
+function PostNotFound() {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
+      <h1 className="text-2xl font-extrabold text-slate-900">مطلب مورد نظر پیدا نشد</h1>
+      <p className="leading-8 text-slate-600">
+        ممکن است نشانی اشتباه باشد یا این مطلب دیگر منتشر نشود.
+      </p>
+      <Link
+        to="/blog"
+        className="rounded-lg bg-teal-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-teal-800"
+      >
+        بازگشت به وبلاگ
+      </Link>
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  if (isRouteErrorResponse(error) && error.status === 404) return <PostNotFound />
+  return <GeneralErrorBoundary />
+}

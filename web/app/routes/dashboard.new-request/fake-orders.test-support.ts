@@ -1,0 +1,131 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+/**
+ * A local HTTP stand-in for payments-service's order contract (spec §7: payment types, rates,
+ * orders, start) and `/api/auth/me/`, for the order routes' tests. It records what web sends.
+ * Answers can be replaced per `METHOD /path` with `answer`.
+ */
+
+export interface Call {
+  method: string
+  path: string
+  authorization: string | undefined
+  json: unknown
+}
+
+export interface FakeOrders {
+  url: string
+  calls: Call[]
+  orders: Record<string, unknown>[]
+  /** Replaces the answer of `METHOD /path` (query included) until `reset`. */
+  answer(route: string, status: number, body: unknown): void
+  reset(): void
+  close(): Promise<void>
+}
+
+export const NOW = '2026-11-24T10:30:00.000Z'
+
+export function fakeOrder(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id: 7,
+    status: 'pending',
+    stage: 'awaiting_payment',
+    payment_type: 'topup',
+    site_url: 'https://wallet.example.com/',
+    site_username: 'me',
+    amount: '50.00',
+    currency: 'USD',
+    amount_irr: 59_225_000,
+    subtotal_irr: 57_500_000,
+    fee_irr: 1_725_000,
+    rate_irr: 1_150_000,
+    rate_locked_until: NOW,
+    description: null,
+    meta: { flow: 'topup' },
+    sheba: null,
+    paid_at: null,
+    created_at: NOW,
+    ...overrides,
+  }
+}
+
+export async function startFakeOrders(): Promise<FakeOrders> {
+  const calls: Call[] = []
+  const overrides = new Map<string, { status: number; body: unknown }>()
+  const orders: Record<string, unknown>[] = []
+
+  const send = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'Content-Type': 'application/json' })
+    res.end(JSON.stringify(body))
+  }
+
+  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const text = Buffer.concat(chunks).toString('utf8')
+    const path = req.url ?? '/'
+    const method = req.method ?? 'GET'
+    calls.push({
+      method,
+      path,
+      authorization: req.headers.authorization,
+      json: text ? (JSON.parse(text) as unknown) : null,
+    })
+    const override = overrides.get(`${method} ${path}`)
+    if (override) return send(res, override.status, override.body)
+    if (path === '/api/auth/me/') return send(res, 200, { id: 1, username: 'سارا', email: null })
+    if (path === '/api/payment-types/') {
+      return send(res, 200, [
+        { value: 'topup', label: 'شارژ', description: '', needs_credentials: true },
+        { value: 'payout', label: 'نقد', description: '', needs_credentials: false },
+      ])
+    }
+    if (path === '/api/payments/create/') {
+      const order = fakeOrder({ id: 7 + orders.length })
+      orders.unshift(order)
+      return send(res, 201, order)
+    }
+    if (/^\/api\/payments\/\d+\/start\/$/.test(path)) {
+      return send(res, 200, { gateway_url: 'http://bank.test/OnlinePG/OnlinePG', token: 'tok-1' })
+    }
+    if (path === '/api/payments/') return send(res, 200, orders)
+    const detail = /^\/api\/payments\/(\d+)\/$/.exec(path)
+    if (detail) {
+      const order = orders.find((o) => o.id === Number(detail[1]))
+      return order
+        ? send(res, 200, { ...order, events: [] })
+        : send(res, 404, { detail: 'یافت نشد' })
+    }
+    if (path === '/api/rates/USD/') {
+      return send(res, 200, { currency: 'USD', buy_rate_irr: 1_150_000, updated_at: NOW })
+    }
+    if (path.startsWith('/api/rates/USD/daily/')) {
+      return send(res, 200, [
+        { date: '2026-11-23', buy_rate_irr: 1_140_000 },
+        { date: '2026-11-22', buy_rate_irr: 1_130_000 },
+        { date: '2026-11-24', buy_rate_irr: 1_150_000 },
+      ])
+    }
+    if (path === '/api/ticketing/tickets/') {
+      return send(res, 200, [{ status: 'open' }, { status: 'closed' }])
+    }
+    send(res, 404, { detail: 'یافت نشد' })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    orders,
+    answer(route, status, body) {
+      overrides.set(route, { status, body })
+    },
+    reset() {
+      overrides.clear()
+      calls.length = 0
+      orders.length = 0
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}

@@ -1,0 +1,292 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { flashCookie, sessionCookie } from '~/utils/session.server.ts'
+import { fakeJwt } from '../../../tests/fake-payments.ts'
+import {
+  BASE,
+  CookieJar,
+  formRequest,
+  getRequest,
+  isDataResult,
+  settle,
+  type DataResult,
+} from '../../../tests/utils.ts'
+import { loader as dashboardLoader } from '../dashboard._index/route.tsx'
+import { loader as orderLoader } from '../dashboard.orders.$orderId/route.tsx'
+import { loader as ordersLoader } from '../dashboard.orders._index/route.tsx'
+import { loader as receiptLoader } from '../dashboard_.orders.$orderId.receipt/route.tsx'
+import { fakeOrder, startFakeOrders, type FakeOrders } from './fake-orders.test-support.ts'
+import type { NewRequestActionData } from './new-request.server.ts'
+import { action, loader } from './route.tsx'
+
+/**
+ * The order routes' loaders and actions as plain functions against a local fake of
+ * payments-service: what reaches payments-service, and what the customer gets back.
+ */
+
+let fake: FakeOrders
+beforeAll(async () => {
+  fake = await startFakeOrders()
+})
+afterAll(() => fake.close())
+
+let jar: CookieJar
+beforeEach(() => {
+  process.env.PAYMENTS_URL = fake.url
+  fake.reset()
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  const access = fakeJwt({ sub: '1', exp: Math.floor(Date.now() / 1000) + 600 })
+  jar = new CookieJar().apply(
+    new Headers({ 'Set-Cookie': sessionCookie.serialize({ access, refresh: 'refresh-1' }) }),
+  )
+})
+
+const args = (request: Request, params: Record<string, string> = {}) => ({
+  request,
+  params,
+  context: {},
+})
+
+const VALID = {
+  intent: 'submit',
+  payment_type: 'topup',
+  site_url: 'wallet.example.com',
+  site_username: 'me',
+  site_password: 'secret',
+  amount: '۵۰٫۵',
+  currency: 'USD',
+  description: 'کیف پول',
+  flow: 'topup',
+  service: '',
+  sheba: '',
+}
+
+const post = (fields: Record<string, string>) =>
+  formRequest('/dashboard/new-request', fields, jar, { Origin: BASE })
+
+function expectData<T>(result: unknown): DataResult<T> {
+  expect(isDataResult(result)).toBe(true)
+  return result as DataResult<T>
+}
+
+const upstream = (method: string, path: string) =>
+  fake.calls.filter((call) => call.method === method && call.path === path)
+
+describe('/dashboard/new-request action', () => {
+  it('creates the order with Latin digits, starts it, and hands over the gateway form', async () => {
+    const result = expectData<NewRequestActionData>(await action(args(post(VALID))))
+    expect(result.data).toEqual({
+      kind: 'gateway',
+      orderId: 7,
+      gatewayUrl: 'http://bank.test/OnlinePG/OnlinePG',
+      token: 'tok-1',
+    })
+    const [create] = upstream('POST', '/api/payments/create/')
+    expect(create?.authorization).toMatch(/^Bearer ey/)
+    expect(create?.json).toEqual({
+      payment_type: 'topup',
+      site_url: 'https://wallet.example.com/',
+      site_username: 'me',
+      site_password: 'secret',
+      amount: '50.50',
+      currency: 'USD',
+      description: 'کیف پول',
+      meta: { flow: 'topup' },
+    })
+    expect(upstream('POST', '/api/payments/7/start/')[0]?.json).toEqual({
+      card_number: null,
+      flow: 'topup',
+    })
+  })
+
+  it('answers the spec §5 messages without calling payments-service', async () => {
+    const result = expectData<NewRequestActionData>(
+      await action(
+        args(post({ ...VALID, site_url: '', site_username: '', site_password: '', amount: '0' })),
+      ),
+    )
+    expect(result.init?.status).toBe(400)
+    expect(result.data.kind === 'errors' && result.data.errors.fields).toEqual({
+      site_url: ['آدرس سایت را وارد کنید'],
+      site_username: ['نام کاربری لازم است'],
+      site_password: ['رمز عبور لازم است'],
+      amount: ['مبلغ معتبر وارد کنید'],
+    })
+    // The password is never sent back to the page.
+    expect(result.data.kind === 'errors' && result.data.values).not.toHaveProperty('site_password')
+    expect(upstream('POST', '/api/payments/create/')).toHaveLength(0)
+  })
+
+  it("shows payments-service's field errors next to their fields", async () => {
+    fake.answer('POST /api/payments/create/', 400, {
+      amount: ['حداقل مبلغ برای این خدمت ۵۰ دلار است'],
+    })
+    const result = expectData<NewRequestActionData>(await action(args(post(VALID))))
+    expect(result.data.kind === 'errors' && result.data.errors.fields.amount).toEqual([
+      'حداقل مبلغ برای این خدمت ۵۰ دلار است',
+    ])
+  })
+
+  it('says «خطا در ایجاد یا شروع پرداخت» when starting fails', async () => {
+    fake.answer('POST /api/payments/7/start/', 502, { detail: 'خطا در ارتباط با درگاه بانک.' })
+    const result = expectData<NewRequestActionData>(await action(args(post(VALID))))
+    expect(result.data.kind).toBe('errors')
+    if (result.data.kind !== 'errors') return
+    expect(result.data.errors.form[0]).toBe('خطا در ایجاد یا شروع پرداخت')
+    expect(result.data.orderId).toBe(7)
+  })
+
+  it('cash-out has no gateway: success flash, then the orders page', async () => {
+    fake.answer('POST /api/payments/7/start/', 200, { gateway_url: null, token: null })
+    const response = await settle(() =>
+      action(
+        args(
+          post({
+            ...VALID,
+            payment_type: 'payout',
+            site_username: '',
+            site_password: '',
+            sheba: 'IR820540102680020817909002',
+          }),
+        ),
+      ),
+    )
+    expect(response).toBeInstanceOf(Response)
+    const redirect = response as Response
+    expect(redirect.headers.get('Location')).toBe('/dashboard/orders')
+    const flash = new CookieJar().apply(redirect)
+    const request = getRequest('/', flash)
+    expect(flashCookie.read(request)?.message).toBe('درخواست با موفقیت ثبت شد!')
+    expect(upstream('POST', '/api/payments/create/')[0]?.json).toMatchObject({
+      site_username: null,
+      site_password: null,
+      sheba: 'IR820540102680020817909002',
+    })
+  })
+
+  it('a lock that ran out shows the new amounts, and confirming starts the order again', async () => {
+    fake.answer('POST /api/payments/7/start/', 409, {
+      detail: 'مهلت نرخ قفل‌شده تمام شد',
+      code: 'quote_expired',
+      amount_irr: 60_000_000,
+      rate_irr: 1_160_000,
+      fee_irr: 1_800_000,
+      rate_locked_until: '2026-11-24T10:45:00.000Z',
+    })
+    const result = expectData<NewRequestActionData>(await action(args(post(VALID))))
+    expect(result.init?.status).toBe(409)
+    expect(result.data).toMatchObject({ kind: 'quote_expired', orderId: 7, amountIrr: 60_000_000 })
+
+    fake.answer('POST /api/payments/7/start/', 200, {
+      gateway_url: 'http://bank.test/x',
+      token: 't2',
+    })
+    const again = expectData<NewRequestActionData>(
+      await action(args(post({ intent: 'start', order_id: '7', flow: 'topup' }))),
+    )
+    expect(again.data).toMatchObject({ kind: 'gateway', token: 't2' })
+  })
+})
+
+describe('order loaders', () => {
+  it('new request: falls back to the default types and reads the deep link', async () => {
+    fake.answer('GET /api/payment-types/', 500, { detail: 'x' })
+    const result = expectData<{ types: { value: string }[]; preset: { paymentType: string } }>(
+      await loader(args(getRequest('/dashboard/new-request?flow=visa', jar))),
+    )
+    expect(result.data.types.map((t) => t.value)).toEqual([
+      'topup',
+      'exams',
+      'payout',
+      'subscriptions',
+      'visa',
+      'cloud',
+      'domain',
+      'ads',
+    ])
+    expect(result.data.preset.paymentType).toBe('visa')
+  })
+
+  it('dashboard: a deep link goes to the new-request page', async () => {
+    const response = await settle(() =>
+      dashboardLoader(args(getRequest('/dashboard?start=specialized', jar))),
+    )
+    expect((response as Response).headers.get('Location')).toBe(
+      '/dashboard/new-request?start=specialized',
+    )
+  })
+
+  it('dashboard: counts, total of completed orders, tickets, rate and the chart', async () => {
+    fake.orders.push(
+      fakeOrder({ id: 1, status: 'completed', stage: 'done', amount_irr: 10_000_000 }),
+      fakeOrder({ id: 2, status: 'completed', stage: 'done', amount_irr: 5_000_000 }),
+      fakeOrder({ id: 3, status: 'processing', stage: 'paid' }),
+      fakeOrder({ id: 4, status: 'something-new' }),
+    )
+    const result = expectData<{
+      counts: Record<string, number>
+      totalIrr: number
+      tickets: number
+      usdRateIrr: number
+      daily: { date: string }[]
+    }>(await dashboardLoader(args(getRequest('/dashboard', jar))))
+    expect(result.data.counts).toEqual({ pending: 1, processing: 1, completed: 2, failed: 0 })
+    expect(result.data.totalIrr).toBe(15_000_000)
+    expect(result.data.tickets).toBe(2)
+    expect(result.data.usdRateIrr).toBe(1_150_000)
+    expect(result.data.daily.map((d) => d.date)).toEqual(['2026-11-22', '2026-11-23', '2026-11-24'])
+  })
+
+  it('dashboard: tickets, rate and chart failures only hide those parts', async () => {
+    fake.answer('GET /api/ticketing/tickets/', 500, {})
+    fake.answer('GET /api/rates/USD/', 503, {})
+    fake.answer('GET /api/rates/USD/daily/?days=30', 404, {})
+    const result = expectData<{ tickets: null; usdRateIrr: null; daily: null }>(
+      await dashboardLoader(args(getRequest('/dashboard', jar))),
+    )
+    expect(result.data).toMatchObject({ tickets: null, usdRateIrr: null, daily: null })
+  })
+
+  it('orders: search and filter, with the total for the empty-state choice', async () => {
+    fake.orders.push(
+      fakeOrder({ id: 11, status: 'failed', site_url: 'https://www.ets.org/' }),
+      fakeOrder({ id: 12, status: 'processing', description: 'کیف پول' }),
+    )
+    const result = expectData<{ orders: { id: number }[]; total: number; filter: string }>(
+      await ordersLoader(args(getRequest('/dashboard/orders?filter=processing&q=کیف', jar))),
+    )
+    expect(result.data.orders.map((o) => o.id)).toEqual([12])
+    expect(result.data.total).toBe(2)
+    expect(result.data.filter).toBe('processing')
+  })
+
+  it('receipt: only for a paid order', async () => {
+    fake.orders.push(
+      fakeOrder({ id: 21, status: 'processing', stage: 'paid', paid_at: '2026-11-24T10:40:00Z' }),
+      fakeOrder({ id: 22 }),
+    )
+    const paid = expectData<{ order: { rate_irr: number } }>(
+      await receiptLoader(args(getRequest('/dashboard/orders/21/receipt', jar), { orderId: '21' })),
+    )
+    expect(paid.data.order.rate_irr).toBe(1_150_000)
+    const unpaid = await settle(() =>
+      receiptLoader(args(getRequest('/dashboard/orders/22/receipt', jar), { orderId: '22' })),
+    )
+    expect((unpaid as Response).status).toBe(404)
+  })
+
+  it('order page: keeps only a known payment outcome', async () => {
+    fake.orders.push(fakeOrder({ id: 31 }))
+    const ok = expectData<{ payment: string | null }>(
+      await orderLoader(
+        args(getRequest('/dashboard/orders/31?payment=success', jar), { orderId: '31' }),
+      ),
+    )
+    expect(ok.data.payment).toBe('success')
+    const odd = expectData<{ payment: string | null }>(
+      await orderLoader(
+        args(getRequest('/dashboard/orders/31?payment=<x>', jar), { orderId: '31' }),
+      ),
+    )
+    expect(odd.data.payment).toBeNull()
+  })
+})

@@ -1,0 +1,161 @@
+import { formatJalaliDateTime, formatNumberFa, formatToman } from '@arzpol/shared'
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data } from '@remix-run/node'
+import { Form, Link, useLoaderData } from '@remix-run/react'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { SubmitButton } from '~/components/forms.tsx'
+import { formatForeignAmount, StatusBadge } from '~/components/orders.tsx'
+import { requireUser } from '~/utils/auth.server.ts'
+import { getOrder } from '~/utils/orders.server.ts'
+import { PAID_STAGES, paymentTypeLabel, STAGE_LABELS } from '~/utils/orders.ts'
+
+/**
+ * One order (spec §2): its amounts, its timeline, and, after the bank's return
+ * (`?payment=success|failed|pending`, set by payments-service's callback), what happened and what
+ * comes next, in Persian.
+ */
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { tokens, headers } = await requireUser(request)
+  const id = Number(params.orderId)
+  if (!Number.isSafeInteger(id) || id <= 0) throw new Response('Not found', { status: 404 })
+  const result = await getOrder(request, tokens.access, id)
+  if (!result.ok) {
+    throw new Response('Not found', { status: result.status === 404 ? 404 : 502, headers })
+  }
+  const param = new URL(request.url).searchParams.get('payment')
+  const payment: PaymentOutcome | null =
+    param === 'success' || param === 'failed' || param === 'pending' ? param : null
+  return data({ order: result.data, payment }, { headers })
+}
+
+type PaymentOutcome = 'success' | 'failed' | 'pending'
+
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
+
+const RESULT_TEXT = {
+  success: {
+    title: 'پرداخت با موفقیت انجام شد',
+    body: 'مبلغ سفارش از حساب شما کسر و توسط بانک تایید شد. کارشناسان ما سفارش را انجام می‌دهند و وضعیت آن را در همین صفحه می‌بینید. رسید رسمی پرداخت آماده است.',
+    look: 'border-emerald-200 bg-emerald-50 text-emerald-900',
+  },
+  failed: {
+    title: 'پرداخت انجام نشد',
+    body: 'پرداخت لغو شد یا بانک آن را تایید نکرد. اگر مبلغی از حساب شما کسر شده باشد، بانک حداکثر ظرف ۷۲ ساعت آن را برمی‌گرداند. می‌توانید درخواست تازه‌ای ثبت کنید.',
+    look: 'border-red-200 bg-red-50 text-red-900',
+  },
+  pending: {
+    title: 'نتیجه پرداخت هنوز مشخص نیست',
+    body: 'پاسخ بانک هنوز به ما نرسیده است. چند دقیقه بعد این صفحه را دوباره باز کنید؛ اگر پرداخت تایید نشود، مبلغ کسرشده را بانک برمی‌گرداند.',
+    look: 'border-amber-200 bg-amber-50 text-amber-900',
+  },
+} as const
+
+export default function OrderPage() {
+  const { order, payment } = useLoaderData<typeof loader>()
+  const paid = PAID_STAGES.includes(order.stage)
+  const result = payment ? RESULT_TEXT[payment] : null
+  return (
+    <div className="flex flex-col gap-5">
+      {result ? (
+        <section
+          role="status"
+          data-testid="payment-result"
+          className={`rounded-2xl border p-5 ${result.look}`}
+        >
+          <h2 className="text-lg font-bold">{result.title}</h2>
+          <p className="mt-2 leading-8">{result.body}</p>
+        </section>
+      ) : null}
+      <section className="rounded-2xl border border-slate-200 bg-white p-6 sm:p-8">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-2xl font-extrabold text-slate-900">
+            سفارش <bdi>#{formatNumberFa(order.id)}</bdi>
+          </h1>
+          <StatusBadge status={order.status} />
+        </div>
+        <dl className="mt-5 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+          <dt className="text-slate-500">نوع خدمت</dt>
+          <dd>{paymentTypeLabel(order.payment_type)}</dd>
+          <dt className="text-slate-500">وضعیت دقیق</dt>
+          <dd data-testid="order-stage">{STAGE_LABELS[order.stage] ?? order.stage}</dd>
+          <dt className="text-slate-500">آدرس سایت</dt>
+          <dd>
+            <bdi dir="ltr">{order.site_url}</bdi>
+          </dd>
+          <dt className="text-slate-500">مبلغ ارزی</dt>
+          <dd>
+            <bdi dir="ltr">{formatForeignAmount(order.amount, order.currency)}</bdi>
+          </dd>
+          <dt className="text-slate-500">نرخ قفل‌شده</dt>
+          <dd>{formatToman(order.rate_irr)}</dd>
+          <dt className="text-slate-500">کارمزد</dt>
+          <dd>{formatToman(order.fee_irr)}</dd>
+          <dt className="font-semibold text-slate-700">
+            {order.payment_type === 'payout' ? 'مبلغ قابل دریافت' : 'مبلغ کل'}
+          </dt>
+          <dd className="font-bold" data-testid="order-total">
+            {formatToman(order.amount_irr)}
+          </dd>
+          <dt className="text-slate-500">تاریخ ثبت</dt>
+          <dd>{formatJalaliDateTime(order.created_at)}</dd>
+          {order.description ? (
+            <>
+              <dt className="text-slate-500">توضیحات</dt>
+              <dd className="whitespace-pre-line">{order.description}</dd>
+            </>
+          ) : null}
+        </dl>
+        <div className="mt-6 flex flex-wrap gap-3">
+          {order.stage === 'awaiting_payment' && order.payment_type !== 'payout' ? (
+            <Form method="post" action="/dashboard/new-request">
+              <input type="hidden" name="order_id" value={order.id} />
+              <input type="hidden" name="flow" value="retry" />
+              <SubmitButton intent="start">پرداخت سفارش</SubmitButton>
+            </Form>
+          ) : null}
+          {paid ? (
+            <Link
+              to={`/dashboard/orders/${order.id}/receipt`}
+              className="inline-flex items-center rounded-xl px-5 py-3 font-semibold text-teal-800 ring-1 ring-teal-300 hover:bg-teal-50"
+            >
+              رسید رسمی پرداخت
+            </Link>
+          ) : null}
+          <Link
+            to="/dashboard/orders"
+            className="inline-flex items-center rounded-xl px-5 py-3 font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+          >
+            بازگشت به سفارش‌ها
+          </Link>
+        </div>
+      </section>
+      <section className="rounded-2xl border border-slate-200 bg-white p-6 sm:p-8">
+        <h2 className="text-lg font-bold text-slate-900">تاریخچه سفارش</h2>
+        {order.events.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-500">رویدادی ثبت نشده است.</p>
+        ) : (
+          <ol className="mt-4 flex flex-col gap-3 border-s-2 border-slate-200 ps-4">
+            {order.events.map((event) => (
+              <li key={event.id} className="text-sm">
+                <p className="font-semibold text-slate-800">
+                  {STAGE_LABELS[event.to_stage] ?? event.to_stage}
+                </p>
+                <p className="text-slate-500">{formatJalaliDateTime(event.created_at)}</p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  )
+}
+
+export const meta: MetaFunction = () => [
+  { title: 'جزئیات سفارش | ارزپل' },
+  { name: 'robots', content: 'noindex' },
+]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

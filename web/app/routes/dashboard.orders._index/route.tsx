@@ -1,0 +1,144 @@
+import { formatNumberFa } from '@arzpol/shared'
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data } from '@remix-run/node'
+import { Form, Link, useLoaderData, useSubmit } from '@remix-run/react'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { OrderCard } from '~/components/orders.tsx'
+import { requireUser } from '~/utils/auth.server.ts'
+import { listOrders } from '~/utils/orders.server.ts'
+import { filterOrders, ORDER_STATUSES, STATUS_LABELS } from '~/utils/orders.ts'
+
+/**
+ * Orders (spec §2): search over id, site address and description; the status filter synced to
+ * `?filter=`; the count; order cards; one empty text for a filtered list, another for no orders.
+ * A GET form, so searching and filtering work without JavaScript.
+ */
+
+const FILTERS = ['all', ...ORDER_STATUSES] as const
+const FILTER_LABELS: Record<string, string> = { all: 'همه', ...STATUS_LABELS }
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { tokens, headers } = await requireUser(request)
+  const url = new URL(request.url)
+  const q = url.searchParams.get('q') ?? ''
+  const rawFilter = url.searchParams.get('filter') ?? 'all'
+  const filter = (FILTERS as readonly string[]).includes(rawFilter) ? rawFilter : 'all'
+  const result = await listOrders(request, tokens.access)
+  // Spec §8: a failed list is only logged.
+  if (!result.ok) console.warn(`web: order list failed (${result.status})`)
+  const all = result.ok ? result.data : []
+  return data(
+    {
+      q,
+      filter,
+      total: all.length,
+      failed: !result.ok,
+      payment: url.searchParams.get('payment'),
+      orders: filterOrders(all, { q, filter }),
+    },
+    { headers },
+  )
+}
+
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
+
+export default function OrdersPage() {
+  const { q, filter, total, orders, failed, payment } = useLoaderData<typeof loader>()
+  const submit = useSubmit()
+  const filtered = q !== '' || filter !== 'all'
+  return (
+    <section className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-extrabold text-slate-900">لیست سفارش‌ها</h1>
+        <Link
+          to="/dashboard/new-request"
+          className="rounded-xl bg-teal-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-teal-800"
+        >
+          درخواست جدید
+        </Link>
+      </div>
+      {payment === 'failed' ? (
+        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
+          پرداخت انجام نشد.
+        </p>
+      ) : null}
+      <Form
+        method="get"
+        role="search"
+        className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-end"
+        onChange={(event) => {
+          // The filter applies at once; typing in the search box waits for Enter or the button.
+          if (event.target instanceof HTMLSelectElement) submit(event.currentTarget)
+        }}
+      >
+        <div className="flex flex-1 flex-col gap-1.5">
+          <label htmlFor="orders-q" className="text-sm font-medium text-slate-800">
+            جستجو
+          </label>
+          <input
+            id="orders-q"
+            type="search"
+            name="q"
+            defaultValue={q}
+            placeholder="شماره سفارش، آدرس سایت یا توضیحات"
+            className="w-full rounded-xl border border-slate-300 px-4 py-2.5"
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="orders-filter" className="text-sm font-medium text-slate-800">
+            وضعیت
+          </label>
+          <select
+            id="orders-filter"
+            name="filter"
+            defaultValue={filter}
+            className="rounded-xl border border-slate-300 bg-white px-4 py-2.5"
+          >
+            {FILTERS.map((value) => (
+              <option key={value} value={value}>
+                {FILTER_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="submit"
+          className="rounded-xl bg-slate-800 px-5 py-2.5 font-semibold text-white hover:bg-slate-900"
+        >
+          جستجو
+        </button>
+      </Form>
+      <p className="text-sm text-slate-600" data-testid="orders-count">
+        {formatNumberFa(orders.length)} سفارش
+        {filtered ? ` از ${formatNumberFa(total)}` : ''}
+      </p>
+      {orders.length > 0 ? (
+        <ul className="flex flex-col gap-3">
+          {orders.map((order) => (
+            <OrderCard key={order.id} order={order} />
+          ))}
+        </ul>
+      ) : filtered && total > 0 ? (
+        <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
+          سفارشی با این جستجو یا وضعیت پیدا نشد.
+        </p>
+      ) : (
+        <div className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
+          <p>{failed ? 'فهرست سفارش‌ها در دسترس نیست.' : 'هنوز سفارشی ثبت نکرده‌اید.'}</p>
+          <Link to="/dashboard/new-request" className="mt-3 inline-block text-teal-700 underline">
+            ثبت اولین درخواست
+          </Link>
+        </div>
+      )}
+    </section>
+  )
+}
+
+export const meta: MetaFunction = () => [
+  { title: 'سفارش‌ها | ارزپل' },
+  { name: 'robots', content: 'noindex' },
+]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

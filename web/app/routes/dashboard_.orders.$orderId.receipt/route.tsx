@@ -1,0 +1,118 @@
+import { formatJalaliDateTime, formatNumberFa, formatToman } from '@arzpol/shared'
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { formatForeignAmount } from '~/components/orders.tsx'
+import { requireUser } from '~/utils/auth.server.ts'
+import { getOrder } from '~/utils/orders.server.ts'
+import { PAID_STAGES, paymentTypeLabel } from '~/utils/orders.ts'
+
+/**
+ * The official receipt the pages promise (spec §1): a printable page for a paid order, with the
+ * rate locked at order time. Outside the dashboard layout so it prints on its own.
+ */
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user, tokens, headers } = await requireUser(request)
+  const id = Number(params.orderId)
+  if (!Number.isSafeInteger(id) || id <= 0) throw new Response('Not found', { status: 404 })
+  const result = await getOrder(request, tokens.access, id)
+  if (!result.ok) {
+    throw new Response('Not found', { status: result.status === 404 ? 404 : 502, headers })
+  }
+  // Only a verified payment has a receipt.
+  if (!PAID_STAGES.includes(result.data.stage)) {
+    throw new Response('No receipt', { status: 404, headers })
+  }
+  return data({ order: result.data, customer: user.username }, { headers })
+}
+
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
+
+const PRINT_CSS = `@media print { body > header, body > footer, [data-print-hidden] { display: none !important } body { background: #fff } }`
+
+export default function ReceiptPage() {
+  const { order, customer } = useLoaderData<typeof loader>()
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-8">
+      <style>{PRINT_CSS}</style>
+      <article
+        data-testid="receipt"
+        className="rounded-2xl border border-slate-300 bg-white p-8 print:border-0 print:p-0"
+      >
+        <header className="flex items-start justify-between border-b border-slate-200 pb-4">
+          <div>
+            <h1 className="text-xl font-extrabold text-slate-900">رسید رسمی پرداخت</h1>
+            <p className="mt-1 text-sm text-slate-600">ارزپل · پرداخت ارزی بین‌المللی</p>
+          </div>
+          <p className="text-sm text-slate-600">
+            شماره سفارش <bdi className="font-bold">{formatNumberFa(order.id)}</bdi>
+          </p>
+        </header>
+        <dl className="mt-5 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2.5 text-sm">
+          <dt className="text-slate-500">مشتری</dt>
+          <dd>
+            <bdi>{customer}</bdi>
+          </dd>
+          <dt className="text-slate-500">نوع خدمت</dt>
+          <dd>{paymentTypeLabel(order.payment_type)}</dd>
+          <dt className="text-slate-500">آدرس سایت</dt>
+          <dd>
+            <bdi dir="ltr">{order.site_url}</bdi>
+          </dd>
+          <dt className="text-slate-500">مبلغ ارزی</dt>
+          <dd>
+            <bdi dir="ltr">{formatForeignAmount(order.amount, order.currency)}</bdi>
+          </dd>
+          <dt className="text-slate-500">نرخ قفل‌شده هر واحد</dt>
+          <dd data-testid="receipt-rate">{formatToman(order.rate_irr)}</dd>
+          <dt className="text-slate-500">مبلغ به نرخ قفل‌شده</dt>
+          <dd>{formatToman(order.subtotal_irr)}</dd>
+          <dt className="text-slate-500">کارمزد</dt>
+          <dd>{formatToman(order.fee_irr)}</dd>
+          <dt className="font-semibold text-slate-800">مبلغ پرداخت‌شده</dt>
+          <dd className="font-bold">
+            {formatToman(order.amount_irr)} (<bdi>{formatNumberFa(order.amount_irr)}</bdi> ریال)
+          </dd>
+          <dt className="text-slate-500">تاریخ ثبت سفارش</dt>
+          <dd>{formatJalaliDateTime(order.created_at)}</dd>
+          {order.paid_at ? (
+            <>
+              <dt className="text-slate-500">تاریخ پرداخت</dt>
+              <dd>{formatJalaliDateTime(order.paid_at)}</dd>
+            </>
+          ) : null}
+        </dl>
+        <p className="mt-6 border-t border-slate-200 pt-4 text-xs leading-6 text-slate-500">
+          نرخ این سفارش هنگام ثبت قفل شده و مبلغ بالا با همان نرخ محاسبه شده است. این رسید پس از
+          تایید پرداخت توسط بانک صادر شده است.
+        </p>
+      </article>
+      <div data-print-hidden className="mt-5 flex gap-3">
+        <button
+          type="button"
+          onClick={() => window.print()}
+          className="rounded-xl bg-teal-700 px-5 py-2.5 font-semibold text-white hover:bg-teal-800"
+        >
+          چاپ رسید
+        </button>
+        <Link
+          to={`/dashboard/orders/${order.id}`}
+          className="rounded-xl px-5 py-2.5 font-semibold text-slate-700 ring-1 ring-slate-300"
+        >
+          بازگشت به سفارش
+        </Link>
+      </div>
+    </div>
+  )
+}
+
+export const meta: MetaFunction = () => [
+  { title: 'رسید پرداخت | ارزپل' },
+  { name: 'robots', content: 'noindex' },
+]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

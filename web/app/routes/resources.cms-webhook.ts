@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
+import { handleCmsWebhook } from '~/utils/cms-blog.server.ts'
+
+/**
+ * `POST /resources/cms-webhook`: the cms says content changed (Strapi webhook, bearer secret), so
+ * web drops its cached copies. Server to server: no Origin check, no cookies.
+ */
+
+export function loader() {
+  return new Response('Method Not Allowed', {
+    status: 405,
+    headers: { Allow: 'POST', 'Content-Type': 'text/plain; charset=utf-8' },
+  })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return loader()
+  return handleCmsWebhook(request)
+}

@@ -1,0 +1,154 @@
+import { z } from 'zod'
+import { DEFAULT_PAYMENT_TYPES, type PaymentTypeOption } from './orders.ts'
+import { call, type PaymentsResult } from './payments.server.ts'
+
+/**
+ * payments-service's order, quote and rate calls (spec §7), server to server; authenticated ones
+ * carry the customer's access token from the session cookie, which the browser never sees.
+ */
+
+const paymentTypeSchema = z.object({
+  value: z.string(),
+  label: z.string(),
+  description: z.string().default(''),
+  needs_credentials: z.boolean().default(false),
+  min_amount: z.number().optional(),
+  max_amount: z.number().optional(),
+})
+
+export const orderSchema = z.object({
+  id: z.number(),
+  status: z.string(),
+  stage: z.string().default(''),
+  payment_type: z.string(),
+  site_url: z.string(),
+  site_username: z.string().nullable().default(null),
+  amount: z.union([z.string(), z.number()]).transform(String),
+  currency: z.string(),
+  amount_irr: z.number(),
+  subtotal_irr: z.number().default(0),
+  fee_irr: z.number().default(0),
+  rate_irr: z.number().default(0),
+  rate_locked_until: z.string().nullable().default(null),
+  description: z.string().nullable().default(null),
+  meta: z.record(z.string(), z.unknown()).nullable().default(null),
+  sheba: z.string().nullable().default(null),
+  paid_at: z.string().nullable().default(null),
+  created_at: z.string(),
+})
+export type Order = z.output<typeof orderSchema>
+
+const eventSchema = z.object({
+  id: z.number(),
+  from_stage: z.string().nullable(),
+  to_stage: z.string(),
+  reason: z.string().default(''),
+  actor: z.string().default(''),
+  created_at: z.string(),
+})
+export type OrderEvent = z.output<typeof eventSchema>
+
+const orderDetailSchema = orderSchema.extend({ events: z.array(eventSchema).default([]) })
+export type OrderDetail = z.output<typeof orderDetailSchema>
+
+const startSchema = z.object({ gateway_url: z.string().nullable(), token: z.string().nullable() })
+export type StartAnswer = z.output<typeof startSchema>
+
+const rateSchema = z.object({
+  currency: z.string(),
+  buy_rate_irr: z.number(),
+  updated_at: z.string(),
+})
+
+const dailyRatesSchema = z.array(z.object({ date: z.string(), buy_rate_irr: z.number() }))
+export type DailyRate = z.output<typeof dailyRatesSchema>[number]
+
+export const quoteExpiredSchema = z.object({
+  detail: z.string(),
+  code: z.literal('quote_expired'),
+  amount_irr: z.number(),
+  rate_irr: z.number(),
+  fee_irr: z.number(),
+  rate_locked_until: z.string(),
+})
+
+/** Spec §7: the options, or the default list when the call fails. */
+export async function getPaymentTypes(request: Request): Promise<PaymentTypeOption[]> {
+  const result = await call(request, '/api/payment-types/', {
+    method: 'GET',
+    schema: z.array(paymentTypeSchema),
+  })
+  if (result.ok && result.data.length > 0) return result.data
+  console.warn(`web: payment types unavailable (${result.status}); using the default list`)
+  return [...DEFAULT_PAYMENT_TYPES]
+}
+
+export function getUsdRate(request: Request) {
+  return call(request, '/api/rates/USD/', { method: 'GET', schema: rateSchema })
+}
+
+/** The last `days` daily USD rates (oldest first), or null when the call is not available. */
+export async function getDailyUsdRates(request: Request, days = 30): Promise<DailyRate[] | null> {
+  const result = await call(request, `/api/rates/USD/daily/?days=${days}`, {
+    method: 'GET',
+    schema: dailyRatesSchema,
+  })
+  if (!result.ok) return null
+  return [...result.data].sort((a, b) => a.date.localeCompare(b.date))
+}
+
+export function listOrders(request: Request, token: string): Promise<PaymentsResult<Order[]>> {
+  return call(request, '/api/payments/', { method: 'GET', token, schema: z.array(orderSchema) })
+}
+
+export function getOrder(
+  request: Request,
+  token: string,
+  id: number,
+): Promise<PaymentsResult<OrderDetail>> {
+  return call(request, `/api/payments/${id}/`, { method: 'GET', token, schema: orderDetailSchema })
+}
+
+export function createOrder(request: Request, token: string, body: unknown) {
+  return call(request, '/api/payments/create/', {
+    method: 'POST',
+    token,
+    body,
+    schema: orderSchema,
+  })
+}
+
+export function startOrder(
+  request: Request,
+  token: string,
+  id: number,
+  body: { flow: string; sheba?: string | null },
+) {
+  return call(request, `/api/payments/${id}/start/`, {
+    method: 'POST',
+    token,
+    body: { card_number: null, ...body },
+    schema: startSchema,
+  })
+}
+
+/** The ticket count for the dashboard, or null when tickets cannot be read. */
+export async function countTickets(
+  request: Request,
+  token: string,
+): Promise<{ total: number; open: number } | null> {
+  const result = await call(request, '/api/ticketing/tickets/', {
+    method: 'GET',
+    token,
+    schema: z.union([
+      z.array(z.object({ status: z.string() }).loose()),
+      z.object({ results: z.array(z.object({ status: z.string() }).loose()) }).loose(),
+    ]),
+  })
+  if (!result.ok) return null
+  const tickets = Array.isArray(result.data) ? result.data : result.data.results
+  return {
+    total: tickets.length,
+    open: tickets.filter((t) => t.status.toLowerCase() !== 'closed').length,
+  }
+}

@@ -1,0 +1,89 @@
+import type { FakeCms, FakePost } from './fake-cms.ts'
+import { paragraphs } from './fake-cms.ts'
+
+/** A small blog in the cms's shapes (cms/src/seed/data/blog.ts has the real one). */
+export function samplePosts(): FakePost[] {
+  return [
+    {
+      id: 2,
+      documentId: 'toefl-doc',
+      title: 'راهنمای کامل ثبت‌نام و پرداخت هزینه آزمون تافل',
+      slug: 'toefl-registration-guide',
+      excerpt: 'همه مراحل ثبت‌نام TOEFL بدون کارت بین‌المللی.',
+      content: [
+        {
+          type: 'paragraph',
+          children: [{ type: 'text', text: 'پاسپورتی که دست‌کم ۶ ماه اعتبار داشته باشد' }],
+        },
+        {
+          type: 'paragraph',
+          children: [
+            {
+              type: 'link',
+              url: 'https://www.ets.org/',
+              children: [{ type: 'text', text: 'سایت ETS' }],
+            },
+          ],
+        },
+      ],
+      date: '2026-10-28T08:30:00.000Z',
+      category: { id: 2, documentId: 'c2', name: 'آزمون و تحصیل', slug: 'exams-and-education' },
+      author: { id: 2, documentId: 'a2', name: 'سارا محمدی', slug: 'sara-mohammadi' },
+    },
+    {
+      id: 6,
+      documentId: 'freelance-doc',
+      title: 'چطور درآمد فریلنسری را به ریال نقد کنیم؟',
+      slug: 'freelance-income-cashout',
+      excerpt: 'سه مرحله ساده برای تبدیل درآمد ارزی.',
+      content: paragraphs('درآمد پی‌پال و وایز را با نرخ روز تسویه کنید.'),
+      date: '2026-11-05T10:15:00.000Z',
+      category: { name: 'فریلنسری و درآمد ارزی', slug: 'freelancing' },
+      author: null,
+    },
+    {
+      id: 8,
+      documentId: 'adobe-doc',
+      title: 'خرید اشتراک Adobe Creative Cloud از ایران',
+      slug: 'adobe-subscription-payment',
+      excerpt: null,
+      content: paragraphs('اشتراک سالانه فتوشاپ را تمدید کنید.'),
+      date: '2026-08-21T09:00:00.000Z',
+      category: { name: 'راهنمای پرداخت', slug: 'payment-guides' },
+      author: { name: 'تیم تحریریه ارزپل' },
+    },
+  ]
+}
+
+export function seedBlog(cms: FakeCms) {
+  cms.posts = samplePosts()
+  cms.comments = [
+    {
+      id: 1,
+      documentId: 'c-1',
+      post: 'toefl-doc',
+      content: 'ممنون از راهنمای کامل.',
+      authorUsername: 'mahsa_k',
+      moderationStatus: 'approved',
+      createdAt: '2026-10-29T04:30:00.000Z',
+    },
+    {
+      id: 2,
+      documentId: 'c-2',
+      post: 'toefl-doc',
+      content: 'برای Home Edition هم همین مدارک لازم است؟',
+      authorUsername: '09351112233',
+      moderationStatus: 'approved',
+      createdAt: '2026-10-30T04:30:00.000Z',
+    },
+    {
+      id: 3,
+      documentId: 'c-3',
+      post: 'toefl-doc',
+      content: 'تبلیغ! http://spam.example http://spam.example http://spam.example',
+      authorUsername: 'spammer',
+      moderationStatus: 'spam',
+      createdAt: '2026-10-31T04:30:00.000Z',
+    },
+  ]
+}
