@@ -5,6 +5,7 @@ import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { getEnv } from './utils/env.server.ts'
+import { stripTrailingNulBytes } from './utils/strip-nul.server.ts'
 
 // Fail fast: a bad environment stops the server when the build is imported, not on the first
 // request.
@@ -31,6 +32,8 @@ export default function handleRequest(
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true
           const body = new PassThrough()
+          const stripNul = stripTrailingNulBytes()
+          stripNul.pipe(body)
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -38,7 +41,7 @@ export default function handleRequest(
               status: responseStatusCode,
             }),
           )
-          pipe(body)
+          pipe(stripNul)
         },
         onShellError(error: unknown) {
           reject(error)
