@@ -1,4 +1,13 @@
-import { toLatinDigits } from '@arzpol/shared'
+import {
+  CREDENTIAL_PAYMENT_TYPES,
+  ORDER_CURRENCIES,
+  PAYMENT_TYPE_CODES,
+  toLatinDigits,
+  type OrderCurrency,
+  type PaymentTypeCode,
+} from '@arzpol/shared'
+
+export { ORDER_CURRENCIES, PAYMENT_TYPE_CODES, type OrderCurrency, type PaymentTypeCode }
 // zod/mini: the same schema runs in the browser before submitting (see auth-schemas.ts).
 import * as z from 'zod/mini'
 
@@ -23,10 +32,6 @@ export const ORDER_MESSAGES = {
   created: 'درخواست با موفقیت ثبت شد!',
 } as const
 
-/** Spec §9. */
-export const ORDER_CURRENCIES = ['USD', 'EUR', 'GBP'] as const
-export type OrderCurrency = (typeof ORDER_CURRENCIES)[number]
-
 export const CURRENCY_LABELS: Record<string, string> = {
   USD: 'دلار آمریکا',
   EUR: 'یورو',
@@ -35,20 +40,8 @@ export const CURRENCY_LABELS: Record<string, string> = {
   AED: 'درهم امارات',
 }
 
-export const PAYMENT_TYPE_CODES = [
-  'topup',
-  'exams',
-  'payout',
-  'subscriptions',
-  'visa',
-  'cloud',
-  'domain',
-  'ads',
-] as const
-export type PaymentTypeCode = (typeof PAYMENT_TYPE_CODES)[number]
-
 /** Spec §5/§9: these four need the customer's site username and password. */
-export const CREDENTIAL_TYPES: readonly string[] = ['topup', 'subscriptions', 'cloud', 'ads']
+export const CREDENTIAL_TYPES: readonly string[] = CREDENTIAL_PAYMENT_TYPES
 
 export interface PaymentTypeOption {
   value: string

@@ -19,8 +19,7 @@ export const CURRENCIES = ['USD', 'EUR', 'GBP', 'TRY', 'AED'] as const
 export type Currency = (typeof CURRENCIES)[number]
 
 /** What a new request may be placed in (spec §5); the others are quoted and shown only. */
-export const ORDER_CURRENCIES = ['USD', 'EUR', 'GBP'] as const satisfies readonly Currency[]
-export type OrderCurrency = (typeof ORDER_CURRENCIES)[number]
+export { ORDER_CURRENCIES, type OrderCurrency } from '@arzpol/shared'
 
 /** Every currency above has two decimals (ISO 4217 exponent 2). */
 export const MINOR_PER_UNIT = 100n

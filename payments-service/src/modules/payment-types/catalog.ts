@@ -1,3 +1,4 @@
+import { PAYMENT_TYPE_CODES, type PaymentTypeCode } from '@arzpol/shared'
 import type { Direction, FeeSchedule } from '../money/money.ts'
 
 /**
@@ -7,17 +8,7 @@ import type { Direction, FeeSchedule } from '../money/money.ts'
  * Each order stores the fee it was charged, so changing a schedule here never rewrites history.
  */
 
-export const PAYMENT_TYPE_CODES = [
-  'topup',
-  'exams',
-  'payout',
-  'subscriptions',
-  'visa',
-  'cloud',
-  'domain',
-  'ads',
-] as const
-export type PaymentTypeCode = (typeof PAYMENT_TYPE_CODES)[number]
+export { PAYMENT_TYPE_CODES, type PaymentTypeCode }
 
 export interface PaymentType {
   value: PaymentTypeCode
