@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase } from '../test/db.ts'
+import { createTestDatabase, listTables } from '../test/db.ts'
 import { createKnex } from './knex.ts'
 import {
   listMigrationFiles,
@@ -39,12 +39,7 @@ describe('migrations', () => {
       await database.drop()
     })
 
-    const tables = async () =>
-      (
-        (await db.raw(
-          "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'knex_%' ORDER BY 1",
-        )) as { rows: Array<{ tablename: string }> }
-      ).rows.map((row) => row.tablename)
+    const tables = () => listTables(db)
 
     it('roll all the way down and up again', async () => {
       // The copy starts fully migrated (global setup migrated its template).

@@ -81,3 +81,11 @@ export function useTestDatabase(): { readonly db: Knex; readonly url: string } {
     },
   }
 }
+
+/** The application's tables (knex's own bookkeeping left out), sorted by name. */
+export async function listTables(db: Knex): Promise<string[]> {
+  const result = (await db.raw(
+    "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'knex_%' ORDER BY 1",
+  )) as { rows: Array<{ tablename: string }> }
+  return result.rows.map((row) => row.tablename)
+}

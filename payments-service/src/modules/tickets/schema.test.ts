@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createKnex } from '../../db/knex.ts'
 import { migrateLatest, migratorConfig } from '../../db/migrate.ts'
-import { createTestDatabase } from '../../test/db.ts'
+import { createTestDatabase, listTables } from '../../test/db.ts'
 
 const TICKET_TABLES = [
   'prepared_messages',
@@ -23,12 +23,7 @@ describe('ticketing tables', () => {
     await database.drop()
   })
 
-  const tables = async () =>
-    (
-      (await db.raw(
-        "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'knex_%'",
-      )) as { rows: Array<{ tablename: string }> }
-    ).rows.map((row) => row.tablename)
+  const tables = () => listTables(db)
 
   it('exist with the Persian categories seeded', async () => {
     expect(await tables()).toEqual(expect.arrayContaining(TICKET_TABLES))
