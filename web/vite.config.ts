@@ -13,6 +13,8 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     remix({
+      // The launcher gives each production stack its own folder (see packages/devstack).
+      buildDirectory: process.env.WEB_BUILD_DIR ?? 'build',
       ignoredRouteFiles: ['**/*.server.*', '**/*.test.*', '**/__*.*', '**/.*'],
       future: {
         v3_fetcherPersist: true,

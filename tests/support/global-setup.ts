@@ -16,7 +16,12 @@ export default async function globalSetup() {
   // The embedded server runs as the OS user postgres when we are root; it must enter this folder.
   chmodSync(dataDir, 0o755)
   const quiet = !process.env.E2E_VERBOSE
-  const logger = createLogger('e2e', quiet ? () => undefined : undefined)
+  // Quiet runs keep the latest lines so a stack that fails to start still says why.
+  const recent: string[] = []
+  const logger = createLogger(
+    'e2e',
+    quiet ? (text) => void (recent.push(text), recent.length > 60 && recent.shift()) : undefined,
+  )
   const started = Date.now()
   const stack = await startStack({
     mode: 'prod',
@@ -35,6 +40,7 @@ export default async function globalSetup() {
     },
     logger,
   }).catch((error: unknown) => {
+    if (quiet) process.stderr.write(`e2e: the stack's last log lines:\n${recent.join('')}`)
     rmSync(dataDir, { recursive: true, force: true })
     throw error
   })

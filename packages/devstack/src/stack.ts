@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { startEmbeddedPostgres, type RunningPostgres } from './embedded-postgres.ts'
 import type { Logger } from './logger.ts'
@@ -60,6 +61,15 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     database: '',
   }
 
+  // Each production stack builds web into a folder of its own, so two stacks started from one
+  // checkout (parallel end-to-end runs) never serve each other's half-written bundles. It stays
+  // inside web/ because the server bundle resolves its packages from web's node_modules.
+  const webBuildDir = path.join(
+    workspaceDir('web'),
+    'build',
+    `stack-${createHash('sha256').update(path.resolve(options.dataDir)).digest('hex').slice(0, 12)}`,
+  )
+
   mkdirSync(options.dataDir, { recursive: true })
   const leftovers = await stopLeftoverServices(options.dataDir)
   if (leftovers.length > 0) {
@@ -88,6 +98,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     stopping = true
     await Promise.all(processes.map((p) => p.stop()))
     forgetServices(options.dataDir)
+    if (mode === 'prod') rmSync(webBuildDir, { recursive: true, force: true })
     if (postgres) {
       await postgres.stop().catch((error: unknown) => log.line(`PostgreSQL stop: ${String(error)}`))
       postgres = undefined
@@ -137,10 +148,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
             command: binPath(workspaceDir('web'), 'remix'),
             args: ['vite:build'],
             cwd: workspaceDir('web'),
-            env: env.web,
+            env: { ...env.web, WEB_BUILD_DIR: webBuildDir },
             logger,
           })
         : Promise.resolve()
+
+    // Awaited further down; until then a failure must not count as an unhandled rejection
+    // (which would kill the launcher before it can stop what it started and say why).
+    for (const step of [databaseReady, cmsBuilt, webBuilt]) step.catch(() => undefined)
 
     // The local stand-in for a Shaparak PSP (SEP protocol); production uses GATEWAY=sep instead.
     const sandboxBank = startServiceProcess({
@@ -188,7 +203,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       args:
         mode === 'dev'
           ? ['vite:dev', '--host', host, '--port', String(ports.web), '--strictPort']
-          : ['./build/server/index.js'],
+          : [path.join(webBuildDir, 'server', 'index.js')],
       cwd: workspaceDir('web'),
       env: env.web,
       logger,
