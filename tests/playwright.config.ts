@@ -4,6 +4,25 @@ import { e2ePorts } from './support/ports.ts'
 
 const systemChromium = '/usr/bin/chromium'
 
+// Playwright's own browser download cannot work offline; Debian's chromium does.
+function chromiumLaunchOptions() {
+  return existsSync(systemChromium)
+    ? {
+        executablePath: systemChromium,
+        chromiumSandbox: false,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+          '--disable-quic',
+        ],
+      }
+    : {}
+}
+
 export default defineConfig({
   testDir: './e2e',
   globalSetup: './support/global-setup.ts',
@@ -25,25 +44,19 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      // Tests tagged @global-state change what every other test sees (e.g. today's USD rate):
+      // they run in their own project, after all the others.
+      grepInvert: /@global-state/,
       use: {
         ...devices['Desktop Chrome'],
-        // Playwright's own browser download cannot work offline; Debian's chromium does.
-        launchOptions: existsSync(systemChromium)
-          ? {
-              executablePath: systemChromium,
-              chromiumSandbox: false,
-              args: [
-                '--no-sandbox',
-                '--disable-gpu',
-                '--disable-background-networking',
-                '--disable-component-update',
-                '--disable-sync',
-                '--no-first-run',
-                '--disable-quic',
-              ],
-            }
-          : {},
+        launchOptions: chromiumLaunchOptions(),
       },
+    },
+    {
+      name: 'global-state',
+      grep: /@global-state/,
+      dependencies: ['chromium'],
+      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions() },
     },
   ],
 })

@@ -1,9 +1,14 @@
 import type { Core } from '@strapi/strapi'
 
-export default [
-  'strapi::logger',
+import { loadCmsEnv } from '../src/env'
+import { securityMiddleware } from '../src/upload-config'
+
+// A function, so that the environment is read at each config load and not once per process.
+export default (): Core.Config.Middlewares => [
+  // strapi::logger with web's request id (src/middlewares/request-log.ts).
+  'global::request-log',
   'strapi::errors',
-  'strapi::security',
+  securityMiddleware(loadCmsEnv()),
   'strapi::cors',
   'strapi::poweredBy',
   'strapi::query',
@@ -11,4 +16,4 @@ export default [
   'strapi::session',
   'strapi::favicon',
   'strapi::public',
-] satisfies Core.Config.Middlewares
+]

@@ -9,6 +9,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 
+import { checkProductionProfile } from './env-production'
+import { uploadEnvShape, checkUploadEnv } from './env-upload'
+
 /** The cms folder (the one with package.json), whether this file runs from src/ or dist/src/. */
 export function findAppDir(start: string = __dirname): string {
   let dir = start
@@ -103,6 +106,14 @@ export const cmsEnvSchema = z
     WEB_URL: optionalUrl,
     /** Full URL of web's content-changed webhook; default `${WEB_URL}/resources/cms-webhook`. */
     CMS_WEBHOOK_URL: optionalUrl,
+    /** `production` (set by infra/ only) refuses development settings: see env-production.ts. */
+    APP_ENV: z
+      .enum(['development', 'test', 'production'], {
+        error: 'must be one of development, test, production',
+      })
+      .default('development'),
+    // ── uploads: the local folder (default) or an S3-compatible bucket (issue #9) ──
+    ...uploadEnvShape,
   })
   .superRefine((env, ctx) => {
     if (env.CMS_DATABASE_CLIENT === 'postgres' && !env.CMS_DATABASE_URL) {
@@ -127,6 +138,8 @@ export const cmsEnvSchema = z
       })
     }
   })
+  .superRefine(checkUploadEnv)
+  .superRefine(checkProductionProfile)
   .transform((env) => ({
     ...env,
     CMS_PUBLIC_URL: (env.CMS_PUBLIC_URL ?? `http://${env.CMS_HOST}:${env.CMS_PORT}`).replace(

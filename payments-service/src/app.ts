@@ -5,9 +5,11 @@ import type { AppDeps, AppMiddleware, AppState } from './http/context.ts'
 import { accessLog } from './http/middlewares/access-log.ts'
 import { createRequireUser } from './http/middlewares/auth.ts'
 import { errorHandler, unanswered } from './http/middlewares/error-handler.ts'
+import { metricsEndpoint, requestMetrics } from './http/middlewares/metrics.ts'
 import { requestId } from './http/middlewares/request-id.ts'
+import { securityHeaders } from './http/middlewares/security-headers.ts'
 import { registerOpenApiRoutes } from './http/openapi/openapi.routes.ts'
-import { createApi, type Api } from './http/route.ts'
+import { apiRoutes, createApi, type Api } from './http/route.ts'
 import { createAccountService } from './modules/auth/account.service.ts'
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
 import { createOtpCodes } from './modules/auth/otp-code.ts'
@@ -17,6 +19,7 @@ import { createSessionService } from './modules/auth/session.service.ts'
 import { registerHealthRoutes } from './modules/health/health.routes.ts'
 import { registerTicketing } from './modules/tickets/index.ts'
 import { registerOrderRoutes } from './modules/payments/index.ts'
+import { registerStaff } from './modules/staff/index.ts'
 
 /** Our JSON bodies are small forms; attachments will get their own multipart limit. */
 const JSON_BODY_LIMIT = '64kb'
@@ -79,7 +82,8 @@ function registerRoutes(api: Api, deps: AppDeps): void {
 
   registerHealthRoutes(api, db)
   registerAuthRoutes(api, { deps, otp, accounts, sessions })
-  registerOrderRoutes(api, deps)
+  const orders = registerOrderRoutes(api, deps)
+  registerStaff(api, deps, orders)
   registerTicketing(api, deps)
   registerOpenApiRoutes(api)
 }
@@ -99,9 +103,11 @@ export function createApp(deps: AppDeps): Koa<AppState> {
 
   app.use(requestId(deps.logger))
   app.use(accessLog(deps.logger))
+  app.use(requestMetrics(deps.metrics))
+  app.use(securityHeaders())
   app.use(errorHandler())
+  app.use(metricsEndpoint(deps.metrics, deps.config.METRICS_TOKEN))
   app.use(requestFrame())
-  app.use(api.router.routes())
-  app.use(api.router.allowedMethods())
+  app.use(apiRoutes(api))
   return app
 }

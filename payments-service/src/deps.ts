@@ -3,6 +3,7 @@ import type { Logger } from 'pino'
 import type { AppConfig } from './config/env.ts'
 import { createKnex } from './db/knex.ts'
 import type { AppDeps } from './http/context.ts'
+import { countingSmsProvider, createMetrics } from './http/metrics.ts'
 import { systemClock, type Clock } from './lib/clock.ts'
 import { createLogger } from './logger.ts'
 import { createPasswordHasher, type PasswordHasher } from './modules/auth/password.ts'
@@ -29,7 +30,12 @@ export async function createDeps(
   const db =
     overrides.db ??
     createKnex({ url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX, logger })
-  const provider = overrides.smsProvider ?? createSmsProvider(config, logger)
+  // Process metrics (event loop, heap) only for a real instance, not for each test app.
+  const metrics = createMetrics(db, { processMetrics: config.APP_ENV !== 'test' })
+  const provider = countingSmsProvider(
+    overrides.smsProvider ?? createSmsProvider(config, logger),
+    metrics,
+  )
   return {
     config,
     db,
@@ -44,5 +50,6 @@ export async function createDeps(
     passwords: overrides.passwords ?? createPasswordHasher(),
     sms: createSmsOutbox(provider, logger),
     storage: overrides.storage ?? createFileStorage(config),
+    metrics,
   }
 }

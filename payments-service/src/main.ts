@@ -1,12 +1,21 @@
 import { once } from 'node:events'
+import { gracefulCloser } from '@arzpol/shared/graceful-close'
 import { loadConfig } from './config/env.ts'
 import { createApp } from './app.ts'
 import { createDeps } from './deps.ts'
 import { startAuthCleanup } from './modules/auth/cleanup.ts'
 import { startOrderExpiry } from './modules/payments/expiry.ts'
+import { orderServicesOf } from './modules/payments/index.ts'
+import { startReconciliation } from './modules/payments/reconciliation.ts'
+import { startCredentialWipe } from './modules/staff/retention.ts'
 
 /** How long in-flight requests may take to finish after SIGTERM before sockets are cut. */
 const SHUTDOWN_GRACE_MS = 10_000
+/**
+ * New connections are still answered this long after SIGTERM: the load balancer needs a moment
+ * to stop sending, and connections already queued in the kernel would otherwise be reset.
+ */
+const SHUTDOWN_LINGER_MS = 1_000
 
 const config = loadConfig()
 const deps = await createDeps(config)
@@ -15,6 +24,7 @@ const app = createApp(deps)
 
 const server = app.listen(config.PAYMENTS_PORT, config.PAYMENTS_HOST)
 await once(server, 'listening')
+const closer = gracefulCloser(server)
 logger.info(
   { host: config.PAYMENTS_HOST, port: config.PAYMENTS_PORT, env: config.APP_ENV },
   'payments-service listening',
@@ -23,25 +33,31 @@ logger.info(
 const cleanup = startAuthCleanup(deps)
 // Unpaid orders past their rate lock + ORDER_EXPIRE_AFTER_MINUTES; safe on every instance.
 const expiry = startOrderExpiry(deps)
+// Bank payments whose callback never arrived: verified or reversed by asking the bank.
+const orders = orderServicesOf(deps)
+const reconciliation = startReconciliation(deps, orders.payments, orders.gateway, {
+  intervalSeconds: config.RECONCILE_SWEEP_SECONDS,
+  graceMinutes: config.RECONCILE_GRACE_MINUTES,
+})
+// Site passwords of orders finished CREDENTIALS_RETENTION_DAYS ago; safe on every instance.
+const credentialWipe = startCredentialWipe(deps)
 
 let stopping = false
 async function shutdown(signal: NodeJS.Signals): Promise<void> {
   if (stopping) return
   stopping = true
   logger.info({ signal }, 'shutting down')
-  const force = setTimeout(() => {
-    logger.warn('in-flight requests did not finish in time; closing their connections')
-    server.closeAllConnections()
-  }, SHUTDOWN_GRACE_MS)
-  force.unref()
-
-  // close() stops accepting and waits for in-flight requests; idle keep-alive sockets would
-  // otherwise hold it open until they time out.
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()))
-  server.closeIdleConnections()
-  await closed
+  // Stops accepting and answers what clients already sent (shared/src/graceful-close.ts).
+  await closer.close({
+    graceMs: SHUTDOWN_GRACE_MS,
+    lingerMs: SHUTDOWN_LINGER_MS,
+    onForce: () =>
+      logger.warn('in-flight requests did not finish in time; closing their connections'),
+  })
   await cleanup.stop()
   await expiry.stop()
+  await reconciliation.stop()
+  await credentialWipe.stop()
   await deps.sms.drain()
   await deps.db.destroy()
   logger.info('stopped')
@@ -49,5 +65,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   process.exit(0)
 }
 
-process.once('SIGTERM', (signal) => void shutdown(signal))
-process.once('SIGINT', (signal) => void shutdown(signal))
+// `on`, not `once`: a signal to the process group can arrive twice (tsx relays it too), and a
+// second one without a listener would end the process at once, in-flight requests and all.
+process.on('SIGTERM', (signal) => void shutdown(signal))
+process.on('SIGINT', (signal) => void shutdown(signal))

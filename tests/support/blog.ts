@@ -151,53 +151,62 @@ export interface WebInstance {
   url: string
   /** What the server printed (for a failing test's report). */
   output(): string
+  /** Resolves with the exit code (or signal name). */
+  exited: Promise<number | string>
+  /** One signal to the server's process group (SIGTERM tests), without waiting. */
+  signal(signal: NodeJS.Signals): void
   stop(): Promise<void>
 }
 
-function binary(name: string): string {
-  for (const dir of [ROOT, path.join(ROOT, 'web')]) {
-    const candidate = path.join(dir, 'node_modules', '.bin', name)
-    if (existsSync(candidate)) return candidate
-  }
-  throw new Error(`${name} is not installed`)
-}
-
 /**
- * Starts `remix-serve` on web's existing build (as a second instance behind a load balancer would
- * run), with its own environment. It does not rebuild web: the shared stack serves the same build.
+ * Starts web's production server on the shared stack's build (as a second instance behind a
+ * load balancer would run), with its own environment. It does not rebuild web.
  */
 export async function startWebInstance(options: {
   port: number
   cmsUrl: string
+  paymentsUrl?: string
   env?: Record<string, string>
 }): Promise<WebInstance> {
   const url = `http://127.0.0.1:${options.port}`
   const webDir = path.join(ROOT, 'web')
-  if (!existsSync(path.join(webDir, 'build', 'server', 'index.js'))) {
-    throw new Error('web/build is missing: global setup builds it')
+  const buildDir = process.env.E2E_WEB_BUILD_DIR
+  const serverBuild = buildDir ? path.join(buildDir, 'server', 'index.js') : ''
+  if (!existsSync(serverBuild)) {
+    throw new Error("web's build is missing: global setup builds it (E2E_WEB_BUILD_DIR)")
   }
   let output = ''
-  const child: ChildProcess = spawn(binary('remix-serve'), ['./build/server/index.js'], {
-    cwd: webDir,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      APP_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(options.port),
-      PAYMENTS_URL: e2eUrls.payments,
-      CMS_URL: options.cmsUrl,
-      WEB_PUBLIC_URL: url,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      CMS_WEBHOOK_SECRET: randomBytes(16).toString('hex'),
-      ...options.env,
+  // node with tsx's loader, as the launcher runs it (the tsx CLI SIGKILLs a busy child on SIGTERM).
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'server/main.ts', serverBuild],
+    {
+      cwd: webDir,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        APP_ENV: 'development',
+        HOST: '127.0.0.1',
+        PORT: String(options.port),
+        PAYMENTS_URL: options.paymentsUrl ?? e2eUrls.payments,
+        CMS_URL: options.cmsUrl,
+        WEB_PUBLIC_URL: url,
+        SESSION_SECRET: randomBytes(32).toString('hex'),
+        CMS_WEBHOOK_SECRET: randomBytes(16).toString('hex'),
+        ...options.env,
+      },
     },
-  })
+  )
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  )
+  const signal = (name: NodeJS.Signals) => {
+    if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, name)
+  }
 
   const stop = async () => {
     if (child.exitCode !== null || child.pid === undefined) return
@@ -222,5 +231,5 @@ export async function startWebInstance(options: {
     }
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
-  return { url, stop, output: () => output }
+  return { url, stop, exited, signal, output: () => output }
 }

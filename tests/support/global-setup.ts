@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { chmodSync, createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createLogger, startStack } from '@arzpol/devstack'
@@ -18,10 +18,15 @@ export default async function globalSetup() {
   const quiet = !process.env.E2E_VERBOSE
   // Quiet runs keep the latest lines so a stack that fails to start still says why.
   const recent: string[] = []
-  const logger = createLogger(
-    'e2e',
-    quiet ? (text) => void (recent.push(text), recent.length > 60 && recent.shift()) : undefined,
-  )
+  // Every service's output, one JSON string per log record, for the log-secrets spec.
+  const stackLog = path.join(dataDir, 'stack-log.jsonl')
+  const capture = createWriteStream(stackLog)
+  process.env.E2E_STACK_LOG = stackLog
+  const logger = createLogger('e2e', (text) => {
+    capture.write(`${JSON.stringify(text)}\n`)
+    if (!quiet) process.stdout.write(text)
+    else void (recent.push(text), recent.length > 60 && recent.shift())
+  })
   const started = Date.now()
   const stack = await startStack({
     mode: 'prod',
@@ -47,9 +52,12 @@ export default async function globalSetup() {
   console.log(`e2e: stack ready in ${((Date.now() - started) / 1000).toFixed(1)}s`)
   // Workers inherit it: tests that need staff accounts run payments-service's create-staff CLI.
   process.env.E2E_DATABASE_URL = stack.urls.database
+  // Specs that start a second web instance (outages, SIGTERM) serve this same build.
+  process.env.E2E_WEB_BUILD_DIR = stack.webBuildDir
 
   return async () => {
     await stack.stop()
+    await new Promise((resolve) => capture.end(resolve))
     rmSync(dataDir, { recursive: true, force: true })
   }
 }

@@ -1,7 +1,14 @@
 import { execFile } from 'node:child_process'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { expect, type APIRequestContext, type APIResponse } from '@playwright/test'
+import {
+  expect,
+  type APIRequestContext,
+  type APIResponse,
+  type Browser,
+  type Page,
+} from '@playwright/test'
+import { logIn, uniquePhone } from './auth.ts'
 
 const run = promisify(execFile)
 const ROOT = path.resolve(import.meta.dirname, '..', '..')
@@ -69,4 +76,26 @@ export function pngFile(paddingBytes = 0): Buffer {
     'base64',
   )
   return paddingBytes > 0 ? Buffer.concat([pixel, Buffer.alloc(paddingBytes)]) : pixel
+}
+
+/**
+ * A new staff account (create-staff CLI) signed in through the ordinary login form in a browser
+ * context of its own, so a test can drive a customer and a staff member side by side.
+ */
+export async function signInAsStaff(
+  browser: Browser,
+  role: 'support' | 'admin' = 'support',
+  options: { javaScriptEnabled?: boolean } = {},
+): Promise<{ page: Page; phone: string; password: string; username: string }> {
+  const phone = uniquePhone()
+  const password = `Staff-${role}-1404`
+  const username = `${role}-${phone.slice(-6)}`
+  await createStaff({ phone, password, role, username })
+  const context = await browser.newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true })
+  const page = await context.newPage()
+  await logIn(page, phone, password)
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.goto('/staff')
+  await expect(page.getByRole('heading', { name: 'میز کار پشتیبانی' })).toBeVisible()
+  return { page, phone, password, username }
 }

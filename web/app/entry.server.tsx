@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { PassThrough } from 'node:stream'
 import type { EntryContext } from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
@@ -5,6 +6,8 @@ import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { getEnv } from './utils/env.server.ts'
+import { NonceProvider } from './utils/nonce.ts'
+import { baseSecurityHeaders, documentCsp } from './utils/security-headers.server.ts'
 import { stripTrailingNulBytes } from './utils/strip-nul.server.ts'
 
 // Fail fast: a bad environment stops the server when the build is imported, not on the first
@@ -22,13 +25,17 @@ export default function handleRequest(
 ) {
   // Crawlers and spa-less clients get the whole document at once; browsers get the shell early.
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
-  setSecurityHeaders(responseHeaders)
+  const nonce = randomBytes(16).toString('base64')
+  setSecurityHeaders(responseHeaders, nonce)
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} />,
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true
           const body = new PassThrough()
@@ -57,8 +64,12 @@ export default function handleRequest(
   })
 }
 
-function setSecurityHeaders(headers: Headers) {
-  headers.set('X-Content-Type-Options', 'nosniff')
-  headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
-  headers.set('X-Frame-Options', 'DENY')
+function setSecurityHeaders(headers: Headers, nonce: string) {
+  const env = getEnv()
+  for (const [name, value] of Object.entries(baseSecurityHeaders(env))) headers.set(name, value)
+  // Vite's dev server injects inline scripts of its own (HMR, React refresh) without a nonce;
+  // the policy applies to the built app, which the end-to-end tests run.
+  if (process.env.NODE_ENV === 'production') {
+    headers.set('Content-Security-Policy', documentCsp(nonce, env))
+  }
 }

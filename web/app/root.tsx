@@ -6,10 +6,12 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import fontUrl from 'vazirmatn/fonts/webfonts/Vazirmatn[wght].woff2?url'
+// The Arabic-script subset of Vazirmatn (48 KB instead of 111 KB); Latin text uses the system font.
+import fontUrl from 'vazirmatn/misc/Non-Latin/fonts/webfonts/Vazirmatn-NL[wght].woff2?url'
 import { GeneralErrorBoundary } from './components/error-boundary.tsx'
 import { FlashMessage } from './components/flash-message.tsx'
 import { SiteFooter } from './components/site-footer.tsx'
@@ -22,6 +24,9 @@ import {
   hasSessionCookie,
 } from './utils/session.server.ts'
 import { readCookie } from './utils/sealed-cookie.server.ts'
+import { shouldHydrate } from './utils/hydration.ts'
+import { getEnv } from './utils/env.server.ts'
+import { useNonce } from './utils/nonce.ts'
 
 const jalaliYear = new Intl.DateTimeFormat('fa-IR-u-ca-persian', {
   year: 'numeric',
@@ -39,7 +44,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     headers.append('Set-Cookie', flashCookie.clear())
   }
   return data(
-    { signedIn, flash: flash?.message ?? null, year: jalaliYear.format(new Date()) },
+    {
+      signedIn,
+      flash: flash?.message ?? null,
+      year: jalaliYear.format(new Date()),
+      // For canonical and Open Graph URLs in routes' meta (utils/seo.ts).
+      publicUrl: getEnv().WEB_PUBLIC_URL,
+    },
     { headers },
   )
 }
@@ -54,6 +65,10 @@ export const meta: MetaFunction = () => [{ title: 'ارزپل' }]
 
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>('root')
+  // Pages that opt out (route `handle.hydrate`) are complete HTML and load no JavaScript.
+  const hydrate = shouldHydrate(useMatches())
+  // The CSP admits inline scripts only with this response's nonce (entry.server.tsx).
+  const nonce = useNonce()
   return (
     <html lang="fa" dir="rtl">
       <head>
@@ -76,8 +91,12 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter year={rootData?.year ?? ''} />
-        <ScrollRestoration />
-        <Scripts />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   )

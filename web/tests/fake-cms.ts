@@ -45,6 +45,10 @@ export interface FakeCms {
   url: string
   posts: FakePost[]
   comments: FakeComment[]
+  /** Single types by path (`/api/landing-page` → its data); a missing one answers 404. */
+  singles: Record<string, unknown>
+  /** Other collections by path (tier and service pages, terms), filtered by `filters[slug][$eq]`. */
+  entries: Record<string, Record<string, unknown>[]>
   requests: FakeCmsRequest[]
   /** Answer every request with this status until cleared. */
   failWith: number | null
@@ -111,6 +115,8 @@ export async function startFakeCms(): Promise<FakeCms> {
     url: '',
     posts: [],
     comments: [],
+    singles: {},
+    entries: {},
     requests: [],
     failWith: null,
     hang: false,
@@ -180,6 +186,14 @@ export async function startFakeCms(): Promise<FakeCms> {
       fake.comments.push(comment)
       const { post: _post, ...data } = comment
       return send(res, 201, { data, meta: {} })
+    }
+    if (req.method === 'GET' && Object.hasOwn(fake.singles, url.pathname)) {
+      return send(res, 200, { data: fake.singles[url.pathname], meta: {} })
+    }
+    if (req.method === 'GET' && Object.hasOwn(fake.entries, url.pathname)) {
+      const slug = url.searchParams.get('filters[slug][$eq]')
+      const items = (fake.entries[url.pathname] ?? []).filter((e) => !slug || e.slug === slug)
+      return send(res, 200, paginate(items, url.searchParams))
     }
     return send(res, 404, strapiError(404, 'NotFoundError', 'Not Found'))
   })

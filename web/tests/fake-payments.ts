@@ -41,7 +41,7 @@ export interface FakePayments {
   refreshTokens: Map<string, { phone: string; live: boolean }>
   /** Makes every later request fail with this status and body until cleared. */
   failWith: { status: number; body: unknown } | null
-  issueTokens(phone: string, accessTtl?: number): { access: string; refresh: string }
+  issueTokens(phone: string, accessTtl?: number, role?: string): { access: string; refresh: string }
   addUser(phone: string, password: string): User
   close(): Promise<void>
 }
@@ -100,8 +100,8 @@ export async function startFakePayments(options: FakePaymentsOptions = {}): Prom
     codes,
     refreshTokens,
     failWith: null,
-    issueTokens(phone, ttl = accessTtl) {
-      const access = fakeJwt({ sub: phone, exp: Math.floor(Date.now() / 1000) + ttl })
+    issueTokens(phone, ttl = accessTtl, role = 'customer') {
+      const access = fakeJwt({ sub: phone, role, exp: Math.floor(Date.now() / 1000) + ttl })
       const refresh = randomBytes(24).toString('base64url')
       accessTokens.set(access, phone)
       refreshTokens.set(refresh, { phone, live: true })

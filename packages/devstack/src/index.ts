@@ -4,3 +4,5 @@ export { generateDevSecrets, loadDevSecrets, type DevSecrets } from './secrets.t
 export { parseEnvOrExit } from './env.ts'
 export { createLogger, type Logger } from './logger.ts'
 export { startStack, type RunningStack, type StackOptions } from './stack.ts'
+export { startServiceProcess, type ServiceProcess } from './service-process.ts'
+export { binPath, workspaceDir } from './workspace.ts'

@@ -26,6 +26,22 @@ const isAlive = (pid: number) => {
 }
 
 describe('startServiceProcess', () => {
+  it('sends one signal to the group without counting as a stop (crash tests)', async () => {
+    const lines: string[] = []
+    const child = startServiceProcess({
+      name: 'sleeper',
+      command: process.execPath,
+      args: ['-e', "console.log('up'); setInterval(() => {}, 1000)"],
+      cwd: process.cwd(),
+      env: process.env,
+      logger: collectingLogger(lines),
+    })
+    await expect.poll(() => lines).toEqual(['sleeper: up'])
+    child.signal('SIGKILL')
+    expect(await child.exited).toBe('SIGKILL')
+    expect(child.stoppedOnPurpose()).toBe(false)
+  })
+
   it('prefixes each output line with the service name', async () => {
     const lines: string[] = []
     const child = startServiceProcess({

@@ -23,6 +23,11 @@ export interface ServiceProcess {
   stoppedOnPurpose(): boolean
   /** SIGTERM to the whole process group, SIGKILL after the grace period. */
   stop(graceMs?: number): Promise<void>
+  /**
+   * Sends one signal to the whole group and returns at once, for tests of crashes (SIGKILL)
+   * and of graceful shutdown (SIGTERM while requests run). It does not count as a stop().
+   */
+  signal(signal: NodeJS.Signals): void
 }
 
 /**
@@ -71,6 +76,7 @@ export function startServiceProcess(options: ServiceProcessOptions): ServiceProc
     exited,
     hasExited: () => exitedFlag,
     stoppedOnPurpose: () => stopRequested,
+    signal: signalGroup,
     async stop(graceMs = 10_000) {
       stopRequested = true
       if (exitedFlag) return

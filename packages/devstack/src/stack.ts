@@ -43,6 +43,8 @@ export interface RunningStack {
   }
   /** Rejects when a service exits on its own after start-up (not when a test stopped it). */
   crashed: Promise<never>
+  /** The production build of web (prod mode), for tests that start a second web instance. */
+  webBuildDir: string
   stop(): Promise<void>
 }
 
@@ -173,8 +175,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     throwIfAborted()
     const payments = startServiceProcess({
       name: 'payments',
-      command: binPath(workspaceDir('payments-service'), 'tsx'),
-      args: mode === 'dev' ? ['watch', '--clear-screen=false', 'src/main.ts'] : ['src/main.ts'],
+      // Production: node with tsx's loader, not the tsx CLI, which SIGKILLs its child when a
+      // busy event loop does not acknowledge SIGTERM within 60 ms (no graceful shutdown).
+      command: mode === 'dev' ? binPath(workspaceDir('payments-service'), 'tsx') : process.execPath,
+      args:
+        mode === 'dev'
+          ? ['watch', '--clear-screen=false', 'src/main.ts']
+          : ['--import', 'tsx', 'src/main.ts'],
       cwd: workspaceDir('payments-service'),
       env: { ...env.payments, DATABASE_URL: urls.database },
       logger,
@@ -199,11 +206,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     throwIfAborted()
     const web = startServiceProcess({
       name: 'web',
-      command: binPath(workspaceDir('web'), mode === 'dev' ? 'remix' : 'remix-serve'),
+      // Production runs web's own server (web/server: headers, metrics, graceful shutdown).
+      command: mode === 'dev' ? binPath(workspaceDir('web'), 'remix') : process.execPath,
       args:
         mode === 'dev'
           ? ['vite:dev', '--host', host, '--port', String(ports.web), '--strictPort']
-          : [path.join(webBuildDir, 'server', 'index.js')],
+          : ['--import', 'tsx', 'server/main.ts', path.join(webBuildDir, 'server', 'index.js')],
       cwd: workspaceDir('web'),
       env: env.web,
       logger,
@@ -230,7 +238,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     crashed.catch(() => undefined)
 
     throwIfAborted()
-    return { urls, services: { payments, cms, web, sandboxBank }, crashed, stop: stopAll }
+    return {
+      urls,
+      services: { payments, cms, web, sandboxBank },
+      crashed,
+      webBuildDir,
+      stop: stopAll,
+    }
   } catch (error) {
     await stopAll()
     throw error
@@ -308,6 +322,8 @@ function serviceEnvironments(
       WEB_PUBLIC_URL: baseEnv.WEB_PUBLIC_URL ?? urls.web,
       SESSION_SECRET: secrets.SESSION_SECRET,
       CMS_WEBHOOK_SECRET: secrets.CMS_WEBHOOK_SECRET,
+      // The payment form posts to the sandbox bank (CSP form-action).
+      PAYMENT_GATEWAY_ORIGINS: baseEnv.PAYMENT_GATEWAY_ORIGINS ?? urls.sandboxBank,
     },
   }
 }

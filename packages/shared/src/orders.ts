@@ -27,3 +27,21 @@ export const CREDENTIAL_PAYMENT_TYPES: readonly PaymentTypeCode[] = [
 /** Spec §5: the currencies of a new request (the pages also mention TRY and AED rates). */
 export const ORDER_CURRENCIES = ['USD', 'EUR', 'GBP'] as const
 export type OrderCurrency = (typeof ORDER_CURRENCIES)[number]
+
+/** The order life cycle of architecture.md: `stage` is the fine state of an order. */
+export const ORDER_STAGES = [
+  'awaiting_payment',
+  'paid',
+  'in_progress',
+  'done',
+  'payment_failed',
+  'expired',
+  'rejected',
+  'cancelled',
+  'refunded',
+] as const
+export type OrderStage = (typeof ORDER_STAGES)[number]
+
+/** Spec §4: the four statuses a customer sees, each derived from the stage. */
+export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const
+export type OrderStatusCode = (typeof ORDER_STATUSES)[number]

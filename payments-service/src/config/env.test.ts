@@ -87,6 +87,9 @@ describe('environment', () => {
       'GATEWAY',
       'OTP_DEV_CODES',
       'SMS_PROVIDER',
+      // infra/ (issue #9): development's http public URL and localhost WebOTP domain.
+      'WEBOTP_DOMAIN',
+      'WEB_PUBLIC_URL',
     ])
     expect(
       parse({
@@ -97,6 +100,8 @@ describe('environment', () => {
         GATEWAY: 'sep',
         SEP_TERMINAL_ID: '12345678',
         CREDENTIALS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+        WEB_PUBLIC_URL: 'https://arzpol.ir',
+        WEBOTP_DOMAIN: 'arzpol.ir',
       }).ok,
     ).toBe(true)
   })

@@ -1,6 +1,7 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto'
 import { z } from 'zod'
 import { checkStorageEnv, storageEnvShape } from '../storage/config.ts'
+import { checkProductionProfile } from './production.ts'
 
 /**
  * Every setting of the service, parsed once at start. A bad value stops the process with the
@@ -95,6 +96,8 @@ export const envSchema = z
     KAVENEGAR_BASE_URL: z.url().default('https://api.kavenegar.com'),
     /** Lookup template for "support answered your ticket" (token: the ticket number). */
     KAVENEGAR_TICKET_REPLY_TEMPLATE: z.string().min(1).optional(),
+    /** Lookup template for "order %token% %token2%" (order number, new state), issue #8. */
+    KAVENEGAR_ORDER_STATUS_TEMPLATE: z.string().min(1).optional(),
     // ── ticket attachments (issue #5) ──
     ...storageEnvShape,
     WEBOTP_DOMAIN: z
@@ -102,6 +105,8 @@ export const envSchema = z
       .regex(/^[a-z0-9.-]+$/i, 'must be a bare host name such as arzpol.ir')
       .default('localhost'),
     TRUST_PROXY: bool(true),
+    /** Bearer token Prometheus sends to `GET /metrics`; without it the endpoint is off (404). */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     // ── orders and payments (issue #4) ──
     WEB_PUBLIC_URL: z.url().default('http://127.0.0.1:3000'),
     PAYMENTS_PUBLIC_URL: z.url().optional(),
@@ -128,6 +133,13 @@ export const envSchema = z
     /** Unpaid orders move to `expired` this long after their rate lock ended (≥ bank token life). */
     ORDER_EXPIRE_AFTER_MINUTES: int(60, 30, 7 * 24 * 60),
     ORDER_EXPIRY_SWEEP_SECONDS: int(60, 5, 3600),
+    // Reconciliation of lost bank callbacks: asks the bank about attempts still open this long
+    // after they started (below SEP's 30-minute verify window), every RECONCILE_SWEEP_SECONDS.
+    RECONCILE_GRACE_MINUTES: int(5, 1, 25),
+    RECONCILE_SWEEP_SECONDS: int(120, 10, 3600),
+    // ── staff back office (issue #8) ──
+    /** Days a finished order keeps the customer's sealed site password before it is wiped. */
+    CREDENTIALS_RETENTION_DAYS: int(7, 1, 365),
   })
   .superRefine((env, ctx) => {
     if (env.APP_ENV === 'production') {
@@ -196,6 +208,7 @@ export const envSchema = z
     }
   })
   .superRefine(checkStorageEnv)
+  .superRefine(checkProductionProfile)
 
 export type AppConfig = z.output<typeof envSchema>
 

@@ -37,7 +37,15 @@ export interface DatabaseOptions {
 export function createKnex({ url, poolMax = 10, logger }: DatabaseOptions): Knex {
   return knex({
     client: 'pg',
-    connection: { connectionString: url, application_name: 'payments-service', types },
+    connection: {
+      connectionString: url,
+      application_name: 'payments-service',
+      types,
+      // A PostgreSQL that is restarting or unreachable must fail a request within seconds (503),
+      // not hold it for the whole acquire timeout; keep-alive notices dead peers on idle sockets.
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
+    },
     pool: { min: 0, max: poolMax },
     acquireConnectionTimeout: 10_000,
     ...(logger && {

@@ -8,6 +8,7 @@ import type { TokenService } from '../modules/auth/tokens.ts'
 import type { SmsOutbox } from '../modules/auth/sms/outbox.ts'
 import type { PasswordHasher } from '../modules/auth/password.ts'
 import type { FileStorage } from '../storage/storage.ts'
+import type { Metrics } from './metrics.ts'
 
 /** Everything the app needs from outside; tests build the same object with their own values. */
 export interface AppDeps {
@@ -20,6 +21,8 @@ export interface AppDeps {
   sms: SmsOutbox
   /** Ticket attachments (local disk or S3-compatible, by configuration). */
   storage: FileStorage
+  /** Prometheus registry of this instance (`/metrics`). */
+  metrics: Metrics
 }
 
 export interface AppState {

@@ -46,6 +46,8 @@ describe('response shaping without validation (production)', () => {
           to_stage: 'awaiting_payment',
           reason: 'created',
           actor: 'customer',
+          note: null,
+          reference: null,
           actor_user_id: 3,
           data: { x: 1 },
           created_at: new Date(),

@@ -28,6 +28,8 @@ export class Payment extends BaseModel {
   declare meta: Record<string, unknown>
   declare sheba: string | null
   declare paid_at: Date | null
+  /** When the retention job deleted the site password (issue #8). */
+  declare credentials_wiped_at: Date | null
   declare created_at: Date
   declare updated_at: Date
 

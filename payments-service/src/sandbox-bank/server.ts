@@ -30,6 +30,8 @@ interface TokenEntry {
   getMethod: boolean
   createdAt: number
   used: boolean
+  /** What the payment page ended with, for the receipt call. */
+  outcome?: { state: string; status: number; refNum?: string }
 }
 
 interface Payment {
@@ -55,7 +57,12 @@ export interface SandboxBankOptions {
 
 export interface SandboxBank {
   readonly url: string
-  readonly stats: { tokenCalls: number; verifyCalls: number; reverseCalls: number }
+  readonly stats: {
+    tokenCalls: number
+    verifyCalls: number
+    reverseCalls: number
+    receiptCalls: number
+  }
   /** Shifts the bank's clock (windows) in tests. */
   advance(ms: number): void
   payments(): Payment[]
@@ -91,7 +98,7 @@ export function createSandboxBankHandler(options: SandboxBankOptions) {
   const tokens = new Map<string, TokenEntry>()
   const resNums = new Set<string>()
   const payments = new Map<string, Payment>()
-  const stats = { tokenCalls: 0, verifyCalls: 0, reverseCalls: 0 }
+  const stats = { tokenCalls: 0, verifyCalls: 0, reverseCalls: 0, receiptCalls: 0 }
   const terminals = new Set(options.terminalIds)
 
   function sendJson(res: http.ServerResponse, body: unknown, status = 200) {
@@ -165,6 +172,7 @@ export function createSandboxBankHandler(options: SandboxBankOptions) {
     payment?: Payment,
   ) {
     entry.used = true
+    entry.outcome = { state, status, ...(payment && { refNum: payment.refNum }) }
     sendHtml(
       res,
       returnPage({
@@ -255,6 +263,34 @@ export function createSandboxBankHandler(options: SandboxBankOptions) {
     }
   }
 
+  /**
+   * SEP's receipt call (domain.md §1.a, [U]): what happened to a token, for a merchant whose
+   * callback never arrived. Unknown token: HasError with -2. A token still usable and not
+   * used: State "" (nothing yet); one that ran out unused: SessionIsNull.
+   */
+  function receipt(body: Record<string, unknown>) {
+    stats.receiptCalls += 1
+    const terminal = String(pick(body, 'TerminalNumber') ?? '')
+    if (!terminals.has(terminal)) {
+      return { HasError: true, ErrorCode: -105, ErrorMessage: 'پایانه یافت نشد', Data: null }
+    }
+    const entry = tokens.get(String(pick(body, 'Token') ?? ''))
+    if (!entry || entry.terminalId !== terminal) {
+      return { HasError: true, ErrorCode: -2, ErrorMessage: 'تراکنش یافت نشد', Data: null }
+    }
+    const payment = entry.outcome?.refNum ? payments.get(entry.outcome.refNum) : undefined
+    const expired = !entry.used && now() - entry.createdAt > TOKEN_TTL_MS
+    const state = entry.outcome?.state ?? (expired ? 'SessionIsNull' : '')
+    const status = entry.outcome?.status ?? (expired ? 4 : 0)
+    const fields = callbackFields(entry, state, status, payment)
+    return {
+      HasError: false,
+      ErrorCode: null,
+      ErrorMessage: null,
+      Data: { ...fields, Rrn: fields.RRN, Amount: entry.amount },
+    }
+  }
+
   function verifyOrReverse(body: Record<string, unknown>, kind: 'verify' | 'reverse') {
     if (kind === 'verify') stats.verifyCalls += 1
     else stats.reverseCalls += 1
@@ -335,6 +371,15 @@ export function createSandboxBankHandler(options: SandboxBankOptions) {
           return sendJson(res, verifyOrReverse(body, 'verify'))
         if (path.endsWith('/reversetransaction'))
           return sendJson(res, verifyOrReverse(body, 'reverse'))
+      }
+      if (method === 'POST' && path === '/verifytxnrandomsessionkey/api/v2/ipg/payment/receipt') {
+        let body: Record<string, unknown>
+        try {
+          body = JSON.parse(await readBody(req)) as Record<string, unknown>
+        } catch {
+          return sendJson(res, { HasError: true, ErrorCode: -1, ErrorMessage: 'JSON نامعتبر' }, 400)
+        }
+        return sendJson(res, receipt(body))
       }
       sendJson(res, { error: 'not found' }, 404)
     } catch (error) {

@@ -1,10 +1,11 @@
 import { Link } from '@remix-run/react'
+import { SERVICE_PAGES, SERVICE_SLUGS } from '~/utils/public-routes.ts'
 import { LogoMark } from './logo.tsx'
 
 export function SiteFooter({ year }: { year: string }) {
   return (
     <footer className="border-t border-slate-200 bg-white">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div className="flex flex-col gap-3">
           <p className="flex items-center gap-2 text-lg font-extrabold">
             <LogoMark className="size-7 text-teal-700" />
@@ -32,6 +33,18 @@ export function SiteFooter({ year }: { year: string }) {
                 خدمات تخصصی
               </Link>
             </li>
+          </ul>
+        </nav>
+        <nav aria-label="پرداخت‌ها">
+          <h2 className="mb-3 text-sm font-bold text-slate-900">پرداخت‌ها</h2>
+          <ul className="flex flex-col gap-2 text-sm text-slate-600">
+            {SERVICE_SLUGS.map((slug) => (
+              <li key={slug}>
+                <Link to={`/${slug}`} className="hover:text-teal-800">
+                  {SERVICE_PAGES[slug].title}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
         <nav aria-label="ارزپل">

@@ -1,6 +1,7 @@
 import { Link, NavLink } from '@remix-run/react'
 import type { MouseEvent } from 'react'
 import { LogoMark } from './logo.tsx'
+import { buttonClass } from './ui/button.tsx'
 
 /** Spec §2 "Shared header". */
 export const MAIN_LINKS = [
@@ -18,7 +19,10 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-teal-50 text-teal-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
   }`
 
-/** A client-side navigation keeps the page, so close the small-screen menu by hand. */
+/**
+ * A client-side navigation keeps the page, so close the small-screen menu by hand (without
+ * JavaScript every link is a new page, and the menu starts closed).
+ */
 function closeMenu(event: MouseEvent<HTMLElement>) {
   event.currentTarget.closest('details')?.removeAttribute('open')
 }
@@ -49,24 +53,15 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
 
         <div className="ms-auto flex items-center gap-2">
           {signedIn ? (
-            <Link
-              to="/dashboard"
-              className="rounded-lg bg-teal-700 px-4 py-2 text-sm font-semibold text-white hover:bg-teal-800"
-            >
+            <Link to="/dashboard" className={buttonClass('primary', 'sm')}>
               داشبورد
             </Link>
           ) : (
             <>
-              <Link
-                to="/?auth=login"
-                className="rounded-lg px-3 py-2 text-sm font-semibold text-teal-800 hover:bg-teal-50"
-              >
+              <Link to="/?auth=login" className={buttonClass('ghost', 'sm')}>
                 ورود
               </Link>
-              <Link
-                to="/?auth=register"
-                className="rounded-lg bg-teal-700 px-4 py-2 text-sm font-semibold text-white hover:bg-teal-800"
-              >
+              <Link to="/?auth=register" className={buttonClass('primary', 'sm')}>
                 ثبت نام
               </Link>
             </>
@@ -88,7 +83,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
               </svg>
             </summary>
             <nav
-              aria-label="منوی اصلی"
+              aria-label="منوی اصلی (تلفن همراه)"
               className="absolute end-0 top-full mt-2 w-56 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
             >
               <ul className="flex flex-col gap-1">

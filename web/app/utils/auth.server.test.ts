@@ -24,10 +24,10 @@ beforeEach(() => {
 })
 
 let phoneCounter = 0
-function signedInJar(accessTtl?: number) {
+function signedInJar(accessTtl?: number, role?: string) {
   const phone = `0912000${String(++phoneCounter).padStart(4, '0')}`
   fake.addUser(phone, 'password-1')
-  const tokens = fake.issueTokens(phone, accessTtl)
+  const tokens = fake.issueTokens(phone, accessTtl, role)
   const jar = new CookieJar().apply(new Headers({ 'Set-Cookie': commitSession(tokens) }))
   return { phone, tokens, jar }
 }
@@ -87,7 +87,18 @@ describe('requireUser and the dashboard guard', () => {
     })
     expect(isDataResult(result) && result.data).toEqual({
       user: { id: expect.any(Number), username: phone, email: null },
+      isStaff: false,
     })
+  })
+
+  it('tells the dashboard when the user is staff, so the menu links to /staff', async () => {
+    const { jar } = signedInJar(undefined, 'support')
+    const result = await dashboardLoader({
+      request: getRequest('/dashboard', jar),
+      params: {},
+      context: {},
+    })
+    expect(isDataResult(result) && result.data).toMatchObject({ isStaff: true })
   })
 
   it('refreshes an access token about to expire, before asking who the user is', async () => {

@@ -13,6 +13,7 @@ import { contentToText, renderPostContent, sanitizeCommentHtml } from './cms-htm
 import type { CmsComment, CmsPost } from './cms.server.ts'
 import * as cms from './cms.server.ts'
 import { getEnv } from './env.server.ts'
+import { renumberHeadings } from './headings.ts'
 import { commitSession, destroySession, getSessionTokens } from './session.server.ts'
 
 /**
@@ -237,7 +238,8 @@ export function postHtml(post: BlogPost): string {
   const key = `${post.id}:${post.contentHash}`
   let html = renderedBodies.get(key)
   if (html === undefined) {
-    html = renderPostContent(post.content, { mediaBaseUrl: getEnv().CMS_URL })
+    // Under the post's h1 title, whatever levels the editor picked (no skipped heading level).
+    html = renumberHeadings(renderPostContent(post.content, { mediaBaseUrl: getEnv().CMS_URL }), 2)
     renderedBodies.set(key, html)
     while (renderedBodies.size > MAX_RENDERED_BODIES) {
       const oldest = renderedBodies.keys().next()

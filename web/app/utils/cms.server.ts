@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { getEnv } from './env.server.ts'
+import { requestIdHeader } from './request-id.server.ts'
 import { forwardedHeaders } from './request-meta.server.ts'
 
 /**
@@ -38,7 +39,9 @@ async function getJson(path: string, options: ReadOptions): Promise<unknown> {
   let response: Response
   try {
     response = await fetch(cmsUrl(path), {
-      headers: { Accept: 'application/json' },
+      // Cached reads have no Request at hand; the id of the request that triggered the read
+      // lets the cms's log line be found from web's.
+      headers: { Accept: 'application/json', ...requestIdHeader() },
       redirect: 'error',
       signal: AbortSignal.timeout(readTimeout(options)),
     })
@@ -98,6 +101,32 @@ async function getCollection<S extends z.ZodType>(
     if (page >= pageCount) break
   }
   return items
+}
+
+/**
+ * A single type's `data` (landing, about, site settings), or null when the editors have not
+ * published one yet (Strapi answers 404).
+ */
+export async function fetchSingleType(path: string, options: ReadOptions = {}): Promise<unknown> {
+  let body: unknown
+  try {
+    body = await getJson(path, options)
+  } catch (error) {
+    if (error instanceof CmsError && error.status === 404) return null
+    throw error
+  }
+  const parsed = z.object({ data: z.unknown() }).safeParse(body)
+  if (!parsed.success) throw new CmsError(`GET ${path} answered an unexpected body`, 502)
+  return parsed.data.data ?? null
+}
+
+/** Every entry of a collection (tier pages, service pages, terms versions), unparsed. */
+export function fetchEntries(
+  path: string,
+  query: Record<string, string>,
+  options: ReadOptions = {},
+): Promise<unknown[]> {
+  return getCollection(path, query, z.unknown(), options)
 }
 
 const nullableString = z.string().nullish()

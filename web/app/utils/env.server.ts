@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { checkProductionProfile } from './env-production.server.ts'
 
 /**
  * web's configuration, parsed once with zod. A bad or missing variable stops the server at boot
@@ -43,7 +44,40 @@ const envSchema = z.object({
     .default('development'),
   /** The public origin customers use; trusted as an Origin for form posts. */
   WEB_PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).default('http://127.0.0.1:3000'),
+  /**
+   * Origins of the bank gateways the payment form may post to (CSP form-action), comma
+   * separated. The launcher sets the sandbox bank's.
+   */
+  PAYMENT_GATEWAY_ORIGINS: z
+    .string()
+    .default('https://sep.shaparak.ir')
+    .transform((value, ctx) => {
+      const origins: string[] = []
+      for (const part of value
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
+        try {
+          const url = new URL(part)
+          if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('scheme')
+          origins.push(url.origin)
+        } catch {
+          ctx.addIssue({ code: 'custom', message: `${part} is not an http(s) origin` })
+        }
+      }
+      return origins
+    }),
+  /** Bearer token Prometheus sends to `GET /metrics`; without it the endpoint is off (404). */
+  METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters long' }).optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be a pino level (fatal, error, warn, info, debug, trace, silent)',
+    })
+    .default('info'),
 })
+
+/** Every variable with the production profile's rules; infra/'s tests read its keys. */
+export const webEnvSchema = envSchema.superRefine(checkProductionProfile)
 
 export type Env = z.infer<typeof envSchema>
 
@@ -55,7 +89,7 @@ export class EnvError extends Error {
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // An empty string means "not set" (a blank line in a .env file), so defaults still apply.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''))
-  const result = envSchema.safeParse(cleaned)
+  const result = webEnvSchema.safeParse(cleaned)
   if (result.success) return result.data
   const lines = result.error.issues.map(
     (issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`,

@@ -44,6 +44,9 @@ const eventSchema = z.object({
   to_stage: z.string(),
   reason: z.string().default(''),
   actor: z.string().default(''),
+  /** What staff wrote for the customer (a reason, a receipt or transfer reference). */
+  note: z.string().nullable().default(null),
+  reference: z.string().nullable().default(null),
   created_at: z.string(),
 })
 export type OrderEvent = z.output<typeof eventSchema>
@@ -109,12 +112,19 @@ export function getOrder(
   return call(request, `/api/payments/${id}/`, { method: 'GET', token, schema: orderDetailSchema })
 }
 
-export function createOrder(request: Request, token: string, body: unknown) {
+/** `idempotencyKey`: one per form submission, so a double submit answers the same order. */
+export function createOrder(
+  request: Request,
+  token: string,
+  body: unknown,
+  idempotencyKey?: string,
+) {
   return call(request, '/api/payments/create/', {
     method: 'POST',
     token,
     body,
     schema: orderSchema,
+    ...(idempotencyKey && { headers: { 'Idempotency-Key': idempotencyKey } }),
   })
 }
 
@@ -123,12 +133,14 @@ export function startOrder(
   token: string,
   id: number,
   body: { flow: string; sheba?: string | null },
+  idempotencyKey?: string,
 ) {
   return call(request, `/api/payments/${id}/start/`, {
     method: 'POST',
     token,
     body: { card_number: null, ...body },
     schema: startSchema,
+    ...(idempotencyKey && { headers: { 'Idempotency-Key': idempotencyKey } }),
   })
 }
 

@@ -1,6 +1,7 @@
 import type { ApiErrorBody, AuthTokens, CurrentUser, OtpPurpose } from '@arzpol/shared'
 import { z } from 'zod'
 import { getEnv } from './env.server.ts'
+import { requestIdHeader } from './request-id.server.ts'
 import { forwardedHeaders } from './request-meta.server.ts'
 
 /**
@@ -35,22 +36,25 @@ const currentUserSchema = z.object({
 })
 
 export interface CallOptions<S extends z.ZodType | null> {
-  method: 'GET' | 'POST'
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
   body?: unknown
   token?: string
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>
   schema: S
 }
 
 export async function call<S extends z.ZodType | null>(
   request: Request | null,
   path: string,
-  { method, body, token, schema }: CallOptions<S>,
+  { method, body, token, schema, headers: extra }: CallOptions<S>,
 ): Promise<PaymentsResult<S extends z.ZodType ? z.output<S> : null>> {
   type Data = S extends z.ZodType ? z.output<S> : null
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': 'fa',
-    ...(request ? forwardedHeaders(request) : {}),
+    ...(request ? forwardedHeaders(request) : requestIdHeader()),
+    ...extra,
   }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   if (token) headers.Authorization = `Bearer ${token}`

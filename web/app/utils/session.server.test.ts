@@ -104,7 +104,10 @@ describe('sealed cookies', () => {
   })
 
   it('is Secure and __Host- prefixed in production', () => {
+    const publicUrl = process.env.WEB_PUBLIC_URL
     process.env.APP_ENV = 'production'
+    // The production profile refuses a public URL without https.
+    process.env.WEB_PUBLIC_URL = 'https://arzpol.test'
     resetEnvCache()
     try {
       const setCookie = commitSession(tokens)
@@ -118,6 +121,8 @@ describe('sealed cookies', () => {
       ).toBeNull()
     } finally {
       process.env.APP_ENV = 'test'
+      if (publicUrl === undefined) delete process.env.WEB_PUBLIC_URL
+      else process.env.WEB_PUBLIC_URL = publicUrl
       resetEnvCache()
     }
   })

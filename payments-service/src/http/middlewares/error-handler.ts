@@ -1,9 +1,13 @@
 import { toPersianDigits } from '@arzpol/shared'
 import type { AppContext, AppMiddleware } from '../context.ts'
+import { isDatabaseUnavailable } from '../database-unavailable.ts'
 import { ApiError, ValidationError } from '../errors.ts'
 
 export const INTERNAL_ERROR_DETAIL = 'خطای داخلی سرور'
 export const NOT_FOUND_DETAIL = 'یافت نشد'
+export const UNAVAILABLE_DETAIL = 'سرویس موقتاً در دسترس نیست. لطفاً چند لحظه بعد دوباره تلاش کنید.'
+/** Seconds a client should wait before retrying while the database is unreachable. */
+const UNAVAILABLE_RETRY_AFTER = 5
 
 /** Errors raised by Koa, the router and the body parser (http-errors and co-body). */
 interface HttpLikeError {
@@ -58,6 +62,18 @@ export function errorHandler(): AppMiddleware {
           apiError.code === 'not_found'
             ? { detail: apiError.detail }
             : { detail: apiError.detail, code: apiError.code, ...apiError.extra.body }
+        return
+      }
+      if (isDatabaseUnavailable(error)) {
+        // An outage, not a bug: answer at once so web can show its message, and let the pool
+        // reconnect on a later request.
+        ctx.state.logger.warn(
+          { err: error, method: ctx.method, path: ctx.path },
+          'database unavailable',
+        )
+        ctx.status = 503
+        ctx.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER))
+        ctx.body = { detail: UNAVAILABLE_DETAIL, code: 'service_unavailable' }
         return
       }
       ctx.state.logger.error({ err: error, method: ctx.method, path: ctx.path }, 'unhandled error')

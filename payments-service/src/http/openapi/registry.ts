@@ -69,6 +69,10 @@ const ERROR_RESPONSES: Record<number, { description: string; schema: JsonSchema 
   409: { description: 'Conflicts with the current state', schema: ERROR_REF },
   413: { description: 'Payload too large', schema: ERROR_REF },
   415: { description: 'Unsupported media type', schema: ERROR_REF },
+  422: {
+    description: 'Well-formed but refused (e.g. an Idempotency-Key reused)',
+    schema: ERROR_REF,
+  },
   429: { description: 'Too many requests', schema: { $ref: '#/components/schemas/RateLimited' } },
   502: { description: 'An upstream party (the bank) failed or refused', schema: ERROR_REF },
   503: { description: 'Not ready', schema: ERROR_REF },

@@ -57,12 +57,24 @@ export interface ReverseResult {
   raw: unknown
 }
 
+/**
+ * The bank's record of one attempt, asked for by token when its callback never reached us
+ * (reconciliation). `paid` carries the same fields a callback would; `pending` means the
+ * payment page may still be in use; `unpaid` is final (cancelled, failed, expired unused).
+ */
+export type InquiryResult =
+  | { kind: 'paid'; callback: CallbackData; raw: unknown }
+  | { kind: 'unpaid'; state: string; raw: unknown }
+  | { kind: 'pending'; raw: unknown }
+
 export interface PaymentGateway {
   readonly name: GatewayName
   requestToken(request: TokenRequest): Promise<TokenResult>
   parseCallback(fields: Record<string, string>): CallbackData
   verify(input: { refNum: string }): Promise<VerifyResult>
   reverse(input: { refNum: string }): Promise<ReverseResult>
+  /** Not proof of payment either: a `paid` answer still goes through verify. */
+  inquire(input: { token: string }): Promise<InquiryResult>
 }
 
 /**

@@ -305,3 +305,82 @@ describe('SEP adapter against the sandbox bank', () => {
     expect(html).not.toContain('<script>x</script>')
   })
 })
+
+describe('SEP receipt (reconciliation inquiry)', () => {
+  const RECEIPT_URL = 'https://sep.shaparak.ir/verifyTxnRandomSessionkey/api/v2/ipg/payment/receipt'
+  const body = { Token: 'tok-1', TerminalNumber: 12345678 }
+
+  it('reads a paid receipt into the callback fields settle expects', async () => {
+    const { fake } = recordedFetch([
+      {
+        url: RECEIPT_URL,
+        body,
+        answer: {
+          HasError: false,
+          ErrorCode: null,
+          ErrorMessage: null,
+          Data: {
+            State: 'OK',
+            Status: 2,
+            RefNum: 'GmshtyjwKSuREF',
+            ResNum: '7-abc',
+            Rrn: '123456789012',
+            TraceNo: '654321',
+            Amount: 59225000,
+            AffectiveAmount: 59225000,
+            SecurePan: '621986******0009',
+          },
+        },
+      },
+    ])
+    const answer = await sep(fake).inquire({ token: 'tok-1' })
+    expect(answer.kind).toBe('paid')
+    if (answer.kind !== 'paid') return
+    expect(answer.callback).toMatchObject({
+      ok: true,
+      state: 'OK',
+      refNum: 'GmshtyjwKSuREF',
+      resNum: '7-abc',
+      token: 'tok-1',
+      rrn: '123456789012',
+      traceNo: '654321',
+      maskedPan: '621986******0009',
+    })
+  })
+
+  it('a cancelled attempt is final, a live one pending, an unknown token unpaid', async () => {
+    const { fake } = recordedFetch([
+      {
+        url: RECEIPT_URL,
+        body,
+        answer: { HasError: false, Data: { State: 'CanceledByUser', Status: 1 } },
+      },
+      { url: RECEIPT_URL, body, answer: { HasError: false, Data: { State: '', Status: 0 } } },
+      {
+        url: RECEIPT_URL,
+        body,
+        answer: { HasError: true, ErrorCode: -2, ErrorMessage: 'تراکنش یافت نشد', Data: null },
+      },
+    ])
+    const gateway = sep(fake)
+    expect(await gateway.inquire({ token: 'tok-1' })).toMatchObject({
+      kind: 'unpaid',
+      state: 'CanceledByUser',
+    })
+    expect(await gateway.inquire({ token: 'tok-1' })).toMatchObject({ kind: 'pending' })
+    expect(await gateway.inquire({ token: 'tok-1' })).toMatchObject({
+      kind: 'unpaid',
+      state: 'TokenNotFound',
+    })
+  })
+
+  it('a malformed answer or another error is "cannot tell", never a verdict', async () => {
+    const { fake } = recordedFetch([
+      { url: RECEIPT_URL, body, answer: { something: 'else' } },
+      { url: RECEIPT_URL, body, answer: { HasError: true, ErrorCode: -106, Data: null } },
+    ])
+    const gateway = sep(fake)
+    await expect(gateway.inquire({ token: 'tok-1' })).rejects.toBeInstanceOf(GatewayError)
+    await expect(gateway.inquire({ token: 'tok-1' })).rejects.toBeInstanceOf(GatewayError)
+  })
+})

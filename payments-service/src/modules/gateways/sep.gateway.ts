@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type {
   CallbackData,
   GatewayName,
+  InquiryResult,
   PaymentGateway,
   ReverseResult,
   TokenRequest,
@@ -58,6 +59,44 @@ const VerifyResponse = z.object({
     })
     .nullish(),
 })
+
+/**
+ * SEP's transaction receipt (`…/api/v2/ipg/payment/receipt`, body `{Token, TerminalNumber}`):
+ * domain.md §1.a lists the path as unconfirmed [U]; the shape below is the one SEP client code
+ * reads (`HasError`, `ErrorCode`, `ErrorMessage`, `Data` with the callback's fields). Check it
+ * against SEP before relying on reconciliation in production.
+ */
+const ReceiptResponse = z.object({
+  HasError: z.boolean(),
+  ErrorCode: z.union([z.string(), z.number()]).nullish(),
+  ErrorMessage: z.string().nullish(),
+  Data: z
+    .object({
+      State: z.string().nullish(),
+      Status: z.coerce.number().nullish(),
+      RefNum: z.coerce.string().nullish(),
+      ResNum: z.coerce.string().nullish(),
+      Rrn: z.coerce.string().nullish(),
+      TraceNo: z.coerce.string().nullish(),
+      Amount: z.coerce.number().nullish(),
+      AffectiveAmount: z.coerce.number().nullish(),
+      SecurePan: z.string().nullish(),
+      Token: z.string().nullish(),
+    })
+    .nullish(),
+})
+
+/** Receipt states after which nothing more will happen to the attempt. */
+const FINAL_UNPAID_STATES = new Set([
+  'CanceledByUser',
+  'Failed',
+  'SessionIsNull',
+  'InvalidParameters',
+  'MerchantIpAddressIsInvalid',
+  'TokenNotFound',
+  'TokenRequired',
+  'TerminalNotFound',
+])
 
 /** SEP result codes that mean "paid and (now or already) verified". 2 = duplicate request. */
 const VERIFIED_CODES = new Set([0, 2])
@@ -129,6 +168,23 @@ export function createSepGateway(options: SepOptions): PaymentGateway {
     return { raw, answer: parsed.data }
   }
 
+  function parseCallback(fields: Record<string, string>): CallbackData {
+    const state = field(fields, 'State') ?? ''
+    const status = field(fields, 'Status')
+    return {
+      resNum: field(fields, 'ResNum'),
+      token: field(fields, 'Token'),
+      refNum: field(fields, 'RefNum'),
+      state,
+      // Both spellings must agree when both are present: State "OK" is Status 2.
+      ok: state === 'OK' && (status === null || status === '2'),
+      rrn: field(fields, 'RRN'),
+      traceNo: field(fields, 'TraceNo'),
+      maskedPan: field(fields, 'SecurePan'),
+      raw: fields,
+    }
+  }
+
   return {
     name: options.name,
 
@@ -155,22 +211,7 @@ export function createSepGateway(options: SepOptions): PaymentGateway {
       return { token: parsed.data.token, gatewayUrl: `${base}/OnlinePG/OnlinePG`, raw }
     },
 
-    parseCallback(fields: Record<string, string>): CallbackData {
-      const state = field(fields, 'State') ?? ''
-      const status = field(fields, 'Status')
-      return {
-        resNum: field(fields, 'ResNum'),
-        token: field(fields, 'Token'),
-        refNum: field(fields, 'RefNum'),
-        state,
-        // Both spellings must agree when both are present: State "OK" is Status 2.
-        ok: state === 'OK' && (status === null || status === '2'),
-        rrn: field(fields, 'RRN'),
-        traceNo: field(fields, 'TraceNo'),
-        maskedPan: field(fields, 'SecurePan'),
-        raw: fields,
-      }
-    },
+    parseCallback,
 
     async verify({ refNum }): Promise<VerifyResult> {
       const { raw, answer } = await withRetry(() =>
@@ -187,6 +228,37 @@ export function createSepGateway(options: SepOptions): PaymentGateway {
         description: answer.ResultDescription ?? null,
         raw,
       }
+    },
+
+    async inquire({ token }): Promise<InquiryResult> {
+      const raw = await withRetry(() =>
+        postJson('/verifyTxnRandomSessionkey/api/v2/ipg/payment/receipt', {
+          Token: token,
+          TerminalNumber: Number(options.terminalId),
+        }),
+      )
+      const parsed = ReceiptResponse.safeParse(raw)
+      if (!parsed.success) {
+        throw new GatewayError('SEP receipt: unexpected answer', 'unavailable', raw)
+      }
+      const { HasError, ErrorCode, Data } = parsed.data
+      // An unknown token: the bank never saw a payment page for it.
+      if (HasError || !Data) {
+        if (String(ErrorCode ?? '') === '-2') return { kind: 'unpaid', state: 'TokenNotFound', raw }
+        throw new GatewayError(`SEP receipt refused: ${ErrorCode ?? '?'}`, 'refused', raw)
+      }
+      const state = Data.State ?? ''
+      if (state === 'OK' && Data.RefNum) {
+        const fields: Record<string, string> = {}
+        for (const [name, value] of Object.entries(Data)) {
+          if (value !== null && value !== undefined) fields[name] = String(value)
+        }
+        if (Data.Rrn) fields.RRN = Data.Rrn
+        fields.Token ??= token
+        return { kind: 'paid', callback: parseCallback(fields), raw }
+      }
+      if (FINAL_UNPAID_STATES.has(state)) return { kind: 'unpaid', state, raw }
+      return { kind: 'pending', raw }
     },
 
     async reverse({ refNum }): Promise<ReverseResult> {

@@ -2,10 +2,12 @@ import { PAYMENT_TYPE_CODES, type PaymentTypeCode } from '@arzpol/shared'
 import type { Direction, FeeSchedule } from '../money/money.ts'
 
 /**
- * The eight services of spec §3, as code rather than rows: labels, which ones need the
- * customer's site credentials (spec §9), the fee schedule and the order limits are reviewed
- * like any other change, and the quote hot path reads them without touching the database.
- * Each order stores the fee it was charged, so changing a schedule here never rewrites history.
+ * The eight services of spec §3. Labels, which ones need the customer's site credentials
+ * (spec §9) and the direction are code: validation and web depend on them. The fee schedule
+ * and the order limits here are only the defaults: admins change them in
+ * `payment_type_settings` (seeded with these values; see store.ts), and orders and quotes read
+ * them through the store. Each order stores the fee it was charged, so a change never rewrites
+ * history.
  */
 
 export { PAYMENT_TYPE_CODES, type PaymentTypeCode }

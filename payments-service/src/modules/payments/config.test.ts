@@ -16,6 +16,10 @@ const production = {
   KAVENEGAR_API_KEY: 'k',
   KAVENEGAR_TEMPLATE: 't',
   OTP_DEV_CODES: 'false',
+  // The production profile's own rules (config/production.ts), satisfied here.
+  WEB_PUBLIC_URL: 'https://arzpol.example',
+  KAVENEGAR_BASE_URL: 'https://api.kavenegar.com',
+  WEBOTP_DOMAIN: 'arzpol.example',
 }
 
 describe('payments configuration', () => {

@@ -274,6 +274,8 @@ describe('GET /api/payments/ and /api/payments/{id}/ (owner only)', () => {
         to_stage: 'awaiting_payment',
         reason: 'created',
         actor: 'customer',
+        note: null,
+        reference: null,
         created_at: expect.any(String),
       },
     ])

@@ -4,12 +4,13 @@ import { ApiError } from '../../http/errors.ts'
 import { defineRoute, reply, type Api } from '../../http/route.ts'
 import type { PaymentEvent } from '../../models/payment-event.model.ts'
 import { formatMinor } from '../money/money.ts'
+import { AUDIT_ONLY_REASONS } from '../staff/actions.ts'
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf, requestHash } from './idempotency.ts'
 import {
   CreatePaymentBody,
   IdParams,
   PaymentDetailOut,
   PaymentOut,
-  StaffTransitionBody,
   StartBody,
   StartResponse,
 } from './payments.schema.ts'
@@ -40,14 +41,31 @@ export const paymentBody = (payment: PaymentView) => ({
   created_at: payment.created_at,
 })
 
+const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null)
+
+/** Staff-side audit rows (credentials revealed or wiped, refunds settled) stay off the timeline. */
+const isCustomerEvent = (event: PaymentEvent) => !AUDIT_ONLY_REASONS.has(event.reason)
+
+/** Staff notes and references are written for the customer; internal notes never leave. */
 const eventBody = (event: PaymentEvent) => ({
   id: event.id,
   from_stage: event.from_stage,
   to_stage: event.to_stage,
   reason: event.reason,
   actor: event.actor,
+  note: textOrNull(event.data.note),
+  reference: textOrNull(event.data.reference),
   created_at: event.created_at,
 })
+
+const IDEMPOTENCY_DOC =
+  ' Send an `Idempotency-Key` header (1–128 of `A-Za-z0-9_.:-`, one per intended operation): a repeat with the same key and body answers the same again (24 h); the same key with another body is refused with 422 `idempotency_key_reused`, and 409 `idempotency_key_in_progress` while the first is still running.'
+
+/** The request's Idempotency-Key with a hash of the body it came with, or undefined. */
+function idempotencyOf(ctx: AppContext): { key: string; hash: string } | undefined {
+  const key = idempotencyKeyOf(ctx.get(IDEMPOTENCY_HEADER))
+  return key === undefined ? undefined : { key, hash: requestHash(ctx.request.body) }
+}
 
 /** Form fields of a bank callback: urlencoded POST body (read here: the app parses only JSON), or the query string. */
 async function callbackFields(ctx: AppContext): Promise<Record<string, string>> {
@@ -112,13 +130,14 @@ export function registerPaymentRoutes(
     path: '/api/payments/create/',
     operationId: 'payments_create',
     summary: 'Place an order at the current rate (locked for RATE_LOCK_MINUTES)',
+    description: `One order per request.${IDEMPOTENCY_DOC}`,
     tags: TAGS,
     auth: 'user',
     body: CreatePaymentBody,
     responses: { 201: { description: 'Created', schema: PaymentOut } },
-    errors: [503],
-    handler: async (_ctx, { body, user }) =>
-      reply(201, paymentBody(await payments.create(user, body))),
+    errors: [409, 422, 503],
+    handler: async (ctx, { body, user }) =>
+      reply(201, paymentBody(await payments.create(user, body, idempotencyOf(ctx)))),
   })
 
   defineRoute(api, {
@@ -144,7 +163,10 @@ export function registerPaymentRoutes(
     errors: [404],
     handler: async (_ctx, { params, user }) => {
       const { payment, events } = await payments.detail(user, params.id)
-      return reply(200, { ...paymentBody(payment), events: events.map(eventBody) })
+      return reply(200, {
+        ...paymentBody(payment),
+        events: events.filter(isCustomerEvent).map(eventBody),
+      })
     },
   })
 
@@ -153,16 +175,18 @@ export function registerPaymentRoutes(
     path: '/api/payments/:id/start/',
     operationId: 'payments_start',
     summary: 'Start paying an order (spec §7): the gateway address and token for the hidden form',
-    description:
-      'Only for an order awaiting payment (409 `invalid_stage` otherwise). If the rate lock expired, the order is re-quoted and 409 `quote_expired` answers the new amount; starting again pays that. Cash-out answers `gateway_url: null` after recording the Sheba number (from this body or the order) and waits for staff.',
+    description: `Only for an order awaiting payment (409 \`invalid_stage\` otherwise). If the rate lock expired, the order is re-quoted and 409 \`quote_expired\` answers the new amount; starting again pays that. Cash-out answers \`gateway_url: null\` after recording the Sheba number (from this body or the order) and waits for staff.${IDEMPOTENCY_DOC}`,
     tags: TAGS,
     auth: 'user',
     params: IdParams,
     body: StartBody,
     responses: { 200: { description: 'Go to the bank', schema: StartResponse } },
-    errors: [404, 409, 502, 503],
-    handler: async (_ctx, { params, body, user }) =>
-      reply(200, await payments.start(user, params.id, { sheba: body.sheba ?? null })),
+    errors: [404, 409, 422, 502, 503],
+    handler: async (ctx, { params, body, user }) =>
+      reply(
+        200,
+        await payments.start(user, params.id, { sheba: body.sheba ?? null }, idempotencyOf(ctx)),
+      ),
   })
 
   defineRoute(api, {
@@ -205,29 +229,5 @@ export function registerPaymentRoutes(
       reply(200, paymentBody(await payments.reverse(user, params.id))),
   })
 
-  defineRoute(api, {
-    method: 'post',
-    path: '/api/payments/:id/transition/',
-    operationId: 'payments_transition',
-    summary:
-      "Move an order along the state machine (staff); the table refuses what it doesn't allow",
-    tags: TAGS,
-    auth: ['support', 'admin'],
-    params: IdParams,
-    body: StaffTransitionBody,
-    responses: { 200: { description: 'Moved', schema: PaymentOut } },
-    errors: [404, 409],
-    handler: async (_ctx, { params, body, user }) =>
-      reply(
-        200,
-        paymentBody(
-          await payments.move(user, params.id, {
-            to: body.to,
-            reason: body.reason,
-            actor: 'staff',
-            note: body.note ?? null,
-          }),
-        ),
-      ),
-  })
+  // POST /api/payments/:id/transition/ (staff actions) is registered by modules/staff.
 }

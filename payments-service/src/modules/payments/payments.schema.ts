@@ -2,7 +2,7 @@ import { formatNumberFa, toLatinDigits } from '@arzpol/shared'
 import { z } from 'zod'
 import { amountMinorSchema, INVALID_AMOUNT } from '../money/money.schema.ts'
 import { CURRENCY_NAMES_FA, ORDER_CURRENCIES, type OrderCurrency } from '../money/money.ts'
-import { findPaymentType, PAYMENT_TYPE_CODES } from '../payment-types/catalog.ts'
+import { findPaymentType, PAYMENT_TYPE_CODES, type PaymentType } from '../payment-types/catalog.ts'
 import { isValidSheba, normalizeSheba } from './sheba.ts'
 import { STAGES, STATUSES } from './state-machine.ts'
 
@@ -120,27 +120,25 @@ export const CreatePaymentBody = z
         if (!body.site_password)
           ctx.addIssue({ code: 'custom', path: ['site_password'], message: MESSAGES.password })
       }
-      const currency = body.currency as OrderCurrency | undefined
-      if (typeof body.amount === 'number' && currency && ORDER_CURRENCIES.includes(currency)) {
-        if (body.amount < type.min_amount * 100) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['amount'],
-            message: MESSAGES.belowMinimum(type.min_amount, currency),
-          })
-        } else if (body.amount > type.max_amount * 100) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['amount'],
-            message: MESSAGES.aboveMaximum(type.max_amount, currency),
-          })
-        }
-      }
     },
     { when: () => true } as never,
   )
 
 export type CreatePaymentInput = z.output<typeof CreatePaymentBody>
+
+/**
+ * The type's order limits as admins set them (payment_type_settings), checked by the service
+ * after the body parsed: they live in the database, so the synchronous schema cannot know them.
+ */
+export function amountLimitError(
+  type: Pick<PaymentType, 'min_amount' | 'max_amount'>,
+  amountMinor: number,
+  currency: OrderCurrency,
+): string | null {
+  if (amountMinor < type.min_amount * 100) return MESSAGES.belowMinimum(type.min_amount, currency)
+  if (amountMinor > type.max_amount * 100) return MESSAGES.aboveMaximum(type.max_amount, currency)
+  return null
+}
 
 export const IdParams = z.object({
   id: z
@@ -195,6 +193,11 @@ export const PaymentEventOut = z.object({
   to_stage: z.enum(STAGES),
   reason: z.string(),
   actor: z.string(),
+  note: z.string().nullable().meta({ description: "Staff's note for the customer" }),
+  reference: z
+    .string()
+    .nullable()
+    .meta({ description: 'Receipt or bank transfer reference staff recorded' }),
   created_at: z.date(),
 })
 
@@ -207,18 +210,4 @@ export const QuoteExpired = z.object({
   rate_irr: z.number().int(),
   fee_irr: z.number().int(),
   rate_locked_until: z.string(),
-})
-
-export const StaffTransitionBody = z.object({
-  to: z.enum(['in_progress', 'done', 'rejected', 'cancelled', 'expired', 'refunded'], {
-    error: 'وضعیت مقصد معتبر نیست',
-  }),
-  reason: z
-    .string()
-    .trim()
-    .min(1)
-    .max(64)
-    .regex(/^[a-z0-9_]+$/)
-    .default('staff'),
-  note: z.string().max(2000).nullish(),
 })

@@ -10,11 +10,12 @@ import { PaymentEvent } from '../../models/payment-event.model.ts'
 import { Payment } from '../../models/payment.model.ts'
 import type { User } from '../../models/user.model.ts'
 import { GatewayError, type CallbackData, type PaymentGateway } from '../gateways/gateway.ts'
-import { paymentType } from '../payment-types/catalog.ts'
+import type { PaymentTypeStore } from '../payment-types/store.ts'
 import { buildQuote, type Quote } from '../quotes/quote.ts'
 import type { RateService } from '../rates/rates.service.ts'
 import type { CredentialVault } from './credentials.ts'
-import { MESSAGES, type CreatePaymentInput } from './payments.schema.ts'
+import { createIdempotencyStore } from './idempotency.ts'
+import { amountLimitError, MESSAGES, type CreatePaymentInput } from './payments.schema.ts'
 import { flowOf, recordEvent, transition, type Stage } from './state-machine.ts'
 
 export interface PaymentsServiceDeps {
@@ -22,6 +23,8 @@ export interface PaymentsServiceDeps {
   clock: Clock
   logger: Logger
   rates: RateService
+  /** Fees and limits as admins set them. */
+  paymentTypes: PaymentTypeStore
   vault: CredentialVault
   gateway: PaymentGateway
   rateLockMinutes: number
@@ -55,6 +58,8 @@ export type PaymentView = Pick<Payment, (typeof PAYMENT_VIEW_COLUMNS)[number]>
 const PAYMENT_VIEW_SQL = PAYMENT_VIEW_COLUMNS.map((column) => `"${column}"`).join(', ')
 
 export type CallbackOutcome = 'success' | 'failed' | 'pending'
+/** Who brought the bank's word: its callback, or our reconciliation job asking for a receipt. */
+export type SettleSource = 'callback' | 'reconciliation'
 
 const STAFF_ROLES = new Set(['support', 'admin'])
 export const isStaff = (user: User) => STAFF_ROLES.has(user.role)
@@ -79,7 +84,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       amountMinor: input.amountMinor,
       currency: input.currency,
       rateIrr: rate.buy_rate_irr,
-      type: paymentType(input.type),
+      type: await deps.paymentTypes.get(input.type),
       now: clock.now(),
       lockMinutes: deps.rateLockMinutes,
     })
@@ -94,19 +99,68 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return payment
   }
 
-  async function create(user: User, input: CreatePaymentInput): Promise<PaymentView> {
+  const keys = createIdempotencyStore({ db, clock })
+
+  /**
+   * With an Idempotency-Key: the key and the order are written in one transaction, so a twin
+   * request waits for it and gets the same order back (idempotency.ts).
+   */
+  async function create(
+    user: User,
+    input: CreatePaymentInput,
+    idempotency?: { key: string; hash: string },
+  ): Promise<PaymentView> {
+    if (!idempotency) return insertOrder(db, user, input)
+    const scope = { userId: user.id, scope: 'payments_create', ...idempotency }
+    // Priced before the transaction: the rate and fee caches may need a connection of their
+    // own, and twins queued on the key each hold one (a full pool would deadlock).
+    const priced = await priceOrder(user, input)
+    return db.transaction(async (trx) => {
+      const claim = await keys.claimInTransaction<{ payment_id: number }>(trx, scope)
+      if (claim.kind === 'replay') {
+        const again = (await trx('payments')
+          .select(PAYMENT_VIEW_COLUMNS)
+          .where({ id: claim.response.payment_id, user_id: user.id })
+          .first()) as PaymentView | undefined
+        if (!again) throw new Error(`idempotent replay: order ${claim.response.payment_id} gone`)
+        return again
+      }
+      const payment = await insertOrder(trx, user, input, priced)
+      await keys.complete(trx, claim.id, { payment_id: payment.id })
+      return payment
+    })
+  }
+
+  /** The order's limits, locked price and sealed password: everything read before the INSERT. */
+  async function priceOrder(user: User, input: CreatePaymentInput) {
+    const limit = amountLimitError(
+      await deps.paymentTypes.get(input.payment_type),
+      input.amount,
+      input.currency,
+    )
     const quote = await quoteFor({
       amountMinor: input.amount,
       currency: input.currency,
       type: input.payment_type,
     })
     const sealed = input.site_password ? deps.vault.seal(input.site_password, user.id) : null
+    return { limit, quote, sealed }
+  }
+
+  async function insertOrder(
+    runner: Knex | Knex.Transaction,
+    user: User,
+    input: CreatePaymentInput,
+    priced?: Awaited<ReturnType<typeof priceOrder>>,
+  ): Promise<PaymentView> {
+    const { limit, quote, sealed } = priced ?? (await priceOrder(user, input))
+    if (limit) throw ValidationError.field('amount', limit)
     const now = clock.now()
     // One statement, one round trip: the order and its `created` event are inserted together
     // (a statement is atomic, so no BEGIN/COMMIT), and the order comes back with RETURNING.
     // The event row is the one recordEvent() writes; the FK to the order is checked at the end
     // of the statement, when the order exists.
-    const { rows } = (await db.raw(
+    const { rows } = (await runner.raw(
       `WITH payment AS (
          INSERT INTO payments (user_id, payment_type, stage, site_url, site_username,
            site_password_enc, site_password_key_id, amount_minor, currency, rate_irr,
@@ -177,11 +231,41 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     | { kind: 'requoted'; quote: Quote }
     | { kind: 'gateway'; tx: GatewayTransaction; payment: Payment }
 
+  type StartAnswer = { gateway_url: string | null; token: string | null }
+
+  /**
+   * With an Idempotency-Key, a repeated start hands out the same bank token instead of opening
+   * a second attempt; a failed start (quote expired, bank down) frees the key for a retry.
+   */
   async function start(
     user: User,
     id: number,
     body: { sheba?: string | null | undefined },
-  ): Promise<{ gateway_url: string | null; token: string | null }> {
+    idempotency?: { key: string; hash: string },
+  ): Promise<StartAnswer> {
+    if (!idempotency) return startOnce(user, id, body)
+    const claim = await keys.claim<StartAnswer>({
+      userId: user.id,
+      scope: `payments_start:${id}`,
+      ...idempotency,
+    })
+    if (claim.kind === 'replay') return claim.response
+    let answer: StartAnswer
+    try {
+      answer = await startOnce(user, id, body)
+    } catch (error) {
+      await keys.release(claim.id)
+      throw error
+    }
+    await keys.complete(undefined, claim.id, answer)
+    return answer
+  }
+
+  async function startOnce(
+    user: User,
+    id: number,
+    body: { sheba?: string | null | undefined },
+  ): Promise<StartAnswer> {
     const now = clock.now()
     const plan = await db.transaction(async (trx): Promise<StartPlan> => {
       const payment = await loadVisible(trx, user, id, true)
@@ -294,6 +378,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     tx: GatewayTransaction,
     failure: string,
     extra: Partial<GatewayTransaction> = {},
+    source: SettleSource = 'callback',
   ) {
     const now = clock.now()
     await GatewayTransaction.query(trx)
@@ -308,8 +393,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       paymentId: tx.payment_id,
       to: 'payment_failed',
       from: ['awaiting_payment'],
-      reason: `gateway_${failure}`.slice(0, 64),
-      actor: 'gateway',
+      reason: `${source === 'callback' ? 'gateway' : 'reconciled'}_${failure}`.slice(0, 64),
+      actor: source === 'callback' ? 'gateway' : 'system',
       data: { res_num: tx.res_num },
       now,
     })
@@ -362,15 +447,27 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       return { paymentId: found.payment_id, outcome: 'failed' }
     }
 
+    return settleAttempt(found, data, 'callback')
+  }
+
+  /**
+   * Settles one attempt from what the bank said about it: its callback, or its receipt when
+   * the reconciliation job asks the bank about an attempt whose callback never came.
+   */
+  async function settleAttempt(
+    found: GatewayTransaction,
+    data: CallbackData,
+    source: SettleSource,
+  ): Promise<{ paymentId: number | null; outcome: CallbackOutcome }> {
     try {
-      return await db.transaction(async (trx) => settle(trx, found.id, data))
+      return await db.transaction(async (trx) => settle(trx, found.id, data, source))
     } catch (error) {
       // Two different attempts claiming one bank reference at the same instant: the unique
       // index let one through; this one is a replay.
       if (!isUniqueViolation(error, 'gateway_transactions_ref_num_unique')) throw error
       return db.transaction(async (trx) => {
         const tx = await GatewayTransaction.query(trx).findById(found.id).forUpdate()
-        if (tx && tx.status !== 'verified') await failPayment(trx, tx, 'ref_num_reused')
+        if (tx && tx.status !== 'verified') await failPayment(trx, tx, 'ref_num_reused', {}, source)
         return { paymentId: found.payment_id, outcome: 'failed' as const }
       })
     }
@@ -380,6 +477,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     trx: Knex.Transaction,
     txId: number,
     data: CallbackData,
+    source: SettleSource,
   ): Promise<{ paymentId: number; outcome: CallbackOutcome }> {
     const first = await GatewayTransaction.query(trx).findById(txId)
     if (!first) throw new Error(`attempt ${txId} vanished`)
@@ -394,9 +492,13 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
 
     const callbackRaw = { callback: data.raw }
     if (!data.ok || !data.refNum) {
-      await failPayment(trx, tx, data.state ? `state_${data.state}` : 'no_reference', {
-        raw: callbackRaw,
-      })
+      await failPayment(
+        trx,
+        tx,
+        data.state ? `state_${data.state}` : 'no_reference',
+        { raw: callbackRaw },
+        source,
+      )
       return { ...done, outcome: 'failed' }
     }
     if (payment.stage !== 'awaiting_payment') {
@@ -420,7 +522,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     if (reused) {
       // Never reverse here: that payment belongs to the order that consumed it.
       logger.warn({ paymentId: payment.id, refNum: data.refNum }, 'replayed bank reference refused')
-      await failPayment(trx, tx, 'ref_num_reused', { raw: callbackRaw })
+      await failPayment(trx, tx, 'ref_num_reused', { raw: callbackRaw }, source)
       return { ...done, outcome: 'failed' }
     }
 
@@ -434,7 +536,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     }
     const raw = { ...callbackRaw, verify: verified.raw as never }
     if (!verified.ok) {
-      await failPayment(trx, tx, `verify_${verified.resultCode ?? 'unknown'}`, { raw })
+      await failPayment(trx, tx, `verify_${verified.resultCode ?? 'unknown'}`, { raw }, source)
       return { ...done, outcome: 'failed' }
     }
     const sameReference = verified.refNum === null || verified.refNum === data.refNum
@@ -453,10 +555,13 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         'verified payment does not match the order; reversing',
       )
       const reversed = await tryReverse(data.refNum, payment.id)
-      await failPayment(trx, tx, sameReference ? 'amount_mismatch' : 'reference_mismatch', {
-        raw,
-        ...(reversed && { status: 'reversed' as const }),
-      })
+      await failPayment(
+        trx,
+        tx,
+        sameReference ? 'amount_mismatch' : 'reference_mismatch',
+        { raw, ...(reversed && { status: 'reversed' as const }) },
+        source,
+      )
       return { ...done, outcome: 'failed' }
     }
     const now = clock.now()
@@ -476,8 +581,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       paymentId: payment.id,
       to: 'paid',
       from: ['awaiting_payment'],
-      reason: 'gateway_verified',
-      actor: 'gateway',
+      reason: source === 'callback' ? 'gateway_verified' : 'reconciled_verified',
+      actor: source === 'callback' ? 'gateway' : 'system',
       data: { res_num: tx.res_num, ref_num: data.refNum, amount_irr: tx.amount_irr },
       patch: { paid_at: now },
       now,
@@ -549,7 +654,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     })
   }
 
-  return { quoteFor, create, list, detail, start, handleCallback, reverse, move }
+  return { quoteFor, create, list, detail, start, handleCallback, settleAttempt, reverse, move }
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>

@@ -1,3 +1,4 @@
+import { ORDER_STAGES, ORDER_STATUSES, type OrderStage, type OrderStatusCode } from '@arzpol/shared'
 import type { Knex } from 'knex'
 import type { Actor } from '../../models/payment-event.model.ts'
 
@@ -11,21 +12,10 @@ import type { Actor } from '../../models/payment-event.model.ts'
  * retries idempotent and two racing requests change an order once.
  */
 
-export const STAGES = [
-  'awaiting_payment',
-  'paid',
-  'in_progress',
-  'done',
-  'payment_failed',
-  'expired',
-  'rejected',
-  'cancelled',
-  'refunded',
-] as const
-export type Stage = (typeof STAGES)[number]
-
-export const STATUSES = ['pending', 'processing', 'completed', 'failed'] as const
-export type Status = (typeof STATUSES)[number]
+export const STAGES = ORDER_STAGES
+export type Stage = OrderStage
+export const STATUSES = ORDER_STATUSES
+export type Status = OrderStatusCode
 
 export function statusOf(stage: Stage): Status {
   switch (stage) {

@@ -3,7 +3,8 @@ import { ApiError } from '../../http/errors.ts'
 import { defineRoute, reply, type Api } from '../../http/route.ts'
 import { amountMinorSchema } from '../money/money.schema.ts'
 import { CURRENCIES } from '../money/money.ts'
-import { findPaymentType, PAYMENT_TYPE_CODES } from '../payment-types/catalog.ts'
+import { PAYMENT_TYPE_CODES } from '../payment-types/catalog.ts'
+import type { PaymentTypeStore } from '../payment-types/store.ts'
 import { buildQuote } from '../quotes/quote.ts'
 import type { Knex } from 'knex'
 import { DAILY_DEFAULT_DAYS, DAILY_MAX_DAYS, dailyRates } from './daily.ts'
@@ -27,6 +28,10 @@ const RateHistoryOut = z.object({
   currency: z.enum(CURRENCIES),
   buy_rate_irr: z.number().int(),
   set_by_user_id: z.number().int().nullable(),
+  set_by: z
+    .object({ id: z.number().int(), username: z.string() })
+    .nullable()
+    .meta({ description: 'Who set it (audit); null for seeded rates' }),
   note: z.string().nullable(),
   created_at: z.date(),
 })
@@ -71,7 +76,13 @@ const rateUnavailable = () =>
 
 export function registerRateRoutes(
   api: Api,
-  deps: { rates: RateService; rateLockMinutes: number; now: () => Date; db: Knex },
+  deps: {
+    rates: RateService
+    paymentTypes: PaymentTypeStore
+    rateLockMinutes: number
+    now: () => Date
+    db: Knex
+  },
 ) {
   const { rates } = deps
 
@@ -170,15 +181,15 @@ export function registerRateRoutes(
     operationId: 'quote',
     summary: 'Rial price of a foreign amount at the current rate, with our fee (spec §7)',
     description:
-      'No database access per request (rates come from the in-memory cache). Rounding: charge types round the rial subtotal and the percentage fee up; payout rounds the subtotal down. `payment_type` defaults to topup.',
+      'No database access per request (rates and fees come from in-memory copies). Rounding: charge types round the rial subtotal and the percentage fee up; payout rounds the subtotal down. `payment_type` defaults to topup.',
     tags: ['rates'],
     query: QuoteQuery,
     responses: { 200: { description: 'Quote', schema: QuoteOut } },
     errors: [503],
     handler: async (_ctx, { query }) => {
       const rate = await rates.current(query.currency)
-      const type = findPaymentType(query.payment_type)
-      if (!rate || !type) throw rateUnavailable()
+      if (!rate) throw rateUnavailable()
+      const type = await deps.paymentTypes.get(query.payment_type)
       return reply(
         200,
         buildQuote({

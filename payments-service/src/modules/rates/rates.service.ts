@@ -3,6 +3,12 @@ import type { Clock } from '../../lib/clock.ts'
 import { Rate } from '../../models/rate.model.ts'
 import { CURRENCIES, type Currency } from '../money/money.ts'
 
+/** A rate as set, with who set it: the history is the audit of rate changes. */
+export type RateHistoryRow = Pick<
+  Rate,
+  'id' | 'currency' | 'buy_rate_irr' | 'set_by_user_id' | 'note' | 'created_at'
+> & { set_by: { id: number; username: string } | null }
+
 export interface CurrentRate {
   currency: Currency
   buy_rate_irr: number
@@ -20,13 +26,13 @@ export interface CurrentRate {
 export interface RateService {
   current(currency: Currency): Promise<CurrentRate | undefined>
   all(): Promise<CurrentRate[]>
-  history(currency: Currency, limit: number): Promise<Rate[]>
+  history(currency: Currency, limit: number): Promise<RateHistoryRow[]>
   set(input: {
     currency: Currency
     buyRateIrr: number
     userId: number | null
     note?: string | null
-  }): Promise<Rate>
+  }): Promise<RateHistoryRow>
   /** Drops the cached copy (tests, and after `set`). */
   invalidate(): void
 }
@@ -89,13 +95,17 @@ export function createRateService(deps: {
       })
     },
     async history(currency, limit) {
-      return Rate.query(deps.db)
-        .where({ currency })
+      const rows = (await deps
+        .db('rates as r')
+        .leftJoin('users as u', 'u.id', 'r.set_by_user_id')
+        .where('r.currency', currency)
+        .select('r.*', 'u.username as set_by_username')
         .orderBy([
-          { column: 'created_at', order: 'desc' },
-          { column: 'id', order: 'desc' },
+          { column: 'r.created_at', order: 'desc' },
+          { column: 'r.id', order: 'desc' },
         ])
-        .limit(limit)
+        .limit(limit)) as Array<Rate & { set_by_username: string | null }>
+      return rows.map((row) => withSetBy(row, row.set_by_username))
     },
     async set({ currency, buyRateIrr, userId, note }) {
       const row = await Rate.query(deps.db).insertAndFetch({
@@ -106,10 +116,28 @@ export function createRateService(deps: {
         created_at: deps.clock.now(),
       })
       cache = undefined
-      return row
+      const setter =
+        userId === null
+          ? undefined
+          : ((await deps.db('users').where({ id: userId }).first('username')) as
+              { username: string } | undefined)
+      return withSetBy(row, setter?.username ?? null)
     },
     invalidate() {
       cache = undefined
     },
+  }
+}
+
+function withSetBy(row: Rate, username: string | null): RateHistoryRow {
+  return {
+    id: row.id,
+    currency: row.currency,
+    buy_rate_irr: row.buy_rate_irr,
+    set_by_user_id: row.set_by_user_id,
+    note: row.note,
+    created_at: row.created_at,
+    set_by:
+      row.set_by_user_id === null ? null : { id: row.set_by_user_id, username: username ?? '' },
   }
 }

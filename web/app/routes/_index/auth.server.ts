@@ -1,3 +1,4 @@
+import { readFormData } from '~/utils/form-data.server.ts'
 import { data, redirect } from '@remix-run/node'
 import type { OtpPurpose } from '@arzpol/shared'
 import {
@@ -135,7 +136,7 @@ async function sendCode(
 }
 
 export async function handleAuthAction(request: Request) {
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   const values = formDataToObject(formData)
   const intent = values.intent ?? ''
   const submittedPhone = values.phone?.trim()

@@ -143,7 +143,10 @@ describe('registration', () => {
   })
 
   it('never shows the development code in production', async () => {
+    const publicUrl = process.env.WEB_PUBLIC_URL
     process.env.APP_ENV = 'production'
+    // The production profile refuses a public URL without https.
+    process.env.WEB_PUBLIC_URL = 'https://arzpol.test'
     resetEnvCache()
     try {
       const jar = new CookieJar()
@@ -155,6 +158,8 @@ describe('registration', () => {
       expect(await runLoader('/?auth=register', jar)).toMatchObject({ otp: { devCode: null } })
     } finally {
       process.env.APP_ENV = 'test'
+      if (publicUrl === undefined) delete process.env.WEB_PUBLIC_URL
+      else process.env.WEB_PUBLIC_URL = publicUrl
       resetEnvCache()
     }
   })

@@ -1,6 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
+import { getLandingPage } from '~/utils/cms-pages.server.ts'
+import type { HydrateHandle } from '~/utils/hydration.ts'
 import { assertSameOrigin } from '~/utils/same-origin.server.ts'
+import { pageSeo } from '~/utils/seo.server.ts'
+import { seoMeta } from '~/utils/seo.ts'
 import {
   ForgotPasswordForm,
   LoginForm,
@@ -17,8 +21,21 @@ import { Home } from './home.tsx'
  * works from a link, a reload and without JavaScript.
  */
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return loadLanding(request)
+export async function loader({ request }: LoaderFunctionArgs) {
+  const landing = loadLanding(request)
+  const content = landing.mode === 'home' ? await getLandingPage() : null
+  const seo = pageSeo({
+    path: landing.mode === 'home' ? '/' : `/?auth=${landing.mode}`,
+    title: TITLES[landing.mode],
+    description: content?.seo.description ?? DESCRIPTION,
+    noindex: landing.mode !== 'home',
+  })
+  return { ...landing, content, seo }
+}
+
+/** Home is plain HTML; the sign-in modes need JavaScript for their countdowns. */
+export const handle: HydrateHandle = {
+  hydrate: (data) => (data as { mode?: string } | undefined)?.mode !== 'home',
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -27,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Landing() {
-  const { mode, signedIn, otp, prefillPhone } = useLoaderData<typeof loader>()
+  const { mode, signedIn, otp, prefillPhone, content } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const state: AuthFormState = { errors: actionData?.errors, phone: actionData?.phone }
   // A refused resend carries a fresher countdown than the loader's.
@@ -43,7 +60,7 @@ export default function Landing() {
     case 'reset':
       return currentOtp ? <ResetPasswordForm state={state} otp={currentOtp} /> : null
     default:
-      return <Home signedIn={signedIn} />
+      return content ? <Home signedIn={signedIn} content={content} /> : null
   }
 }
 
@@ -55,12 +72,8 @@ const TITLES = {
   reset: 'تعیین رمز عبور جدید | ارزپل',
 } as const
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: TITLES[data?.mode ?? 'home'] },
-  {
-    name: 'description',
-    content:
-      'ارزپل: پرداخت ارزی سرویس‌های بین‌المللی، آزمون‌ها و اشتراک‌ها با تسویه ریالی؛ نرخ قفل‌شده هنگام سفارش، رسید رسمی و پشتیبانی ۲۴ ساعته.',
-  },
-  ...(data?.mode && data.mode !== 'home' ? [{ name: 'robots', content: 'noindex' }] : []),
-]
+const DESCRIPTION =
+  'ارزپل: پرداخت ارزی سرویس‌های بین‌المللی، آزمون‌ها و اشتراک‌ها با تسویه ریالی؛ نرخ قفل‌شده هنگام سفارش، رسید رسمی و پشتیبانی ۲۴ ساعته.'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? seoMeta(data.seo) : [{ title: TITLES.home }]

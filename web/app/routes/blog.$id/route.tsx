@@ -1,3 +1,4 @@
+import { readFormData } from '~/utils/form-data.server.ts'
 import { toPersianDigits } from '@arzpol/shared'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
@@ -8,6 +9,7 @@ import { ShareLinkButton } from '~/components/share-link-button.tsx'
 import { findPost, getComments, postHtml, submitComment } from '~/utils/cms-blog.server.ts'
 import { assertSameOrigin } from '~/utils/same-origin.server.ts'
 import { CommentForm } from './comment-form.tsx'
+import { socialMeta } from '~/utils/seo.ts'
 
 /**
  * A blog post (spec §2): title, author, Jalali date, category, back link, share-link button, the
@@ -48,7 +50,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request)
   const post = await requirePost(params.id)
-  const form = await request.formData()
+  const form = await readFormData(request)
   const content = form.get('content')
   const { outcome, headers } = await submitComment(
     request,
@@ -143,11 +145,16 @@ export default function BlogPost() {
   )
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data
     ? [
         { title: `${data.post.title} | وبلاگ ارزپل` },
         ...(data.post.excerpt ? [{ name: 'description', content: data.post.excerpt }] : []),
+        ...socialMeta(matches, {
+          path: `/blog/${encodeURIComponent(data.post.id)}`,
+          title: data.post.title,
+          description: data.post.excerpt,
+        }),
       ]
     : [{ title: 'مطلب پیدا نشد | ارزپل' }, { name: 'robots', content: 'noindex' }]
 

@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { categoriesOf, filterPosts, getBlogPosts } from '~/utils/cms-blog.server.ts'
 import { BlogSkeleton, EMPTY_MESSAGE, PostCard } from './post-card.tsx'
+import { socialMeta } from '~/utils/seo.ts'
 
 /**
  * The blog list (spec §2): search over titles and bodies, a category sidebar with "all", the
@@ -190,14 +191,15 @@ export default function BlogList() {
   )
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.q ? `جستجوی «${data.q}» در وبلاگ | ارزپل` : 'وبلاگ | ارزپل' },
-  {
-    name: 'description',
-    content:
-      'مقاله‌ها و راهنماهای ارزپل درباره پرداخت ارزی، ثبت‌نام آزمون‌های بین‌المللی، نقد کردن درآمد فریلنسری و هزینه‌های ویزا.',
-  },
+const BLOG_TITLE = 'وبلاگ | ارزپل'
+const BLOG_DESCRIPTION =
+  'مقاله‌ها و راهنماهای ارزپل درباره پرداخت ارزی، ثبت‌نام آزمون‌های بین‌المللی، نقد کردن درآمد فریلنسری و هزینه‌های ویزا.'
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: data?.q ? `جستجوی «${data.q}» در وبلاگ | ارزپل` : BLOG_TITLE },
+  { name: 'description', content: BLOG_DESCRIPTION },
   ...(data?.q || data?.category ? [{ name: 'robots', content: 'noindex, follow' }] : []),
+  ...socialMeta(matches, { path: '/blog', title: BLOG_TITLE, description: BLOG_DESCRIPTION }),
 ]
 
 export function ErrorBoundary() {

@@ -11,6 +11,7 @@ export interface Call {
   method: string
   path: string
   authorization: string | undefined
+  idempotencyKey: string | undefined
   json: unknown
 }
 
@@ -70,6 +71,7 @@ export async function startFakeOrders(): Promise<FakeOrders> {
       method,
       path,
       authorization: req.headers.authorization,
+      idempotencyKey: req.headers['idempotency-key'] as string | undefined,
       json: text ? (JSON.parse(text) as unknown) : null,
     })
     const override = overrides.get(`${method} ${path}`)

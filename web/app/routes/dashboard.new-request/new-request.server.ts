@@ -1,6 +1,7 @@
 import { data, redirect } from '@remix-run/node'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import { errorsFromApi, errorsFromZod, formDataToObject } from '~/utils/form-errors.ts'
+import { readFormData } from '~/utils/form-data.server.ts'
 import { createOrder, quoteExpiredSchema, startOrder } from '~/utils/orders.server.ts'
 import { createPaymentBody, newRequestSchema, ORDER_MESSAGES } from '~/utils/orders.ts'
 import { flashCookie } from '~/utils/session.server.ts'
@@ -36,6 +37,15 @@ export type NewRequestActionData =
       lockedUntil: string
     }
 
+/** Same shape payments-service accepts for `Idempotency-Key`; anything else is not forwarded. */
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{1,128}$/
+
+/** The form's one-per-render key (hidden field), if it looks like one. */
+function idempotencyKeyOf(values: Record<string, string>): string | undefined {
+  const key = values.idempotency_key ?? ''
+  return IDEMPOTENCY_KEY.test(key) ? key : undefined
+}
+
 /** The values sent back to refill the form; passwords never are. */
 function refill(values: Record<string, string>): Record<string, string> {
   const { site_password: _password, intent: _intent, ...rest } = values
@@ -51,10 +61,13 @@ async function start(
   values: Record<string, string>,
   sheba?: string,
 ) {
-  const started = await startOrder(request, token, orderId, {
-    flow,
-    ...(sheba ? { sheba } : {}),
-  })
+  const started = await startOrder(
+    request,
+    token,
+    orderId,
+    { flow, ...(sheba ? { sheba } : {}) },
+    idempotencyKeyOf(values),
+  )
   if (started.ok) {
     if (started.data.gateway_url && started.data.token) {
       return data<NewRequestActionData>(
@@ -97,7 +110,7 @@ async function start(
 }
 
 export async function newRequestAction(request: Request, token: string, headers: Headers) {
-  const values = formDataToObject(await request.formData())
+  const values = formDataToObject(await readFormData(request))
 
   if (values.intent === 'start') {
     const orderId = Number(values.order_id)
@@ -116,8 +129,12 @@ export async function newRequestAction(request: Request, token: string, headers:
     )
   }
   const body = createPaymentBody(parsed.data)
-  const created = await createOrder(request, token, body)
+  const created = await createOrder(request, token, body, idempotencyKeyOf(values))
   if (!created.ok) {
+    // The customer changed the form after a submission that went through: a new key lets this
+    // one be a new order (the old one is on the orders page).
+    const reused = created.body?.code === 'idempotency_key_reused'
+    if (reused) values.idempotency_key = crypto.randomUUID()
     const fieldMap = Object.fromEntries(FIELD_NAMES.map((name) => [name, name]))
     const errors = errorsFromApi(created.body, ORDER_MESSAGES.failed, fieldMap)
     if (created.status !== 400 && !errors.form.includes(ORDER_MESSAGES.failed))

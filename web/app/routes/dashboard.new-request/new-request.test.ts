@@ -98,6 +98,29 @@ describe('/dashboard/new-request action', () => {
     })
   })
 
+  it("forwards the form's idempotency key to create and start, and only a well-formed one", async () => {
+    await action(args(post({ ...VALID, idempotency_key: 'form-abc-1' })))
+    expect(upstream('POST', '/api/payments/create/')[0]?.idempotencyKey).toBe('form-abc-1')
+    expect(upstream('POST', '/api/payments/7/start/')[0]?.idempotencyKey).toBe('form-abc-1')
+    fake.reset()
+    await action(args(post({ ...VALID, idempotency_key: 'not a key ✗' })))
+    expect(upstream('POST', '/api/payments/create/')[0]?.idempotencyKey).toBeUndefined()
+  })
+
+  it('a key reused for a changed form comes back fresh, with the Persian refusal', async () => {
+    fake.answer('POST /api/payments/create/', 422, {
+      detail: 'این کلید یکتایی (Idempotency-Key) قبلاً برای درخواست دیگری به کار رفته است.',
+      code: 'idempotency_key_reused',
+    })
+    const result = expectData<NewRequestActionData>(
+      await action(args(post({ ...VALID, idempotency_key: 'used-key' }))),
+    )
+    expect(result.init?.status).toBe(422)
+    if (result.data.kind !== 'errors') throw new Error('expected errors')
+    expect(result.data.values.idempotency_key).toMatch(/^[0-9a-f-]{36}$/)
+    expect(result.data.errors.form.join(' ')).toMatch(/کلید یکتایی/)
+  })
+
   it('answers the spec §5 messages without calling payments-service', async () => {
     const result = expectData<NewRequestActionData>(
       await action(

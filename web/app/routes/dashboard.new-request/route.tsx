@@ -33,7 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { headers } = await requireUser(request)
   const types = await getPaymentTypes(request)
   const preset = resolveDeepLink(new URL(request.url).searchParams)
-  return data({ types, preset }, { headers })
+  // One key per rendered form: a double submit of it is one order (Idempotency-Key).
+  return data({ types, preset, idempotencyKey: crypto.randomUUID() }, { headers })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -48,7 +49,7 @@ const selectClass =
   'w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 outline-none focus:border-teal-600 focus:ring-3 focus:ring-teal-600/20'
 
 export default function NewRequestPage() {
-  const { types, preset } = useLoaderData<typeof loader>()
+  const { types, preset, idempotencyKey } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
 
   if (actionData?.kind === 'gateway') {
@@ -67,6 +68,7 @@ export default function NewRequestPage() {
       serverErrors={failed?.errors}
       values={failed?.values ?? {}}
       orderId={failed?.orderId}
+      idempotencyKey={failed?.values.idempotency_key ?? idempotencyKey}
     />
   )
 }
@@ -77,12 +79,14 @@ function NewRequestForm({
   serverErrors,
   values,
   orderId,
+  idempotencyKey,
 }: {
   types: ReturnType<typeof useLoaderData<typeof loader>>['types']
   preset: ReturnType<typeof useLoaderData<typeof loader>>['preset']
   serverErrors: Parameters<typeof useValidatedForm>[1]
   values: Record<string, string>
   orderId: number | undefined
+  idempotencyKey: string
 }) {
   const { errors, onSubmit, onChange } = useValidatedForm(
     (intent) => (intent === 'submit' ? newRequestSchema : null),
@@ -121,6 +125,7 @@ function NewRequestForm({
           </p>
         ) : null}
         <input type="hidden" name="flow" value={flow} />
+        <input type="hidden" name="idempotency_key" value={idempotencyKey} />
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-2 text-sm font-medium text-slate-800">نوع خدمت</legend>
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">

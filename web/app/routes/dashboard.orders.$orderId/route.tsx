@@ -1,13 +1,27 @@
 import { formatJalaliDateTime, formatNumberFa, formatToman } from '@arzpol/shared'
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { data } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import type {
+  ActionFunctionArgs,
+  HeadersFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from '@remix-run/node'
+import { data, redirect } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { SubmitButton } from '~/components/forms.tsx'
 import { formatForeignAmount, StatusBadge } from '~/components/orders.tsx'
 import { requireUser } from '~/utils/auth.server.ts'
 import { getOrder } from '~/utils/orders.server.ts'
 import { PAID_STAGES, paymentTypeLabel, STAGE_LABELS } from '~/utils/orders.ts'
+import { assertSameOrigin } from '~/utils/same-origin.server.ts'
+import { flashCookie } from '~/utils/session.server.ts'
+import { DocumentsSection } from './documents.tsx'
+import {
+  DOCUMENT_MESSAGES,
+  listDocuments,
+  readDocumentForm,
+  uploadDocument,
+} from './documents.server.ts'
 
 /**
  * One order (spec §2): its amounts, its timeline, and, after the bank's return
@@ -26,7 +40,33 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const param = new URL(request.url).searchParams.get('payment')
   const payment: PaymentOutcome | null =
     param === 'success' || param === 'failed' || param === 'pending' ? param : null
-  return data({ order: result.data, payment }, { headers })
+  // Cash-out orders carry the customer's income documents.
+  const documents =
+    result.data.payment_type === 'payout' ? await listDocuments(request, tokens.access, id) : null
+  // One key per rendered pay button: a double click starts the payment once (Idempotency-Key).
+  return data({ order: result.data, payment, documents, payKey: crypto.randomUUID() }, { headers })
+}
+
+export interface OrderActionData {
+  errors: string[]
+}
+
+/** Uploads a document (multipart, works without JavaScript), then shows the page again. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request)
+  const id = Number(params.orderId)
+  if (!/^\d{1,15}$/.test(params.orderId ?? '') || id <= 0) {
+    throw new Response('Not found', { status: 404 })
+  }
+  const { tokens, headers } = await requireUser(request)
+  const submitted = await readDocumentForm(request)
+  const result = await uploadDocument(request, tokens.access, id, submitted)
+  if (!result.ok) {
+    if (result.status === 404) throw new Response('Not found', { status: 404, headers })
+    return data<OrderActionData>({ errors: result.errors }, { status: result.status, headers })
+  }
+  headers.append('Set-Cookie', flashCookie.serialize({ message: DOCUMENT_MESSAGES.uploaded }))
+  throw redirect(`/dashboard/orders/${id}`, { headers })
 }
 
 type PaymentOutcome = 'success' | 'failed' | 'pending'
@@ -52,7 +92,8 @@ const RESULT_TEXT = {
 } as const
 
 export default function OrderPage() {
-  const { order, payment } = useLoaderData<typeof loader>()
+  const { order, payment, documents, payKey } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
   const paid = PAID_STAGES.includes(order.stage)
   const result = payment ? RESULT_TEXT[payment] : null
   return (
@@ -111,6 +152,7 @@ export default function OrderPage() {
             <Form method="post" action="/dashboard/new-request">
               <input type="hidden" name="order_id" value={order.id} />
               <input type="hidden" name="flow" value="retry" />
+              <input type="hidden" name="idempotency_key" value={payKey} />
               <SubmitButton intent="start">پرداخت سفارش</SubmitButton>
             </Form>
           ) : null}
@@ -130,6 +172,14 @@ export default function OrderPage() {
           </Link>
         </div>
       </section>
+      {documents !== null || order.payment_type === 'payout' ? (
+        <DocumentsSection
+          orderId={order.id}
+          documents={documents}
+          open={['awaiting_payment', 'paid', 'in_progress'].includes(order.stage)}
+          errors={actionData?.errors ?? []}
+        />
+      ) : null}
       <section className="rounded-2xl border border-slate-200 bg-white p-6 sm:p-8">
         <h2 className="text-lg font-bold text-slate-900">تاریخچه سفارش</h2>
         {order.events.length === 0 ? (
@@ -142,6 +192,16 @@ export default function OrderPage() {
                   {STAGE_LABELS[event.to_stage] ?? event.to_stage}
                 </p>
                 <p className="text-slate-500">{formatJalaliDateTime(event.created_at)}</p>
+                {event.note ? (
+                  <p className="mt-1 text-slate-800" data-testid="order-event-note">
+                    توضیح پشتیبانی: {event.note}
+                  </p>
+                ) : null}
+                {event.reference ? (
+                  <p className="text-slate-800" data-testid="order-event-reference">
+                    شماره پیگیری: <bdi dir="ltr">{event.reference}</bdi>
+                  </p>
+                ) : null}
               </li>
             ))}
           </ol>

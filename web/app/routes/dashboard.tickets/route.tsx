@@ -1,3 +1,4 @@
+import { readFormData } from '~/utils/form-data.server.ts'
 import type {
   ActionFunctionArgs,
   HeadersFunction,
@@ -49,7 +50,7 @@ export interface CreateActionData {
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request)
   const { tokens, headers } = await requireUser(request)
-  const values = formDataToObject(await request.formData())
+  const values = formDataToObject(await readFormData(request))
   if (values.intent !== TICKET_INTENTS.create) {
     throw new Response('Unknown form', { status: 400 })
   }

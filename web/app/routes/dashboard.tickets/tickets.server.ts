@@ -7,6 +7,7 @@ import {
 import { z } from 'zod'
 import { getEnv } from '~/utils/env.server.ts'
 import type { FormErrors } from '~/utils/form-errors.ts'
+import { readFormData, unreadableForm } from '~/utils/form-data.server.ts'
 import { errorsFromApi } from '~/utils/form-errors.ts'
 import { forwardedHeaders } from '~/utils/request-meta.server.ts'
 import { MAX_FILE_BYTES, messageProblems, TICKET_MESSAGES, type NewTicketInput } from './schemas.ts'
@@ -196,7 +197,7 @@ export async function readTicketForm(
 ): Promise<{ form: FormData; tooLarge: boolean }> {
   const type = request.headers.get('Content-Type') ?? ''
   if (!type.startsWith('multipart/form-data'))
-    return { form: await request.formData(), tooLarge: false }
+    return { form: await readFormData(request), tooLarge: false }
   try {
     const form = await parseMultipartFormData(
       request,
@@ -205,7 +206,8 @@ export async function readTicketForm(
     return { form, tooLarge: false }
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return { form: new FormData(), tooLarge: true }
-    throw error
+    // A broken multipart body (a file name with a line break, a cut boundary): the client's.
+    throw unreadableForm()
   }
 }
 

@@ -4,6 +4,7 @@ import { Form, NavLink, Outlet, useLoaderData } from '@remix-run/react'
 import type { MouseEvent } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { requireUser } from '~/utils/auth.server.ts'
+import { roleOf, staffVerdict } from '~/utils/staff.server.ts'
 
 /**
  * The dashboard area (spec §2): a sidebar at the start (right) side with the customer's name and
@@ -12,8 +13,10 @@ import { requireUser } from '~/utils/auth.server.ts'
  */
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, headers } = await requireUser(request)
-  return data({ user }, { headers })
+  const { user, tokens, headers } = await requireUser(request)
+  // Staff sign in through the same form; the way to their own area starts here.
+  const isStaff = staffVerdict(roleOf(tokens.access), 'staff') === 'allow'
+  return data({ user, isStaff }, { headers })
 }
 
 // Personal pages: never stored by shared caches, nor kept by the browser after logout.
@@ -36,7 +39,7 @@ function closeMenu(event: MouseEvent<HTMLElement>) {
 }
 
 function SidebarContent({ onNavigate }: { onNavigate?: (event: MouseEvent<HTMLElement>) => void }) {
-  const { user } = useLoaderData<typeof loader>()
+  const { user, isStaff } = useLoaderData<typeof loader>()
   return (
     <div className="flex flex-col gap-4">
       <div className="rounded-xl bg-slate-50 px-3 py-3">
@@ -57,6 +60,13 @@ function SidebarContent({ onNavigate }: { onNavigate?: (event: MouseEvent<HTMLEl
             </NavLink>
           </li>
         ))}
+        {isStaff ? (
+          <li>
+            <NavLink to="/staff" className={menuLinkClass} onClick={onNavigate}>
+              پنل پشتیبانی
+            </NavLink>
+          </li>
+        ) : null}
       </ul>
       <Form method="post" action="/logout">
         <button

@@ -1,5 +1,10 @@
 import type { Logger } from 'pino'
-import { otpSmsText, ticketReplySmsText, type SmsProvider } from './sms-provider.ts'
+import {
+  orderStatusSmsText,
+  otpSmsText,
+  ticketReplySmsText,
+  type SmsProvider,
+} from './sms-provider.ts'
 
 /** Development stand-in: the message goes to the log instead of a phone. */
 export function createConsoleSmsProvider(logger: Logger, webOtpDomain: string): SmsProvider {
@@ -10,6 +15,12 @@ export function createConsoleSmsProvider(logger: Logger, webOtpDomain: string): 
     },
     async sendTicketReply({ phone, ticketId }) {
       logger.info({ sms_to: phone, text: ticketReplySmsText(ticketId) }, 'sms (console provider)')
+    },
+    async sendOrderStatus({ phone, orderId, statusLabel }) {
+      logger.info(
+        { sms_to: phone, text: orderStatusSmsText(orderId, statusLabel) },
+        'sms (console provider)',
+      )
     },
   }
 }

@@ -5,7 +5,7 @@ import { createKavenegarSmsProvider } from './kavenegar.ts'
 import type { SmsProvider } from './sms-provider.ts'
 
 export { createSmsOutbox, type SmsOutbox } from './outbox.ts'
-export type { OtpSms, SmsProvider, TicketReplySms } from './sms-provider.ts'
+export type { OrderStatusSms, OtpSms, SmsProvider, TicketReplySms } from './sms-provider.ts'
 
 /** The configured vendor; env.ts already refused kavenegar without its key and template. */
 export function createSmsProvider(config: AppConfig, logger: Logger): SmsProvider {
@@ -14,6 +14,11 @@ export function createSmsProvider(config: AppConfig, logger: Logger): SmsProvide
     config.KAVENEGAR_API_KEY &&
     config.KAVENEGAR_TEMPLATE
   ) {
+    if (!config.KAVENEGAR_ORDER_STATUS_TEMPLATE) {
+      logger.warn(
+        'KAVENEGAR_ORDER_STATUS_TEMPLATE is not set: customers get no SMS when staff move their order',
+      )
+    }
     if (!config.KAVENEGAR_TICKET_REPLY_TEMPLATE) {
       logger.warn(
         'KAVENEGAR_TICKET_REPLY_TEMPLATE is not set: customers get no SMS when support answers a ticket',
@@ -23,6 +28,7 @@ export function createSmsProvider(config: AppConfig, logger: Logger): SmsProvide
       apiKey: config.KAVENEGAR_API_KEY,
       template: config.KAVENEGAR_TEMPLATE,
       ticketReplyTemplate: config.KAVENEGAR_TICKET_REPLY_TEMPLATE,
+      orderStatusTemplate: config.KAVENEGAR_ORDER_STATUS_TEMPLATE,
       baseUrl: config.KAVENEGAR_BASE_URL,
     })
   }

@@ -9,6 +9,12 @@ export interface KavenegarOptions {
    * ticket notice is sent (index.ts warns at start).
    */
   ticketReplyTemplate?: string | undefined
+  /**
+   * Template for "your order %token% %token2%" (token: order number, token2: the new state with
+   * its spaces as zero-width non-joiners, since lookup tokens may not contain spaces). Without
+   * one no order notice is sent.
+   */
+  orderStatusTemplate?: string | undefined
   baseUrl: string
   timeoutMs?: number
 }
@@ -37,14 +43,25 @@ export function createKavenegarSmsProvider(options: KavenegarOptions): SmsProvid
     `v1/${encodeURIComponent(options.apiKey)}/verify/lookup.json`,
     options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`,
   )
-  async function lookup(receptor: string, template: string, token: string): Promise<void> {
+  async function lookup(
+    receptor: string,
+    template: string,
+    token: string,
+    token2?: string,
+  ): Promise<void> {
     const response = await fetch(url, {
       method: 'POST',
       headers: {
         'Content-Type': 'application/x-www-form-urlencoded',
         Accept: 'application/json',
       },
-      body: new URLSearchParams({ receptor, template, token, type: 'sms' }),
+      body: new URLSearchParams({
+        receptor,
+        template,
+        token,
+        ...(token2 !== undefined && { token2 }),
+        type: 'sms',
+      }),
       signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
     })
     const reply = (await response.json().catch(() => ({}))) as KavenegarReply
@@ -63,6 +80,15 @@ export function createKavenegarSmsProvider(options: KavenegarOptions): SmsProvid
     async sendTicketReply({ phone, ticketId }) {
       if (!options.ticketReplyTemplate) return
       await lookup(phone, options.ticketReplyTemplate, String(ticketId))
+    },
+    async sendOrderStatus({ phone, orderId, statusLabel }) {
+      if (!options.orderStatusTemplate) return
+      await lookup(
+        phone,
+        options.orderStatusTemplate,
+        String(orderId),
+        statusLabel.replace(/\s+/g, '\u200c'),
+      )
     },
   }
 }

@@ -1,6 +1,6 @@
 import { maskPhone } from '@arzpol/shared'
 import type { Logger } from 'pino'
-import type { OtpSms, SmsProvider, TicketReplySms } from './sms-provider.ts'
+import type { OrderStatusSms, OtpSms, SmsProvider, TicketReplySms } from './sms-provider.ts'
 
 /**
  * Sends in the background: the HTTP answer to "send me a code" must take the same time whether
@@ -11,6 +11,8 @@ import type { OtpSms, SmsProvider, TicketReplySms } from './sms-provider.ts'
 export interface SmsOutbox {
   enqueue(message: OtpSms): void
   enqueueTicketReply(message: TicketReplySms): void
+  /** Order status notices (staff moved the order); skipped by providers without a template. */
+  enqueueOrderStatus(message: OrderStatusSms): void
   /** Resolves when every queued message was handed to the provider (shutdown, tests). */
   drain(): Promise<void>
 }
@@ -34,6 +36,9 @@ export function createSmsOutbox(provider: SmsProvider, logger: Logger): SmsOutbo
     },
     enqueueTicketReply(message) {
       track(message.phone, () => provider.sendTicketReply(message))
+    },
+    enqueueOrderStatus(message) {
+      track(message.phone, async () => provider.sendOrderStatus?.(message))
     },
     async drain() {
       while (pending.size > 0) await Promise.all(pending)

@@ -14,11 +14,22 @@ export interface TicketReplySms {
   ticketId: number
 }
 
+/** "Your order changed status", to the order's owner (issue #8). No amounts, no secrets. */
+export interface OrderStatusSms {
+  /** 09xxxxxxxxx */
+  phone: string
+  orderId: number
+  /** Persian words for the new state, e.g. «انجام شد». */
+  statusLabel: string
+}
+
 /** The one interface every SMS vendor sits behind. */
 export interface SmsProvider {
   readonly name: string
   sendOtp(message: OtpSms): Promise<void>
   sendTicketReply(message: TicketReplySms): Promise<void>
+  /** Optional: a vendor without an order template sends nothing. */
+  sendOrderStatus?(message: OrderStatusSms): Promise<void>
 }
 
 /**
@@ -39,5 +50,13 @@ export function ticketReplySmsText(ticketId: number): string {
   return [
     `پشتیبانی ارزپل به تیکت شماره ${toPersianDigits(ticketId)} شما پاسخ داد.`,
     'برای دیدن پاسخ وارد حساب کاربری خود شوید.',
+  ].join('\n')
+}
+
+/** The text of an order status notice: the order number and its new state, nothing else. */
+export function orderStatusSmsText(orderId: number, statusLabel: string): string {
+  return [
+    `ارزپل: سفارش شماره ${toPersianDigits(orderId)} شما ${statusLabel}.`,
+    'برای دیدن جزئیات وارد حساب کاربری خود شوید.',
   ].join('\n')
 }

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import { TEST_PRIVATE_KEY_PEM } from '../test/app.ts'
+import { envSchema, parseEnv } from './env.ts'
+
+/** What infra/ sets for payments-service, with real-looking secrets filled in. */
+const production = {
+  APP_ENV: 'production',
+  DATABASE_URL: 'postgres://arzpol:secret@db.internal:5432/arzpol',
+  JWT_PRIVATE_KEY: TEST_PRIVATE_KEY_PEM,
+  SMS_PROVIDER: 'kavenegar',
+  KAVENEGAR_API_KEY: '4f6a5a2b7c',
+  KAVENEGAR_TEMPLATE: 'arzpol-otp',
+  GATEWAY: 'sep',
+  SEP_TERMINAL_ID: '12345678',
+  CREDENTIALS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+  WEB_PUBLIC_URL: 'https://arzpol.ir',
+  WEBOTP_DOMAIN: 'arzpol.ir',
+}
+
+const refused = (env: Record<string, string | undefined>) => {
+  const result = parseEnv(envSchema, { ...production, ...env })
+  return result.ok ? [] : result.errors
+}
+
+describe('production profile', () => {
+  it('accepts a complete production environment', () => {
+    expect(refused({})).toEqual([])
+  })
+
+  it('refuses http public URLs, naming each variable', () => {
+    expect(
+      refused({
+        WEB_PUBLIC_URL: 'http://arzpol.ir',
+        PAYMENTS_PUBLIC_URL: 'http://api.arzpol.ir',
+        SEP_BASE_URL: 'http://sep.shaparak.ir',
+      }),
+    ).toEqual([
+      'WEB_PUBLIC_URL: must be an https:// URL in production',
+      'PAYMENTS_PUBLIC_URL: must be an https:// URL in production',
+      'SEP_BASE_URL: must be an https:// URL in production',
+    ])
+  })
+
+  it('refuses the default public URL and WebOTP domain of development', () => {
+    expect(refused({ WEB_PUBLIC_URL: undefined, WEBOTP_DOMAIN: undefined })).toEqual([
+      'WEB_PUBLIC_URL: must be an https:// URL in production',
+      "WEBOTP_DOMAIN: must be the public host name in production (the SMS's @domain line)",
+    ])
+  })
+
+  it('refuses the placeholders infra/ ships instead of secrets', () => {
+    expect(
+      refused({
+        KAVENEGAR_API_KEY: 'change-me',
+        S3_ACCESS_KEY_ID: 'arzpol',
+        S3_SECRET_ACCESS_KEY: 'CHANGE_ME_s3_secret',
+        DATABASE_URL: 'postgres://payments:change-me@postgres:5432/payments',
+      }).map((line) => line.split(':')[0]),
+    ).toEqual(['KAVENEGAR_API_KEY', 'S3_SECRET_ACCESS_KEY', 'DATABASE_URL'])
+    // A placeholder private key or credentials key fails its format check before anything else.
+    expect(
+      refused({ JWT_PRIVATE_KEY: 'change-me', CREDENTIALS_ENCRYPTION_KEY: 'change-me' }).map(
+        (line) => line.split(':')[0],
+      ),
+    ).toEqual(['JWT_PRIVATE_KEY'])
+  })
+
+  it('leaves development and test alone', () => {
+    for (const APP_ENV of ['development', 'test']) {
+      expect(
+        refused({ APP_ENV, WEB_PUBLIC_URL: 'http://127.0.0.1:3000', WEBOTP_DOMAIN: undefined }),
+      ).toEqual([])
+    }
+  })
+})

@@ -1,0 +1,200 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+/**
+ * "Bad input everywhere" (issue #9): requests built from the service's own OpenAPI document
+ * (`defineRoute` feeds `/api/schema/`), so a route added tomorrow is fuzzed without anyone
+ * listing it here. Each string of the Big List of Naughty Strings goes into each field (path
+ * and query parameters, JSON and multipart body fields), plus wrong JSON types, malformed and
+ * oversized bodies.
+ */
+
+type JsonSchema = Record<string, unknown>
+
+/** The corpus the team shares (`../shared/corpus`); FUZZ_CORPUS overrides the file. */
+const DEFAULT_CORPUS = fileURLToPath(
+  new URL('../../../../shared/corpus/naughty-strings/blns.json', import.meta.url),
+)
+
+export function naughtyStrings(): string[] {
+  const file = process.env.FUZZ_CORPUS ?? DEFAULT_CORPUS
+  if (!existsSync(file)) {
+    throw new Error(`fuzz corpus not found at ${file} (set FUZZ_CORPUS to blns.json)`)
+  }
+  const list = JSON.parse(readFileSync(file, 'utf8')) as unknown
+  if (!Array.isArray(list) || list.some((item) => typeof item !== 'string')) {
+    throw new Error(`${file} is not a JSON array of strings`)
+  }
+  return list as string[]
+}
+
+export type Access = 'public' | 'user' | 'staff'
+
+export interface Field {
+  name: string
+  where: 'path' | 'query' | 'body'
+  schema: JsonSchema
+}
+
+export interface Operation {
+  id: string
+  method: string
+  /** OpenAPI template, `/api/payments/{id}/`. */
+  path: string
+  access: Access
+  fields: Field[]
+  /** How the body travels: JSON, multipart only, or either (JSON is then fuzzed). */
+  body: 'none' | 'json' | 'multipart'
+}
+
+interface OpenApiOperation {
+  operationId: string
+  security?: unknown[]
+  parameters?: Array<{ name: string; in: 'path' | 'query'; schema: JsonSchema }>
+  requestBody?: { content: Record<string, { schema: JsonSchema }> }
+  responses: Record<string, unknown>
+}
+
+export function operationsOf(document: {
+  paths: Record<string, Record<string, OpenApiOperation>>
+}): Operation[] {
+  const operations: Operation[] = []
+  for (const [path, methods] of Object.entries(document.paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      const fields: Field[] = (op.parameters ?? []).map((parameter) => ({
+        name: parameter.name,
+        where: parameter.in,
+        schema: parameter.schema,
+      }))
+      const content = op.requestBody?.content ?? {}
+      const bodySchema = (content['application/json'] ?? content['multipart/form-data'])?.schema
+      const properties = (bodySchema?.properties ?? {}) as Record<string, JsonSchema>
+      for (const [name, schema] of Object.entries(properties)) {
+        fields.push({ name, where: 'body', schema })
+      }
+      const multipartOnly = '415' in op.responses && !content['application/json']
+      if (multipartOnly && !properties.file) {
+        fields.push({ name: 'file', where: 'body', schema: { type: 'string', format: 'binary' } })
+      }
+      operations.push({
+        id: op.operationId,
+        method: method.toUpperCase(),
+        path,
+        access: !op.security ? 'public' : '403' in op.responses ? 'staff' : 'user',
+        fields,
+        body: multipartOnly
+          ? 'multipart'
+          : content['application/json'] || method === 'post' || method === 'patch'
+            ? 'json'
+            : 'none',
+      })
+    }
+  }
+  return operations
+}
+
+/** A plausible valid value for a schema: its example, default, first enum value, or by type. */
+export function sample(schema: JsonSchema | undefined): unknown {
+  if (!schema) return 'x'
+  const examples = schema.examples as unknown[] | undefined
+  if (examples?.length) return examples[0]
+  if (schema.default !== undefined) return schema.default
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0]
+  if (schema.const !== undefined) return schema.const
+  const options = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined
+  if (options?.length) {
+    const usable = options.find((option) => option.type !== 'null') ?? options[0]
+    return sample(usable)
+  }
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type
+  switch (type) {
+    case 'integer':
+    case 'number':
+      return typeof schema.minimum === 'number' ? schema.minimum : 1
+    case 'boolean':
+      return true
+    case 'array':
+      return []
+    case 'object': {
+      const properties = (schema.properties ?? {}) as Record<string, JsonSchema>
+      return Object.fromEntries(
+        Object.entries(properties).map(([name, property]) => [name, sample(property)]),
+      )
+    }
+    default:
+      return 'آزمون'
+  }
+}
+
+/** Values of the wrong JSON type (and shape) for any field. */
+export const WRONG_TYPES: unknown[] = [
+  0,
+  -1,
+  1.5,
+  1e308,
+  Number.MAX_SAFE_INTEGER + 2,
+  true,
+  false,
+  null,
+  [],
+  {},
+  ['a', 'b'],
+  { nested: { deeper: ['x'] } },
+  'x'.repeat(5000),
+]
+
+/** Raw bodies a JSON route must refuse politely. */
+export const MALFORMED_BODIES: Array<{ body: string; type: string }> = [
+  { body: '{', type: 'application/json' },
+  { body: '{"a":', type: 'application/json' },
+  { body: '{"a" 1}', type: 'application/json' },
+  { body: "{'a': 1}", type: 'application/json' },
+  { body: '[1, 2', type: 'application/json' },
+  { body: 'null', type: 'application/json' },
+  { body: '"a string"', type: 'application/json' },
+  { body: '[]', type: 'application/json' },
+  { body: '42', type: 'application/json' },
+  { body: 'NaN', type: 'application/json' },
+  { body: '\u0000\u0001\u0002', type: 'application/json' },
+  { body: '{"__proto__": {"admin": true}}', type: 'application/json' },
+  { body: '{"constructor": {"prototype": {"x": 1}}}', type: 'application/json' },
+  { body: `${'['.repeat(20_000)}${']'.repeat(20_000)}`, type: 'application/json' },
+  { body: `{"a": ${'{"a": '.repeat(5000)}1${'}'.repeat(5000)}}`, type: 'application/json' },
+  { body: 'a=1&b=2', type: 'application/x-www-form-urlencoded' },
+  { body: 'plain words', type: 'text/plain' },
+  { body: '{"a": 1}', type: 'application/json; charset=utf-16' },
+  { body: '{"a": 1}', type: 'application/json; charset=klingon' },
+  { body: '<a>xml</a>', type: 'application/xml' },
+  {
+    body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n',
+    type: 'multipart/form-data; boundary=x',
+  },
+  { body: 'garbage', type: 'multipart/form-data' },
+  {
+    body: '--x\r\nContent-Disposition: form-data; name="file"; filename="a\r\nb.png"\r\n\r\nx\r\n--x--\r\n',
+    type: 'multipart/form-data; boundary=x',
+  },
+  { body: '--x\r\ncut here', type: 'multipart/form-data; boundary=x' },
+  { body: JSON.stringify({ big: 'x'.repeat(200_000) }), type: 'application/json' },
+]
+
+/** Does a body (error or not) carry a message a Persian reader can read? */
+export function hasPersianText(value: unknown): boolean {
+  if (typeof value === 'string') return /[\u0600-\u06FF]/.test(value)
+  if (Array.isArray(value)) return value.some(hasPersianText)
+  if (value && typeof value === 'object') return Object.values(value).some(hasPersianText)
+  return false
+}
+
+/** Runs `tasks` with at most `limit` in flight. */
+export async function pool<T>(items: T[], limit: number, run: (item: T) => Promise<void>) {
+  let next = 0
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next] as T
+      next += 1
+      await run(item)
+    }
+  })
+  await Promise.all(workers)
+}

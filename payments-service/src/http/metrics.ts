@@ -1,0 +1,152 @@
+import type { Knex } from 'knex'
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import { STAGES } from '../modules/payments/state-machine.ts'
+import type { SmsProvider } from '../modules/auth/sms/sms-provider.ts'
+
+/**
+ * Prometheus metrics of one payments-service instance (served at `/metrics`, see
+ * middlewares/metrics.ts and docs/decisions on how it is protected).
+ *
+ * Request durations and SMS sends are counted by this process. Orders by stage and gateway
+ * outcomes are read from the database when Prometheus scrapes: they are business state shared
+ * by every instance (query them with `max()`, not `sum()`), and they stay right across restarts
+ * and deploys, which counters kept in memory would not.
+ */
+export interface Metrics {
+  registry: Registry
+  httpDuration: Histogram<'method' | 'route' | 'status'>
+  sms: Counter<'kind' | 'result'>
+}
+
+// A database that hangs must not hang the scrape: the business gauges are skipped instead.
+const DB_COLLECT_TIMEOUT_MS = 2_000
+
+const GATEWAY_OUTCOMES = ['verified', 'failed', 'reversed'] as const
+
+interface StageRow {
+  stage: string
+  n: string | number
+}
+interface OutcomeRow {
+  gateway: string
+  status: string
+  failure: string | null
+  n: string | number
+}
+
+export function createMetrics(db: Knex, options: { processMetrics?: boolean } = {}): Metrics {
+  const registry = new Registry()
+  if (options.processMetrics) collectDefaultMetrics({ register: registry })
+
+  const httpDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request durations by route pattern (not raw path), method and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  })
+
+  const sms = new Counter({
+    name: 'arzpol_sms_total',
+    help: 'SMS handed to the provider by this instance, by kind (otp, ticket_reply) and result',
+    labelNames: ['kind', 'result'] as const,
+    registers: [registry],
+  })
+
+  const databaseUp = new Gauge({
+    name: 'arzpol_metrics_database_up',
+    help: '1 when the business gauges below could be read from the database at this scrape',
+    registers: [registry],
+    collect: collectOnce,
+  })
+
+  const payments = new Gauge({
+    name: 'arzpol_payments',
+    help: 'Orders by stage (database state, the same on every instance)',
+    labelNames: ['stage'] as const,
+    registers: [registry],
+    collect: collectOnce,
+  })
+
+  const gatewayOutcomes = new Gauge({
+    name: 'arzpol_gateway_verify_outcomes',
+    help: 'Bank attempts by gateway, outcome (verified, failed, reversed) and failure reason (database state)',
+    labelNames: ['gateway', 'outcome', 'reason'] as const,
+    registers: [registry],
+    collect: collectOnce,
+  })
+
+  // One collector fills all three gauges, so a scrape costs two small GROUP BY queries
+  // (prom-client asks every metric at once; they share the round in flight).
+  let collecting: Promise<void> | undefined
+  function collectOnce(): Promise<void> {
+    collecting ??= collectBusiness().finally(() => (collecting = undefined))
+    return collecting
+  }
+  async function collectBusiness(): Promise<void> {
+    try {
+      const [stages, outcomes] = (await withTimeout(
+        Promise.all([
+          db('payments').select('stage').count({ n: '*' }).groupBy('stage'),
+          db('gateway_transactions')
+            .select('gateway', 'status', 'failure')
+            .count({ n: '*' })
+            .whereIn('status', [...GATEWAY_OUTCOMES])
+            .groupBy('gateway', 'status', 'failure'),
+        ]),
+        DB_COLLECT_TIMEOUT_MS,
+      )) as unknown as [StageRow[], OutcomeRow[]]
+      payments.reset()
+      for (const stage of STAGES) payments.set({ stage }, 0)
+      for (const row of stages) payments.set({ stage: row.stage }, Number(row.n))
+      gatewayOutcomes.reset()
+      for (const row of outcomes) {
+        gatewayOutcomes.set(
+          {
+            gateway: row.gateway,
+            outcome: row.status,
+            reason: row.failure ?? '',
+          },
+          Number(row.n),
+        )
+      }
+      databaseUp.set(1)
+    } catch {
+      payments.reset()
+      gatewayOutcomes.reset()
+      databaseUp.set(0)
+    }
+  }
+
+  return { registry, httpDuration, sms }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('metrics query timed out')), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+/** Counts every SMS the provider accepted or refused (the outbox logs the failures). */
+export function countingSmsProvider(provider: SmsProvider, metrics: Metrics): SmsProvider {
+  const counted =
+    <A>(kind: string, send: (message: A) => Promise<void>) =>
+    async (message: A) => {
+      try {
+        await send(message)
+        metrics.sms.inc({ kind, result: 'sent' })
+      } catch (error) {
+        metrics.sms.inc({ kind, result: 'failed' })
+        throw error
+      }
+    }
+  const orderStatus = provider.sendOrderStatus?.bind(provider)
+  return {
+    name: provider.name,
+    sendOtp: counted('otp', (message) => provider.sendOtp(message)),
+    sendTicketReply: counted('ticket_reply', (message) => provider.sendTicketReply(message)),
+    ...(orderStatus && { sendOrderStatus: counted('order_status', orderStatus) }),
+  }
+}

@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { expect, test } from '@playwright/test'
+import { logIn, readDevCode, uniquePhone } from '../support/auth.ts'
+import { payAtBank, placeOrder, SANDBOX_CARDS } from '../support/orders.ts'
+
+/**
+ * A full customer journey (register with an SMS code, log out, log in, order with a site
+ * password, pay by card at the bank), then every line every service printed meanwhile is
+ * searched for the secrets of that journey. Global setup records the stack's output
+ * (E2E_STACK_LOG). The same journey also checks that the Content-Security-Policy of web lets
+ * every page work: no violation is reported.
+ */
+
+/** The stack's output so far, one entry per log record. */
+function stackLog(): string[] {
+  const file = process.env.E2E_STACK_LOG
+  if (!file) throw new Error('E2E_STACK_LOG is not set: global setup records the stack output')
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as string)
+}
+
+// The console SMS provider is the development stand-in for the customer's phone: printing the
+// message (code included) is its whole job. Production uses Kavenegar, which logs no text.
+const isConsoleSms = (record: string) => record.includes('sms (console provider)')
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+test('no password, code, token, cookie, site password or card number reaches any log', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000)
+  const violations: string[] = []
+  page.on('console', (message) => {
+    if (/Content Security Policy|Content-Security-Policy/i.test(message.text()))
+      violations.push(message.text())
+  })
+  page.on('pageerror', (error) => violations.push(`page error: ${error.message}`))
+  const logStart = stackLog().length
+  const phone = uniquePhone()
+  const password = `Pw-${randomBytes(9).toString('base64url')}`
+  const sitePassword = `Site-${randomBytes(9).toString('base64url')}`
+  const card = SANDBOX_CARDS.success
+
+  // Register with the SMS code.
+  await page.goto('/?auth=register')
+  await page.getByLabel('شماره موبایل').fill(phone)
+  await page.getByLabel('رمز عبور', { exact: true }).fill(password)
+  await page.getByLabel('تکرار رمز عبور', { exact: true }).fill(password)
+  await page.getByRole('checkbox', { name: /قوانین و مقررات/ }).check()
+  await page.getByRole('button', { name: 'ارسال کد تایید' }).click()
+  await expect(page.getByText('کد تایید ارسال شد', { exact: true })).toBeVisible()
+  const code = await readDevCode(page)
+  await page.getByLabel('کد تایید', { exact: true }).fill(code)
+  await page.getByRole('button', { name: 'ثبت نام', exact: true }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+  const cookiesAfterRegister = await context.cookies()
+
+  // Log out and in again.
+  await page.getByRole('button', { name: 'خروج' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await logIn(page, phone, password)
+  await expect(page).toHaveURL(/\/dashboard$/)
+
+  // An order that carries the customer's site password, paid by card.
+  await placeOrder(page, {
+    typeLabel: 'شارژ حساب ارزی',
+    siteUrl: 'wallet.example.com',
+    amount: '50',
+    credentials: { username: 'me@example.com', password: sitePassword },
+  })
+  await payAtBank(page, card)
+  await expect(page).toHaveURL(/\/dashboard\/orders\/\d+\?payment=success$/)
+  const cookies = [...cookiesAfterRegister, ...(await context.cookies())]
+
+  expect(violations, 'Content-Security-Policy violations').toEqual([])
+
+  // Background work (SMS outbox, access logs) may print a moment later.
+  await page.waitForTimeout(1_000)
+  const records = stackLog().slice(logStart)
+  // The journey was logged at all (otherwise the search below proves nothing): web's access
+  // lines and payments-service's lines, with the request id web passed on.
+  const orderPost = records.find(
+    (r) => r.includes('method=POST') && r.includes('path=/dashboard/new-request'),
+  )
+  expect(orderPost, "web's access line of the order form").toBeDefined()
+  // One customer action, followed across services by its request id.
+  const requestId = /request_id=([\w.:-]+)/.exec(orderPost!)?.[1]
+  expect(requestId).toBeDefined()
+  expect(
+    records.some(
+      (r) =>
+        r.includes(`request_id=${requestId}`) &&
+        r.includes('path=/api/payments/create/') &&
+        r.includes('status=201'),
+    ),
+    'payments-service logged the order creation with the same request id',
+  ).toBe(true)
+
+  const secrets: Array<[string, string]> = [
+    ['password', password],
+    ['site password', sitePassword],
+    ['card number', card],
+    ['card number (grouped)', card.replace(/(\d{4})(?=\d)/g, '$1 ')],
+    ...cookies
+      .filter((cookie) => cookie.value.length >= 16)
+      .map((cookie): [string, string] => [`cookie ${cookie.name}`, cookie.value]),
+  ]
+  const searchable = records.filter((record) => !isConsoleSms(record))
+  for (const [name, value] of secrets) {
+    const leaks = searchable.filter((record) => record.includes(value))
+    expect(leaks, `${name} in the logs`).toEqual([])
+  }
+  // Access tokens are JWTs (header.payload.signature, base64url of JSON).
+  expect(searchable.filter((record) => /eyJ[\w-]{8,}\.eyJ[\w-]{8,}\./.test(record))).toEqual([])
+  // A four-digit code can occur by chance (durations, ports): a leak is the code next to a
+  // word that names it.
+  const codeToken = new RegExp(`(?<![0-9])${escapeRegExp(code)}(?![0-9])`)
+  const codeLeaks = searchable.filter(
+    (record) => codeToken.test(record) && /code|otp|کد/i.test(record),
+  )
+  expect(codeLeaks, 'OTP code in the logs').toEqual([])
+  // The one place the code may appear is the development SMS itself.
+  expect(records.filter(isConsoleSms).some((record) => record.includes(code))).toBe(true)
+})

@@ -1,0 +1,368 @@
+import { expect, test, type Page } from '@playwright/test'
+import { logIn, registerNewCustomer, uniquePhone } from '../support/auth.ts'
+import { payAtBank, placeOrder, SANDBOX_CARDS } from '../support/orders.ts'
+import { signInAsStaff, staffApi } from '../support/staff.ts'
+
+/**
+ * The back office end to end (issue #8): staff move real orders through their stages in /staff
+ * and the customer sees the outcome in their dashboard; an admin's new USD rate prices the
+ * customer's next quote; customers and visitors cannot open /staff.
+ *
+ * The rate test is tagged @global-state: it changes the USD rate every other spec sees, so it runs
+ * in its own Playwright project after all the others. To run just this file, add `--no-deps`
+ * (otherwise the whole suite runs first as that project's dependency).
+ */
+
+const PASSWORD = 'Staff-e2e-1404'
+
+const latinDigits = (text: string) => text.replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d)))
+
+function orderIdFrom(page: Page): number {
+  const match = /\/dashboard\/orders\/(\d+)/.exec(new URL(page.url()).pathname)
+  if (!match?.[1]) throw new Error(`not on an order page: ${page.url()}`)
+  return Number(match[1])
+}
+
+/** Runs one of the order's action forms (they come from payments-service's allowed actions). */
+async function runAction(
+  page: Page,
+  to: string,
+  fields: { note?: string; reference?: string } = {},
+) {
+  const form = page.getByTestId(`action-${to}`)
+  if (fields.note !== undefined) await form.getByLabel(/یادداشت برای مشتری|دلیل/).fill(fields.note)
+  if (fields.reference !== undefined) await form.getByLabel(/شماره/).fill(fields.reference)
+  await form.getByRole('button').click()
+}
+
+test('staff start and complete a paid top-up; the customer sees it completed with the note', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  await registerNewCustomer(page, uniquePhone(), PASSWORD)
+  await placeOrder(page, {
+    typeLabel: 'شارژ حساب ارزی',
+    siteUrl: 'wallet.example.com',
+    amount: '60',
+    credentials: { username: 'me@example.com', password: 'site-secret-1404' },
+  })
+  await payAtBank(page, SANDBOX_CARDS.success)
+  await expect(page.getByTestId('order-status')).toHaveText('در حال انجام')
+  const orderId = orderIdFrom(page)
+
+  const staff = await signInAsStaff(browser, 'support')
+  const desk = staff.page
+  // The queue of paid orders lists it.
+  await desk.goto('/staff/orders?stage=paid&sort=oldest')
+  await expect(
+    desk.getByTestId('staff-order-link').filter({ hasText: `#${orderId.toLocaleString('fa-IR')}` }),
+  ).toHaveCount(1)
+
+  await desk.goto(`/staff/orders/${orderId}`)
+  await expect(desk.getByTestId('staff-order-details').getByTestId('order-stage')).toHaveText(
+    'پرداخت شد',
+  )
+  // Credentials only on an explicit reveal, which the audit trail records under the staff name.
+  await expect(desk.getByText('site-secret-1404')).toHaveCount(0)
+  await desk.getByRole('button', { name: 'نمایش رمز عبور' }).click()
+  await expect(desk.getByTestId('revealed-credentials')).toContainText('site-secret-1404')
+  await expect(desk.getByTestId('staff-order-events')).toContainText('نمایش رمز عبور سایت')
+
+  await runAction(desk, 'in_progress')
+  await expect(
+    desk.getByRole('status').filter({ hasText: 'به مرحله «در حال انجام» رفت' }),
+  ).toBeVisible()
+  await expect(desk.getByTestId('action-in_progress')).toHaveCount(0)
+
+  // A blank reference is fine for a top-up; the note and reference go to the customer.
+  await runAction(desk, 'done', { note: 'کیف پول شما شارژ شد.', reference: 'TX-77120' })
+  await expect(
+    desk.getByRole('status').filter({ hasText: 'به مرحله «انجام شد» رفت' }),
+  ).toBeVisible()
+  await expect(desk.getByTestId('staff-order-details').getByTestId('order-stage')).toHaveText(
+    'انجام شد',
+  )
+  await expect(desk.getByTestId('staff-order-events')).toContainText(staff.username)
+
+  await page.goto(`/dashboard/orders/${orderId}`)
+  await expect(page.getByTestId('order-status')).toHaveText('تکمیل‌شده')
+  await expect(page.getByTestId('order-event-note')).toHaveText(
+    'توضیح پشتیبانی: کیف پول شما شارژ شد.',
+  )
+  await expect(page.getByTestId('order-event-reference')).toContainText('TX-77120')
+  await desk.context().close()
+})
+
+test('staff settle a cash-out with the bank transfer reference, without JavaScript', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  await registerNewCustomer(page, uniquePhone(), PASSWORD)
+  await page.goto('/dashboard/new-request')
+  await page.getByRole('radio', { name: 'نقد کردن درآمد ارزی' }).check()
+  await page.getByLabel('آدرس سایت').fill('https://www.upwork.com')
+  await page.getByLabel('شماره شبا برای واریز ریالی').fill('IR820540102680020817909002')
+  await page.getByLabel('مبلغ ارزی').fill('120')
+  await expect(page.getByTestId('quote-total')).toContainText('تومان')
+  await page.getByRole('button', { name: 'ثبت و پرداخت' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/orders$/)
+  await page.getByTestId('order-card').first().getByRole('link').click()
+  await expect(page).toHaveURL(/\/dashboard\/orders\/\d+$/)
+  await expect(page.getByTestId('order-status')).toHaveText('در حال انجام')
+  const orderId = orderIdFrom(page)
+
+  // Plain HTML forms: the back office works with JavaScript turned off.
+  const staff = await signInAsStaff(browser, 'support', { javaScriptEnabled: false })
+  const desk = staff.page
+  await desk.goto(`/staff/orders/${orderId}`)
+  await expect(desk.getByTestId('staff-order-details').getByTestId('order-stage')).toHaveText(
+    'در حال انجام',
+  )
+  // Settling needs the transfer reference: refused in Persian, nothing changes.
+  await runAction(desk, 'done')
+  await expect(
+    desk.getByTestId('action-done').getByText('شماره پیگیری واریز بانکی را وارد کنید'),
+  ).toBeVisible()
+  await expect(desk.getByTestId('staff-order-details').getByTestId('order-stage')).toHaveText(
+    'در حال انجام',
+  )
+  await runAction(desk, 'done', { reference: '۱۴۰۴۰۹۰۱۵۵۶۶' })
+  await expect(desk.getByTestId('staff-order-details').getByTestId('order-stage')).toHaveText(
+    'انجام شد',
+  )
+  await expect(desk.getByTestId('staff-order-events')).toContainText('140409015566')
+
+  await page.reload()
+  await expect(page.getByTestId('order-status')).toHaveText('تکمیل‌شده')
+  await expect(page.getByTestId('order-event-reference')).toContainText('140409015566')
+  await desk.context().close()
+})
+
+test('a customer opening /staff goes to their dashboard; a visitor to the login form', async ({
+  page,
+}) => {
+  await page.goto('/staff')
+  await expect(page).toHaveURL(/\/\?auth=login$/)
+  await registerNewCustomer(page, uniquePhone(), PASSWORD)
+  for (const path of ['/staff', '/staff/orders', '/staff/rates', '/staff/users?phone=0912']) {
+    await page.goto(path)
+    await expect(page).toHaveURL(/\/dashboard$/)
+  }
+  // The staff API itself refuses the customer too (through web's /api proxy, with no token: 401).
+  const response = await page.request.get('/api/staff/dashboard/')
+  expect([401, 403]).toContain(response.status())
+})
+
+test('support see the rates but only an admin sets one @global-state', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const support = await signInAsStaff(browser, 'support')
+  await support.page.goto('/staff/rates')
+  await expect(support.page.getByTestId('rate-USD')).toContainText('تومان')
+  await expect(support.page.getByLabel('نرخ خرید (تومان)')).toHaveCount(0)
+  await support.page.context().close()
+
+  const admin = await signInAsStaff(browser, 'admin')
+  const desk = admin.page
+  await desk.goto('/staff/rates')
+  const before = (await desk.getByTestId('rate-USD').innerText()).trim()
+
+  await registerNewCustomer(page, uniquePhone(), PASSWORD)
+  const quote = async () => {
+    await page.goto('/dashboard/new-request')
+    await page.getByRole('radio', { name: 'پرداخت هزینه آزمون' }).check()
+    await page.getByLabel('مبلغ ارزی').fill('100')
+    const total = page.getByTestId('quote-total')
+    await expect(total).toContainText('تومان')
+    return (await total.innerText()).trim()
+  }
+  const oldQuote = await quote()
+
+  try {
+    // A bad rate is refused in Persian first.
+    await desk.getByLabel('نرخ خرید (تومان)').fill('۱۲۳٫۵')
+    await desk.getByRole('button', { name: 'ثبت نرخ' }).click()
+    await expect(
+      desk.getByText('نرخ را به تومان و به صورت عدد صحیح بزرگ‌تر از صفر وارد کنید'),
+    ).toBeVisible()
+
+    await desk.getByLabel('ارز', { exact: true }).selectOption('USD')
+    await desk.getByLabel('نرخ خرید (تومان)').fill('۱۳۰٬۰۰۰')
+    await desk.getByLabel('یادداشت (اختیاری)').fill('آزمون خودکار')
+    await desk.getByRole('button', { name: 'ثبت نرخ' }).click()
+    await expect(
+      desk.getByRole('status').filter({ hasText: 'نرخ جدید دلار آمریکا ثبت شد' }),
+    ).toBeVisible()
+    await expect(desk.getByTestId('rate-USD')).toHaveText('۱۳۰٬۰۰۰ تومان')
+    await expect(desk.getByTestId('rate-history')).toContainText('آزمون خودکار')
+    await expect(desk.getByTestId('rate-chart')).toBeVisible()
+
+    const newQuote = await quote()
+    expect(newQuote).not.toBe(oldQuote)
+    const rate = await page.request.get('/api/quote/?amount=100&currency=USD&payment_type=exams')
+    expect(((await rate.json()) as { rate_irr: number }).rate_irr).toBe(1_300_000)
+  } finally {
+    // Other spec files assert the seeded rate; put it back.
+    const seeded = latinDigits(before).replace(/\D/g, '')
+    await desk.goto('/staff/rates')
+    await desk.getByLabel('ارز', { exact: true }).selectOption('USD')
+    await desk.getByLabel('نرخ خرید (تومان)').fill(seeded)
+    await desk.getByRole('button', { name: 'ثبت نرخ' }).click()
+    await expect(desk.getByTestId('rate-USD')).toHaveText(before)
+    await desk.context().close()
+  }
+})
+
+test('the staff home shows what is waiting, in Persian digits', async ({ browser }) => {
+  const { page } = await signInAsStaff(browser, 'support')
+  for (const id of ['staff-stat-paid', 'staff-stat-in-progress', 'staff-stat-tickets']) {
+    await expect(page.getByTestId(id)).toHaveText(/[۰-۹]/)
+  }
+  await expect(page.getByTestId('staff-stat-today')).toContainText('تومان')
+  await expect(page.locator('aside').getByTestId('staff-role')).toHaveText('پشتیبان')
+  // Support are not offered admin-only forms but may still use every page.
+  await page.getByRole('link', { name: 'انواع پرداخت و کارمزد' }).first().click()
+  await expect(page.getByTestId('payment-type').first()).toBeVisible()
+  await expect(page.getByRole('button', { name: 'ذخیره' })).toHaveCount(0)
+  await page.context().close()
+})
+
+test('support find a customer by phone, block and unblock them', async ({ page, browser }) => {
+  test.setTimeout(90_000)
+  const phone = uniquePhone()
+  await registerNewCustomer(page, phone, PASSWORD)
+  const { page: desk } = await signInAsStaff(browser, 'support')
+  await desk.goto('/staff/users')
+  await desk.getByLabel('شماره موبایل').fill(phone)
+  await desk.getByRole('button', { name: 'جستجو', exact: true }).click()
+  await expect(desk).toHaveURL(/\/staff\/users\/\d+$/)
+  await expect(desk.getByTestId('staff-user-role')).toHaveText('مشتری')
+
+  await desk.getByRole('button', { name: 'مسدود کردن حساب' }).click()
+  await expect(desk.getByText('دلیل مسدود کردن حساب را بنویسید')).toBeVisible()
+  await desk.getByLabel('دلیل مسدود کردن').fill('درخواست خود مشتری')
+  await desk.getByRole('button', { name: 'مسدود کردن حساب' }).click()
+  await expect(desk.getByTestId('staff-user-status')).toContainText('مسدود')
+
+  // A blocked customer cannot sign in.
+  const fresh = await browser.newContext()
+  const other = await fresh.newPage()
+  await logIn(other, phone, PASSWORD)
+  await expect(other.getByRole('alert').filter({ hasText: /مسدود|غیرفعال/ })).toBeVisible()
+  await expect(other).toHaveURL(/auth=login/)
+  await fresh.close()
+
+  await desk.getByRole('button', { name: 'رفع مسدودی حساب' }).click()
+  await expect(desk.getByTestId('staff-user-status')).toHaveText('فعال')
+  await desk.context().close()
+})
+
+test('support answer a ticket from the inbox with a pinned prepared message and a typed reply', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  await registerNewCustomer(page, uniquePhone(), PASSWORD)
+  await page.goto('/dashboard/tickets')
+  await page.getByText('تیکت جدید', { exact: true }).click()
+  const title = `سفارش من کجاست ${Date.now() % 100000}`
+  await page.getByLabel('عنوان', { exact: true }).fill(title)
+  await page.getByLabel('دسته‌بندی').selectOption({ label: 'پرداخت' })
+  await page.getByLabel('پیام اولیه').fill('سلام، سفارشم هنوز انجام نشده.')
+  await page.getByRole('button', { name: 'ثبت تیکت' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/tickets\/\d+$/)
+
+  const staff = await signInAsStaff(browser, 'support')
+  const api = await staffApi(request, staff.phone, staff.password)
+  const created = await api.post('/api/staff/prepared-messages/', {
+    title: `پیگیری ${Date.now() % 100000}`,
+    content: 'درخواست شما در صف انجام است و به‌زودی تکمیل می‌شود.',
+  })
+  const prepared = (await created.json()) as { id: number; title: string }
+  expect((await api.post(`/api/staff/prepared-messages/${prepared.id}/pin/`)).status()).toBe(200)
+
+  const desk = staff.page
+  await desk.goto('/staff/tickets')
+  await desk.getByTestId('staff-ticket-row').filter({ hasText: title }).getByRole('link').click()
+  await expect(desk.getByRole('heading', { name: title })).toBeVisible()
+  await expect(desk.getByTestId('staff-ticket-thread')).toContainText('سفارشم هنوز انجام نشده')
+
+  // Nothing to send: the Persian message.
+  await desk.getByRole('button', { name: 'ارسال پاسخ' }).click()
+  await expect(desk.getByText('متن پاسخ یا یک پیام آماده لازم است')).toBeVisible()
+
+  await desk
+    .getByTestId('pinned-prepared')
+    .locator('li')
+    .filter({ hasText: prepared.title })
+    .getByRole('button', { name: 'ارسال' })
+    .click()
+  await expect(
+    desk.getByRole('status').filter({ hasText: 'پاسخ شما برای مشتری ارسال شد' }),
+  ).toBeVisible()
+  await desk.getByLabel('متن پاسخ').fill('اگر سؤال دیگری دارید همین‌جا بنویسید.')
+  await desk.getByRole('button', { name: 'ارسال پاسخ' }).click()
+  const thread = desk.getByTestId('staff-ticket-thread')
+  await expect(thread).toContainText('درخواست شما در صف انجام است')
+  await expect(thread).toContainText('اگر سؤال دیگری دارید همین‌جا بنویسید.')
+
+  await page.reload()
+  await expect(page.getByTestId('ticket-thread')).toContainText('درخواست شما در صف انجام است')
+  await expect(page.getByTestId('ticket-thread')).toContainText('اگر سؤال دیگری دارید')
+  await desk.context().close()
+})
+
+test("an admin edits a payment type's fees and limits", async ({ browser }) => {
+  const { page: desk } = await signInAsStaff(browser, 'admin')
+  await desk.goto('/staff/payment-types')
+  const form = desk.getByTestId('edit-domain')
+  // A minimum above the maximum is refused in Persian and nothing is saved.
+  const max = await form.getByLabel('حداکثر مبلغ (واحد ارز)').inputValue()
+  await form.getByLabel('حداقل مبلغ (واحد ارز)').fill(String(Number(max) + 1))
+  await form.getByRole('button', { name: 'ذخیره' }).click()
+  await expect(
+    desk.getByTestId('edit-domain').getByText('حداقل مبلغ نباید از حداکثر بیشتر باشد'),
+  ).toBeVisible()
+  // The same values again (other specs price orders with them), with a note for the history.
+  await desk.reload()
+  await desk.getByTestId('edit-domain').getByLabel('دلیل تغییر (اختیاری)').fill('بازبینی دوره‌ای')
+  await desk.getByTestId('edit-domain').getByRole('button', { name: 'ذخیره' }).click()
+  await expect(
+    desk.getByRole('status').filter({ hasText: 'کارمزد و محدودیت‌های «دامنه و هاست» ذخیره شد' }),
+  ).toBeVisible()
+  await desk.goto('/staff/payment-types?history=domain')
+  await expect(desk.getByText('بازبینی دوره‌ای')).toBeVisible()
+  await desk.context().close()
+})
+
+test('an admin grants and revokes the support role', async ({ page, browser }) => {
+  test.setTimeout(120_000)
+  const phone = uniquePhone()
+  await registerNewCustomer(page, phone, PASSWORD)
+  const { page: desk } = await signInAsStaff(browser, 'admin')
+  await desk.goto(`/staff/users?phone=${phone}`)
+  await expect(desk.getByTestId('staff-user-role')).toHaveText('مشتری')
+  await desk.getByRole('button', { name: 'دادن نقش پشتیبان' }).click()
+  await expect(
+    desk.getByRole('status').filter({ hasText: 'نقش پشتیبان به این کاربر داده شد' }),
+  ).toBeVisible()
+  await expect(desk.getByTestId('staff-user-role')).toHaveText('پشتیبان')
+
+  // Signed in again, the new support member gets the back office.
+  await page.getByRole('button', { name: 'خروج' }).click()
+  // The logout must land before the next navigation, or that navigation cancels it.
+  await expect(page.getByRole('link', { name: 'ورود', exact: true })).toBeVisible()
+  await logIn(page, phone, PASSWORD)
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.goto('/staff')
+  await expect(page.locator('aside').getByTestId('staff-role')).toHaveText('پشتیبان')
+
+  await desk.getByRole('button', { name: 'گرفتن نقش پشتیبان' }).click()
+  await expect(desk.getByTestId('staff-user-role')).toHaveText('مشتری')
+  await desk.context().close()
+})

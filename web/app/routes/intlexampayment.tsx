@@ -1,0 +1,11 @@
+import { servicePageLoader } from '~/utils/service-page-route.server.ts'
+export {
+  ServiceRoute as default,
+  meta,
+  handle,
+  headers,
+} from '~/components/public/service-route.tsx'
+
+// Also answers /intlExamPayment (the spelling the basic services page links to): Remix matches
+// paths case-insensitively, and the canonical URL names this one.
+export const loader = servicePageLoader('intlexampayment')

@@ -1,0 +1,34 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { redirect } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { PageUnavailable } from '~/components/public/page-unavailable.tsx'
+import { TierPage } from '~/components/public/tier-page.tsx'
+import { getTierPage } from '~/utils/cms-pages.server.ts'
+import type { HydrateHandle } from '~/utils/hydration.ts'
+import { pageResponse } from '~/utils/public-page.server.ts'
+import { TIER_PAGES, isTierSlug, pageHeaders } from '~/utils/public-routes.ts'
+import { seoMeta } from '~/utils/seo.ts'
+
+/** /services/base, /services/intermediate, /services/specialized (spec §2). */
+
+export const handle: HydrateHandle = { hydrate: false }
+
+export const headers = pageHeaders
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  // Any other /services/… is an unknown path (spec §2).
+  if (!isTierSlug(params.tier)) throw redirect('/dashboard')
+  const tier = params.tier
+  return pageResponse(await getTierPage(tier), {
+    path: `/services/${tier}`,
+    ...TIER_PAGES[tier],
+    seo: (page) => page.seo,
+  })
+}
+
+export default function ServiceTier() {
+  const { page, title } = useLoaderData<typeof loader>()
+  return page ? <TierPage page={page} /> : <PageUnavailable title={title} />
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo)

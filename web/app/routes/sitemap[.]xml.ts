@@ -1,0 +1,10 @@
+import { buildSitemap } from '~/utils/sitemap.server.ts'
+
+export async function loader() {
+  return new Response(await buildSitemap(), {
+    headers: {
+      'Content-Type': 'application/xml; charset=utf-8',
+      'Cache-Control': 'public, max-age=300',
+    },
+  })
+}

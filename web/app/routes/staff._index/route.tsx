@@ -1,0 +1,96 @@
+import { formatJalaliLongDate, formatNumberFa, formatToman } from '@arzpol/shared'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { PageHeader, StaffErrorBoundary } from '~/components/staff/ui.tsx'
+import { getDashboard } from '~/utils/staff-api.server.ts'
+import { requireStaff, throwReadFailure } from '~/utils/staff.server.ts'
+
+/**
+ * The back office home: what waits for staff right now (orders per stage, tickets waiting for a
+ * reply) and today's paid volume, each linking to the matching queue.
+ */
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { tokens, headers, user } = await requireStaff(request)
+  const result = await getDashboard(request, tokens.access)
+  if (!result.ok) throwReadFailure(result.status, headers)
+  return data({ stats: result.data, username: user.username }, { headers })
+}
+
+function Figure(props: {
+  to: string
+  label: string
+  value: string
+  testId: string
+  hint?: string
+}) {
+  return (
+    <Link
+      to={props.to}
+      data-testid={props.testId}
+      className="flex flex-col gap-1 rounded-2xl border border-slate-200 bg-white p-5 transition hover:border-teal-300"
+    >
+      <span className="text-sm text-slate-600">{props.label}</span>
+      <span className="text-2xl font-extrabold text-slate-900">{props.value}</span>
+      {props.hint ? <span className="text-xs text-slate-500">{props.hint}</span> : null}
+    </Link>
+  )
+}
+
+export default function StaffHome() {
+  const { stats, username } = useLoaderData<typeof loader>()
+  const waiting = stats.orders_waiting
+  return (
+    <>
+      <PageHeader title="میز کار پشتیبانی">
+        <bdi>{username}</bdi> عزیز، خوش آمدید. آمار امروز،{' '}
+        {formatJalaliLongDate(`${stats.day}T12:00:00+03:30`)}
+      </PageHeader>
+      <section aria-label="سفارش‌های منتظر" className="grid gap-3 sm:grid-cols-3">
+        <Figure
+          to="/staff/orders?stage=paid"
+          label="پرداخت‌شده، منتظر شروع"
+          value={formatNumberFa(waiting.paid)}
+          testId="staff-stat-paid"
+        />
+        <Figure
+          to="/staff/orders?stage=in_progress"
+          label="در حال انجام"
+          value={formatNumberFa(waiting.in_progress)}
+          testId="staff-stat-in-progress"
+        />
+        <Figure
+          to="/staff/orders?stage=awaiting_payment"
+          label="در انتظار پرداخت مشتری"
+          value={formatNumberFa(waiting.awaiting_payment)}
+          testId="staff-stat-awaiting"
+        />
+      </section>
+      <section aria-label="تیکت‌ها و پرداخت‌های امروز" className="grid gap-3 sm:grid-cols-2">
+        <Figure
+          to="/staff/tickets?view=waiting"
+          label="تیکت‌های منتظر پاسخ"
+          value={formatNumberFa(stats.tickets_waiting)}
+          testId="staff-stat-tickets"
+        />
+        <Figure
+          to="/staff/orders?stage=paid,in_progress,done"
+          label="مبلغ پرداخت‌شده امروز"
+          value={formatToman(stats.today_paid_irr)}
+          hint={`${formatNumberFa(stats.today_paid_count)} پرداخت موفق`}
+          testId="staff-stat-today"
+        />
+      </section>
+    </>
+  )
+}
+
+export const meta: MetaFunction = () => [
+  { title: 'میز کار | پنل پشتیبانی ارزپل' },
+  { name: 'robots', content: 'noindex' },
+]
+
+export function ErrorBoundary() {
+  return <StaffErrorBoundary />
+}

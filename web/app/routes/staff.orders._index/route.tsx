@@ -1,0 +1,196 @@
+import { formatJalaliDateTime, formatNumberFa, formatToman } from '@arzpol/shared'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data } from '@remix-run/node'
+import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Field } from '~/components/forms.tsx'
+import { formatForeignAmount } from '~/components/orders.tsx'
+import { ORDER_STAGES, QUEUE_PAGE_SIZE } from '~/components/staff/queue.ts'
+import { StageBadge } from '~/components/staff/stage-badge.tsx'
+import {
+  CustomerName,
+  EmptyState,
+  linkButtonClass,
+  PageHeader,
+  SelectField,
+  StaffErrorBoundary,
+} from '~/components/staff/ui.tsx'
+import { Table } from '~/components/ui/table.tsx'
+import { DEFAULT_PAYMENT_TYPES, paymentTypeLabel, STAGE_LABELS } from '~/utils/orders.ts'
+import { listOrders } from '~/utils/staff-api.server.ts'
+import { parseOrderFilters } from '~/utils/staff-forms.server.ts'
+import { requireStaff, throwReadFailure } from '~/utils/staff.server.ts'
+
+/**
+ * The orders queue: every customer's orders, filtered by stage, type, Jalali date range and
+ * phone (a GET form, so a filtered queue is a link staff can share), 50 a page.
+ */
+
+const TYPE_CODES = DEFAULT_PAYMENT_TYPES.map((t) => t.value)
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { tokens, headers } = await requireStaff(request)
+  const filters = parseOrderFilters(new URL(request.url).searchParams, TYPE_CODES)
+  const result = await listOrders(request, tokens.access, filters.query)
+  if (!result.ok) throwReadFailure(result.status, headers)
+  return data(
+    {
+      values: filters.values,
+      errors: filters.errors,
+      page: filters.page,
+      count: result.data.count,
+      orders: result.data.results,
+    },
+    { headers },
+  )
+}
+
+const STAGE_OPTIONS = [
+  { value: '', label: 'همه مراحل' },
+  { value: 'paid,in_progress', label: 'منتظر کار (پرداخت‌شده یا در حال انجام)' },
+  ...ORDER_STAGES.map((stage) => ({ value: stage, label: STAGE_LABELS[stage] ?? stage })),
+]
+
+const TYPE_OPTIONS = [
+  { value: '', label: 'همه خدمات' },
+  ...DEFAULT_PAYMENT_TYPES.map((t) => ({ value: t.value, label: t.label })),
+]
+
+function pageLink(values: Record<string, string>, page: number): string {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(values)) if (value) params.set(key, value)
+  if (page > 1) params.set('page', String(page))
+  return `/staff/orders?${params}`
+}
+
+export default function StaffOrders() {
+  const { values, errors, page, count, orders } = useLoaderData<typeof loader>()
+  const stageOptions = STAGE_OPTIONS.some((o) => o.value === values.stage)
+    ? STAGE_OPTIONS
+    : [...STAGE_OPTIONS, { value: values.stage, label: values.stage }]
+  const pages = Math.max(1, Math.ceil(count / QUEUE_PAGE_SIZE))
+  return (
+    <>
+      <PageHeader title="صف سفارش‌ها">
+        <span data-testid="staff-orders-count">{formatNumberFa(count)} سفارش</span>
+      </PageHeader>
+      <Form
+        method="get"
+        className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-3 lg:grid-cols-6"
+      >
+        <SelectField
+          name="stage"
+          label="مرحله"
+          options={stageOptions}
+          defaultValue={values.stage}
+          className="lg:col-span-2"
+        />
+        <SelectField
+          name="type"
+          label="نوع خدمت"
+          options={TYPE_OPTIONS}
+          defaultValue={values.type}
+        />
+        <Field
+          name="from"
+          label="از تاریخ"
+          placeholder="۱۴۰۴/۰۹/۰۱"
+          defaultValue={values.from}
+          errors={errors.from}
+        />
+        <Field
+          name="to"
+          label="تا تاریخ"
+          placeholder="۱۴۰۴/۰۹/۳۰"
+          defaultValue={values.to}
+          errors={errors.to}
+        />
+        <Field
+          name="phone"
+          label="موبایل مشتری"
+          inputMode="tel"
+          dir="ltr"
+          defaultValue={values.phone}
+          errors={errors.phone}
+        />
+        <SelectField
+          name="sort"
+          label="ترتیب"
+          options={[
+            { value: 'newest', label: 'جدیدترین اول' },
+            { value: 'oldest', label: 'قدیمی‌ترین اول (صف)' },
+          ]}
+          defaultValue={values.sort}
+        />
+        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-5">
+          <button
+            type="submit"
+            className="rounded-xl bg-teal-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-teal-800"
+          >
+            اعمال فیلتر
+          </button>
+          <Link to="/staff/orders" className={linkButtonClass}>
+            حذف فیلترها
+          </Link>
+        </div>
+      </Form>
+      {orders.length === 0 ? (
+        <EmptyState>سفارشی با این فیلترها پیدا نشد.</EmptyState>
+      ) : (
+        <Table
+          caption="سفارش‌ها"
+          columns={['سفارش', 'مشتری', 'خدمت', 'مبلغ', 'مرحله', 'تاریخ ثبت']}
+          rows={orders.map((order) => ({
+            key: String(order.id),
+            cells: [
+              <Link
+                key="id"
+                to={`/staff/orders/${order.id}`}
+                className="text-teal-800 underline"
+                data-testid="staff-order-link"
+              >
+                <bdi>#{formatNumberFa(order.id)}</bdi>
+              </Link>,
+              <span key="c">
+                <CustomerName {...order.customer} />
+              </span>,
+              paymentTypeLabel(order.payment_type),
+              <span key="a">
+                <bdi dir="ltr">{formatForeignAmount(order.amount, order.currency)}</bdi>
+                <br />
+                <span className="text-xs text-slate-500">{formatToman(order.amount_irr)}</span>
+              </span>,
+              <StageBadge key="s" stage={order.stage} />,
+              formatJalaliDateTime(order.created_at),
+            ],
+          }))}
+        />
+      )}
+      {pages > 1 ? (
+        <nav aria-label="صفحه‌ها" className="flex items-center justify-center gap-3 text-sm">
+          {page > 1 ? (
+            <Link to={pageLink(values, page - 1)} className={linkButtonClass}>
+              صفحه قبل
+            </Link>
+          ) : null}
+          <span>
+            صفحه {formatNumberFa(page)} از {formatNumberFa(pages)}
+          </span>
+          {page < pages ? (
+            <Link to={pageLink(values, page + 1)} className={linkButtonClass}>
+              صفحه بعد
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  )
+}
+
+export const meta: MetaFunction = () => [
+  { title: 'سفارش‌ها | پنل پشتیبانی ارزپل' },
+  { name: 'robots', content: 'noindex' },
+]
+
+export function ErrorBoundary() {
+  return <StaffErrorBoundary />
+}

@@ -1,0 +1,273 @@
+import { readFormData } from '~/utils/form-data.server.ts'
+import {
+  formatJalaliDateTime,
+  formatNumberFa,
+  formatToman,
+  type StaffPaymentType,
+} from '@arzpol/shared'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
+import {
+  Badge,
+  ErrorNotice,
+  PageHeader,
+  Panel,
+  StaffErrorBoundary,
+} from '~/components/staff/ui.tsx'
+import type { FormErrors } from '~/utils/form-errors.ts'
+import {
+  listPaymentTypes,
+  paymentTypeHistory,
+  updatePaymentType,
+} from '~/utils/staff-api.server.ts'
+import { parseFormData, paymentTypeSchema } from '~/utils/staff-forms.server.ts'
+import {
+  redirectWithFlash,
+  requireStaff,
+  staffFailure,
+  throwReadFailure,
+} from '~/utils/staff.server.ts'
+
+/**
+ * Payment types with their fees and limits. Everyone on staff reads them and their change
+ * history (`?history=code`); only admins change them (the form is not shown to support, and the
+ * action refuses them).
+ */
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { tokens, headers, role } = await requireStaff(request)
+  const types = await listPaymentTypes(request, tokens.access)
+  if (!types.ok) throwReadFailure(types.status, headers)
+  const historyCode = new URL(request.url).searchParams.get('history')
+  const selected = types.data.find((t) => t.value === historyCode) ?? null
+  const history = selected ? await paymentTypeHistory(request, tokens.access, selected.value) : null
+  return data(
+    {
+      types: types.data,
+      canEdit: role === 'admin',
+      history: selected
+        ? {
+            code: selected.value,
+            label: selected.label,
+            entries: history?.ok ? history.data : null,
+          }
+        : null,
+    },
+    { headers },
+  )
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { tokens, headers } = await requireStaff(request, 'admin')
+  const form = await readFormData(request)
+  const code = String(form.get('code') ?? '')
+  const parsed = parseFormData(paymentTypeSchema, form)
+  if (!parsed.ok) return data({ code, errors: parsed.errors }, { status: 400, headers })
+  const result = await updatePaymentType(
+    request,
+    tokens.access,
+    parsed.value.code,
+    parsed.value.body,
+  )
+  if (!result.ok) {
+    const errors: FormErrors = staffFailure(result, 'ذخیره کارمزد و محدودیت‌ها ممکن نشد', {
+      fee_bps: 'fee_percent',
+      fee_fixed_irr: 'fee_fixed_toman',
+      min_amount: 'min_amount',
+      max_amount: 'max_amount',
+      note: 'note',
+    })
+    return data({ code, errors }, { status: result.status >= 500 ? 503 : 400, headers })
+  }
+  return redirectWithFlash(
+    '/staff/payment-types',
+    `کارمزد و محدودیت‌های «${result.data.label}» ذخیره شد.`,
+    headers,
+  )
+}
+
+/** Basis points as a Persian percentage: 150 → "۱٫۵٪". */
+function percent(bps: number): string {
+  return `${new Intl.NumberFormat('fa-IR', { maximumFractionDigits: 2 }).format(bps / 100)}٪`
+}
+
+/** The form's starting value of a percentage, in Latin digits: 150 → "1.5". */
+function percentInput(bps: number): string {
+  return String(bps / 100)
+}
+
+function EditForm({ type, errors }: { type: StaffPaymentType; errors: FormErrors | undefined }) {
+  return (
+    <Form
+      method="post"
+      noValidate
+      className="mt-4 grid gap-3 border-t border-slate-100 pt-4 sm:grid-cols-2 lg:grid-cols-4"
+      data-testid={`edit-${type.value}`}
+    >
+      <div className="sm:col-span-2 lg:col-span-4">
+        <FormAlert errors={errors?.form ?? []} />
+      </div>
+      <input type="hidden" name="code" value={type.value} />
+      <Field
+        name="fee_percent"
+        label="کارمزد درصدی (٪)"
+        dir="ltr"
+        inputMode="decimal"
+        defaultValue={percentInput(type.fee_bps)}
+        errors={errors?.fields.fee_percent}
+      />
+      <Field
+        name="fee_fixed_toman"
+        label="کارمزد ثابت (تومان)"
+        dir="ltr"
+        inputMode="numeric"
+        defaultValue={String(type.fee_fixed_irr / 10)}
+        errors={errors?.fields.fee_fixed_toman}
+      />
+      <Field
+        name="min_amount"
+        label="حداقل مبلغ (واحد ارز)"
+        dir="ltr"
+        inputMode="numeric"
+        defaultValue={String(type.min_amount)}
+        errors={errors?.fields.min_amount}
+      />
+      <Field
+        name="max_amount"
+        label="حداکثر مبلغ (واحد ارز)"
+        dir="ltr"
+        inputMode="numeric"
+        defaultValue={String(type.max_amount)}
+        errors={errors?.fields.max_amount}
+      />
+      <Field
+        name="note"
+        label="دلیل تغییر (اختیاری)"
+        className="sm:col-span-2 lg:col-span-3"
+        errors={errors?.fields.note}
+      />
+      <div className="flex items-end">
+        <SubmitButton intent="save">ذخیره</SubmitButton>
+      </div>
+    </Form>
+  )
+}
+
+export default function StaffPaymentTypes() {
+  const { types, canEdit, history } = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>()
+  return (
+    <>
+      <PageHeader title="انواع پرداخت و کارمزد">
+        کارمزد و حداقل و حداکثر مبلغ هر خدمت؛ سفارش‌های تازه با همین مقادیر قیمت‌گذاری می‌شوند.
+      </PageHeader>
+      {!canEdit ? (
+        <p className="text-sm text-slate-600">تغییر کارمزدها فقط از دست مدیران سامانه برمی‌آید.</p>
+      ) : null}
+      {history ? (
+        <Panel title={`تاریخچه تغییرات «${history.label}»`}>
+          {history.entries === null ? (
+            <ErrorNotice>تاریخچه در حال حاضر در دسترس نیست.</ErrorNotice>
+          ) : history.entries.length === 0 ? (
+            <p className="text-sm text-slate-500">تغییری ثبت نشده است.</p>
+          ) : (
+            <ol className="flex flex-col divide-y divide-slate-100 text-sm">
+              {history.entries.map((change) => (
+                <li key={change.id} className="flex flex-col gap-1 py-2">
+                  <span>
+                    کارمزد {percent(change.old.fee_bps)} ← {percent(change.new.fee_bps)}، ثابت{' '}
+                    {formatToman(change.old.fee_fixed_irr)} ←{' '}
+                    {formatToman(change.new.fee_fixed_irr)}، حداقل{' '}
+                    {formatNumberFa(change.old.min_amount)} ←{' '}
+                    {formatNumberFa(change.new.min_amount)}، حداکثر{' '}
+                    {formatNumberFa(change.old.max_amount)} ←{' '}
+                    {formatNumberFa(change.new.max_amount)}
+                  </span>
+                  <span className="text-slate-500">
+                    {change.changed_by ? <bdi>{change.changed_by.username}</bdi> : 'سامانه'} ·{' '}
+                    {formatJalaliDateTime(change.created_at)}
+                    {change.note ? ` · ${change.note}` : ''}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </Panel>
+      ) : null}
+      <ul className="flex flex-col gap-4">
+        {types.map((type) => (
+          <li
+            key={type.value}
+            className="rounded-2xl border border-slate-200 bg-white p-5"
+            data-testid="payment-type"
+          >
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 className="text-lg font-bold text-slate-900">
+                {type.label}{' '}
+                <span className="text-sm font-normal text-slate-500">({type.value})</span>
+              </h2>
+              <div className="flex gap-2">
+                <Badge tone={type.direction === 'payout' ? 'violet' : 'sky'}>
+                  {type.direction === 'payout' ? 'واریز به مشتری' : 'پرداخت مشتری'}
+                </Badge>
+                {type.needs_credentials ? <Badge>نیاز به اطلاعات ورود</Badge> : null}
+              </div>
+            </div>
+            <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+              <div>
+                <dt className="text-slate-500">کارمزد درصدی</dt>
+                <dd className="font-semibold">{percent(type.fee_bps)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">کارمزد ثابت</dt>
+                <dd className="font-semibold">{formatToman(type.fee_fixed_irr)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">حداقل مبلغ</dt>
+                <dd className="font-semibold">{formatNumberFa(type.min_amount)} واحد ارز</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">حداکثر مبلغ</dt>
+                <dd className="font-semibold">{formatNumberFa(type.max_amount)} واحد ارز</dd>
+              </div>
+            </dl>
+            <p className="mt-2 text-xs text-slate-500">
+              آخرین تغییر: {formatJalaliDateTime(type.updated_at)}
+              {type.updated_by ? (
+                <>
+                  {' '}
+                  توسط <bdi>{type.updated_by.username}</bdi>
+                </>
+              ) : null}{' '}
+              ·{' '}
+              <Link
+                to={`/staff/payment-types?history=${type.value}`}
+                className="text-teal-800 underline"
+              >
+                تاریخچه
+              </Link>
+            </p>
+            {canEdit ? (
+              <EditForm
+                key={type.updated_at}
+                type={type}
+                errors={result?.code === type.value ? result.errors : undefined}
+              />
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </>
+  )
+}
+
+export const meta: MetaFunction = () => [
+  { title: 'انواع پرداخت و کارمزد | پنل پشتیبانی ارزپل' },
+  { name: 'robots', content: 'noindex' },
+]
+
+export function ErrorBoundary() {
+  return <StaffErrorBoundary />
+}

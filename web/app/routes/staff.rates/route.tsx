@@ -1,0 +1,200 @@
+import { readFormData } from '~/utils/form-data.server.ts'
+import { formatJalaliDateTime, formatNumberFa, formatToman } from '@arzpol/shared'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
+import { RateChart } from '~/components/staff/rate-chart.tsx'
+import {
+  EmptyState,
+  ErrorNotice,
+  PageHeader,
+  Panel,
+  SelectField,
+  StaffErrorBoundary,
+} from '~/components/staff/ui.tsx'
+import { Table } from '~/components/ui/table.tsx'
+import { CURRENCY_LABELS } from '~/utils/orders.ts'
+import { parseRate } from '~/utils/staff-forms.server.ts'
+import { listRates, rateHistory, setRate } from '~/utils/staff-api.server.ts'
+import {
+  redirectWithFlash,
+  requireStaff,
+  staffFailure,
+  throwReadFailure,
+} from '~/utils/staff.server.ts'
+
+/**
+ * Buy rates: today's value of every currency, the history of one (`?currency=`, USD by default)
+ * with a small chart, and for admins the form that sets a new rate. Orders placed after that lock
+ * the new rate; orders already placed keep theirs.
+ */
+
+/** Currencies payments-service knows, in the order staff expect them. */
+const KNOWN_CURRENCIES = ['USD', 'EUR', 'GBP', 'TRY', 'AED'] as const
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { tokens, headers, role } = await requireStaff(request)
+  const rates = await listRates(request)
+  if (!rates.ok) throwReadFailure(rates.status, headers)
+  const currencies = [...new Set([...rates.data.map((r) => r.currency), ...KNOWN_CURRENCIES])]
+  const param = (new URL(request.url).searchParams.get('currency') ?? 'USD').toUpperCase()
+  const currency = currencies.includes(param) ? param : 'USD'
+  const history = await rateHistory(request, tokens.access, currency)
+  return data(
+    {
+      rates: rates.data,
+      currencies,
+      currency,
+      history: history.ok ? history.data : null,
+      canSet: role === 'admin',
+    },
+    { headers },
+  )
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { tokens, headers } = await requireStaff(request, 'admin')
+  const parsed = parseRate(await readFormData(request), KNOWN_CURRENCIES)
+  if (!parsed.ok) return data({ errors: parsed.errors }, { status: 400, headers })
+  const { currency, buyRateIrr, note } = parsed.value
+  const result = await setRate(request, tokens.access, {
+    currency,
+    buy_rate_irr: buyRateIrr,
+    note,
+  })
+  if (!result.ok) {
+    const errors = staffFailure(result, 'ثبت نرخ ممکن نشد', {
+      buy_rate_irr: 'rate_toman',
+      currency: 'currency',
+      note: 'note',
+    })
+    return data({ errors }, { status: result.status >= 500 ? 503 : 400, headers })
+  }
+  const label = CURRENCY_LABELS[currency] ?? currency
+  return redirectWithFlash(
+    `/staff/rates?currency=${currency}`,
+    `نرخ جدید ${label} ثبت شد: ${formatToman(buyRateIrr)}`,
+    headers,
+  )
+}
+
+export default function StaffRates() {
+  const { rates, currencies, currency, history, canSet } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const errors = actionData?.errors
+  const options = currencies.map((c) => ({ value: c, label: `${CURRENCY_LABELS[c] ?? c} (${c})` }))
+  return (
+    <>
+      <PageHeader title="نرخ ارز">
+        نرخ خرید هر ارز به تومان؛ سفارش‌های تازه با آخرین نرخ قفل می‌شوند.
+      </PageHeader>
+      <Table
+        caption="نرخ‌های فعلی"
+        columns={['ارز', 'نرخ خرید', 'آخرین تغییر']}
+        rows={rates.map((rate) => ({
+          key: rate.currency,
+          cells: [
+            <Link
+              key="c"
+              to={`/staff/rates?currency=${rate.currency}`}
+              className="text-teal-800 underline"
+            >
+              {CURRENCY_LABELS[rate.currency] ?? rate.currency} ({rate.currency})
+            </Link>,
+            <span key="r" data-testid={`rate-${rate.currency}`} className="font-bold">
+              {formatToman(rate.buy_rate_irr)}
+            </span>,
+            formatJalaliDateTime(rate.updated_at),
+          ],
+        }))}
+      />
+      {canSet ? (
+        <Panel title="ثبت نرخ جدید">
+          <Form
+            key={rates.map((r) => r.updated_at).join()}
+            method="post"
+            className="grid gap-4 sm:grid-cols-3"
+            noValidate
+          >
+            <div className="sm:col-span-3">
+              <FormAlert errors={errors?.form ?? []} />
+            </div>
+            <SelectField
+              name="currency"
+              label="ارز"
+              options={options}
+              defaultValue={currency}
+              errors={errors?.fields.currency}
+            />
+            <Field
+              name="rate_toman"
+              label="نرخ خرید (تومان)"
+              inputMode="numeric"
+              dir="ltr"
+              autoComplete="off"
+              errors={errors?.fields.rate_toman}
+            />
+            <Field name="note" label="یادداشت (اختیاری)" errors={errors?.fields.note} />
+            <div className="sm:col-span-3">
+              <SubmitButton intent="set-rate">ثبت نرخ</SubmitButton>
+            </div>
+          </Form>
+        </Panel>
+      ) : (
+        <p className="text-sm text-slate-600">ثبت نرخ جدید فقط از دست مدیران سامانه برمی‌آید.</p>
+      )}
+      <Panel title={`تاریخچه نرخ ${CURRENCY_LABELS[currency] ?? currency}`}>
+        <nav aria-label="انتخاب ارز" className="mb-4 flex flex-wrap gap-2">
+          {currencies.map((c) => (
+            <Link
+              key={c}
+              to={`/staff/rates?currency=${c}`}
+              aria-current={c === currency ? 'page' : undefined}
+              className={`rounded-full px-3 py-1 text-sm font-semibold ring-1 ${
+                c === currency
+                  ? 'bg-slate-800 text-white ring-slate-800'
+                  : 'text-slate-700 ring-slate-300 hover:bg-slate-50'
+              }`}
+            >
+              {c}
+            </Link>
+          ))}
+        </nav>
+        {history === null ? (
+          <ErrorNotice>تاریخچه نرخ در حال حاضر در دسترس نیست.</ErrorNotice>
+        ) : history.length === 0 ? (
+          <EmptyState>برای این ارز هنوز نرخی ثبت نشده است.</EmptyState>
+        ) : (
+          <div className="flex flex-col gap-4">
+            <RateChart
+              values={[...history].reverse().map((h) => h.buy_rate_irr)}
+              label={`نمودار ${formatNumberFa(history.length)} نرخ آخر ${currency}`}
+            />
+            <ol
+              className="flex flex-col divide-y divide-slate-100 text-sm"
+              data-testid="rate-history"
+            >
+              {history.slice(0, 20).map((entry) => (
+                <li key={entry.id} className="flex flex-wrap justify-between gap-2 py-2">
+                  <span className="font-semibold">{formatToman(entry.buy_rate_irr)}</span>
+                  <span className="text-slate-600">{entry.note ?? ''}</span>
+                  <span className="text-slate-500">{formatJalaliDateTime(entry.created_at)}</span>
+                </li>
+              ))}
+            </ol>
+          </div>
+        )}
+      </Panel>
+    </>
+  )
+}
+
+export const meta: MetaFunction = () => [
+  { title: 'نرخ ارز | پنل پشتیبانی ارزپل' },
+  { name: 'robots', content: 'noindex' },
+]
+
+export function ErrorBoundary() {
+  return <StaffErrorBoundary />
+}

@@ -1,0 +1,107 @@
+import { formatJalaliDateTime, formatNumberFa } from '@arzpol/shared'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import {
+  CustomerName,
+  Badge,
+  EmptyState,
+  PageHeader,
+  Panel,
+  StaffErrorBoundary,
+} from '~/components/staff/ui.tsx'
+import { listTickets } from '~/utils/staff-api.server.ts'
+import { requireStaff, throwReadFailure } from '~/utils/staff.server.ts'
+
+/**
+ * Support's inbox: tickets waiting for a reply first (oldest first, as payments-service orders
+ * them), or every open, closed or any ticket. The view lives in the query string (`?view=`).
+ */
+
+const VIEWS = [
+  { value: 'waiting', label: 'در انتظار پاسخ' },
+  { value: 'open', label: 'باز' },
+  { value: 'closed', label: 'بسته' },
+  { value: 'all', label: 'همه' },
+] as const
+type View = (typeof VIEWS)[number]['value']
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { tokens, headers } = await requireStaff(request)
+  const param = new URL(request.url).searchParams.get('view')
+  const view: View = VIEWS.some((v) => v.value === param) ? (param as View) : 'waiting'
+  const result = await listTickets(request, tokens.access, {
+    waitingForStaff: view === 'waiting',
+    status: view === 'open' || view === 'closed' ? view : '',
+    limit: 100,
+  })
+  if (!result.ok) throwReadFailure(result.status, headers)
+  return data({ view, count: result.data.count, tickets: result.data.results }, { headers })
+}
+
+export default function StaffTickets() {
+  const { view, count, tickets } = useLoaderData<typeof loader>()
+  return (
+    <>
+      <PageHeader title="تیکت‌های پشتیبانی">{formatNumberFa(count)} تیکت در این فهرست</PageHeader>
+      <nav aria-label="فیلتر تیکت‌ها" className="flex flex-wrap gap-2">
+        {VIEWS.map((item) => (
+          <Link
+            key={item.value}
+            to={`/staff/tickets?view=${item.value}`}
+            aria-current={item.value === view ? 'page' : undefined}
+            className={`rounded-full px-4 py-1.5 text-sm font-semibold ring-1 ${
+              item.value === view
+                ? 'bg-slate-800 text-white ring-slate-800'
+                : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'
+            }`}
+          >
+            {item.label}
+          </Link>
+        ))}
+      </nav>
+      <Panel>
+        {tickets.length === 0 ? (
+          <EmptyState>
+            {view === 'waiting' ? 'تیکتی در انتظار پاسخ نیست.' : 'تیکتی در این فهرست نیست.'}
+          </EmptyState>
+        ) : (
+          <ul className="flex flex-col divide-y divide-slate-100" data-testid="staff-ticket-list">
+            {tickets.map((ticket) => (
+              <li key={ticket.id} data-testid="staff-ticket-row">
+                <Link
+                  to={`/staff/tickets/${ticket.id}`}
+                  className="flex flex-col gap-1 rounded-lg px-2 py-3 hover:bg-slate-50"
+                >
+                  <span className="flex flex-wrap items-center gap-2">
+                    <span className="font-bold text-slate-900">
+                      <bdi>#{formatNumberFa(ticket.id)}</bdi> {ticket.title}
+                    </span>
+                    {ticket.waiting_for_staff ? <Badge tone="amber">منتظر پاسخ</Badge> : null}
+                    {ticket.status === 'closed' ? <Badge>بسته</Badge> : null}
+                  </span>
+                  <span className="flex flex-wrap gap-x-4 text-sm text-slate-600">
+                    <span>
+                      <CustomerName {...ticket.customer} />
+                    </span>
+                    {ticket.category_name ? <span>{ticket.category_name}</span> : null}
+                    <span>آخرین پیام: {formatJalaliDateTime(ticket.last_message_at)}</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+    </>
+  )
+}
+
+export const meta: MetaFunction = () => [
+  { title: 'تیکت‌ها | پنل پشتیبانی ارزپل' },
+  { name: 'robots', content: 'noindex' },
+]
+
+export function ErrorBoundary() {
+  return <StaffErrorBoundary />
+}

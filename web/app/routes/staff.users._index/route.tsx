@@ -1,0 +1,95 @@
+import { formatJalaliDate, formatNumberFa, toPersianDigits } from '@arzpol/shared'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data, redirect } from '@remix-run/node'
+import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Field } from '~/components/forms.tsx'
+import { ROLE_LABELS } from '~/components/staff/roles.ts'
+import { Badge, EmptyState, PageHeader, Panel, StaffErrorBoundary } from '~/components/staff/ui.tsx'
+import { findUsers } from '~/utils/staff-api.server.ts'
+import { parsePhoneLookup } from '~/utils/staff-forms.server.ts'
+import { requireStaff, throwReadFailure } from '~/utils/staff.server.ts'
+
+/**
+ * Find an account by phone (the whole number opens it directly; the first digits list matches).
+ */
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { tokens, headers } = await requireStaff(request)
+  const raw = new URL(request.url).searchParams.get('phone') ?? ''
+  if (!raw.trim()) return data({ phone: '', errors: null, users: null }, { headers })
+  const parsed = parsePhoneLookup(raw)
+  if (!parsed.ok) return data({ phone: raw, errors: parsed.errors, users: null }, { headers })
+  const result = await findUsers(request, tokens.access, parsed.value)
+  if (!result.ok) throwReadFailure(result.status, headers)
+  const exact = result.data.results.filter((u) => u.phone === parsed.value)
+  if (exact.length === 1 && exact[0]) throw redirect(`/staff/users/${exact[0].id}`, { headers })
+  return data({ phone: raw, errors: null, users: result.data.results }, { headers })
+}
+
+export default function StaffUsers() {
+  const { phone, errors, users } = useLoaderData<typeof loader>()
+  return (
+    <>
+      <PageHeader title="کاربران">جستجو با شماره موبایل یا چند رقم اول آن</PageHeader>
+      <Form
+        method="get"
+        className="flex flex-wrap items-end gap-3 rounded-2xl border border-slate-200 bg-white p-4"
+      >
+        <Field
+          name="phone"
+          label="شماره موبایل"
+          inputMode="tel"
+          dir="ltr"
+          defaultValue={phone}
+          errors={errors?.fields.phone}
+          className="min-w-60 flex-1"
+        />
+        <button
+          type="submit"
+          className="rounded-xl bg-teal-700 px-5 py-3 text-sm font-semibold text-white hover:bg-teal-800"
+        >
+          جستجو
+        </button>
+      </Form>
+      {users === null ? null : (
+        <Panel>
+          {users.length === 0 ? (
+            <EmptyState>کاربری با این شماره پیدا نشد.</EmptyState>
+          ) : (
+            <ul className="flex flex-col divide-y divide-slate-100">
+              {users.map((user) => (
+                <li key={user.id}>
+                  <Link
+                    to={`/staff/users/${user.id}`}
+                    className="flex flex-wrap items-center gap-3 px-2 py-3 hover:bg-slate-50"
+                  >
+                    <bdi dir="ltr" className="font-semibold">
+                      {toPersianDigits(user.phone)}
+                    </bdi>
+                    <bdi>{user.username}</bdi>
+                    <Badge tone={user.role === 'customer' ? 'slate' : 'violet'}>
+                      {ROLE_LABELS[user.role]}
+                    </Badge>
+                    {user.blocked ? <Badge tone="red">مسدود</Badge> : null}
+                    <span className="text-sm text-slate-500">
+                      عضویت {formatJalaliDate(user.created_at)} · #{formatNumberFa(user.id)}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+      )}
+    </>
+  )
+}
+
+export const meta: MetaFunction = () => [
+  { title: 'کاربران | پنل پشتیبانی ارزپل' },
+  { name: 'robots', content: 'noindex' },
+]
+
+export function ErrorBoundary() {
+  return <StaffErrorBoundary />
+}

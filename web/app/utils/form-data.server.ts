@@ -1,0 +1,24 @@
+/**
+ * A form post the server cannot read (a malformed multipart body, a broken boundary, a content
+ * type no form sends) is the client's mistake: a Persian 400, never a 500 from deep inside the
+ * parser (found by the naughty-strings fuzz of every form, tests/e2e/fuzz-forms.spec.ts).
+ */
+
+export const UNREADABLE_FORM =
+  'فرم ارسالی قابل خواندن نیست. صفحه را دوباره باز کنید و دوباره بفرستید.'
+
+export function unreadableForm(): Response {
+  return new Response(UNREADABLE_FORM, {
+    status: 400,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  })
+}
+
+/** `request.formData()`, or a thrown 400 when the body is not a readable form. */
+export async function readFormData(request: Request): Promise<FormData> {
+  try {
+    return await request.formData()
+  } catch {
+    throw unreadableForm()
+  }
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { isoDayToJalali, jalaliToIsoDay } from './staff-dates.server.ts'
+
+describe('Jalali days typed by staff', () => {
+  it('converts Persian, Arabic and Latin digits with any usual separator', () => {
+    expect(jalaliToIsoDay('۱۴۰۴/۰۹/۰۱')).toBe('2025-11-22')
+    expect(jalaliToIsoDay('1404-9-1')).toBe('2025-11-22')
+    expect(jalaliToIsoDay('١٤٠٤.٠١.٠١')).toBe('2025-03-21')
+    expect(jalaliToIsoDay(' 1403/01/01 ')).toBe('2024-03-20')
+  })
+
+  it('knows the leap day of the Jalali calendar: 1403 has an Esfand 30, 1404 has none', () => {
+    expect(jalaliToIsoDay('1403/12/30')).toBe('2025-03-20')
+    expect(jalaliToIsoDay('1404/12/30')).toBeNull()
+    expect(jalaliToIsoDay('1404/07/31')).toBeNull()
+    expect(jalaliToIsoDay('1404/06/31')).toBe('2025-09-22')
+  })
+
+  it('refuses what is not a day', () => {
+    for (const input of ['', 'دیروز', '1404/13/01', '1404/00/10', '2025-11-22', '14040901']) {
+      expect(jalaliToIsoDay(input)).toBeNull()
+    }
+  })
+
+  it('goes back the other way for the form', () => {
+    expect(isoDayToJalali('2025-11-22')).toBe('1404/09/01')
+    expect(isoDayToJalali('2025-03-20')).toBe('1403/12/30')
+    expect(isoDayToJalali('22/11/2025')).toBeNull()
+  })
+
+  it('round-trips every day of a year', () => {
+    const start = Date.UTC(2025, 0, 1)
+    for (let day = 0; day < 366; day++) {
+      const iso = new Date(start + day * 86_400_000).toISOString().slice(0, 10)
+      const jalali = isoDayToJalali(iso)
+      expect(jalali && jalaliToIsoDay(jalali)).toBe(iso)
+    }
+  })
+})

@@ -1,0 +1,157 @@
+import { createRequestHandler } from '@remix-run/node'
+import type { ServerBuild } from '@remix-run/node'
+import type { ViteDevServer } from 'vite'
+import { createServer } from 'vite'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { FakeCms } from './fake-cms.ts'
+import { paragraphs, startFakeCms } from './fake-cms.ts'
+import { getRequest } from './utils.ts'
+
+/**
+ * The public pages rendered by Remix's real request handler against a fake cms: what a browser
+ * without JavaScript receives. Checks the hydration opt-out wiring in root.tsx (no scripts on
+ * plain pages, scripts where they are needed), the cms-down states and the unknown-path rule.
+ */
+
+let vite: ViteDevServer
+let handle: (request: Request) => Promise<Response>
+let cms: FakeCms
+/** The app's own instances (Vite loads its own copies of the modules). */
+let app: { clearCache: () => void; resetEnv: () => void }
+
+beforeAll(async () => {
+  cms = await startFakeCms()
+  // entry.server.tsx reads the environment when the build is loaded.
+  process.env.CMS_URL = cms.url
+  process.env.WEB_PUBLIC_URL = 'https://arzpol.example'
+  vite = await createServer({
+    root: new URL('..', import.meta.url).pathname,
+    configFile: new URL('../vite.config.ts', import.meta.url).pathname,
+    server: { middlewareMode: true, hmr: false, ws: false },
+    cacheDir: 'node_modules/.vite-public-ssr-test',
+    logLevel: 'error',
+  })
+  const build = (await vite.ssrLoadModule('virtual:remix/server-build')) as ServerBuild
+  const handler = createRequestHandler(build, 'production')
+  handle = (request) => handler(request)
+  const blog = await vite.ssrLoadModule('/app/utils/cms-blog.server.ts')
+  const env = await vite.ssrLoadModule('/app/utils/env.server.ts')
+  app = {
+    clearCache: () => (blog.blogCache as { clear(): void }).clear(),
+    resetEnv: env.resetEnvCache as () => void,
+  }
+}, 60_000)
+
+afterAll(async () => {
+  await vite?.close()
+  await cms?.close()
+})
+
+beforeEach(() => {
+  app.resetEnv()
+  app.clearCache()
+  cms.failWith = null
+  cms.entries = {
+    '/api/tier-pages': [
+      {
+        slug: 'specialized',
+        title: 'خدمات تخصصی',
+        hero: { title: 'خدمات تخصصی ارزپل' },
+        comparisonTitle: 'مقایسه',
+        comparison: [
+          { service: 'ویزا', documents: 'پاسپورت', time: '۱ تا ۳ روز', complexity: 'high' },
+        ],
+      },
+    ],
+    '/api/terms-versions': [
+      {
+        version: 'v1.0',
+        updatedJalali: '1404/05/28',
+        title: 'قوانین و مقررات',
+        sections: [{ anchor: 'intro', title: 'مقدمه', body: paragraphs('متن مقدمه') }],
+      },
+    ],
+  }
+})
+
+async function render(path: string) {
+  const response = await handle(getRequest(path))
+  return { status: response.status, headers: response.headers, text: await response.text() }
+}
+
+const hasScripts = (html: string) => /<script[^>]*type="module"/.test(html)
+
+describe('public pages', () => {
+  it('render a tier page as plain HTML, with no JavaScript', async () => {
+    const { status, text } = await render('/services/specialized')
+    expect(status).toBe(200)
+    expect(text).toContain('<html lang="fa" dir="rtl">')
+    expect(text).toMatch(/<h1[^>]*>خدمات تخصصی ارزپل<\/h1>/)
+    expect(text).toContain('<th scope="row"')
+    expect(text).toContain('زیاد')
+    expect(text).toContain(
+      '<link rel="canonical" href="https://arzpol.example/services/specialized"/>',
+    )
+    expect(hasScripts(text)).toBe(false)
+    expect(text).not.toContain('modulepreload')
+  })
+
+  it('keep the scripts on pages that need them (the sign-in form)', async () => {
+    const { text } = await render('/?auth=login')
+    expect(hasScripts(text)).toBe(true)
+  })
+
+  it('render the terms with a table of contents of anchor links', async () => {
+    const { status, text } = await render('/terms')
+    expect(status).toBe(200)
+    expect(text).toContain('href="#intro"')
+    expect(text).toContain('id="intro"')
+    expect(text).toContain('۱۴۰۴/۰۵/۲۸')
+    expect(text).toContain('href="/register"')
+    expect(hasScripts(text)).toBe(false)
+  })
+
+  it('show a Persian notice with 503 when the cms is down, never a crash', async () => {
+    cms.failWith = 503
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { status, headers, text } = await render('/fx-topup')
+    expect(status).toBe(503)
+    expect(headers.get('Retry-After')).toBe('60')
+    expect(text).toMatch(/<h1[^>]*>شارژ حساب ارزی<\/h1>/)
+    expect(text).toContain('محتوای این صفحه فعلاً در دسترس نیست')
+    expect(text).toContain('<meta name="robots" content="noindex"/>')
+    expect(hasScripts(text)).toBe(false)
+  })
+
+  it('show the built-in landing page when the cms is down', async () => {
+    cms.failWith = 503
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const { status, text } = await render('/')
+    expect(status).toBe(200)
+    expect(text).toContain('ارزپل؛ پرداخت ارزی بین‌المللی با ریال')
+    expect(hasScripts(text)).toBe(false)
+  })
+
+  it('serve /intlExamPayment as the exam page, canonical in lower case', async () => {
+    cms.entries['/api/service-pages'] = [
+      {
+        slug: 'intlexampayment',
+        title: 'آزمون',
+        paymentType: 'exams',
+        hero: { title: 'آزمون‌ها' },
+      },
+    ]
+    const { status, text } = await render('/intlExamPayment')
+    expect(status).toBe(200)
+    expect(text).toMatch(/<h1[^>]*>آزمون‌ها<\/h1>/)
+    expect(text).toContain('href="https://arzpol.example/intlexampayment"')
+  })
+
+  it('redirect unknown paths to /dashboard', async () => {
+    for (const path of ['/no-such-page', '/a/b/c', '/services/premium']) {
+      const response = await handle(getRequest(path))
+      expect(response.status).toBe(302)
+      expect(response.headers.get('Location')).toBe('/dashboard')
+    }
+  })
+})
