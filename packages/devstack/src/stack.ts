@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import path from 'node:path'
 import { startEmbeddedPostgres, type RunningPostgres } from './embedded-postgres.ts'
 import type { Logger } from './logger.ts'
@@ -73,6 +81,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   )
 
   mkdirSync(options.dataDir, { recursive: true })
+  // As root, PostgreSQL runs as the OS user postgres and must pass through this folder, which
+  // payments-service may have created private (mode 700) for its attachments.
+  if (process.getuid?.() === 0) {
+    chmodSync(options.dataDir, (statSync(options.dataDir).mode & 0o7777) | 0o001)
+  }
   const leftovers = await stopLeftoverServices(options.dataDir)
   if (leftovers.length > 0) {
     log.line(`stopped services left running by an earlier run: ${leftovers.join(', ')}`)
