@@ -76,14 +76,29 @@ export interface AuthenticatedRequest {
  * (spec §2: no token, or the current-user call fails).
  */
 export async function requireUser(request: Request): Promise<AuthenticatedRequest> {
+  return authenticate(request, signedOut)
+}
+
+/**
+ * The session check behind `requireUser` and the staff guard. `onOutage` runs when
+ * payments-service fails (5xx or unreachable) rather than refusing the session; the customer
+ * area signs out then (spec §2), the back office answers 503 and keeps the session.
+ */
+export async function authenticate(
+  request: Request,
+  onOutage: (headers: Headers) => never,
+): Promise<AuthenticatedRequest> {
   let tokens = getSessionTokens(request)
   if (!tokens) signedOut()
   const headers = new Headers()
   let refreshed = false
+  function refused(status: number, responseHeaders = new Headers()): never {
+    return status >= 500 ? onOutage(responseHeaders) : signedOut()
+  }
 
   const refresh = async (current: AuthTokens) => {
     const result = await refreshOnce(request, current.refresh)
-    if (!result.ok) signedOut()
+    if (!result.ok) refused(result.status)
     refreshed = true
     headers.set('Set-Cookie', commitSession(result.data))
     return result.data
@@ -95,7 +110,7 @@ export async function requireUser(request: Request): Promise<AuthenticatedReques
     tokens = await refresh(tokens)
     me = await payments.getCurrentUser(request, tokens.access)
   }
-  if (!me.ok) signedOut()
+  if (!me.ok) refused(me.status, headers)
   return { user: me.data, tokens, headers }
 }
 

@@ -16,6 +16,7 @@ import {
   type StaffUserDetail,
 } from '@arzpol/shared'
 import { z } from 'zod'
+import { messageSchema } from '~/routes/dashboard.tickets/tickets.server.ts'
 import { getEnv } from './env.server.ts'
 import { call } from './payments.server.ts'
 import { forwardedHeaders } from './request-meta.server.ts'
@@ -46,22 +47,6 @@ export type StaffTicket = z.output<typeof staffTicketSchema>
 
 const staffTicketPageSchema = z.object({ count: z.number(), results: z.array(staffTicketSchema) })
 
-const attachmentSchema = z.object({
-  id: z.number(),
-  file: z.string(),
-  name: z.string().default('پیوست'),
-  content_type: z.string().default('application/octet-stream'),
-  size: z.number().default(0),
-})
-
-const messageSchema = z.object({
-  id: z.number(),
-  content: z.string(),
-  author: z.object({ id: z.number(), username: z.string() }),
-  is_staff: z.boolean().default(false),
-  created_at: z.string(),
-  attachments: z.array(attachmentSchema).default([]),
-})
 export type StaffMessage = z.output<typeof messageSchema>
 
 const preparedMessageSchema = z.object({

@@ -1,10 +1,9 @@
 import type { ApiErrorBody, AuthTokens, CurrentUser } from '@arzpol/shared'
 import { data, redirect } from '@remix-run/node'
 import { decodeJwt } from 'jose'
-import { isAccessTokenFresh, LOGIN_PATH, refreshOnce } from './auth.server.ts'
+import { authenticate } from './auth.server.ts'
 import { errorsFromApi, type FormErrors } from './form-errors.ts'
-import * as payments from './payments.server.ts'
-import { commitSession, destroySession, flashCookie, getSessionTokens } from './session.server.ts'
+import { flashCookie } from './session.server.ts'
 
 /**
  * The guard of the back office (`/staff`). Only support staff and admins get in; a customer is
@@ -56,10 +55,6 @@ export interface StaffRequest {
   headers: Headers
 }
 
-function signedOut(): never {
-  throw redirect(LOGIN_PATH, { headers: { 'Set-Cookie': destroySession() } })
-}
-
 /** A thrown 503 with the Persian message, for the staff error boundary. */
 export function unavailable(headers?: Headers): never {
   throw data({ message: STAFF_MESSAGES.unavailable }, { status: 503, headers })
@@ -74,40 +69,14 @@ export async function requireStaff(
   request: Request,
   need: StaffNeed = 'staff',
 ): Promise<StaffRequest> {
-  let tokens = getSessionTokens(request)
-  if (!tokens) signedOut()
-  const headers = new Headers()
-  let refreshed = false
-
-  const refresh = async (current: AuthTokens) => {
-    const result = await refreshOnce(request, current.refresh)
-    if (!result.ok) {
-      if (isOutage(result.status)) unavailable()
-      signedOut()
-    }
-    refreshed = true
-    headers.set('Set-Cookie', commitSession(result.data))
-    return result.data
-  }
-
-  if (!isAccessTokenFresh(tokens.access)) tokens = await refresh(tokens)
-  let me = await payments.getCurrentUser(request, tokens.access)
-  if (!me.ok && me.status === 401 && !refreshed) {
-    tokens = await refresh(tokens)
-    me = await payments.getCurrentUser(request, tokens.access)
-  }
-  if (!me.ok) {
-    if (isOutage(me.status)) unavailable(headers)
-    signedOut()
-  }
-
+  const { user, tokens, headers } = await authenticate(request, unavailable)
   const role = roleOf(tokens.access)
   const verdict = staffVerdict(role, need)
   if (verdict === 'not-staff') throw redirect('/dashboard', { headers })
   if (verdict === 'not-admin') {
     throw data({ message: STAFF_MESSAGES.adminOnly }, { status: 403, headers })
   }
-  return { user: me.data, role: role as StaffRole, tokens, headers }
+  return { user, role: role as StaffRole, tokens, headers }
 }
 
 /** A redirect after a successful staff action, with its Persian confirmation on the next page. */

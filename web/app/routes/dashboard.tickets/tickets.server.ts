@@ -43,7 +43,8 @@ const attachmentSchema = z.object({
   size: z.number().default(0),
 })
 
-const messageSchema = z.object({
+/** A ticket message as payments-service returns it, to customers and staff alike. */
+export const messageSchema = z.object({
   id: z.number(),
   content: z.string(),
   author: z.object({ id: z.number(), username: z.string() }),
