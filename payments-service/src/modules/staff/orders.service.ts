@@ -27,7 +27,7 @@ const notFound = () => new ApiError(404, STAFF_MESSAGES.notFound, 'not_found')
 const illegal = () => new ApiError(409, STAFF_MESSAGES.illegalTransition, 'illegal_transition')
 
 /** Columns of the queue row; `u.*` as customer_*. */
-const SUMMARY_COLUMNS = [
+export const SUMMARY_COLUMNS = [
   'p.id',
   'p.status',
   'p.stage',

@@ -3,7 +3,7 @@ import type { Logger } from 'pino'
 import { ApiError } from '../../http/errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Role, User } from '../../models/user.model.ts'
-import { summaryBody, summaryQuery, type SummaryRow } from './orders.service.ts'
+import { SUMMARY_COLUMNS, summaryBody, summaryQuery, type SummaryRow } from './orders.service.ts'
 import { STAFF_MESSAGES, type UserQueryInput } from './schema.ts'
 
 type AuditAction = 'block' | 'unblock' | 'grant_support' | 'revoke_support'
@@ -76,22 +76,7 @@ export function createStaffUserService(deps: { db: Knex; clock: Clock; logger: L
     const [orders, [orderCount], tickets, [ticketCount], audit] = await Promise.all([
       summaryQuery(runner)
         .where('p.user_id', id)
-        .select(
-          'p.id',
-          'p.status',
-          'p.stage',
-          'p.payment_type',
-          'p.site_url',
-          'p.amount_minor',
-          'p.currency',
-          'p.amount_irr',
-          'p.paid_at',
-          'p.created_at',
-          'p.updated_at',
-          'p.user_id',
-          'u.phone as customer_phone',
-          'u.username as customer_username',
-        )
+        .select(SUMMARY_COLUMNS)
         .orderBy([
           { column: 'p.created_at', order: 'desc' },
           { column: 'p.id', order: 'desc' },
