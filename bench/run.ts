@@ -6,11 +6,14 @@
  *   list    GET  /api/payments/ (50 orders, signed in)  vs the same SQL through plain pg
  *   create  POST /api/payments/create/ (signed in)      vs the same INSERTs through plain pg
  *
- * autocannon, 50 connections, BENCH_DURATION seconds each (default 10) after a 2 s warm-up. The
- * app and the floor each run in a child process (`node --import tsx`, LOG_LEVEL=warn,
- * NODE_ENV=production, the app with APP_ENV=production as deployed) with the same database
- * pool size (BENCH_POOL_MAX, default 10 = DATABASE_POOL_MAX's default); autocannon runs here. Targets are ratios to the floor (the absolute
- * figures depend on the machine): quote ≥ 60 % with p99 ≤ 20 ms, list ≥ 70 %, create ≥ 60 %.
+ * autocannon, 50 connections. Floor and app take turns: BENCH_ROUNDS rounds (default 3) of
+ * BENCH_DURATION seconds each (default 5), after a 2 s warm-up of each, so a drift of the machine
+ * during the run weighs on both alike; req/s is the mean over the rounds, p99 the worst round.
+ * The app and the floor each run in a child process (`node --import tsx`, LOG_LEVEL=warn,
+ * NODE_ENV=production, the app with APP_ENV=production as deployed) with the same database pool
+ * size (BENCH_POOL_MAX, default 10 = DATABASE_POOL_MAX's default), on a CPU of their own;
+ * autocannon runs here, with PostgreSQL, on the other (cpu-pinning.ts, ADR 011). Targets are ratios to the floor (the absolute figures depend
+ * on the machine): quote ≥ 60 % with p99 ≤ 20 ms, list ≥ 70 %, create ≥ 60 %.
  * BENCH_ONLY=quote,list limits the scenarios. Exits 1 if a target is missed. This is the `api`
  * bench; bench/lighthouse.ts is the other (`npm run bench -- api|lighthouse` runs one of them).
  */
@@ -25,9 +28,11 @@ import { getFreePort, startEmbeddedPostgres, waitForHttp } from '@arzpol/devstac
 import { createKnex } from '../payments-service/src/db/knex.ts'
 import { migrateLatest } from '../payments-service/src/db/migrate.ts'
 import { createTokenService } from '../payments-service/src/modules/auth/tokens.ts'
+import { pinBenchAndServers, type Pinning } from './cpu-pinning.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const DURATION = Number(process.env.BENCH_DURATION ?? 10)
+const DURATION = Number(process.env.BENCH_DURATION ?? 5)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2)
 const CONNECTIONS = 50
 /** Database connections of the app (DATABASE_POOL_MAX) and of the floor alike: the service's default. */
@@ -64,12 +69,14 @@ interface Scenario {
 const PROFILE_DIR = process.env.BENCH_PROFILE
 
 function start(
+  pinning: Pinning,
   name: string,
   script: string,
   env: Record<string, string>,
   flags: string[] = [],
 ): ChildProcess {
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', script], {
+  const [command, args] = pinning.wrap(process.execPath, [...flags, '--import', 'tsx', script])
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', ...env },
     // Requests cut off when the bench stops make log lines; only show them if it dies early.
@@ -106,9 +113,40 @@ async function measure(options: autocannon.Options, seconds: number): Promise<Me
   }
 }
 
-async function run(options: autocannon.Options): Promise<Measured> {
-  if (WARMUP > 0) await measure(options, WARMUP)
-  return measure(options, DURATION)
+interface Compared {
+  app: Measured
+  floor: Measured
+  /** app ÷ floor req/s of each round, to show the spread. */
+  ratios: number[]
+}
+
+/** Warm-up of both, then rounds of floor and app in turn; req/s averaged, p99 the worst. */
+async function compare(scenario: Scenario): Promise<Compared> {
+  if (WARMUP > 0) {
+    await measure(scenario.floor, WARMUP)
+    await measure(scenario.app, WARMUP)
+  }
+  const floors: Measured[] = []
+  const apps: Measured[] = []
+  for (let round = 0; round < ROUNDS; round += 1) {
+    floors.push(await measure(scenario.floor, DURATION))
+    apps.push(await measure(scenario.app, DURATION))
+  }
+  return {
+    app: combine(apps),
+    floor: combine(floors),
+    ratios: apps.map((app, i) => app.rps / Math.max(floors[i]?.rps ?? 0, 1)),
+  }
+}
+
+function combine(rounds: Measured[]): Measured {
+  const sum = (pick: (m: Measured) => number) => rounds.reduce((total, m) => total + pick(m), 0)
+  return {
+    rps: sum((m) => m.rps) / rounds.length,
+    p99: Math.max(...rounds.map((m) => m.p99)),
+    non2xx: sum((m) => m.non2xx),
+    errors: sum((m) => m.errors),
+  }
 }
 
 const pad = (value: string, width: number) => value.padEnd(width)
@@ -121,9 +159,13 @@ async function main(): Promise<void> {
   chmodSync(dataParent, 0o755)
   const pgPort = await getFreePort()
   console.log(
-    `bench: PostgreSQL on ${pgPort}, ${CONNECTIONS} connections, ${DURATION} s per run, ` +
+    `bench: PostgreSQL on ${pgPort}, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s, ` +
       `database pool ${POOL_MAX} for app and floor, app APP_ENV=production LOG_LEVEL=warn`,
   )
+  // Before PostgreSQL starts, so that it shares the bench's CPU and leaves the other to the
+  // server under test, as a database on its own machine would in production.
+  const pinning = pinBenchAndServers()
+  console.log(`bench: ${pinning.describe}`)
   const postgres = await startEmbeddedPostgres({
     dataDir: path.join(dataParent, 'pg'),
     port: pgPort,
@@ -171,6 +213,7 @@ async function main(): Promise<void> {
     const floorPort = await getFreePort()
     const databaseUrl = postgres.url('arzpol_bench')
     app = start(
+      pinning,
       'payments-service',
       'payments-service/src/main.ts',
       {
@@ -202,6 +245,7 @@ async function main(): Promise<void> {
       PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
     )
     floor = start(
+      pinning,
       'floor',
       'bench/floor.ts',
       {
@@ -295,12 +339,12 @@ async function main(): Promise<void> {
       [creator.id, lister.id],
     )
 
-    const rows: Array<{ scenario: Scenario; app: Measured; floor: Measured }> = []
+    const rows: Array<{ scenario: Scenario } & Compared> = []
     for (const scenario of scenarios) {
-      console.log(`bench: ${scenario.name} (floor, then app)`)
-      const floorResult = await run(scenario.floor)
-      const appResult = await run(scenario.app)
-      rows.push({ scenario, app: appResult, floor: floorResult })
+      const compared = await compare(scenario)
+      const spread = compared.ratios.map((r) => `${Math.round(r * 100)} %`).join(', ')
+      console.log(`bench: ${scenario.name}: app ÷ floor by round ${spread}`)
+      rows.push({ scenario, ...compared })
     }
 
     console.log('')

@@ -1,13 +1,8 @@
-import { bodyParser } from '@koa/bodyparser'
 import Koa from 'koa'
 import { validatesResponses } from './config/env.ts'
-import type { AppDeps, AppMiddleware, AppState } from './http/context.ts'
-import { accessLog } from './http/middlewares/access-log.ts'
+import type { AppDeps, AppState } from './http/context.ts'
 import { createRequireUser } from './http/middlewares/auth.ts'
-import { errorHandler, unanswered } from './http/middlewares/error-handler.ts'
-import { metricsEndpoint, requestMetrics } from './http/middlewares/metrics.ts'
-import { requestId } from './http/middlewares/request-id.ts'
-import { securityHeaders } from './http/middlewares/security-headers.ts'
+import { requestFrame } from './http/middlewares/request-frame.ts'
 import { registerOpenApiRoutes } from './http/openapi/openapi.routes.ts'
 import { apiRoutes, createApi, type Api } from './http/route.ts'
 import { createAccountService } from './modules/auth/account.service.ts'
@@ -20,28 +15,6 @@ import { registerHealthRoutes } from './modules/health/health.routes.ts'
 import { registerTicketing } from './modules/tickets/index.ts'
 import { registerOrderRoutes } from './modules/payments/index.ts'
 import { registerStaff } from './modules/staff/index.ts'
-
-/** Our JSON bodies are small forms; attachments will get their own multipart limit. */
-const JSON_BODY_LIMIT = '64kb'
-
-// Responses carry tokens and personal data: nothing may sit in a shared cache unless a route
-// says otherwise (JWKS, docs).
-const NO_STORE = 'no-store'
-
-/**
- * No-store by default, the JSON body parser, then `unanswered` around the router, as one
- * middleware instead of three (each layer is a promise and a dispatch on every request). GET
- * and HEAD carry no body we read, so they skip the parser without entering it.
- */
-function requestFrame(): AppMiddleware {
-  const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT })
-  const answered = unanswered()
-  return (ctx, next) => {
-    ctx.set('Cache-Control', NO_STORE)
-    if (ctx.method === 'GET' || ctx.method === 'HEAD') return answered(ctx, next)
-    return parseJson(ctx, () => answered(ctx, next))
-  }
-}
 
 function registerRoutes(api: Api, deps: AppDeps): void {
   const { config, db, clock, logger } = deps
@@ -101,13 +74,13 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   })
   registerRoutes(api, deps)
 
-  app.use(requestId(deps.logger))
-  app.use(accessLog(deps.logger))
-  app.use(requestMetrics(deps.metrics))
-  app.use(securityHeaders())
-  app.use(errorHandler())
-  app.use(metricsEndpoint(deps.metrics, deps.config.METRICS_TOKEN))
-  app.use(requestFrame())
-  app.use(apiRoutes(api))
+  app.use(
+    requestFrame({
+      logger: deps.logger,
+      metrics: deps.metrics,
+      metricsToken: deps.config.METRICS_TOKEN,
+      routes: apiRoutes(api),
+    }),
+  )
   return app
 }

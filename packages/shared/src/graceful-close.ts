@@ -35,10 +35,14 @@ export function gracefulCloser(server: Server): GracefulCloser {
   const closeAfter = (res: ServerResponse) => {
     if (!res.headersSent) res.setHeader('Connection', 'close')
   }
+  // One listener function for every response ('close' comes once): no closure per request.
+  function forget(this: ServerResponse) {
+    inFlight.delete(this)
+  }
   server.on('request', (_req, res: ServerResponse) => {
     if (draining) closeAfter(res)
     inFlight.add(res)
-    res.once('close', () => inFlight.delete(res))
+    res.on('close', forget)
   })
 
   return {

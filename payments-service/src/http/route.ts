@@ -7,6 +7,7 @@ import { ApiError, ValidationError, type FieldErrors } from './errors.ts'
 import { requireRole } from './middlewares/auth.ts'
 import { OpenApiRegistry, type HttpMethod, type ResponseDoc } from './openapi/registry.ts'
 import { responseWriter, type Shaper } from './response-shape.ts'
+import { parseQuery } from './query.ts'
 import { parseInput } from './validation.ts'
 
 const MULTIPART_REQUIRED = 'بدنه درخواست باید multipart/form-data باشد.'
@@ -38,16 +39,24 @@ export function createApi(
   }
 }
 
-/** Runs middlewares in order, each `next` calling the following one (koa-compose, made once). */
+/**
+ * Runs middlewares in order, each `next` calling the following one (koa-compose, made once). A
+ * route with nothing before its handler (the quote) runs the handler itself.
+ */
 function chain(stack: AppMiddleware[]): AppMiddleware {
-  return (ctx, next) => {
-    const run = (index: number): Promise<void> => {
-      const middleware = stack[index]
-      if (!middleware) return next()
-      return Promise.resolve(middleware(ctx, () => run(index + 1)))
-    }
-    return run(0)
-  }
+  if (stack.length === 1 && stack[0]) return stack[0]
+  return (ctx, next) => dispatch(stack, 0, ctx, next)
+}
+
+function dispatch(
+  stack: AppMiddleware[],
+  index: number,
+  ctx: AppContext,
+  next: () => Promise<unknown>,
+): Promise<unknown> {
+  const middleware = stack[index]
+  if (!middleware) return next()
+  return Promise.resolve(middleware(ctx, () => dispatch(stack, index + 1, ctx, next)))
 }
 
 /**
@@ -142,22 +151,20 @@ export interface RouteSpec<
   ) => NoInfer<RouteResult<R>> | Promise<NoInfer<RouteResult<R>>>
 }
 
-function parseAll(parts: Array<[z.ZodType | undefined, unknown]>): Array<unknown> {
-  const fields: FieldErrors = {}
-  const values = parts.map(([schema, value]) => {
-    if (!schema) return undefined
-    try {
-      return parseInput(schema, value)
-    } catch (error) {
-      if (!(error instanceof ValidationError)) throw error
-      for (const [name, messages] of Object.entries(error.fields)) {
-        fields[name] = [...(fields[name] ?? []), ...messages]
-      }
-      return undefined
+/**
+ * One part of the input (body, query or path), its field errors gathered into `fields` so a
+ * request with several bad parts hears about all of them in one 400.
+ */
+function parsePart(schema: z.ZodType, value: unknown, fields: FieldErrors): unknown {
+  try {
+    return parseInput(schema, value)
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error
+    for (const [name, messages] of Object.entries(error.fields)) {
+      fields[name] = [...(fields[name] ?? []), ...messages]
     }
-  })
-  if (Object.keys(fields).length > 0) throw new ValidationError(fields)
-  return values
+    return undefined
+  }
 }
 
 /**
@@ -217,15 +224,18 @@ export function defineRoute<
     }
     let body: unknown, query: unknown, params: unknown
     if (hasInput) {
-      const rawBody =
-        spec.multipart && isMultipart
-          ? await spec.multipart.read(ctx)
-          : spec.body && (ctx.request.body ?? {})
-      ;[body, query, params] = parseAll([
-        [spec.body, rawBody],
-        [spec.query, spec.query && ctx.query],
-        [spec.params, (ctx as unknown as { params: unknown }).params],
-      ])
+      const fields: FieldErrors = {}
+      if (spec.body || isMultipart) {
+        const rawBody = isMultipart
+          ? await (spec.multipart as NonNullable<typeof spec.multipart>).read(ctx)
+          : (ctx.request.body ?? {})
+        if (spec.body) body = parsePart(spec.body, rawBody, fields)
+      }
+      if (spec.query) query = parsePart(spec.query, parseQuery(ctx.querystring), fields)
+      if (spec.params) {
+        params = parsePart(spec.params, (ctx as unknown as { params: unknown }).params, fields)
+      }
+      if (Object.keys(fields).length > 0) throw new ValidationError(fields)
     }
     const input = { body, query, params, user: ctx.state.user } as RouteInput<B, Q, P, A>
     const result = await spec.handler(ctx, input)

@@ -32,7 +32,11 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   if (!isPlainObject(input)) {
     throw new ValidationError({ [NON_FIELD_ERRORS]: [NOT_AN_OBJECT_MESSAGE] })
   }
-  const result = schema.safeParse(input, { error: persianFallback })
-  if (!result.success) throw new ValidationError(toFieldErrors(result.error))
-  return result.data
+  // Parsed without the error map first: zod takes a slower path for every parse that carries a
+  // per-call map (about 1.3 µs of the quote's 2 µs), and a valid input never needs the messages.
+  // Only a rejected input is parsed again to word them; our transforms have no side effects.
+  const result = schema.safeParse(input)
+  if (result.success) return result.data
+  const worded = schema.safeParse(input, { error: persianFallback })
+  throw new ValidationError(toFieldErrors(worded.success ? result.error : worded.error))
 }

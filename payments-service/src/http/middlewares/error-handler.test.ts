@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestClient } from '../../test/http.ts'
 import type { AppState } from '../context.ts'
 import { ApiError, tooManyRequests, ValidationError } from '../errors.ts'
-import { errorHandler } from './error-handler.ts'
-import { requestId } from './request-id.ts'
+import { requestFrame } from './request-frame.ts'
 
 describe('error handler', () => {
   const lines: Array<Record<string, unknown>> = []
@@ -20,8 +19,7 @@ describe('error handler', () => {
       },
     })
     const app = new Koa<AppState>()
-    app.use(requestId(pino({ level: 'error' }, sink)))
-    app.use(errorHandler())
+    app.use(requestFrame({ logger: pino({ level: 'error' }, sink) }))
     app.use((ctx) => {
       switch (ctx.path) {
         case '/boom':

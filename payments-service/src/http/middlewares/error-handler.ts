@@ -1,5 +1,5 @@
 import { toPersianDigits } from '@arzpol/shared'
-import type { AppContext, AppMiddleware } from '../context.ts'
+import type { AppContext } from '../context.ts'
 import { isDatabaseUnavailable } from '../database-unavailable.ts'
 import { ApiError, ValidationError } from '../errors.ts'
 
@@ -40,61 +40,51 @@ function fromHttpError(error: HttpLikeError, ctx: AppContext): ApiError | null {
  * anything unexpected is logged with the request id and answered with a generic 500 so no
  * internals leak to the client.
  */
-export function errorHandler(): AppMiddleware {
-  return async (ctx, next) => {
-    try {
-      await next()
-    } catch (error) {
-      if (error instanceof ValidationError) {
-        ctx.status = 400
-        ctx.body = error.fields
-        return
-      }
-      const apiError =
-        error instanceof ApiError ? error : fromHttpError(error as HttpLikeError, ctx)
-      if (apiError) {
-        ctx.status = apiError.status
-        for (const [name, value] of Object.entries(apiError.extra.headers ?? {})) {
-          ctx.set(name, value)
-        }
-        // 404 and 500 keep the bare `{"detail"}` bodies the web client was promised.
-        ctx.body =
-          apiError.code === 'not_found'
-            ? { detail: apiError.detail }
-            : { detail: apiError.detail, code: apiError.code, ...apiError.extra.body }
-        return
-      }
-      if (isDatabaseUnavailable(error)) {
-        // An outage, not a bug: answer at once so web can show its message, and let the pool
-        // reconnect on a later request.
-        ctx.state.logger.warn(
-          { err: error, method: ctx.method, path: ctx.path },
-          'database unavailable',
-        )
-        ctx.status = 503
-        ctx.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER))
-        ctx.body = { detail: UNAVAILABLE_DETAIL, code: 'service_unavailable' }
-        return
-      }
-      ctx.state.logger.error({ err: error, method: ctx.method, path: ctx.path }, 'unhandled error')
-      ctx.status = 500
-      ctx.body = { detail: INTERNAL_ERROR_DETAIL }
-    }
+export function answerError(ctx: AppContext, error: unknown): void {
+  if (error instanceof ValidationError) {
+    ctx.status = 400
+    ctx.body = error.fields
+    return
   }
+  const apiError = error instanceof ApiError ? error : fromHttpError(error as HttpLikeError, ctx)
+  if (apiError) {
+    ctx.status = apiError.status
+    for (const [name, value] of Object.entries(apiError.extra.headers ?? {})) {
+      ctx.set(name, value)
+    }
+    // 404 and 500 keep the bare `{"detail"}` bodies the web client was promised.
+    ctx.body =
+      apiError.code === 'not_found'
+        ? { detail: apiError.detail }
+        : { detail: apiError.detail, code: apiError.code, ...apiError.extra.body }
+    return
+  }
+  if (isDatabaseUnavailable(error)) {
+    // An outage, not a bug: answer at once so web can show its message, and let the pool
+    // reconnect on a later request.
+    ctx.state.logger.warn(
+      { err: error, method: ctx.method, path: ctx.path },
+      'database unavailable',
+    )
+    ctx.status = 503
+    ctx.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER))
+    ctx.body = { detail: UNAVAILABLE_DETAIL, code: 'service_unavailable' }
+    return
+  }
+  ctx.state.logger.error({ err: error, method: ctx.method, path: ctx.path }, 'unhandled error')
+  ctx.status = 500
+  ctx.body = { detail: INTERNAL_ERROR_DETAIL }
 }
 
 const methodNotAllowed = (ctx: AppContext) =>
   new ApiError(405, `متد «${ctx.method}» مجاز نیست.`, 'method_not_allowed')
 
 /**
- * Wraps the router: a request no route answered (404) or answered only for other methods (405,
- * with the router's Allow header kept) gets the Persian body.
+ * After the router: a request no route answered (404) or answered only for other methods (405,
+ * with the router's Allow header kept) gets the Persian error.
  */
-export function unanswered(): AppMiddleware {
-  return async (ctx, next) => {
-    await next()
-    if (ctx.body !== null && ctx.body !== undefined) return
-    if (ctx.status === 404) throw new ApiError(404, NOT_FOUND_DETAIL, 'not_found')
-    if (ctx.status === 405) throw methodNotAllowed(ctx)
-  }
+export function requireAnswered(ctx: AppContext): void {
+  if (ctx.body !== null && ctx.body !== undefined) return
+  if (ctx.status === 404) throw new ApiError(404, NOT_FOUND_DETAIL, 'not_found')
+  if (ctx.status === 405) throw methodNotAllowed(ctx)
 }

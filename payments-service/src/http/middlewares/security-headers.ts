@@ -1,4 +1,4 @@
-import type { AppMiddleware } from '../context.ts'
+import type { ServerResponse } from 'node:http'
 
 /**
  * Headers for every answer. The API speaks JSON to web (and, through web's `/api` proxy, to
@@ -13,9 +13,9 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Cross-Origin-Resource-Policy': 'same-site',
 }
 
-export function securityHeaders(): AppMiddleware {
-  return (ctx, next) => {
-    ctx.set(API_SECURITY_HEADERS as Record<string, string>)
-    return next()
-  }
+const SECURITY_HEADERS = Object.entries(API_SECURITY_HEADERS)
+
+/** Set first thing, so errors carry them too; a route may still replace one (the docs' CSP). */
+export function setSecurityHeaders(res: ServerResponse): void {
+  for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value)
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex'
 import type { Clock } from '../../lib/clock.ts'
+import { readFrom, ttlCache } from '../../lib/ttl-cache.ts'
 import { PAYMENT_TYPES, type PaymentType, type PaymentTypeCode } from './catalog.ts'
 
 /** The admin-editable part of a payment type. */
@@ -53,7 +54,7 @@ const withSettings = (type: PaymentType, row: PaymentTypeSettings | undefined): 
  * Payment types as orders and quotes use them: the catalogue (labels, credentials, direction)
  * with the fees and limits admins set in `payment_type_settings` (a type without a row keeps
  * the catalogue's defaults). Quotes run on every keystroke, so the merged list is kept in
- * memory for `ttlSeconds` like the rates (one query per TTL, shared by concurrent readers); an
+ * memory for `ttlSeconds` like the rates (lib/ttl-cache.ts: one query per TTL); an
  * update through this instance is visible at once, on other instances within the TTL. Orders
  * store the fee they were charged, so a change never rewrites history.
  */
@@ -83,9 +84,6 @@ export function createPaymentTypeStore(deps: {
   ttlSeconds: number
 }): PaymentTypeStore {
   const { db, clock } = deps
-  let cache: { loadedAt: number; types: Map<PaymentTypeCode, PaymentType> } | undefined
-  let loading: Promise<Map<PaymentTypeCode, PaymentType>> | undefined
-
   const rows = (trx: Knex | Knex.Transaction = db) =>
     trx('payment_type_settings as s')
       .leftJoin('users as u', 'u.id', 's.updated_by_user_id')
@@ -97,26 +95,7 @@ export function createPaymentTypeStore(deps: {
       PAYMENT_TYPES.map((type) => [type.value, withSettings(type, byCode.get(type.value))]),
     )
   }
-
-  async function types(): Promise<Map<PaymentTypeCode, PaymentType>> {
-    const now = clock.now().getTime()
-    const ttl = deps.ttlSeconds * 1000
-    if (cache && now - cache.loadedAt < ttl) return cache.types
-    loading ??= load()
-      .then((loaded) => {
-        cache = { loadedAt: clock.now().getTime(), types: loaded }
-        return loaded
-      })
-      .finally(() => {
-        loading = undefined
-      })
-    try {
-      return await loading
-    } catch (error) {
-      if (cache && now - cache.loadedAt < ttl * 10) return cache.types
-      throw error
-    }
-  }
+  const types = ttlCache(load, deps)
 
   const staffView = (type: PaymentType, row: SettingsRow | undefined): StaffPaymentTypeView => ({
     ...withSettings(type, row),
@@ -133,13 +112,15 @@ export function createPaymentTypeStore(deps: {
   }
 
   return {
-    async get(code) {
-      const found = (await types()).get(code)
-      if (!found) throw new Error(`unknown payment type ${code}`)
-      return found
+    get(code) {
+      return readFrom(types, (map) => {
+        const found = map.get(code)
+        if (!found) throw new Error(`unknown payment type ${code}`)
+        return found
+      })
     },
-    async all() {
-      return [...(await types()).values()]
+    all() {
+      return readFrom(types, (map) => [...map.values()])
     },
     staffList: () => staffList(),
     async update(code, patch, by) {
@@ -177,7 +158,7 @@ export function createPaymentTypeStore(deps: {
         const list = await staffList(trx)
         return list.find((type) => type.value === code) as StaffPaymentTypeView
       })
-      cache = undefined
+      types.invalidate()
       return view
     },
     async history(code, limit) {
@@ -213,7 +194,7 @@ export function createPaymentTypeStore(deps: {
       }))
     },
     invalidate() {
-      cache = undefined
+      types.invalidate()
     },
   }
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex'
 import type { Clock } from '../../lib/clock.ts'
+import { readFrom, ttlCache } from '../../lib/ttl-cache.ts'
 import { Rate } from '../../models/rate.model.ts'
 import { CURRENCIES, type Currency } from '../money/money.ts'
 
@@ -18,10 +19,9 @@ export interface CurrentRate {
 /**
  * Current buy rates, held in memory. The quote endpoint is called on every keystroke (spec §7,
  * debounced 400 ms), so it must not cost a database round trip: all current rates are read in
- * one query and kept for `ttlSeconds`. Concurrent readers of an expired cache share one reload
- * (single flight); if a reload fails, the previous rates keep serving for up to 10 × the TTL
- * before the error surfaces. A rate set through this instance invalidates its cache at once;
- * other instances see it within the TTL. Orders lock whatever rate the cache gives at creation.
+ * one query and kept for `ttlSeconds` (lib/ttl-cache.ts: one reload shared by concurrent
+ * readers, the previous rates served while the database is briefly away). A rate set through
+ * this instance invalidates its cache at once; other instances see it within the TTL. Orders lock whatever rate the cache gives at creation.
  */
 export interface RateService {
   current(currency: Currency): Promise<CurrentRate | undefined>
@@ -42,9 +42,6 @@ export function createRateService(deps: {
   clock: Clock
   ttlSeconds: number
 }): RateService {
-  let cache: { loadedAt: number; rates: Map<Currency, CurrentRate> } | undefined
-  let loading: Promise<Map<Currency, CurrentRate>> | undefined
-
   async function load(): Promise<Map<Currency, CurrentRate>> {
     const rows = (await deps
       .db('rates')
@@ -62,37 +59,19 @@ export function createRateService(deps: {
       ]),
     )
   }
-
-  async function rates(): Promise<Map<Currency, CurrentRate>> {
-    const now = deps.clock.now().getTime()
-    const ttl = deps.ttlSeconds * 1000
-    if (cache && now - cache.loadedAt < ttl) return cache.rates
-    loading ??= load()
-      .then((loaded) => {
-        cache = { loadedAt: deps.clock.now().getTime(), rates: loaded }
-        return loaded
-      })
-      .finally(() => {
-        loading = undefined
-      })
-    try {
-      return await loading
-    } catch (error) {
-      if (cache && now - cache.loadedAt < ttl * 10) return cache.rates
-      throw error
-    }
-  }
+  const rates = ttlCache(load, deps)
 
   return {
-    async current(currency) {
-      return (await rates()).get(currency)
+    current(currency) {
+      return readFrom(rates, (map) => map.get(currency))
     },
-    async all() {
-      const map = await rates()
-      return CURRENCIES.flatMap((currency) => {
-        const rate = map.get(currency)
-        return rate ? [rate] : []
-      })
+    all() {
+      return readFrom(rates, (map) =>
+        CURRENCIES.flatMap((currency) => {
+          const rate = map.get(currency)
+          return rate ? [rate] : []
+        }),
+      )
     },
     async history(currency, limit) {
       const rows = (await deps
@@ -115,7 +94,7 @@ export function createRateService(deps: {
         note: note ?? null,
         created_at: deps.clock.now(),
       })
-      cache = undefined
+      rates.invalidate()
       const setter =
         userId === null
           ? undefined
@@ -124,7 +103,7 @@ export function createRateService(deps: {
       return withSetBy(row, setter?.username ?? null)
     },
     invalidate() {
-      cache = undefined
+      rates.invalidate()
     },
   }
 }

@@ -1,0 +1,63 @@
+import type { Clock } from './clock.ts'
+
+/**
+ * A value read from the database and kept in memory for `ttlSeconds` (current rates, payment
+ * type fees: read on every quote, changed rarely). Concurrent readers of an expired copy share
+ * one reload (single flight); if a reload fails, the previous copy keeps serving for up to
+ * 10 × the TTL before the error surfaces.
+ *
+ * `read()` hands a fresh copy back synchronously rather than in a promise: the quote reads two
+ * of these on every keystroke, and an async layer per read was measurable there.
+ */
+export interface TtlCache<T> {
+  read(): T | Promise<T>
+  /** Drops the copy: the next read reloads (after a write through this instance, and tests). */
+  invalidate(): void
+}
+
+export function ttlCache<T>(
+  load: () => Promise<T>,
+  deps: { clock: Clock; ttlSeconds: number },
+): TtlCache<T> {
+  const ttl = deps.ttlSeconds * 1000
+  let copy: { loadedAt: number; value: T } | undefined
+  let loading: Promise<T> | undefined
+
+  async function reload(now: number): Promise<T> {
+    loading ??= load()
+      .then((value) => {
+        copy = { loadedAt: deps.clock.now().getTime(), value }
+        return value
+      })
+      .finally(() => {
+        loading = undefined
+      })
+    try {
+      return await loading
+    } catch (error) {
+      if (copy && now - copy.loadedAt < ttl * 10) return copy.value
+      throw error
+    }
+  }
+
+  return {
+    read() {
+      const now = deps.clock.now().getTime()
+      return copy && now - copy.loadedAt < ttl ? copy.value : reload(now)
+    },
+    invalidate() {
+      copy = undefined
+    },
+  }
+}
+
+/** `pick` applied to the cached value, in a promise that skips the reload step when fresh. */
+export function readFrom<T, R>(cache: TtlCache<T>, pick: (value: T) => R): Promise<R> {
+  try {
+    const value = cache.read()
+    return value instanceof Promise ? value.then(pick) : Promise.resolve(pick(value))
+  } catch (error) {
+    // A promise-returning function never throws at its caller.
+    return Promise.reject(error as Error)
+  }
+}
