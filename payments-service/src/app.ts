@@ -16,7 +16,7 @@ import { registerTicketing } from './modules/tickets/index.ts'
 import { registerOrderRoutes } from './modules/payments/index.ts'
 import { registerStaff } from './modules/staff/index.ts'
 
-function registerRoutes(api: Api, deps: AppDeps): void {
+function registerRoutes(api: Api, deps: AppDeps, options: AppOptions): void {
   const { config, db, clock, logger } = deps
   const otp = createOtpService({
     db,
@@ -53,7 +53,7 @@ function registerRoutes(api: Api, deps: AppDeps): void {
     throttle,
   })
 
-  registerHealthRoutes(api, db)
+  registerHealthRoutes(api, db, options.draining ?? (() => false))
   registerAuthRoutes(api, { deps, otp, accounts, sessions })
   const orders = registerOrderRoutes(api, deps)
   registerStaff(api, deps, orders)
@@ -61,8 +61,13 @@ function registerRoutes(api: Api, deps: AppDeps): void {
   registerOpenApiRoutes(api)
 }
 
+export interface AppOptions {
+  /** Whether the process is shutting down (main.ts: the graceful closer); readiness says so. */
+  draining?: () => boolean
+}
+
 /** The whole HTTP service without a listening socket: main.ts listens, tests call it over HTTP. */
-export function createApp(deps: AppDeps): Koa<AppState> {
+export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState> {
   const app = new Koa<AppState>({
     proxy: deps.config.TRUST_PROXY,
     // web is the one proxy in front of us and appends the browser's address: trust only the
@@ -72,7 +77,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const api = createApi(createRequireUser(deps), {
     validateResponses: validatesResponses(deps.config),
   })
-  registerRoutes(api, deps)
+  registerRoutes(api, deps, options)
 
   app.use(
     requestFrame({

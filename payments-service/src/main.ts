@@ -1,4 +1,5 @@
 import { once } from 'node:events'
+import { createServer } from 'node:http'
 import { gracefulCloser } from '@arzpol/shared/graceful-close'
 import { loadConfig } from './config/env.ts'
 import { createApp } from './app.ts'
@@ -20,11 +21,12 @@ const SHUTDOWN_LINGER_MS = 1_000
 const config = loadConfig()
 const deps = await createDeps(config)
 const { logger } = deps
-const app = createApp(deps)
-
-const server = app.listen(config.PAYMENTS_PORT, config.PAYMENTS_HOST)
-await once(server, 'listening')
+// Readiness asks the closer (made below, before the first request can arrive) if we are draining.
+const app = createApp(deps, { draining: () => closer.draining })
+const server = createServer(app.callback())
 const closer = gracefulCloser(server)
+server.listen(config.PAYMENTS_PORT, config.PAYMENTS_HOST)
+await once(server, 'listening')
 logger.info(
   { host: config.PAYMENTS_HOST, port: config.PAYMENTS_PORT, env: config.APP_ENV },
   'payments-service listening',

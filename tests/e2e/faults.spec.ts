@@ -235,6 +235,14 @@ test('SIGTERM with requests in flight: they complete, then the process exits 0',
   await sleep(150)
   const service = stack.payments()
   service.signal('SIGTERM')
+  // Draining: readiness fails at once (new connections are still answered for a second), so a
+  // load balancer stops sending here before the listener closes.
+  await expect
+    .poll(async () => (await callApi(`${stack.paymentsUrl}/readyz`)).status, {
+      timeout: 800,
+      intervals: [50],
+    })
+    .toBe(503)
   const [loginAnswers, orderAnswers] = await Promise.all([Promise.all(logins), Promise.all(orders)])
   expect(loginAnswers.map((a) => a.status)).toEqual(loginAnswers.map(() => 200))
   expect(orderAnswers.map((a) => a.status)).toEqual(orderAnswers.map(() => 201))

@@ -41,7 +41,9 @@ describe('closeGracefully', () => {
     const { closer, port } = await slowServer(300)
     const inFlight = fetch(`http://127.0.0.1:${port}/a`)
     await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(closer.draining).toBe(false)
     const closing = closer.close({ graceMs: 5_000 })
+    expect(closer.draining).toBe(true)
     const response = await inFlight
     expect(response.status).toBe(200)
     expect(response.headers.get('connection')).toBe('close')

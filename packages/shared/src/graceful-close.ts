@@ -27,6 +27,8 @@ export interface GracefulCloseOptions {
 
 export interface GracefulCloser {
   close(options: GracefulCloseOptions): Promise<void>
+  /** True from `close()` on: readiness probes answer 503 so the load balancer stops sending. */
+  readonly draining: boolean
 }
 
 export function gracefulCloser(server: Server): GracefulCloser {
@@ -46,6 +48,9 @@ export function gracefulCloser(server: Server): GracefulCloser {
   })
 
   return {
+    get draining() {
+      return draining
+    },
     async close({ graceMs, lingerMs = 0, onForce }) {
       draining = true
       for (const res of inFlight) closeAfter(res)

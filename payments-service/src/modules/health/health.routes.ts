@@ -4,6 +4,7 @@ import { defineRoute, reply, type Api } from '../../http/route.ts'
 
 export const SERVICE_NAME = 'payments-service'
 export const DATABASE_UNAVAILABLE = 'پایگاه داده در دسترس نیست'
+export const SHUTTING_DOWN = 'سرویس در حال خاموش شدن است'
 
 // A database that hangs must not hang the probe: orchestrators time out and restart instead.
 const READY_TIMEOUT_MS = 2_000
@@ -25,7 +26,11 @@ async function databaseAnswers(db: Knex): Promise<boolean> {
   }
 }
 
-export function registerHealthRoutes(api: Api, db: Knex) {
+/**
+ * `draining`: true once SIGTERM started the graceful close (main.ts). Readiness then fails, so
+ * the load balancer stops sending here even before Kubernetes removes the pod's endpoint.
+ */
+export function registerHealthRoutes(api: Api, db: Knex, draining: () => boolean) {
   defineRoute(api, {
     method: 'get',
     path: '/healthz',
@@ -40,13 +45,20 @@ export function registerHealthRoutes(api: Api, db: Knex) {
     method: 'get',
     path: '/readyz',
     operationId: 'readyz',
-    summary: 'Readiness: the database answers `select 1`',
+    summary: 'Readiness: not shutting down, and the database answers `select 1`',
     tags: ['ops'],
     responses: {
       200: { description: 'Ready', schema: Status },
-      503: { description: 'Database unreachable', schema: z.object({ detail: z.string() }) },
+      503: {
+        description: 'Shutting down, or database unreachable',
+        schema: z.object({ detail: z.string() }),
+      },
     },
-    handler: async () =>
-      (await databaseAnswers(db)) ? reply(200, OK) : reply(503, { detail: DATABASE_UNAVAILABLE }),
+    handler: async () => {
+      if (draining()) return reply(503, { detail: SHUTTING_DOWN })
+      return (await databaseAnswers(db))
+        ? reply(200, OK)
+        : reply(503, { detail: DATABASE_UNAVAILABLE })
+    },
   })
 }

@@ -19,6 +19,18 @@ describe('health probes', () => {
     expect(response.body).toEqual({ status: 'ok', service: 'payments-service' })
   })
 
+  it('GET /readyz answers 503 once the process is shutting down, /healthz still 200', async () => {
+    const draining = await startTestServer(createApp(t.deps, { draining: () => true }))
+    try {
+      const ready = await draining.get('/readyz')
+      expect(ready.status).toBe(503)
+      expect(ready.body).toEqual({ detail: 'سرویس در حال خاموش شدن است' })
+      expect((await draining.get('/healthz')).status).toBe(200)
+    } finally {
+      await draining.close()
+    }
+  })
+
   describe('with the database unreachable', () => {
     let api: TestClient
     let destroy: () => Promise<void>

@@ -235,6 +235,10 @@ describe('bank callback', () => {
       expect(response.status, response.text).toBe(200)
       expect(response.body).toMatchObject({ stage: 'refunded', status: 'failed' })
       expect(t.bank.stats.reverseCalls).toBeGreaterThan(0)
+      // The back office's account of refunds has it, settled by the bank.
+      expect(await t.deps.db('refunds').where({ payment_id: order.id })).toMatchObject([
+        { method: 'gateway_reverse', status: 'done', amount_irr: order.amount_irr },
+      ])
       // Not twice.
       const again = await t.api.post(
         `/api/payments/${order.id}/reverse/`,

@@ -16,6 +16,7 @@ import type { RateService } from '../rates/rates.service.ts'
 import type { CredentialVault } from './credentials.ts'
 import { createIdempotencyStore } from './idempotency.ts'
 import { amountLimitError, MESSAGES, type CreatePaymentInput } from './payments.schema.ts'
+import { recordRefund } from './refunds.ts'
 import { flowOf, recordEvent, transition, type Stage } from './state-machine.ts'
 
 export interface PaymentsServiceDeps {
@@ -617,6 +618,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       await GatewayTransaction.query(trx)
         .findById(tx.id)
         .patch({ status: 'reversed', updated_at: now })
+      await recordRefund(trx, { payment, reversedByBank: true, staffId: staff.id, now })
       await transition(trx, {
         paymentId: id,
         to: 'refunded',

@@ -8,6 +8,7 @@ import { GatewayError, type PaymentGateway } from '../gateways/gateway.ts'
 import { formatMinor, type OrderCurrency } from '../money/money.ts'
 import type { PaymentTypeCode } from '../payment-types/catalog.ts'
 import type { CredentialVault } from '../payments/credentials.ts'
+import { recordRefund, type RefundRow } from '../payments/refunds.ts'
 import { flowOf, recordEvent, transition, type Stage } from '../payments/state-machine.ts'
 import { findStaffAction, staffActionsFor } from './actions.ts'
 import { notifyStatusChange } from './notify.ts'
@@ -288,20 +289,7 @@ export function createStaffOrderService(deps: StaffOrderDeps) {
           .update({ status: 'reversed', updated_at: now })
       }
     }
-    const [row] = (await trx('refunds')
-      .insert({
-        payment_id: payment.id,
-        amount_irr: payment.amount_irr,
-        method: reversed ? 'gateway_reverse' : 'manual',
-        status: reversed ? 'done' : 'pending',
-        created_by_user_id: staff.id,
-        created_at: now,
-        settled_at: reversed ? now : null,
-        settled_by_user_id: reversed ? staff.id : null,
-      })
-      .returning('*')) as RefundRow[]
-    if (!row) throw new Error('refund insert returned no row')
-    return row
+    return recordRefund(trx, { payment, reversedByBank: reversed, staffId: staff.id, now })
   }
 
   /**
@@ -471,17 +459,6 @@ export function createStaffOrderService(deps: StaffOrderDeps) {
 }
 
 export type StaffOrderService = ReturnType<typeof createStaffOrderService>
-
-interface RefundRow {
-  id: number
-  payment_id: number
-  amount_irr: number
-  method: 'gateway_reverse' | 'manual'
-  status: 'done' | 'pending'
-  reference: string | null
-  created_at: Date
-  settled_at: Date | null
-}
 
 const refundBody = (row: RefundRow) => ({
   id: row.id,
