@@ -1,30 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import knex from 'knex'
-import { createApp } from '../app.ts'
-import { createDeps } from '../deps.ts'
-import { testConfig, useTestApp } from '../test/app.ts'
-import { startTestServer, type TestClient } from '../test/http.ts'
+import { useAppWithoutDatabase, useTestApp } from '../test/app.ts'
 import { isDatabaseUnavailable } from './database-unavailable.ts'
 
 describe('with PostgreSQL unreachable', () => {
-  let api: TestClient
-  let destroy: () => Promise<void>
-  beforeAll(async () => {
-    // Port 1 on localhost: nothing listens there, so connecting fails at once.
-    const deps = await createDeps(
-      testConfig({ DATABASE_URL: 'postgres://postgres:postgres@127.0.0.1:1/none' }),
-    )
-    destroy = () => deps.db.destroy()
-    api = await startTestServer(createApp(deps))
-  })
-  afterAll(async () => {
-    await api.close()
-    await destroy()
-  })
+  const db = useAppWithoutDatabase()
 
   it('answers requests that need the database at once with a Persian 503', async () => {
     const started = performance.now()
-    const response = await api.get('/api/rates/')
+    const response = await db.api.get('/api/rates/')
     expect(performance.now() - started).toBeLessThan(5_000)
     expect(response.status).toBe(503)
     expect(response.body).toEqual({

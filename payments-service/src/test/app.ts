@@ -120,3 +120,29 @@ export async function registerUser(
   expect(response.status, response.text).toBe(201)
   return response.body
 }
+
+/**
+ * For a describe block: the app served over HTTP with PostgreSQL unreachable (port 1 on
+ * localhost, where nothing listens, so connecting fails at once).
+ */
+export function useAppWithoutDatabase(): { readonly api: TestClient } {
+  let api: TestClient | undefined
+  let destroy: (() => Promise<void>) | undefined
+  beforeAll(async () => {
+    const deps = await createDeps(
+      testConfig({ DATABASE_URL: 'postgres://postgres:postgres@127.0.0.1:1/none' }),
+    )
+    destroy = () => deps.db.destroy()
+    api = await startTestServer(createApp(deps))
+  })
+  afterAll(async () => {
+    await api?.close()
+    await destroy?.()
+  })
+  return {
+    get api() {
+      if (!api) throw new Error('useAppWithoutDatabase: used outside a test')
+      return api
+    },
+  }
+}

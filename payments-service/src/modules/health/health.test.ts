@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createApp } from '../../app.ts'
-import { createDeps } from '../../deps.ts'
-import { testConfig, useTestApp } from '../../test/app.ts'
-import { startTestServer, type TestClient } from '../../test/http.ts'
+import { useAppWithoutDatabase, useTestApp } from '../../test/app.ts'
+import { startTestServer } from '../../test/http.ts'
 
 describe('health probes', () => {
   const t = useTestApp()
@@ -32,26 +31,13 @@ describe('health probes', () => {
   })
 
   describe('with the database unreachable', () => {
-    let api: TestClient
-    let destroy: () => Promise<void>
-    beforeAll(async () => {
-      // Port 1 on localhost: nothing listens there, so connecting fails at once.
-      const deps = await createDeps(
-        testConfig({ DATABASE_URL: 'postgres://postgres:postgres@127.0.0.1:1/none' }),
-      )
-      destroy = () => deps.db.destroy()
-      api = await startTestServer(createApp(deps))
-    })
-    afterAll(async () => {
-      await api.close()
-      await destroy()
-    })
+    const db = useAppWithoutDatabase()
 
     it('GET /readyz answers 503 with a Persian detail, /healthz still 200', async () => {
-      const ready = await api.get('/readyz')
+      const ready = await db.api.get('/readyz')
       expect(ready.status).toBe(503)
       expect(ready.body).toEqual({ detail: 'پایگاه داده در دسترس نیست' })
-      expect((await api.get('/healthz')).status).toBe(200)
+      expect((await db.api.get('/healthz')).status).toBe(200)
     })
   })
 })
