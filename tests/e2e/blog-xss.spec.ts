@@ -19,7 +19,7 @@ import { e2eUrls } from '../support/ports.ts'
 
 const CORPUS = path.resolve(
   import.meta.dirname,
-  '../../../shared/corpus/xss/payloadbox-xss-payload-list.txt',
+  '../../packages/test-corpus/xss/payloadbox-xss-payload-list.txt',
 )
 const BATCHES = 8
 const COMMENT_LIMIT = 2000

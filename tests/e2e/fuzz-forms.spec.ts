@@ -15,7 +15,7 @@ import { signInAsStaff } from '../support/staff.ts'
 
 const CORPUS =
   process.env.FUZZ_CORPUS ??
-  path.resolve(import.meta.dirname, '../../../shared/corpus/naughty-strings/blns.json')
+  path.resolve(import.meta.dirname, '../../packages/test-corpus/naughty-strings/blns.json')
 const STRINGS = JSON.parse(readFileSync(CORPUS, 'utf8')) as string[]
 const CONCURRENCY = 8
 

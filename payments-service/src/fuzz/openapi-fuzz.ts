@@ -11,9 +11,9 @@ import { fileURLToPath } from 'node:url'
 
 type JsonSchema = Record<string, unknown>
 
-/** The corpus the team shares (`../shared/corpus`); FUZZ_CORPUS overrides the file. */
+/** The vendored corpus (`packages/test-corpus`); FUZZ_CORPUS overrides the file. */
 const DEFAULT_CORPUS = fileURLToPath(
-  new URL('../../../../shared/corpus/naughty-strings/blns.json', import.meta.url),
+  new URL('../../../packages/test-corpus/naughty-strings/blns.json', import.meta.url),
 )
 
 export function naughtyStrings(): string[] {
