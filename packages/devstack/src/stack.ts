@@ -15,7 +15,7 @@ import { isPortFree, waitForHttp } from './network.ts'
 import { DEV_SECRET_NAMES, loadDevSecrets, type DevSecrets } from './secrets.ts'
 import { startServiceProcess, type ServiceProcess } from './service-process.ts'
 import { forgetServices, recordServices, stopLeftoverServices } from './leftovers.ts'
-import { binPath, hashSources, workspaceDir } from './workspace.ts'
+import { binPath, hashSources, ROOT_DIR, workspaceDir } from './workspace.ts'
 
 export interface StackOptions {
   /** dev: watchers and Vite's dev server; prod: built bundles, as the end-to-end tests run them. */
@@ -82,8 +82,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
   mkdirSync(options.dataDir, { recursive: true })
   // As root, PostgreSQL runs as the OS user postgres and must pass through this folder, which
-  // payments-service may have created private (mode 700) for its attachments.
-  if (process.getuid?.() === 0) {
+  // payments-service may have created private (mode 700) for its attachments. Only a folder of
+  // the checkout changes mode; elsewhere (and when the checkout itself is private) the cluster
+  // goes to the runtime folder instead (startEmbeddedPostgres).
+  if (process.getuid?.() === 0 && isInside(ROOT_DIR, options.dataDir)) {
     chmodSync(options.dataDir, (statSync(options.dataDir).mode & 0o7777) | 0o001)
   }
   const leftovers = await stopLeftoverServices(options.dataDir)
@@ -392,4 +394,9 @@ async function ensureCmsBuilt(processes: ServiceProcess[], env: NodeJS.ProcessEn
     logger,
   })
   writeFileSync(hashFile, hash)
+}
+
+function isInside(parent: string, child: string): boolean {
+  const relative = path.relative(path.resolve(parent), path.resolve(child))
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative)
 }
