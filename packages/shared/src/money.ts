@@ -41,3 +41,15 @@ export function formatToman(rials: number | bigint): string {
 export function formatRial(rials: number | bigint): string {
   return `${formatNumberFa(assertIntegerRials(rials))} ریال`
 }
+
+/**
+ * The bounds of pricing, in one place. The largest amount anyone may ask a price for (quote,
+ * order), the largest rate an admin may set and the largest fees. Together they keep every
+ * rial figure below Number.MAX_SAFE_INTEGER: the worst case, 1,000,000 units × 1,000,000,000
+ * rials = 10^15, plus a 50 % fee and 10^9 fixed, is about 1.5 × 10^15 < 9.007 × 10^15
+ * (payments-service money.test.ts checks it through the pricing code itself).
+ */
+export const MAX_AMOUNT_UNITS = 1_000_000
+export const MAX_RATE_IRR = 1_000_000_000
+export const MAX_FEE_BPS = 5_000
+export const MAX_FEE_FIXED_IRR = 1_000_000_000

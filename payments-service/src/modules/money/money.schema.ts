@@ -1,8 +1,14 @@
+import { formatNumberFa, MAX_AMOUNT_UNITS } from '@arzpol/shared'
 import { z } from 'zod'
-import { parseAmountToMinor } from './money.ts'
+import { MINOR_PER_UNIT, parseAmountToMinor } from './money.ts'
 
 /** Spec §5 text for an amount that is missing, not a number, not > 0 or has > 2 decimals. */
 export const INVALID_AMOUNT = 'مبلغ معتبر وارد کنید'
+
+/** An amount above the bound of pricing (MAX_AMOUNT_UNITS): refused before any rial is computed. */
+export const AMOUNT_TOO_LARGE = `مبلغ نمی‌تواند بیش از ${formatNumberFa(MAX_AMOUNT_UNITS)} واحد ارزی باشد`
+
+const MAX_AMOUNT_MINOR = BigInt(MAX_AMOUNT_UNITS) * MINOR_PER_UNIT
 
 /**
  * A customer-typed amount (string or number, Persian digits accepted) → integer minor units.
@@ -12,14 +18,17 @@ export const amountMinorSchema = z
   .union([z.string(), z.number()], { error: INVALID_AMOUNT })
   .transform((value, ctx) => {
     const minor = parseAmountToMinor(value)
-    if (minor === null || minor > BigInt(Number.MAX_SAFE_INTEGER)) {
+    if (minor === null) {
       ctx.addIssue({ code: 'custom', message: INVALID_AMOUNT })
+      return z.NEVER
+    }
+    if (minor > MAX_AMOUNT_MINOR) {
+      ctx.addIssue({ code: 'custom', message: AMOUNT_TOO_LARGE })
       return z.NEVER
     }
     return Number(minor)
   })
   .meta({
-    description:
-      'Decimal amount in currency units, > 0, at most 2 decimals ("50", "50.5", "۵۰٫۵"); a JSON number is accepted too',
+    description: `Decimal amount in currency units, > 0 and ≤ ${MAX_AMOUNT_UNITS}, at most 2 decimals ("50", "50.5", "۵۰٫۵"); a JSON number is accepted too`,
     examples: ['50.00'],
   })

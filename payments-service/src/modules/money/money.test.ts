@@ -1,3 +1,4 @@
+import { MAX_AMOUNT_UNITS, MAX_FEE_BPS, MAX_FEE_FIXED_IRR, MAX_RATE_IRR } from '@arzpol/shared'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { PAYMENT_TYPES } from '../payment-types/catalog.ts'
@@ -201,5 +202,32 @@ describe('fees and totals', () => {
         },
       ),
     )
+  })
+})
+
+describe('the bounds of pricing (MAX_AMOUNT_UNITS and friends, @arzpol/shared)', () => {
+  it('the largest amount at the largest rate and fees stays a safe integer, both ways', () => {
+    const fee = { bps: MAX_FEE_BPS, fixed_irr: MAX_FEE_FIXED_IRR }
+    for (const direction of ['charge', 'payout'] as const) {
+      const price = priceInRials({
+        amountMinor: BigInt(MAX_AMOUNT_UNITS) * 100n,
+        rateIrr: MAX_RATE_IRR,
+        fee,
+        direction,
+      })
+      for (const value of Object.values(price)) expect(Number.isSafeInteger(value)).toBe(true)
+    }
+    // With a margin: six times the bounded worst case would still fit.
+    const worst = priceInRials({
+      amountMinor: BigInt(MAX_AMOUNT_UNITS) * 100n,
+      rateIrr: MAX_RATE_IRR,
+      fee,
+      direction: 'charge',
+    })
+    expect(worst.amount_irr * 6).toBeLessThan(Number.MAX_SAFE_INTEGER)
+  })
+
+  it('every payment type limit is within the bound', () => {
+    for (const type of PAYMENT_TYPES) expect(type.max_amount).toBeLessThanOrEqual(MAX_AMOUNT_UNITS)
   })
 })

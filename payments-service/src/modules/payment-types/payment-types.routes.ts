@@ -1,3 +1,4 @@
+import { MAX_FEE_BPS, MAX_FEE_FIXED_IRR } from '@arzpol/shared'
 import { z } from 'zod'
 import { ValidationError } from '../../http/errors.ts'
 import { defineRoute, reply, type Api } from '../../http/route.ts'
@@ -60,8 +61,8 @@ const int = (message: string, min: number, max: number) =>
   z.number({ error: message }).int(message).min(min, message).max(max, message)
 
 const PaymentTypePatch = z.object({
-  fee_bps: int(MESSAGES.feeBps, 0, 5000).optional(),
-  fee_fixed_irr: int(MESSAGES.feeFixed, 0, 1_000_000_000).optional(),
+  fee_bps: int(MESSAGES.feeBps, 0, MAX_FEE_BPS).optional(),
+  fee_fixed_irr: int(MESSAGES.feeFixed, 0, MAX_FEE_FIXED_IRR).optional(),
   min_amount: int(MESSAGES.amount, 1, 100_000).optional(),
   max_amount: int(MESSAGES.amount, 1, 100_000).optional(),
   note: z.string().trim().max(500).nullish(),

@@ -1,5 +1,6 @@
 import { formatNumberFa, toLatinDigits } from '@arzpol/shared'
 import { z } from 'zod'
+import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../../lib/text.ts'
 import { amountMinorSchema, INVALID_AMOUNT } from '../money/money.schema.ts'
 import { CURRENCY_NAMES_FA, ORDER_CURRENCIES, type OrderCurrency } from '../money/money.ts'
 import { findPaymentType, PAYMENT_TYPE_CODES, type PaymentType } from '../payment-types/catalog.ts'
@@ -17,6 +18,7 @@ export const MESSAGES = {
   sheba: 'شماره شبا معتبر نیست (IR و ۲۴ رقم)',
   shebaRequired: 'شماره شبا را وارد کنید',
   tooLong: (max: number) => `حداکثر ${formatNumberFa(max)} کاراکتر مجاز است`,
+  invalidCharacters: INVALID_CHARACTERS_MESSAGE,
   belowMinimum: (min: number, currency: OrderCurrency) =>
     `حداقل مبلغ برای این خدمت ${formatNumberFa(min)} ${CURRENCY_NAMES_FA[currency]} است`,
   aboveMaximum: (max: number, currency: OrderCurrency) =>
@@ -30,7 +32,12 @@ export const MESSAGES = {
   reverseFailed: 'برگشت وجه در بانک انجام نشد.',
 } as const
 
-const text = (max: number) => z.string().max(max, MESSAGES.tooLong(max))
+/** A customer's text: at most `max` characters, no control characters (tab and newlines in a multi-line one). */
+const text = (max: number, multiline = false) =>
+  z
+    .string()
+    .max(max, MESSAGES.tooLong(max))
+    .refine((value) => !hasForbiddenCharacters(value, multiline), MESSAGES.invalidCharacters)
 
 /** "example.com" or "https://example.com/x" → an http(s) URL with a dotted host, or an issue. */
 export const siteUrlSchema = z
@@ -70,8 +77,8 @@ export const shebaSchema = z
     examples: ['IR820540102680020817909002'],
   })
 
-const optionalText = (max: number) =>
-  text(max)
+const optionalText = (max: number, multiline = false) =>
+  text(max, multiline)
     .nullish()
     .transform((value) =>
       value === undefined || value === null || value.trim() === '' ? null : value,
@@ -105,7 +112,7 @@ export const CreatePaymentBody = z
     site_password: optionalText(256).meta({ description: 'Stored encrypted; never returned' }),
     amount: amountMinorSchema,
     currency: z.enum(ORDER_CURRENCIES, { error: MESSAGES.currency }),
-    description: optionalText(2000),
+    description: optionalText(2000, true),
     meta: MetaSchema,
     sheba: shebaSchema.nullish(),
   })

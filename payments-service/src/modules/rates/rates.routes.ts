@@ -1,3 +1,4 @@
+import { MAX_RATE_IRR } from '@arzpol/shared'
 import { z } from 'zod'
 import { ApiError } from '../../http/errors.ts'
 import { defineRoute, reply, type Api } from '../../http/route.ts'
@@ -159,7 +160,7 @@ export function registerRateRoutes(
         .number({ error: 'نرخ باید عدد صحیح ریالی باشد' })
         .int('نرخ باید عدد صحیح ریالی باشد')
         .positive('نرخ باید بزرگ‌تر از صفر باشد')
-        .max(1_000_000_000, 'نرخ بیش از حد بزرگ است'),
+        .max(MAX_RATE_IRR, 'نرخ بیش از حد بزرگ است'),
       note: z.string().max(500).nullish(),
     }),
     responses: { 201: { description: 'Recorded', schema: RateHistoryOut } },
