@@ -64,9 +64,9 @@ export function registerTicketRoutes(
     method: 'post',
     path: '/api/ticketing/tickets/',
     operationId: 'ticketing_tickets_create',
-    summary: 'Open a ticket with its first message',
+    summary: 'Open a ticket, with or without its first message',
     description:
-      'Errors use the exact texts of spec §5: `{"title": ["عنوان لازم است"], "category": ["دستهبندی لازم است"], "message": ["پیام اولیه لازم است"]}`. At most 20 open tickets per customer (409 `too_many_open_tickets`).',
+      'Spec §7: `{title, category}` answers 201 with the ticket (its `id`); the first message then goes to `/messages/`. A `message` in the same call is kept as the first message (our web sends it). Errors use the exact texts of spec §5: `{"title": ["عنوان لازم است"], "category": ["دستهبندی لازم است"]}`. At most 20 open tickets per customer (409 `too_many_open_tickets`).',
     tags: TAGS,
     auth: 'user',
     body: CreateTicketBody,

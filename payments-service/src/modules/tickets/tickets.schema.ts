@@ -122,11 +122,10 @@ export const CreateTicketBody = z.object({
     description: 'a category id from /api/ticketing/categories/',
   }),
   subject: optionalText(MAX_TITLE_LENGTH, MESSAGES.subjectTooLong),
-  message: requiredText(
-    MESSAGES.initialMessageRequired,
-    MAX_CONTENT_LENGTH,
-    MESSAGES.contentTooLong,
-  ).meta({ description: 'the first message of the ticket' }),
+  message: optionalText(MAX_CONTENT_LENGTH, MESSAGES.contentTooLong).meta({
+    description:
+      "the first message of the ticket (optional: spec §7's client sends {title, category} and then posts the first message to /messages/)",
+  }),
 })
 
 /**

@@ -254,7 +254,12 @@ export function createTicketService({ db, clock, storage, sms, logger }: TicketS
 
     async create(
       user: User,
-      input: { title: string; subject?: string | undefined; category: number; message: string },
+      input: {
+        title: string
+        subject?: string | undefined
+        category: number
+        message?: string | undefined
+      },
     ): Promise<TicketView> {
       return db.transaction(async (trx) => {
         const category = await trx('ticket_categories').where({ id: input.category }).first()
@@ -282,13 +287,16 @@ export function createTicketService({ db, clock, storage, sms, logger }: TicketS
           })
           .returning<Array<{ id: number }>>('id')
         if (!ticket) throw new Error('ticket insert returned nothing')
-        await trx('ticket_messages').insert({
-          ticket_id: ticket.id,
-          author_id: user.id,
-          is_staff: false,
-          content: input.message,
-          created_at: now,
-        })
+        // Spec §7's client opens the ticket with {title, category} and sends the first message
+        // through /messages/; our web sends it here, in the same call.
+        if (input.message !== undefined)
+          await trx('ticket_messages').insert({
+            ticket_id: ticket.id,
+            author_id: user.id,
+            is_staff: false,
+            content: input.message,
+            created_at: now,
+          })
         return ticketView(await visibleTicket(trx, { user, as: 'owner' }, ticket.id))
       })
     },
