@@ -122,7 +122,7 @@ export interface StaffRefund {
   amount_irr: number
   /** gateway_reverse: the bank gave the money back at once; manual: staff must pay it. */
   method: 'gateway_reverse' | 'manual'
-  status: 'done' | 'pending'
+  status: 'requested' | 'done' | 'pending' | 'refused'
   reference: string | null
   created_at: string
   settled_at: string | null

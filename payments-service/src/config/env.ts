@@ -87,6 +87,17 @@ export const envSchema = z
     OTP_DEV_CODES: bool(false),
     OTP_SEND_LIMIT_PER_PHONE_PER_HOUR: int(5, 1),
     OTP_SEND_LIMIT_PER_IP_PER_HOUR: int(20, 1),
+    /**
+     * OTP brute force (issue 16): at most this many wrong codes per phone, across codes and
+     * purposes, within OTP_FAILURE_WINDOW_HOURS; the failure that reaches it locks register and
+     * reset for that phone for OTP_LOCK_HOURS (one SMS to the account's owner per lock).
+     */
+    OTP_FAILURE_BUDGET_PER_PHONE: int(20, 1),
+    OTP_FAILURE_WINDOW_HOURS: int(24, 1, 168),
+    OTP_LOCK_HOURS: int(6, 1, 168),
+    /** Wrong codes per client IP within OTP_IP_FAILURE_WINDOW_MINUTES (rolling, no lock). */
+    OTP_FAILURE_BUDGET_PER_IP: int(50, 1),
+    OTP_IP_FAILURE_WINDOW_MINUTES: int(60, 1, 1440),
     LOGIN_MAX_FAILURES_PER_ACCOUNT: int(10, 1),
     LOGIN_MAX_FAILURES_PER_IP: int(50, 1),
     LOGIN_FAILURE_WINDOW_MINUTES: int(15, 1, 1440),
@@ -98,6 +109,11 @@ export const envSchema = z
     KAVENEGAR_TICKET_REPLY_TEMPLATE: z.string().min(1).optional(),
     /** Lookup template for "order %token% %token2%" (order number, new state), issue #8. */
     KAVENEGAR_ORDER_STATUS_TEMPLATE: z.string().min(1).optional(),
+    /**
+     * Lookup template for "register and password reset are locked for %token% hours" (too many
+     * wrong codes, issue 16). Without one no lock notice is sent.
+     */
+    KAVENEGAR_OTP_LOCK_TEMPLATE: z.string().min(1).optional(),
     // ── ticket attachments (issue #5) ──
     ...storageEnvShape,
     WEBOTP_DOMAIN: z
@@ -112,6 +128,8 @@ export const envSchema = z
     PAYMENTS_PUBLIC_URL: z.url().optional(),
     GATEWAY: z.enum(['sandbox', 'sep']).default('sandbox'),
     GATEWAY_TIMEOUT_MS: int(15_000, 100, 120_000),
+    /** Pause between the retries of a bank call that got no answer (SEP: 3 tries, 1 s apart). */
+    GATEWAY_RETRY_DELAY_MS: int(1_000, 0, 10_000),
     SANDBOX_BANK_URL: z.url().default('http://127.0.0.1:4100'),
     SANDBOX_TERMINAL_ID: z
       .string()

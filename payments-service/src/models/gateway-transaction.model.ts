@@ -3,7 +3,13 @@ import { BaseModel } from './base.model.ts'
 export const GATEWAY_TX_STATUSES = [
   'created',
   'token_created',
+  /** The callback's RefNum is claimed; verify was sent or its outcome is unknown. */
+  'verifying',
   'verified',
+  /** Captured, but not on a paid order: money to return (ledger account `suspense`). */
+  'suspense',
+  /** A reversal was asked of the bank; its answer is not booked yet. */
+  'reversing',
   'failed',
   'reversed',
 ] as const
@@ -25,6 +31,13 @@ export class GatewayTransaction extends BaseModel {
   declare trace_no: string | null
   declare masked_pan: string | null
   declare failure: string | null
+  /** What the (unauthenticated) callback claimed, kept before any bank call. */
+  declare callback_ref_num: string | null
+  declare callback_state: string | null
+  declare callback_at: Date | null
+  declare verify_tries: number
+  /** Why money in suspense is left to staff instead of reversed automatically. */
+  declare return_block: string | null
   declare raw: Record<string, unknown>
   declare verified_at: Date | null
   declare created_at: Date

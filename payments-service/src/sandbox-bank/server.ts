@@ -49,6 +49,21 @@ interface Payment {
   reversed: boolean
 }
 
+/**
+ * How the bank misbehaves, per server-to-server call, for tests that make it lie:
+ * - down: answers 503 and does nothing;
+ * - lost: does the work (captures, reverses), then answers 503, so we cannot know;
+ * - slow: answers correctly after `ms`;
+ * - refuse (reverse only): answers that the reversal is not possible.
+ */
+export type BankFault =
+  { kind: 'down' } | { kind: 'lost' } | { kind: 'slow'; ms: number } | { kind: 'refuse' }
+export interface BankFaults {
+  verify?: BankFault
+  reverse?: BankFault
+  receipt?: BankFault
+}
+
 export interface SandboxBankOptions {
   /** Terminals the bank knows (the merchant's TerminalId). */
   terminalIds: string[]
@@ -65,6 +80,8 @@ export interface SandboxBank {
   }
   /** Shifts the bank's clock (windows) in tests. */
   advance(ms: number): void
+  /** Makes the next calls misbehave until set again (`{}` heals the bank). */
+  setFaults(faults: BankFaults): void
   payments(): Payment[]
   close(): Promise<void>
 }
@@ -100,6 +117,22 @@ export function createSandboxBankHandler(options: SandboxBankOptions) {
   const payments = new Map<string, Payment>()
   const stats = { tokenCalls: 0, verifyCalls: 0, reverseCalls: 0, receiptCalls: 0 }
   const terminals = new Set(options.terminalIds)
+  let faults: BankFaults = {}
+
+  /** Runs one server-to-server call under its fault; undefined means "answer 503". */
+  async function underFault<T>(
+    fault: BankFault | undefined,
+    work: () => T,
+  ): Promise<T | undefined> {
+    if (!fault) return work()
+    if (fault.kind === 'down') return undefined
+    if (fault.kind === 'slow') {
+      await new Promise((resolve) => setTimeout(resolve, fault.ms))
+      return work()
+    }
+    const answer = work()
+    return fault.kind === 'lost' ? undefined : answer
+  }
 
   function sendJson(res: http.ServerResponse, body: unknown, status = 200) {
     res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' })
@@ -316,6 +349,7 @@ export function createSandboxBankHandler(options: SandboxBankOptions) {
       return answer(true, 0, 'عملیات با موفقیت انجام شد', payment)
     }
     if (payment.reversed) return answer(true, 2, 'درخواست تکراری است', payment)
+    if (faults.reverse?.kind === 'refuse') return answer(false, -104, 'پایانه غیرفعال است', payment)
     if (age > REVERSE_WINDOW_MS) return answer(false, -6, 'مهلت برگشت تراکنش گذشته است', payment)
     payment.reversed = true
     return answer(true, 0, 'عملیات با موفقیت انجام شد', payment)
@@ -367,10 +401,16 @@ export function createSandboxBankHandler(options: SandboxBankOptions) {
             400,
           )
         }
-        if (path.endsWith('/verifytransaction'))
-          return sendJson(res, verifyOrReverse(body, 'verify'))
-        if (path.endsWith('/reversetransaction'))
-          return sendJson(res, verifyOrReverse(body, 'reverse'))
+        const kind = path.endsWith('/verifytransaction')
+          ? 'verify'
+          : path.endsWith('/reversetransaction')
+            ? 'reverse'
+            : null
+        if (kind) {
+          const answer = await underFault(faults[kind], () => verifyOrReverse(body, kind))
+          if (answer === undefined) return sendJson(res, { error: 'unavailable' }, 503)
+          return sendJson(res, answer)
+        }
       }
       if (method === 'POST' && path === '/verifytxnrandomsessionkey/api/v2/ipg/payment/receipt') {
         let body: Record<string, unknown>
@@ -379,7 +419,9 @@ export function createSandboxBankHandler(options: SandboxBankOptions) {
         } catch {
           return sendJson(res, { HasError: true, ErrorCode: -1, ErrorMessage: 'JSON نامعتبر' }, 400)
         }
-        return sendJson(res, receipt(body))
+        const answer = await underFault(faults.receipt, () => receipt(body))
+        if (answer === undefined) return sendJson(res, { error: 'unavailable' }, 503)
+        return sendJson(res, answer)
       }
       sendJson(res, { error: 'not found' }, 404)
     } catch (error) {
@@ -393,6 +435,9 @@ export function createSandboxBankHandler(options: SandboxBankOptions) {
     stats,
     advance(ms: number) {
       offset += ms
+    },
+    setFaults(next: BankFaults) {
+      faults = next
     },
     payments: () => [...payments.values()],
   }
@@ -412,6 +457,7 @@ export async function startSandboxBank(
     url: `http://${host}:${port}`,
     stats: bank.stats,
     advance: bank.advance,
+    setFaults: bank.setFaults,
     payments: bank.payments,
     close: () =>
       new Promise<void>((resolve) => {

@@ -20,7 +20,7 @@ export function testConfig(env: Record<string, string | undefined> = {}): AppCon
     APP_ENV: 'test',
     DATABASE_URL: 'postgres://postgres@127.0.0.1:1/unused',
     JWT_PRIVATE_KEY: TEST_PRIVATE_KEY_PEM,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     OTP_DEV_CODES: 'true',
     ...env,
   })

@@ -39,15 +39,23 @@ export async function createTestDatabase(): Promise<{
   }
 }
 
-/** Empties every table but the migration bookkeeping, and restarts the id sequences. */
+/**
+ * Empties every table but the migration bookkeeping and the chart of accounts (reference data
+ * the ledger cannot work without), and restarts the id sequences.
+ */
 export async function truncateAll(db: Knex): Promise<void> {
   const { rows } = (await db.raw(
     `SELECT tablename FROM pg_tables
-      WHERE schemaname = 'public' AND tablename NOT LIKE 'knex_migrations%'`,
+      WHERE schemaname = 'public' AND tablename NOT LIKE 'knex_migrations%'
+        AND tablename <> 'ledger_accounts'`,
   )) as { rows: Array<{ tablename: string }> }
   if (rows.length === 0) return
   const tables = rows.map((row) => `"${row.tablename}"`).join(', ')
-  await db.raw(`TRUNCATE ${tables} RESTART IDENTITY CASCADE`)
+  // The ledger refuses TRUNCATE (append-only); a test database may skip that trigger.
+  await db.transaction(async (trx) => {
+    await trx.raw('SET LOCAL session_replication_role = replica')
+    await trx.raw(`TRUNCATE ${tables} RESTART IDENTITY CASCADE`)
+  })
 }
 
 /**

@@ -234,7 +234,7 @@ const orderDetailSchema: z.ZodType<StaffOrderDetail> = z.object({
       id: z.number(),
       amount_irr: z.number(),
       method: z.enum(['gateway_reverse', 'manual']),
-      status: z.enum(['done', 'pending']),
+      status: z.enum(['requested', 'done', 'pending', 'refused']),
       reference: z.string().nullable(),
       created_at: z.string(),
       settled_at: z.string().nullable(),

@@ -12,6 +12,7 @@ export function gatewayFromConfig(config: AppConfig): PaymentGateway {
       baseUrl: config.SEP_BASE_URL,
       terminalId: config.SEP_TERMINAL_ID ?? '',
       timeoutMs: config.GATEWAY_TIMEOUT_MS,
+      retryDelayMs: config.GATEWAY_RETRY_DELAY_MS,
     })
   }
   return createSepGateway({
@@ -19,5 +20,6 @@ export function gatewayFromConfig(config: AppConfig): PaymentGateway {
     baseUrl: config.SANDBOX_BANK_URL,
     terminalId: config.SANDBOX_TERMINAL_ID,
     timeoutMs: config.GATEWAY_TIMEOUT_MS,
+    retryDelayMs: config.GATEWAY_RETRY_DELAY_MS,
   })
 }

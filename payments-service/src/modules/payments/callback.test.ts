@@ -128,7 +128,15 @@ describe('bank callback', () => {
     expect(response.location).toBe(`${WEB}/dashboard/orders/${order.id}?payment=failed`)
     expect((await Payment.query(t.deps.db).findById(order.id))?.stage).toBe('payment_failed')
     const tx = await t.deps.db('gateway_transactions').where({ payment_id: order.id }).first()
-    expect(tx).toMatchObject({ status: 'reversed', failure: 'amount_mismatch', ref_num: null })
+    expect(tx).toMatchObject({
+      status: 'reversed',
+      failure: 'amount_mismatch',
+      ref_num: bank.fields.RefNum,
+    })
+    // The automatic reversal is a refund on record (issue #15, hole 3).
+    expect(await t.deps.db('refunds').where({ payment_id: order.id })).toMatchObject([
+      { method: 'gateway_reverse', status: 'done', reason: 'amount_mismatch' },
+    ])
     expect(t.bank.payments().find((p) => p.refNum === bank.fields.RefNum)?.reversed).toBe(true)
   })
 

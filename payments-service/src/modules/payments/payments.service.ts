@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Knex } from 'knex'
 import type { Logger } from 'pino'
-import { isUniqueViolation } from '../../db/errors.ts'
 import { ApiError, ValidationError } from '../../http/errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { GatewayTransaction } from '../../models/gateway-transaction.model.ts'
@@ -17,6 +16,7 @@ import type { CredentialVault } from './credentials.ts'
 import { createIdempotencyStore } from './idempotency.ts'
 import { amountLimitError, MESSAGES, type CreatePaymentInput } from './payments.schema.ts'
 import { recordRefund } from './refunds.ts'
+import { createSettlement, type CallbackOutcome } from './settlement.ts'
 import { flowOf, recordEvent, transition, type Stage } from './state-machine.ts'
 
 export interface PaymentsServiceDeps {
@@ -58,9 +58,7 @@ export const PAYMENT_VIEW_COLUMNS = [
 export type PaymentView = Pick<Payment, (typeof PAYMENT_VIEW_COLUMNS)[number]>
 const PAYMENT_VIEW_SQL = PAYMENT_VIEW_COLUMNS.map((column) => `"${column}"`).join(', ')
 
-export type CallbackOutcome = 'success' | 'failed' | 'pending'
-/** Who brought the bank's word: its callback, or our reconciliation job asking for a receipt. */
-export type SettleSource = 'callback' | 'reconciliation'
+export type { CallbackOutcome, SettleSource } from './settlement.ts'
 
 const STAFF_ROLES = new Set(['support', 'admin'])
 export const isStaff = (user: User) => STAFF_ROLES.has(user.role)
@@ -101,6 +99,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   }
 
   const keys = createIdempotencyStore({ db, clock })
+  const settlement = createSettlement({ db, clock, logger, gateway })
 
   /**
    * With an Idempotency-Key: the key and the order are written in one transaction, so a twin
@@ -374,51 +373,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     }
   }
 
-  async function failPayment(
-    trx: Knex.Transaction,
-    tx: GatewayTransaction,
-    failure: string,
-    extra: Partial<GatewayTransaction> = {},
-    source: SettleSource = 'callback',
-  ) {
-    const now = clock.now()
-    await GatewayTransaction.query(trx)
-      .findById(tx.id)
-      .patch({
-        status: 'failed',
-        failure,
-        updated_at: now,
-        ...extra,
-      })
-    await transition(trx, {
-      paymentId: tx.payment_id,
-      to: 'payment_failed',
-      from: ['awaiting_payment'],
-      reason: `${source === 'callback' ? 'gateway' : 'reconciled'}_${failure}`.slice(0, 64),
-      actor: source === 'callback' ? 'gateway' : 'system',
-      data: { res_num: tx.res_num },
-      now,
-    })
-  }
-
-  async function tryReverse(refNum: string, paymentId: number) {
-    try {
-      const result = await gateway.reverse({ refNum })
-      if (!result.ok)
-        logger.error({ paymentId, refNum, result: result.raw }, 'bank refused reverse')
-      return result.ok
-    } catch (error) {
-      logger.error({ err: error, paymentId, refNum }, 'reverse failed; refund by hand')
-      return false
-    }
-  }
-
   /**
-   * The bank's callback (POST or GET, no auth): finds the attempt, then — holding the order's
-   * row lock, so simultaneous copies of the callback queue up — verifies with the bank server
-   * to server, compares the verified amount with ours, consumes the bank reference (unique) and
-   * moves the order once. A repeated callback finds the attempt already settled and changes
-   * nothing.
+   * The bank's callback (POST or GET, no auth): finds the attempt its ResNum or Token names and
+   * hands it to the settlement (settlement.ts), which verifies with the bank server to server
+   * and moves the order once. A repeated callback finds the attempt settled and changes nothing.
    */
   async function handleCallback(
     fields: Record<string, string>,
@@ -448,148 +406,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       return { paymentId: found.payment_id, outcome: 'failed' }
     }
 
-    return settleAttempt(found, data, 'callback')
-  }
-
-  /**
-   * Settles one attempt from what the bank said about it: its callback, or its receipt when
-   * the reconciliation job asks the bank about an attempt whose callback never came.
-   */
-  async function settleAttempt(
-    found: GatewayTransaction,
-    data: CallbackData,
-    source: SettleSource,
-  ): Promise<{ paymentId: number | null; outcome: CallbackOutcome }> {
-    try {
-      return await db.transaction(async (trx) => settle(trx, found.id, data, source))
-    } catch (error) {
-      // Two different attempts claiming one bank reference at the same instant: the unique
-      // index let one through; this one is a replay.
-      if (!isUniqueViolation(error, 'gateway_transactions_ref_num_unique')) throw error
-      return db.transaction(async (trx) => {
-        const tx = await GatewayTransaction.query(trx).findById(found.id).forUpdate()
-        if (tx && tx.status !== 'verified') await failPayment(trx, tx, 'ref_num_reused', {}, source)
-        return { paymentId: found.payment_id, outcome: 'failed' as const }
-      })
-    }
-  }
-
-  async function settle(
-    trx: Knex.Transaction,
-    txId: number,
-    data: CallbackData,
-    source: SettleSource,
-  ): Promise<{ paymentId: number; outcome: CallbackOutcome }> {
-    const first = await GatewayTransaction.query(trx).findById(txId)
-    if (!first) throw new Error(`attempt ${txId} vanished`)
-    // Lock order first, then attempt: the same order as `start`, so no deadlock.
-    const payment = await Payment.query(trx).findById(first.payment_id).forUpdate()
-    const tx = await GatewayTransaction.query(trx).findById(txId).forUpdate()
-    if (!payment || !tx) throw new Error(`attempt ${txId} vanished`)
-    const done = { paymentId: payment.id }
-
-    if (tx.status === 'verified') return { ...done, outcome: 'success' }
-    if (tx.status === 'failed' || tx.status === 'reversed') return { ...done, outcome: 'failed' }
-
-    const callbackRaw = { callback: data.raw }
-    if (!data.ok || !data.refNum) {
-      await failPayment(
-        trx,
-        tx,
-        data.state ? `state_${data.state}` : 'no_reference',
-        { raw: callbackRaw },
-        source,
-      )
-      return { ...done, outcome: 'failed' }
-    }
-    if (payment.stage !== 'awaiting_payment') {
-      // Paid twice (two tabs) or paid after the order was cancelled: give the money back.
-      const reversed = await tryReverse(data.refNum, payment.id)
-      await GatewayTransaction.query(trx)
-        .findById(tx.id)
-        .patch({
-          status: reversed ? 'reversed' : 'failed',
-          failure: 'order_not_awaiting_payment',
-          raw: callbackRaw,
-          updated_at: clock.now(),
-        })
-      return { ...done, outcome: payment.stage === 'paid' ? 'success' : 'failed' }
-    }
-
-    const reused = await GatewayTransaction.query(trx)
-      .where({ gateway: tx.gateway, ref_num: data.refNum })
-      .whereNot({ id: tx.id })
-      .first()
-    if (reused) {
-      // Never reverse here: that payment belongs to the order that consumed it.
-      logger.warn({ paymentId: payment.id, refNum: data.refNum }, 'replayed bank reference refused')
-      await failPayment(trx, tx, 'ref_num_reused', { raw: callbackRaw }, source)
-      return { ...done, outcome: 'failed' }
-    }
-
-    let verified
-    try {
-      verified = await gateway.verify({ refNum: data.refNum })
-    } catch (error) {
-      // Unknown outcome: leave the attempt open; a later callback or reconciliation settles it.
-      logger.error({ err: error, paymentId: payment.id, refNum: data.refNum }, 'verify failed')
-      return { ...done, outcome: 'pending' }
-    }
-    const raw = { ...callbackRaw, verify: verified.raw as never }
-    if (!verified.ok) {
-      await failPayment(trx, tx, `verify_${verified.resultCode ?? 'unknown'}`, { raw }, source)
-      return { ...done, outcome: 'failed' }
-    }
-    const sameReference = verified.refNum === null || verified.refNum === data.refNum
-    if (
-      !sameReference ||
-      verified.amountIrr !== tx.amount_irr ||
-      tx.amount_irr !== payment.amount_irr
-    ) {
-      logger.error(
-        {
-          paymentId: payment.id,
-          expected: payment.amount_irr,
-          attempt: tx.amount_irr,
-          verified: verified.amountIrr,
-        },
-        'verified payment does not match the order; reversing',
-      )
-      const reversed = await tryReverse(data.refNum, payment.id)
-      await failPayment(
-        trx,
-        tx,
-        sameReference ? 'amount_mismatch' : 'reference_mismatch',
-        { raw, ...(reversed && { status: 'reversed' as const }) },
-        source,
-      )
-      return { ...done, outcome: 'failed' }
-    }
-    const now = clock.now()
-    await GatewayTransaction.query(trx)
-      .findById(tx.id)
-      .patch({
-        status: 'verified',
-        ref_num: data.refNum,
-        rrn: verified.rrn ?? data.rrn,
-        trace_no: data.traceNo,
-        masked_pan: verified.maskedPan ?? data.maskedPan,
-        raw,
-        verified_at: now,
-        updated_at: now,
-      })
-    const moved = await transition(trx, {
-      paymentId: payment.id,
-      to: 'paid',
-      from: ['awaiting_payment'],
-      reason: source === 'callback' ? 'gateway_verified' : 'reconciled_verified',
-      actor: source === 'callback' ? 'gateway' : 'system',
-      data: { res_num: tx.res_num, ref_num: data.refNum, amount_irr: tx.amount_irr },
-      patch: { paid_at: now },
-      now,
-    })
-    if (!moved) throw new Error(`order ${payment.id} left awaiting_payment under its own lock`)
-    return { ...done, outcome: 'success' }
+    return settlement.settleAttempt(found, data, 'callback')
   }
 
   /** Staff: give a paid, not yet fulfilled order's money back through the bank. */
@@ -618,7 +435,13 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       await GatewayTransaction.query(trx)
         .findById(tx.id)
         .patch({ status: 'reversed', updated_at: now })
-      await recordRefund(trx, { payment, reversedByBank: true, staffId: staff.id, now })
+      await recordRefund(trx, {
+        payment,
+        gatewayTxId: tx.id,
+        reversedByBank: true,
+        staffId: staff.id,
+        now,
+      })
       await transition(trx, {
         paymentId: id,
         to: 'refunded',
@@ -656,7 +479,18 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     })
   }
 
-  return { quoteFor, create, list, detail, start, handleCallback, settleAttempt, reverse, move }
+  return {
+    quoteFor,
+    create,
+    list,
+    detail,
+    start,
+    handleCallback,
+    settleAttempt: settlement.settleAttempt,
+    settlement,
+    reverse,
+    move,
+  }
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>

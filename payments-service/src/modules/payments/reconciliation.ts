@@ -6,7 +6,7 @@ import { runPeriodically, type PeriodicTask } from '../../lib/periodic.ts'
 import { GatewayTransaction } from '../../models/gateway-transaction.model.ts'
 import type { PaymentGateway } from '../gateways/gateway.ts'
 import { purgeExpiredIdempotencyKeys } from './idempotency.ts'
-import type { PaymentsService } from './payments.service.ts'
+import type { Settlement } from './settlement.ts'
 import { recordEvent } from './state-machine.ts'
 
 /**
@@ -28,6 +28,13 @@ import { recordEvent } from './state-machine.ts'
  * Attempts that never got a token (we crashed before storing it) cannot have been paid, since
  * the browser never saw the token: they are closed once a token could no longer be alive.
  *
+ * It also finishes what a settlement left half done (settlement.ts): a claimed RefNum whose
+ * verify went unanswered is verified again (within SEP's 30 minutes the payment is still ours
+ * to capture; after them the bank answers that it reversed it), captured money in suspense is
+ * returned once proven, and an unanswered reversal is asked again until its 50-minute window
+ * closes, after which the money goes back to suspense for staff. Giving up is logged at error
+ * level with `alert: true` and shows on the money-to-return gauges.
+ *
  * Several instances may run it: each attempt is taken with `FOR UPDATE SKIP LOCKED` in a short
  * transaction, and settling locks the order row as the callback does, so a callback arriving at
  * the same moment and a second reconciler both find the attempt settled and change nothing.
@@ -38,6 +45,10 @@ import { recordEvent } from './state-machine.ts'
 const TOKEN_LIFETIME_MINUTES = 20
 /** Attempts older than this are past every window SEP has (verify 30 min, reverse 50 min). */
 const GIVE_UP_AFTER_HOURS = 24
+/** SEP reverses a payment nobody verified within 30 minutes; it can reverse one for 50. */
+const REVERSE_WINDOW_MINUTES = 50
+/** A settlement step younger than this may still be running in a request: leave it alone. */
+const IN_FLIGHT_SECONDS = 60
 export const RECONCILE_BATCH_SIZE = 50
 
 export interface ReconcileDeps {
@@ -45,7 +56,7 @@ export interface ReconcileDeps {
   clock: Clock
   logger: Logger
   gateway: PaymentGateway
-  payments: Pick<PaymentsService, 'settleAttempt'>
+  payments: { settleAttempt: Settlement['settleAttempt']; settlement: Settlement }
   /** How long after an attempt's start we wait for its callback before asking the bank. */
   graceMinutes: number
   batchSize?: number
@@ -53,6 +64,8 @@ export interface ReconcileDeps {
 
 export interface ReconcileReport {
   settled: Array<{ paymentId: number; outcome: string }>
+  /** Settlements resumed: re-verified claims, returns retried, reversals given up. */
+  resumed: number
   closed: number[]
   pending: number
   unreachable: number
@@ -63,6 +76,7 @@ export async function reconcileOpenAttempts(deps: ReconcileDeps): Promise<Reconc
   const { db, clock, logger, gateway } = deps
   const report: ReconcileReport = {
     settled: [],
+    resumed: 0,
     closed: [],
     pending: 0,
     unreachable: 0,
@@ -95,7 +109,10 @@ export async function reconcileOpenAttempts(deps: ReconcileDeps): Promise<Reconc
       report.unreachable += 1
       logger.warn({ err: error, resNum: attempt.res_num }, 'reconciliation: bank not reachable')
       if (tooOld && (await closeAttempt(deps, attempt.id, 'unanswered', {}))) {
-        logger.error({ resNum: attempt.res_num }, 'reconciliation gave up on an attempt')
+        logger.error(
+          { resNum: attempt.res_num, alert: true },
+          'reconciliation gave up on an attempt',
+        )
         report.closed.push(attempt.id)
       }
       continue
@@ -115,8 +132,43 @@ export async function reconcileOpenAttempts(deps: ReconcileDeps): Promise<Reconc
       report.settled.push({ paymentId: result.paymentId, outcome: result.outcome })
     }
   }
+  report.resumed = await resumeSettlements(deps, now)
   report.purgedKeys = await purgeExpiredIdempotencyKeys(db, now)
   return report
+}
+
+/** Verifies again, returns, or gives up on what a settlement left between two steps. */
+async function resumeSettlements(deps: ReconcileDeps, now: Date): Promise<number> {
+  const { db, logger, gateway } = deps
+  const { settlement } = deps.payments
+  const settledBefore = new Date(now.getTime() - IN_FLIGHT_SECONDS * 1000)
+  const stuck = (await db('gateway_transactions')
+    .where({ gateway: gateway.name })
+    .where((q) =>
+      q
+        .where({ status: 'verifying' })
+        .orWhere((r) => r.where({ status: 'suspense' }).whereNull('return_block'))
+        .orWhere({ status: 'reversing' }),
+    )
+    .where('updated_at', '<', settledBefore)
+    .orderBy('id')
+    .limit(deps.batchSize ?? RECONCILE_BATCH_SIZE)) as GatewayTransaction[]
+  for (const tx of stuck) {
+    const since = (tx.callback_at ?? tx.updated_at).getTime()
+    if (tx.status === 'reversing' && since < now.getTime() - REVERSE_WINDOW_MINUTES * 60_000) {
+      await settlement.giveUpReversal(tx.id)
+      logger.error({ txId: tx.id, alert: true }, 'reversal unanswered in its window: to staff')
+    } else if (
+      tx.status === 'verifying' &&
+      since < now.getTime() - GIVE_UP_AFTER_HOURS * 3600_000
+    ) {
+      await settlement.giveUpVerify(tx.id, 'reconciliation')
+      logger.error({ txId: tx.id, alert: true }, 'verify unanswered for a day: closed')
+    } else {
+      await settlement.resume(tx)
+    }
+  }
+  return stuck.length
 }
 
 /** Marks an open attempt failed, with an event on its order; false if someone settled it first. */
@@ -163,7 +215,7 @@ async function closeAttempt(
 /** Every RECONCILE_SWEEP_SECONDS on every instance (safe in parallel, see above). */
 export function startReconciliation(
   deps: AppDeps,
-  payments: Pick<PaymentsService, 'settleAttempt'>,
+  payments: ReconcileDeps['payments'],
   gateway: PaymentGateway,
   options: { intervalSeconds: number; graceMinutes: number },
 ): PeriodicTask {

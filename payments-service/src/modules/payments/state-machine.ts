@@ -1,3 +1,4 @@
+import { bookFulfilment } from '../ledger/money-events.ts'
 import { ORDER_STAGES, ORDER_STATUSES, type OrderStage, type OrderStatusCode } from '@arzpol/shared'
 import type { Knex } from 'knex'
 import type { Actor } from '../../models/payment-event.model.ts'
@@ -137,7 +138,7 @@ export async function transition(
          .join('')}
       FROM old
      WHERE p.id = old.id
-    RETURNING old.stage AS from_stage`
+    RETURNING old.stage AS from_stage, p.payment_type, p.amount_irr, p.fee_irr`
   const bindings: Record<string, unknown> = {
     id: input.paymentId,
     to: input.to,
@@ -149,10 +150,27 @@ export async function transition(
     bindings[`patch_${column}`] = value
   }
   const { rows } = (await trx.raw(sql, bindings as Knex.ValueDict)) as {
-    rows: Array<{ from_stage: Stage }>
+    rows: Array<{ from_stage: Stage; payment_type: string; amount_irr: number; fee_irr: number }>
   }
   const row = rows[0]
   if (!row) return null
+  if (input.to === 'done' && flowOf(row.payment_type) === 'gateway') {
+    // Fulfilled: the order's money becomes our fee and the rials of the purchase (ledger.md §2).
+    const paidBy = (await trx('gateway_transactions')
+      .where({ payment_id: input.paymentId, status: 'verified' })
+      .first('id')) as { id: number } | undefined
+    await bookFulfilment(
+      trx,
+      {
+        id: input.paymentId,
+        amount_irr: row.amount_irr,
+        fee_irr: row.fee_irr,
+        gatewayTxId: paidBy?.id ?? null,
+      },
+      input.now,
+      input.actorUserId ? `staff:${input.actorUserId}` : input.actor,
+    )
+  }
   await recordEvent(trx, {
     paymentId: input.paymentId,
     from: row.from_stage,

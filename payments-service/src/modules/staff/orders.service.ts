@@ -8,7 +8,7 @@ import { GatewayError, type PaymentGateway } from '../gateways/gateway.ts'
 import { formatMinor, type OrderCurrency } from '../money/money.ts'
 import type { PaymentTypeCode } from '../payment-types/catalog.ts'
 import type { CredentialVault } from '../payments/credentials.ts'
-import { recordRefund, type RefundRow } from '../payments/refunds.ts'
+import { closeRefund, recordRefund, type RefundRow } from '../payments/refunds.ts'
 import { flowOf, recordEvent, transition, type Stage } from '../payments/state-machine.ts'
 import { findStaffAction, staffActionsFor } from './actions.ts'
 import { notifyStatusChange } from './notify.ts'
@@ -289,7 +289,13 @@ export function createStaffOrderService(deps: StaffOrderDeps) {
           .update({ status: 'reversed', updated_at: now })
       }
     }
-    return recordRefund(trx, { payment, reversedByBank: reversed, staffId: staff.id, now })
+    return recordRefund(trx, {
+      payment,
+      gatewayTxId: attempt?.id ?? null,
+      reversedByBank: reversed,
+      staffId: staff.id,
+      now,
+    })
   }
 
   /**
@@ -422,18 +428,14 @@ export function createStaffOrderService(deps: StaffOrderDeps) {
       const found = (await trx('refunds').where({ id: refundId }).forUpdate().first()) as
         RefundRow | undefined
       if (!found) throw notFound()
-      if (found.status === 'done') {
+      if (found.status !== 'pending') {
         throw new ApiError(409, STAFF_MESSAGES.refundSettled, 'refund_settled')
       }
-      const [row] = (await trx('refunds')
-        .where({ id: refundId })
-        .update({
-          status: 'done',
-          reference: input.reference,
-          settled_at: now,
-          settled_by_user_id: staff.id,
-        })
-        .returning('*')) as RefundRow[]
+      const row = await closeRefund(trx, found, 'transferred', {
+        staffId: staff.id,
+        now,
+        reference: input.reference,
+      })
       const payment = (await trx('payments').where({ id: found.payment_id }).first('stage')) as {
         stage: Stage
       }

@@ -152,7 +152,7 @@ export const RefundOut = z.object({
   id: z.number().int(),
   amount_irr: z.number().int(),
   method: z.enum(['gateway_reverse', 'manual']),
-  status: z.enum(['done', 'pending']),
+  status: z.enum(['requested', 'done', 'pending', 'refused']),
   reference: z.string().nullable(),
   created_at: z.date(),
   settled_at: z.date().nullable(),

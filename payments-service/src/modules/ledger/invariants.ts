@@ -1,0 +1,144 @@
+import type { Knex } from 'knex'
+import { ACCOUNTS, CREDIT_NORMAL, type AccountCode } from './journal.ts'
+
+/**
+ * The ledger's invariants (shared ledger.md §3) that the database alone can tell, as one
+ * read-only check: the model-based test runs it after every step, the end of `npm test` after
+ * the browser journeys, and staff can run it (`npm run ledger:check -w payments-service`).
+ * Answers the violations found, empty when the books are right.
+ */
+
+const CODE_OF = new Map<number, AccountCode>(
+  Object.entries(ACCOUNTS).map(([code, id]) => [id, code as AccountCode]),
+)
+
+interface Row {
+  account_id: number
+  key: string | number | null
+  total: string
+}
+
+export async function checkLedger(db: Knex | Knex.Transaction): Promise<string[]> {
+  const violations: string[] = []
+
+  // 1. Every entry has two or more postings summing to zero per currency.
+  const entries = (await db.raw(`
+    SELECT e.id, count(p.id) AS legs, coalesce(sum(p.amount), 0)::text AS total
+      FROM journal_entries e LEFT JOIN postings p ON p.entry_id = e.id
+     GROUP BY e.id HAVING count(p.id) < 2 OR coalesce(sum(p.amount), 0) <> 0`)) as {
+    rows: Array<{ id: number; legs: string; total: string }>
+  }
+  for (const e of entries.rows) violations.push(`entry ${e.id}: ${e.legs} legs, sum ${e.total}`)
+
+  // 2. The whole ledger sums to zero.
+  const all = (await db.raw(`SELECT coalesce(sum(amount), 0)::text AS total FROM postings`)) as {
+    rows: Array<{ total: string }>
+  }
+  if (BigInt(all.rows[0]?.total ?? '0') !== 0n)
+    violations.push(`ledger total ${all.rows[0]?.total}`)
+
+  // 8. No sub-balance (per order, per gateway transaction) below zero on its normal side.
+  const negative = (await db.raw(`
+    SELECT p.account_id, k.key, sum(p.amount)::text AS total
+      FROM postings p
+      JOIN ledger_accounts a ON a.id = p.account_id AND NOT a.may_go_negative
+      CROSS JOIN LATERAL (VALUES ('order:' || p.order_id), ('gtx:' || p.gateway_tx_id)) AS k(key)
+     WHERE k.key IS NOT NULL
+     GROUP BY p.account_id, k.key`)) as { rows: Row[] }
+  for (const row of negative.rows) {
+    const code = CODE_OF.get(Number(row.account_id))
+    if (!code) continue
+    const normal = CREDIT_NORMAL.has(code) ? -BigInt(row.total) : BigInt(row.total)
+    if (normal < 0n) violations.push(`${code} of ${row.key} is ${normal}`)
+  }
+
+  // 9. Every suspense posting says why.
+  const unexplained = (await db('postings')
+    .where({ account_id: ACCOUNTS.suspense })
+    .whereNull('reason')
+    .count({ n: '*' })) as Array<{ n: string | number }>
+  if (Number(unexplained[0]?.n ?? 0) > 0) {
+    violations.push(`${unexplained[0]?.n} suspense posting(s) without a reason`)
+  }
+
+  // 7. A paid or in-progress order holds exactly its amount; a finished one holds nothing, and
+  //    a done order booked its fee once.
+  const orders = (await db.raw(`
+    SELECT o.id, o.stage, o.amount_irr, o.fee_irr,
+           coalesce(-sum(p.amount) FILTER (WHERE p.account_id = ${ACCOUNTS.order_funds}), 0)::text AS funds,
+           coalesce(-sum(p.amount) FILTER (WHERE p.account_id = ${ACCOUNTS.fees}), 0)::text AS fees
+      FROM payments o LEFT JOIN postings p ON p.order_id = o.id
+     WHERE o.payment_type <> 'payout'
+       AND (o.stage IN ('paid', 'in_progress', 'done', 'refunded')
+            OR EXISTS (SELECT 1 FROM postings q WHERE q.order_id = o.id))
+     GROUP BY o.id`)) as {
+    rows: Array<{
+      id: number
+      stage: string
+      amount_irr: number
+      fee_irr: number
+      funds: string
+      fees: string
+    }>
+  }
+  for (const o of orders.rows) {
+    const funds = BigInt(o.funds)
+    const held = o.stage === 'paid' || o.stage === 'in_progress'
+    if (held && funds !== BigInt(o.amount_irr)) {
+      violations.push(`order ${o.id} (${o.stage}) holds ${funds}, not its ${o.amount_irr}`)
+    }
+    if (!held && funds !== 0n) violations.push(`order ${o.id} (${o.stage}) still holds ${funds}`)
+    if (o.stage === 'done' && BigInt(o.fees) !== BigInt(o.fee_irr)) {
+      violations.push(`order ${o.id} is done with fees ${o.fees}, not ${o.fee_irr}`)
+    }
+  }
+
+  // 6. Each attempt's captured money is where its status says, and nowhere else.
+  const attempts = (await db.raw(`
+    SELECT g.id, g.status, g.amount_irr,
+      ${(['psp_receivable', 'psp_unconfirmed', 'suspense', 'outgoing'] as const)
+        .map(
+          (code) =>
+            `coalesce(sum(p.amount) FILTER (WHERE p.account_id = ${ACCOUNTS[code]}), 0)::text AS ${code}`,
+        )
+        .join(',\n')}
+      FROM gateway_transactions g LEFT JOIN postings p ON p.gateway_tx_id = g.id
+     GROUP BY g.id`)) as {
+    rows: Array<{
+      id: number
+      status: string
+      amount_irr: number
+      psp_receivable: string
+      psp_unconfirmed: string
+      suspense: string
+      outgoing: string
+    }>
+  }
+  for (const g of attempts.rows) {
+    const receivable = BigInt(g.psp_receivable)
+    const unconfirmed = BigInt(g.psp_unconfirmed)
+    const suspense = -BigInt(g.suspense)
+    const outgoing = -BigInt(g.outgoing)
+    const where = `attempt ${g.id} (${g.status})`
+    const captured = g.status === 'verified' || g.status === 'suspense' || g.status === 'reversing'
+    if (g.status !== 'verifying' && unconfirmed !== 0n) {
+      violations.push(`${where}: ${unconfirmed} still unconfirmed`)
+    }
+    if (!captured && g.status !== 'reversed' && receivable !== 0n) {
+      violations.push(`${where}: ${receivable} captured for an attempt that captured nothing`)
+    }
+    if (g.status === 'reversed' && receivable !== 0n) {
+      violations.push(`${where}: ${receivable} left at the bank after its reversal`)
+    }
+    if (g.status === 'suspense' && (suspense <= 0n || suspense !== receivable)) {
+      violations.push(`${where}: suspense ${suspense}, captured ${receivable}`)
+    }
+    if (g.status === 'reversing' && (outgoing <= 0n || outgoing !== receivable)) {
+      violations.push(`${where}: outgoing ${outgoing}, captured ${receivable}`)
+    }
+    if (g.status === 'verified' && receivable !== BigInt(g.amount_irr) && outgoing === 0n) {
+      violations.push(`${where}: captured ${receivable}, not its ${g.amount_irr}`)
+    }
+  }
+  return violations
+}

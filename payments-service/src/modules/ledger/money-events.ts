@@ -1,0 +1,180 @@
+import type { Knex } from 'knex'
+import { hasEntry, postEntry, type AccountCode, type SuspenseReason } from './journal.ts'
+
+/**
+ * The postings of each money event (shared ledger.md §2), one function per event, each under
+ * the idempotency key of our own id so a retried step books nothing twice. Every posting is
+ * tagged with its gateway transaction and order, so that the whereabouts of one bank payment is
+ * a sum over its tag.
+ */
+
+interface Attempt {
+  id: number
+  payment_id: number
+}
+
+const unknownKey = (txId: number) => `gtx:${txId}:unknown`
+
+/** Verify was sent and no answer came: the bank may or may not hold the money. */
+export async function bookVerifyUnknown(
+  trx: Knex.Transaction,
+  tx: Attempt,
+  amount: number,
+  at: Date,
+) {
+  const tags = { orderId: tx.payment_id, gatewayTxId: tx.id }
+  return postEntry(trx, {
+    key: unknownKey(tx.id),
+    eventType: 'verify_unknown',
+    eventRef: `gtx:${tx.id}`,
+    effectiveAt: at,
+    createdBy: 'system',
+    debits: [{ account: 'psp_unconfirmed', amount, ...tags }],
+    credits: [{ account: 'unconfirmed', amount, ...tags }],
+  })
+}
+
+/** Legs that close an earlier "outcome unknown", when there was one. */
+async function resolveUnknown(trx: Knex.Transaction, tx: Attempt, amount: number) {
+  if (!(await hasEntry(trx, unknownKey(tx.id)))) return { debits: [], credits: [] }
+  const tags = { orderId: tx.payment_id, gatewayTxId: tx.id }
+  return {
+    debits: [{ account: 'unconfirmed' as const, amount, ...tags }],
+    credits: [{ account: 'psp_unconfirmed' as const, amount, ...tags }],
+  }
+}
+
+/**
+ * The bank verified (captured) `amount` for this attempt: onto its order when the order was
+ * waiting for exactly that, otherwise into suspense with the reason.
+ */
+export async function bookCapture(
+  trx: Knex.Transaction,
+  tx: Attempt & { unknownAmount: number },
+  input: { amount: number; to: 'order' | SuspenseReason; at: Date; by: string },
+) {
+  const tags = { orderId: tx.payment_id, gatewayTxId: tx.id }
+  const resolved = await resolveUnknown(trx, tx, tx.unknownAmount)
+  return postEntry(trx, {
+    key: `gtx:${tx.id}:outcome`,
+    eventType: input.to === 'order' ? 'capture' : 'capture_to_suspense',
+    eventRef: `gtx:${tx.id}`,
+    effectiveAt: input.at,
+    createdBy: input.by,
+    debits: [...resolved.debits, { account: 'psp_receivable', amount: input.amount, ...tags }],
+    credits: [
+      ...resolved.credits,
+      input.to === 'order'
+        ? { account: 'order_funds', amount: input.amount, ...tags }
+        : { account: 'suspense', amount: input.amount, reason: input.to, ...tags },
+    ],
+  })
+}
+
+/** The bank said it holds nothing for this attempt: close an earlier "unknown", if any. */
+export async function bookNotCaptured(
+  trx: Knex.Transaction,
+  tx: Attempt & { unknownAmount: number },
+  at: Date,
+) {
+  const resolved = await resolveUnknown(trx, tx, tx.unknownAmount)
+  if (resolved.debits.length === 0) return null
+  return postEntry(trx, {
+    key: `gtx:${tx.id}:outcome`,
+    eventType: 'not_captured',
+    eventRef: `gtx:${tx.id}`,
+    effectiveAt: at,
+    createdBy: 'system',
+    ...resolved,
+  })
+}
+
+export interface RefundLegs {
+  refundId: number
+  orderId: number
+  gatewayTxId: number | null
+  amount: number
+}
+
+/** A return starts: the money leaves the order (or suspense) and is on its way back. */
+export async function bookRefundRequested(
+  trx: Knex.Transaction,
+  refund: RefundLegs & { from: 'order_funds' | 'suspense'; reason: string },
+  at: Date,
+  by: string,
+) {
+  const tags = {
+    orderId: refund.orderId,
+    gatewayTxId: refund.gatewayTxId,
+    refundId: refund.refundId,
+    reason: refund.reason,
+  }
+  return postEntry(trx, {
+    key: `refund:${refund.refundId}:intent`,
+    eventType: 'refund_requested',
+    eventRef: `refund:${refund.refundId}`,
+    effectiveAt: at,
+    createdBy: by,
+    debits: [{ account: refund.from, amount: refund.amount, ...tags }],
+    credits: [{ account: 'outgoing', amount: refund.amount, ...tags }],
+  })
+}
+
+/**
+ * How a return ended: the bank reversed the capture, staff sent a bank transfer, or the bank
+ * refused the reversal (back to suspense, for staff to return by hand).
+ */
+export async function bookRefundOutcome(
+  trx: Knex.Transaction,
+  refund: RefundLegs,
+  outcome: 'reversed' | 'transferred' | 'refused',
+  at: Date,
+  by: string,
+) {
+  const tags = {
+    orderId: refund.orderId,
+    gatewayTxId: refund.gatewayTxId,
+    refundId: refund.refundId,
+  }
+  const to: AccountCode =
+    outcome === 'reversed' ? 'psp_receivable' : outcome === 'transferred' ? 'bank' : 'suspense'
+  return postEntry(trx, {
+    key: `refund:${refund.refundId}:outcome`,
+    eventType: `refund_${outcome}`,
+    eventRef: `refund:${refund.refundId}`,
+    effectiveAt: at,
+    createdBy: by,
+    debits: [{ account: 'outgoing', amount: refund.amount, ...tags }],
+    credits: [
+      {
+        account: to,
+        amount: refund.amount,
+        ...tags,
+        ...(outcome === 'refused' && { reason: 'reversal_refused' as const }),
+      },
+    ],
+  })
+}
+
+/** The order was fulfilled: its money becomes our fee and the rials of the foreign purchase. */
+export async function bookFulfilment(
+  trx: Knex.Transaction,
+  order: { id: number; amount_irr: number; fee_irr: number; gatewayTxId: number | null },
+  at: Date,
+  by: string,
+) {
+  const tags = { orderId: order.id, gatewayTxId: order.gatewayTxId }
+  const purchase = order.amount_irr - order.fee_irr
+  return postEntry(trx, {
+    key: `order:${order.id}:fulfil`,
+    eventType: 'fulfilment',
+    eventRef: `order:${order.id}`,
+    effectiveAt: at,
+    createdBy: by,
+    debits: [{ account: 'order_funds', amount: order.amount_irr, ...tags }],
+    credits: [
+      ...(order.fee_irr > 0 ? [{ account: 'fees' as const, amount: order.fee_irr, ...tags }] : []),
+      ...(purchase > 0 ? [{ account: 'fx_desk' as const, amount: purchase, ...tags }] : []),
+    ],
+  })
+}
