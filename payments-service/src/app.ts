@@ -9,6 +9,7 @@ import { createAccountService } from './modules/auth/account.service.ts'
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
 import { createOtpCodes } from './modules/auth/otp-code.ts'
 import { createLoginThrottle } from './modules/auth/login-throttle.ts'
+import { createOtpGuard } from './modules/auth/otp-guard.ts'
 import { createOtpService } from './modules/auth/otp.service.ts'
 import { createSessionService } from './modules/auth/session.service.ts'
 import { registerHealthRoutes } from './modules/health/health.routes.ts'
@@ -27,6 +28,17 @@ function registerRoutes(api: Api, deps: AppDeps, options: AppOptions): void {
       perPhonePerHour: config.OTP_SEND_LIMIT_PER_PHONE_PER_HOUR,
       perIpPerHour: config.OTP_SEND_LIMIT_PER_IP_PER_HOUR,
     },
+    guard: createOtpGuard({
+      clock,
+      sms: deps.sms,
+      limits: {
+        failuresPerPhone: config.OTP_FAILURE_BUDGET_PER_PHONE,
+        failureWindowSeconds: config.OTP_FAILURE_WINDOW_HOURS * 3600,
+        lockSeconds: config.OTP_LOCK_HOURS * 3600,
+        failuresPerIp: config.OTP_FAILURE_BUDGET_PER_IP,
+        ipWindowSeconds: config.OTP_IP_FAILURE_WINDOW_MINUTES * 60,
+      },
+    }),
   })
   const sessions = createSessionService({
     db,

@@ -26,7 +26,12 @@ export type LoginResult =
 export type ResetResult = { kind: 'ok' } | { kind: 'bad_code' }
 
 export interface AccountService {
-  register(input: { phone: string; password: string; code: string }): Promise<RegisterResult>
+  register(input: {
+    phone: string
+    password: string
+    code: string
+    clientIp: string | null
+  }): Promise<RegisterResult>
   /**
    * `identifiers`: what the client sent as phone and username, already normalised. Throws 429
    * `login_rate_limited` (before any password hashing) while the names or the IP are throttled.
@@ -36,17 +41,22 @@ export interface AccountService {
     password: string
     clientIp: string | null
   }): Promise<LoginResult>
-  resetPassword(input: { phone: string; code: string; newPassword: string }): Promise<ResetResult>
+  resetPassword(input: {
+    phone: string
+    code: string
+    newPassword: string
+    clientIp: string | null
+  }): Promise<ResetResult>
 }
 
 export function createAccountService(deps: AccountServiceDeps): AccountService {
   const { db, clock, otp, passwords, sessions, throttle } = deps
 
   return {
-    async register({ phone, password, code }) {
+    async register({ phone, password, code, clientIp }) {
       try {
         return await db.transaction(async (trx): Promise<RegisterResult> => {
-          if (!(await otp.consume(trx, { phone, purpose: 'register', code }))) {
+          if (!(await otp.consume(trx, { phone, purpose: 'register', code, clientIp }))) {
             return { kind: 'bad_code' }
           }
           // The code proved the caller holds this phone, so saying it is taken reveals nothing
@@ -107,9 +117,9 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
       })
     },
 
-    async resetPassword({ phone, code, newPassword }) {
+    async resetPassword({ phone, code, newPassword, clientIp }) {
       return db.transaction(async (trx): Promise<ResetResult> => {
-        if (!(await otp.consume(trx, { phone, purpose: 'reset', code })))
+        if (!(await otp.consume(trx, { phone, purpose: 'reset', code, clientIp })))
           return { kind: 'bad_code' }
         const user = await User.query(trx).findOne({ phone })
         // Unknown phones never got an SMS; answering like a wrong code keeps them unknown.

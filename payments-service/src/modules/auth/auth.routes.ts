@@ -63,11 +63,14 @@ export function registerAuthRoutes(api: Api, { deps, otp, accounts, sessions }: 
     path: '/api/auth/register/',
     operationId: 'auth_register',
     summary: 'Create an account with a phone, a password and the code sent to the phone',
+    description:
+      'Wrong codes count against the phone across codes (OTP_FAILURE_BUDGET_PER_PHONE in OTP_FAILURE_WINDOW_HOURS; then register and reset are locked for OTP_LOCK_HOURS: 429 `otp_locked`) and against the client IP (429 `otp_ip_limited`).',
     tags: TAGS,
     body: RegisterBody,
     responses: { 201: { description: 'Registered and signed in', schema: TokenPair } },
-    handler: async (_ctx, { body }) => {
-      const result = await accounts.register(body)
+    errors: [429],
+    handler: async (ctx, { body }) => {
+      const result = await accounts.register({ ...body, clientIp: ctx.ip || null })
       if (result.kind === 'bad_code') throw invalidCode()
       if (result.kind === 'phone_taken') throw ValidationError.field('phone', MESSAGES.phoneTaken)
       return reply(201, result.tokens)
@@ -100,15 +103,18 @@ export function registerAuthRoutes(api: Api, { deps, otp, accounts, sessions }: 
     path: '/api/auth/password/reset/',
     operationId: 'auth_password_reset',
     summary: 'Set a new password with a code sent for purpose `reset`',
-    description: 'Signs the account out everywhere: every refresh token of the user is revoked.',
+    description:
+      'Signs the account out everywhere: every refresh token of the user is revoked. Wrong codes count like for register (429 `otp_locked`, `otp_ip_limited`).',
     tags: TAGS,
     body: PasswordResetBody,
     responses: { 200: { description: 'Password changed', schema: Detail } },
-    handler: async (_ctx, { body }) => {
+    errors: [429],
+    handler: async (ctx, { body }) => {
       const result = await accounts.resetPassword({
         phone: body.phone,
         code: body.code,
         newPassword: body.new_password,
+        clientIp: ctx.ip || null,
       })
       if (result.kind === 'bad_code') throw invalidCode()
       return reply(200, { detail: MESSAGES.passwordChanged })

@@ -74,7 +74,13 @@ describe('clean-up of expired auth rows', () => {
 
   it('deletes what no rule reads any more, and nothing else', async () => {
     const user = await seed()
-    expect(await cleanup()).toEqual({ otp_challenges: 2, login_attempts: 2, refresh_tokens: 4 })
+    expect(await cleanup()).toEqual({
+      otp_challenges: 2,
+      login_attempts: 2,
+      refresh_tokens: 4,
+      otp_failures: 0,
+      otp_locks: 0,
+    })
     expect(await remaining()).toEqual({
       otp_challenges: ['kept: expired but counts for the hourly send limit', 'kept: still running'],
       login_attempts: ['kept: inside the window', 'kept: inside the window'],
@@ -85,7 +91,28 @@ describe('clean-up of expired auth rows', () => {
       ],
     })
     expect(await User.query(t.deps.db).findById(user.id)).toBeDefined()
-    expect(await cleanup()).toEqual({ otp_challenges: 0, login_attempts: 0, refresh_tokens: 0 })
+    expect(await cleanup()).toEqual({
+      otp_challenges: 0,
+      login_attempts: 0,
+      refresh_tokens: 0,
+      otp_failures: 0,
+      otp_locks: 0,
+    })
+  })
+
+  it('deletes wrong codes older than their window and locks that ended (issue 16)', async () => {
+    const phone = uniquePhone()
+    await t.deps.db('otp_failures').insert([
+      { phone, client_ip: '203.0.113.1', created_at: ago(24 * HOUR + 1) },
+      { phone, client_ip: '203.0.113.1', created_at: ago(24 * HOUR - 60) },
+    ])
+    await t.deps.db('otp_locks').insert([
+      { phone, failures: 20, locked_until: ago(1), created_at: ago(6 * HOUR + 1) },
+      { phone, failures: 20, locked_until: ago(-60), created_at: ago(6 * HOUR - 60) },
+    ])
+    expect(await cleanup()).toMatchObject({ otp_failures: 1, otp_locks: 1 })
+    expect(await t.deps.db('otp_failures').count('* as n')).toEqual([{ n: 1 }])
+    expect(await t.deps.db('otp_locks').count('* as n')).toEqual([{ n: 1 }])
   })
 
   it('can run on several instances at once', async () => {

@@ -12,12 +12,19 @@ export interface AuthCleanupDeps {
   clock: Clock
   /** LOGIN_FAILURE_WINDOW_MINUTES in seconds: older failures no longer count. */
   loginWindowSeconds: number
+  /**
+   * The longer of OTP_FAILURE_WINDOW_HOURS and OTP_IP_FAILURE_WINDOW_MINUTES, in seconds: older
+   * wrong codes no longer count (otp-guard.ts). Default: 24 hours.
+   */
+  otpFailureWindowSeconds?: number
 }
 
 export interface AuthCleanupResult {
   otp_challenges: number
   login_attempts: number
   refresh_tokens: number
+  otp_failures: number
+  otp_locks: number
 }
 
 /**
@@ -29,6 +36,7 @@ export async function deleteExpiredAuthRows({
   db,
   clock,
   loginWindowSeconds,
+  otpFailureWindowSeconds = 24 * 3600,
 }: AuthCleanupDeps): Promise<AuthCleanupResult> {
   const now = clock.now()
   const ago = (ms: number) => new Date(now.getTime() - ms)
@@ -48,10 +56,17 @@ export async function deleteExpiredAuthRows({
   // refused anyway (REFRESH_TOKEN_TTL_DAYS after it was issued).
   const refreshTokens = await db('refresh_tokens').where('expires_at', '<=', now).delete()
 
+  const otpFailures = await db('otp_failures')
+    .where('created_at', '<=', ago(otpFailureWindowSeconds * 1000))
+    .delete()
+  const otpLocks = await db('otp_locks').where('locked_until', '<=', now).delete()
+
   return {
     otp_challenges: otpChallenges,
     login_attempts: loginAttempts,
     refresh_tokens: refreshTokens,
+    otp_failures: otpFailures,
+    otp_locks: otpLocks,
   }
 }
 
@@ -65,6 +80,10 @@ export function startAuthCleanup(deps: AppDeps): PeriodicTask {
         db,
         clock,
         loginWindowSeconds: config.LOGIN_FAILURE_WINDOW_MINUTES * 60,
+        otpFailureWindowSeconds: Math.max(
+          config.OTP_FAILURE_WINDOW_HOURS * 3600,
+          config.OTP_IP_FAILURE_WINDOW_MINUTES * 60,
+        ),
       })
       if (Object.values(deleted).some((count) => count > 0)) {
         logger.info({ deleted }, 'expired auth rows deleted')

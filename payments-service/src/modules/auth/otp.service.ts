@@ -5,6 +5,7 @@ import { addSeconds, type Clock } from '../../lib/clock.ts'
 import { OtpChallenge, type OtpPurpose } from '../../models/otp-challenge.model.ts'
 import { User } from '../../models/user.model.ts'
 import type { OtpCodes } from './otp-code.ts'
+import type { OtpGuard } from './otp-guard.ts'
 import type { SmsOutbox } from './sms/outbox.ts'
 
 /** Spec §9: the countdown the client shows; a code is valid exactly that long. */
@@ -26,6 +27,8 @@ export interface OtpServiceDeps {
   codes: OtpCodes
   sms: SmsOutbox
   limits: OtpLimits
+  /** Failed-code budgets per phone and per IP (issue 16). */
+  guard: OtpGuard
 }
 
 export interface SendOtpInput {
@@ -40,10 +43,12 @@ export interface OtpService {
   /**
    * Checks a code inside the caller's transaction and uses it up when right. A wrong guess is
    * counted in the same transaction, so the caller must commit even when it then answers 400.
+   * Throws 429 (`otp_locked`, `otp_ip_limited`) before looking at the code while the phone is
+   * locked or the client IP is over its budget of wrong codes.
    */
   consume(
     trx: Knex.Transaction,
-    input: { phone: string; purpose: OtpPurpose; code: string },
+    input: { phone: string; purpose: OtpPurpose; code: string; clientIp: string | null },
   ): Promise<boolean>
 }
 
@@ -59,7 +64,7 @@ function hourlyLimitError(retryAfter: number) {
 }
 
 export function createOtpService(deps: OtpServiceDeps): OtpService {
-  const { db, clock, codes, sms, limits } = deps
+  const { db, clock, codes, sms, limits, guard } = deps
 
   /** Sends counted over the last hour, and when the oldest of them stops counting. */
   async function recentSends(trx: Knex.Transaction, column: 'phone' | 'client_ip', value: string) {
@@ -86,6 +91,9 @@ export function createOtpService(deps: OtpServiceDeps): OtpService {
           await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`otp:ip:${clientIp}`])
         }
         const now = clock.now()
+        // No code for a phone whose OTP flows are locked (too many wrong codes): the lock says
+        // so at the first step. It does not depend on the account, so it reveals none.
+        await guard.assertPhoneOpen(trx, phone)
 
         const latest = await OtpChallenge.query(trx)
           .where({ phone, purpose })
@@ -138,7 +146,8 @@ export function createOtpService(deps: OtpServiceDeps): OtpService {
       return { expiresIn: OTP_TTL_SECONDS, code: result.code }
     },
 
-    async consume(trx, { phone, purpose, code }) {
+    async consume(trx, { phone, purpose, code, clientIp }) {
+      await guard.beforeCheck(trx, phone, clientIp)
       const challenge = await OtpChallenge.query(trx)
         .where({ phone, purpose })
         .orderBy([
@@ -158,6 +167,7 @@ export function createOtpService(deps: OtpServiceDeps): OtpService {
       }
       if (!(await codes.matches(challenge.nonce, code))) {
         await OtpChallenge.query(trx).findById(challenge.id).increment('attempts', 1)
+        await guard.recordFailure(trx, phone, clientIp)
         return false
       }
       await OtpChallenge.query(trx).findById(challenge.id).patch({ consumed_at: now })

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino'
 import {
   orderStatusSmsText,
+  otpLockedSmsText,
   otpSmsText,
   ticketReplySmsText,
   type SmsProvider,
@@ -21,6 +22,9 @@ export function createConsoleSmsProvider(logger: Logger, webOtpDomain: string): 
         { sms_to: phone, text: orderStatusSmsText(orderId, statusLabel) },
         'sms (console provider)',
       )
+    },
+    async sendOtpLocked({ phone, hours }) {
+      logger.info({ sms_to: phone, text: otpLockedSmsText(hours) }, 'sms (console provider)')
     },
   }
 }

@@ -5,7 +5,13 @@ import { createKavenegarSmsProvider } from './kavenegar.ts'
 import type { SmsProvider } from './sms-provider.ts'
 
 export { createSmsOutbox, type SmsOutbox } from './outbox.ts'
-export type { OrderStatusSms, OtpSms, SmsProvider, TicketReplySms } from './sms-provider.ts'
+export type {
+  OrderStatusSms,
+  OtpLockSms,
+  OtpSms,
+  SmsProvider,
+  TicketReplySms,
+} from './sms-provider.ts'
 
 /** The configured vendor; env.ts already refused kavenegar without its key and template. */
 export function createSmsProvider(config: AppConfig, logger: Logger): SmsProvider {
@@ -19,6 +25,11 @@ export function createSmsProvider(config: AppConfig, logger: Logger): SmsProvide
         'KAVENEGAR_ORDER_STATUS_TEMPLATE is not set: customers get no SMS when staff move their order',
       )
     }
+    if (!config.KAVENEGAR_OTP_LOCK_TEMPLATE) {
+      logger.warn(
+        'KAVENEGAR_OTP_LOCK_TEMPLATE is not set: owners get no SMS when too many wrong codes lock their phone',
+      )
+    }
     if (!config.KAVENEGAR_TICKET_REPLY_TEMPLATE) {
       logger.warn(
         'KAVENEGAR_TICKET_REPLY_TEMPLATE is not set: customers get no SMS when support answers a ticket',
@@ -29,6 +40,7 @@ export function createSmsProvider(config: AppConfig, logger: Logger): SmsProvide
       template: config.KAVENEGAR_TEMPLATE,
       ticketReplyTemplate: config.KAVENEGAR_TICKET_REPLY_TEMPLATE,
       orderStatusTemplate: config.KAVENEGAR_ORDER_STATUS_TEMPLATE,
+      otpLockTemplate: config.KAVENEGAR_OTP_LOCK_TEMPLATE,
       baseUrl: config.KAVENEGAR_BASE_URL,
     })
   }

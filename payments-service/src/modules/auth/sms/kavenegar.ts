@@ -15,6 +15,8 @@ export interface KavenegarOptions {
    * one no order notice is sent.
    */
   orderStatusTemplate?: string | undefined
+  /** Template for "register and reset locked for %token% hours" (issue 16); none, no notice. */
+  otpLockTemplate?: string | undefined
   baseUrl: string
   timeoutMs?: number
 }
@@ -89,6 +91,10 @@ export function createKavenegarSmsProvider(options: KavenegarOptions): SmsProvid
         String(orderId),
         statusLabel.replace(/\s+/g, '\u200c'),
       )
+    },
+    async sendOtpLocked({ phone, hours }) {
+      if (!options.otpLockTemplate) return
+      await lookup(phone, options.otpLockTemplate, String(hours))
     },
   }
 }

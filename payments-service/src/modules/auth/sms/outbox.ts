@@ -1,6 +1,12 @@
 import { maskPhone } from '@arzpol/shared'
 import type { Logger } from 'pino'
-import type { OrderStatusSms, OtpSms, SmsProvider, TicketReplySms } from './sms-provider.ts'
+import type {
+  OrderStatusSms,
+  OtpLockSms,
+  OtpSms,
+  SmsProvider,
+  TicketReplySms,
+} from './sms-provider.ts'
 
 /**
  * Sends in the background: the HTTP answer to "send me a code" must take the same time whether
@@ -13,6 +19,8 @@ export interface SmsOutbox {
   enqueueTicketReply(message: TicketReplySms): void
   /** Order status notices (staff moved the order); skipped by providers without a template. */
   enqueueOrderStatus(message: OrderStatusSms): void
+  /** "OTP flows locked for your phone" (issue 16); skipped by providers without a template. */
+  enqueueOtpLocked(message: OtpLockSms): void
   /** Resolves when every queued message was handed to the provider (shutdown, tests). */
   drain(): Promise<void>
 }
@@ -39,6 +47,9 @@ export function createSmsOutbox(provider: SmsProvider, logger: Logger): SmsOutbo
     },
     enqueueOrderStatus(message) {
       track(message.phone, async () => provider.sendOrderStatus?.(message))
+    },
+    enqueueOtpLocked(message) {
+      track(message.phone, async () => provider.sendOtpLocked?.(message))
     },
     async drain() {
       while (pending.size > 0) await Promise.all(pending)

@@ -23,6 +23,14 @@ export interface OrderStatusSms {
   statusLabel: string
 }
 
+/** "Register and password reset are locked for your phone" (too many wrong codes, issue 16). */
+export interface OtpLockSms {
+  /** 09xxxxxxxxx */
+  phone: string
+  /** How long the lock lasts, in whole hours. */
+  hours: number
+}
+
 /** The one interface every SMS vendor sits behind. */
 export interface SmsProvider {
   readonly name: string
@@ -30,6 +38,8 @@ export interface SmsProvider {
   sendTicketReply(message: TicketReplySms): Promise<void>
   /** Optional: a vendor without an order template sends nothing. */
   sendOrderStatus?(message: OrderStatusSms): Promise<void>
+  /** Optional: a vendor without a lock-notice template sends nothing. */
+  sendOtpLocked?(message: OtpLockSms): Promise<void>
 }
 
 /**
@@ -58,5 +68,13 @@ export function orderStatusSmsText(orderId: number, statusLabel: string): string
   return [
     `ارزپل: سفارش شماره ${toPersianDigits(orderId)} شما ${statusLabel}.`,
     'برای دیدن جزئیات وارد حساب کاربری خود شوید.',
+  ].join('\n')
+}
+
+/** The text of a lock notice: what happened, for how long, and that the password still works. */
+export function otpLockedSmsText(hours: number): string {
+  return [
+    `ارزپل: به دلیل ورود چندباره کد تایید نادرست، ثبت‌نام و بازیابی رمز عبور با شماره شما ${toPersianDigits(hours)} ساعت قفل شد.`,
+    'ورود با رمز عبور همچنان ممکن است. اگر این شما نبودید، کد تایید را به هیچ‌کس ندهید.',
   ].join('\n')
 }
