@@ -203,4 +203,12 @@ describe('copyServerBinaries', () => {
     expect(v2).toBe(path.join(runtimeDir, 'postgresql-2.0.0'))
     expect(existsSync(v1)).toBe(false)
   })
+
+  it('replaces a copy that never finished', () => {
+    const runtimeDir = mkdtempSync(path.join(root, 'copy-'))
+    mkdirSync(path.join(runtimeDir, 'postgresql-3.0.0/bin'), { recursive: true })
+    const copied = copyServerBinaries(fakePackage('3.0.0'), runtimeDir)
+    expect(existsSync(path.join(copied, 'bin/postgres'))).toBe(true)
+    expect(existsSync(path.join(copied, '.copied-from'))).toBe(true)
+  })
 })

@@ -203,25 +203,46 @@ export function copyServerBinaries(nativeDir: string, runtimeDir: string): strin
   const target = path.join(runtimeDir, `postgresql-${version}`)
   const stamp = path.join(target, '.copied-from')
   if (!existsSync(stamp)) {
-    rmSync(target, { recursive: true, force: true })
     const staging = mkdtempSync(path.join(runtimeDir, '.copy-'))
     try {
       cpSync(nativeDir, staging, { recursive: true, verbatimSymlinks: true })
-      writeFileSync(stamp.replace(target, staging), `${nativeDir}\n${version}\n`)
+      writeFileSync(path.join(staging, '.copied-from'), `${nativeDir}\n${version}\n`)
       // mkdtemp made it mode 700 (root's); the postgres user must enter it.
       chmodSync(staging, 0o755)
-      renameSync(staging, target)
+      try {
+        renameSync(staging, target)
+      } catch (error) {
+        if (existsSync(stamp)) {
+          rmSync(staging, { recursive: true, force: true }) // a concurrent start finished first
+        } else if (existsSync(target)) {
+          rmSync(target, { recursive: true, force: true }) // an incomplete copy: replace it
+          renameSync(staging, target)
+        } else {
+          throw error
+        }
+      }
     } catch (error) {
       rmSync(staging, { recursive: true, force: true })
-      if (!existsSync(stamp)) throw error // not a concurrent start that finished first
+      if (!existsSync(stamp)) throw error
     }
   }
+  const stale = Date.now() - 15 * 60_000
   for (const entry of readdirSync(runtimeDir)) {
-    if (entry.startsWith('postgresql-') && entry !== path.basename(target)) {
-      rmSync(path.join(runtimeDir, entry), { recursive: true, force: true })
-    }
+    const entryPath = path.join(runtimeDir, entry)
+    const older = entry.startsWith('postgresql-') && entry !== path.basename(target)
+    // Copies interrupted by a killed start.
+    const abandoned = entry.startsWith('.copy-') && modifiedBefore(entryPath, stale)
+    if (older || abandoned) rmSync(entryPath, { recursive: true, force: true })
   }
   return target
+}
+
+function modifiedBefore(file: string, time: number): boolean {
+  try {
+    return lstatSync(file).mtimeMs < time
+  } catch {
+    return false // removed meanwhile by a concurrent start
+  }
 }
 
 /** Creates the runtime folder (mode 700, owned by postgres) or checks the existing one is ours. */
