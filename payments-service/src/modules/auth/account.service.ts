@@ -25,6 +25,8 @@ export type LoginResult =
 
 export type ResetResult = { kind: 'ok' } | { kind: 'bad_code' }
 
+export type ChangeResult = { kind: 'ok'; tokens: AuthTokens } | { kind: 'bad_password' }
+
 export interface AccountService {
   register(input: {
     phone: string
@@ -47,6 +49,17 @@ export interface AccountService {
     newPassword: string
     clientIp: string | null
   }): Promise<ResetResult>
+  /**
+   * A signed-in owner's password change: needs the current password (counted by the login
+   * throttle like a sign-in, 429 `login_rate_limited`), never a code, so an OTP lock of the
+   * phone does not touch it. Signs out every other session and answers a new token pair.
+   */
+  changePassword(input: {
+    user: User
+    oldPassword: string
+    newPassword: string
+    clientIp: string | null
+  }): Promise<ChangeResult>
 }
 
 export function createAccountService(deps: AccountServiceDeps): AccountService {
@@ -112,6 +125,25 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
       }
       return db.transaction(async (trx) => {
         await User.query(trx).findById(user.id).patch(patch)
+        await throttle.succeeded(trx, attempt, user)
+        return { kind: 'ok' as const, tokens: await sessions.issue(trx, user) }
+      })
+    },
+
+    async changePassword({ user, oldPassword, newPassword, clientIp }) {
+      const attempt = await throttle.begin({
+        identifiers: [...new Set([user.phone, user.username])],
+        clientIp,
+      })
+      if (!(await passwords.verify(user.password_hash, oldPassword))) {
+        return { kind: 'bad_password' }
+      }
+      const hash = await passwords.hash(newPassword)
+      return db.transaction(async (trx) => {
+        await User.query(trx)
+          .findById(user.id)
+          .patch({ password_hash: hash, password_changed_at: clock.now() })
+        await sessions.revokeAllForUser(trx, user.id)
         await throttle.succeeded(trx, attempt, user)
         return { kind: 'ok' as const, tokens: await sessions.issue(trx, user) }
       })

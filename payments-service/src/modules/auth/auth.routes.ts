@@ -12,6 +12,7 @@ import {
   MESSAGES,
   OtpSendBody,
   OtpSendResponse,
+  PasswordChangeBody,
   PasswordResetBody,
   RefreshBody,
   RegisterBody,
@@ -118,6 +119,31 @@ export function registerAuthRoutes(api: Api, { deps, otp, accounts, sessions }: 
       })
       if (result.kind === 'bad_code') throw invalidCode()
       return reply(200, { detail: MESSAGES.passwordChanged })
+    },
+  })
+
+  defineRoute(api, {
+    method: 'post',
+    path: '/api/auth/password/change/',
+    operationId: 'auth_password_change',
+    summary: "The signed-in owner's password change, with the current password",
+    description:
+      'No code is involved, so it works while the phone is locked for too many wrong codes. Wrong current passwords count like failed sign-ins (429 `login_rate_limited`). Signs out every session and answers a new token pair.',
+    tags: TAGS,
+    auth: 'user',
+    body: PasswordChangeBody,
+    responses: { 200: { description: 'Password changed; new tokens', schema: TokenPair } },
+    errors: [429],
+    handler: async (ctx, { body, user }) => {
+      const result = await accounts.changePassword({
+        user,
+        oldPassword: body.old_password,
+        newPassword: body.new_password,
+        clientIp: ctx.ip || null,
+      })
+      if (result.kind === 'bad_password')
+        throw ValidationError.field('old_password', MESSAGES.wrongCurrentPassword)
+      return reply(200, result.tokens)
     },
   })
 

@@ -17,6 +17,7 @@ export const MESSAGES = {
   badCredentials: 'شماره تلفن یا رمز عبور اشتباه است',
   blocked: 'حساب کاربری شما مسدود شده است. با پشتیبانی تماس بگیرید.',
   passwordChanged: 'رمز عبور تغییر کرد. وارد شوید.',
+  wrongCurrentPassword: 'رمز عبور فعلی اشتباه است',
   refreshRequired: 'توکن refresh را ارسال کنید',
 } as const
 
@@ -110,6 +111,14 @@ function normalizeLoginPhone(value: string): string {
 }
 
 export const PasswordResetBody = z.object({ phone, code, new_password: newPassword })
+
+/** A signed-in owner's change: the current password proves them, no code is involved. */
+export const PasswordChangeBody = z.object({
+  old_password: latinDigits(
+    z.string(requiredOr(MESSAGES.passwordRequired)).min(1, MESSAGES.passwordRequired).max(1024),
+  ),
+  new_password: newPassword,
+})
 
 export const RefreshBody = z.object({ refresh })
 

@@ -13,6 +13,7 @@ const RESET = '/api/auth/password/reset/'
 const REGISTER = '/api/auth/register/'
 const LOGIN = '/api/auth/login/'
 const SEND = '/api/auth/otp/send/'
+const CHANGE = '/api/auth/password/change/'
 const PASSWORD = 'correct horse 1'
 const LOCK_TEMPLATE = 'arzpol-otp-lock'
 const LOCK_MESSAGE =
@@ -176,6 +177,24 @@ describe('OTP failure budget', () => {
     )
     expect(login.status, login.text).toBe(200)
     expect(login.body.access).toBeTruthy()
+  })
+
+  it("a signed-in owner's password change keeps working while the phone is locked", async () => {
+    const ip = newIp()
+    const user = await insertUser(t.deps, { password: PASSWORD })
+    const session = await t.api.post<AuthTokens>(LOGIN, { phone: user.phone, password: PASSWORD })
+    await spendBudget(user.phone, ip)
+    t.clock.advance(1)
+    const change = await t.api.post<AuthTokens>(
+      CHANGE,
+      { old_password: PASSWORD, new_password: 'brand new pass 3' },
+      { token: session.body.access, headers: ip },
+    )
+    expect(change.status, change.text).toBe(200)
+    expect(Object.keys(change.body).sort()).toEqual(['access', 'refresh'])
+    expect((await t.api.get('/api/auth/me/', { token: change.body.access })).status).toBe(200)
+    const login = await t.api.post(LOGIN, { phone: user.phone, password: 'brand new pass 3' })
+    expect(login.status, login.text).toBe(200)
   })
 
   it('limits failed codes per client IP (OTP_FAILURE_BUDGET_PER_IP), across phones', async () => {

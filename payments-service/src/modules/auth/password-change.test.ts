@@ -1,0 +1,73 @@
+import type { AuthTokens } from '@arzpol/shared'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../test/app.ts'
+import { insertUser } from '../../test/factories.ts'
+
+const CHANGE = '/api/auth/password/change/'
+const LOGIN = '/api/auth/login/'
+
+describe('POST /api/auth/password/change/', () => {
+  const t = useTestApp()
+
+  async function signIn(password = 'old password 1') {
+    const user = await insertUser(t.deps, { password })
+    const session = await t.api.post<AuthTokens>(LOGIN, { phone: user.phone, password })
+    expect(session.status).toBe(200)
+    t.clock.advance(1)
+    return { user, session: session.body }
+  }
+
+  it('changes the password with the current one, signs out other sessions, answers new tokens', async () => {
+    const { user, session } = await signIn()
+    const response = await t.api.post<AuthTokens>(
+      CHANGE,
+      { old_password: 'old password 1', new_password: 'new password 2' },
+      { token: session.access },
+    )
+    expect(response.status, response.text).toBe(200)
+    expect((await t.api.get('/api/auth/me/', { token: response.body.access })).status).toBe(200)
+    expect((await t.api.get('/api/auth/me/', { token: session.access })).status).toBe(401)
+    const refresh = await t.api.post('/api/auth/token/refresh/', { refresh: session.refresh })
+    expect(refresh.status).toBe(401)
+    expect(
+      (await t.api.post(LOGIN, { phone: user.phone, password: 'old password 1' })).status,
+    ).toBe(401)
+    expect(
+      (await t.api.post(LOGIN, { phone: user.phone, password: 'new password 2' })).status,
+    ).toBe(200)
+  })
+
+  it('refuses a wrong current password with a Persian field error and changes nothing', async () => {
+    const { user, session } = await signIn()
+    const response = await t.api.post(
+      CHANGE,
+      { old_password: 'not my password', new_password: 'new password 2' },
+      { token: session.access },
+    )
+    expect([response.status, response.body]).toEqual([
+      400,
+      { old_password: ['رمز عبور فعلی اشتباه است'] },
+    ])
+    expect(
+      (await t.api.post(LOGIN, { phone: user.phone, password: 'old password 1' })).status,
+    ).toBe(200)
+  })
+
+  it('needs a signed-in user and a valid new password', async () => {
+    const anonymous = await t.api.post(CHANGE, {
+      old_password: 'x',
+      new_password: 'new password 2',
+    })
+    expect(anonymous.status).toBe(401)
+    const { session } = await signIn()
+    const short = await t.api.post(
+      CHANGE,
+      { old_password: 'old password 1', new_password: 'short' },
+      { token: session.access },
+    )
+    expect([short.status, short.body]).toEqual([
+      400,
+      { new_password: ['رمز عبور باید حداقل ۸ کاراکتر باشد'] },
+    ])
+  })
+})
