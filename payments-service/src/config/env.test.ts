@@ -91,6 +91,8 @@ describe('environment', () => {
       'CREDENTIALS_ENCRYPTION_KEY',
       'GATEWAY',
       'OTP_DEV_CODES',
+      // Issue 15: the key signing quote tokens.
+      'QUOTE_SIGNING_KEY',
       'SMS_PROVIDER',
       // infra/ (issue #9): development's http public URL and localhost WebOTP domain.
       'WEBOTP_DOMAIN',
@@ -105,6 +107,7 @@ describe('environment', () => {
         GATEWAY: 'sep',
         SEP_TERMINAL_ID: '12345678',
         CREDENTIALS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+        QUOTE_SIGNING_KEY: Buffer.alloc(32, 9).toString('base64'),
         WEB_PUBLIC_URL: 'https://arzpol.ir',
         WEBOTP_DOMAIN: 'arzpol.ir',
       }).ok,

@@ -51,6 +51,11 @@ export function isAes256Key(value: string): boolean {
   return /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32
 }
 
+/** A base64 string that decodes to at least 32 bytes (an HMAC-SHA-256 key). */
+export function isSigningKey(value: string): boolean {
+  return /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length >= 32
+}
+
 /** `k0:base64,k-old:base64` → map of key id → key, or null when malformed. */
 export function parsePreviousKeys(value: string): Map<string, Buffer> | null {
   const keys = new Map<string, Buffer>()
@@ -142,6 +147,24 @@ export const envSchema = z
       .optional(),
     RATE_LOCK_MINUTES: int(15, 1, 24 * 60),
     RATE_CACHE_TTL_SECONDS: int(10, 0, 3600),
+    /**
+     * Rate safety (issue 15): no quote and no order on a rate set longer ago than this. Unset: no
+     * limit (a development stack left running for days, and every test, keeps quoting).
+     */
+    RATE_MAX_AGE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(365 * 24 * 60)
+      .optional(),
+    /** A staff rate change larger than this (percent of the current rate) must be confirmed. */
+    RATE_CHANGE_CONFIRM_PERCENT: z.coerce.number().min(0.1).max(1000).default(10),
+    /**
+     * Base64, at least 32 bytes: the HMAC-SHA-256 key signing the `quote_token` of each quote
+     * (issue 15). Required in production; in development and tests, when unset, it is derived
+     * from JWT_PRIVATE_KEY (quotes/quote-token.ts), so it survives a restart.
+     */
+    QUOTE_SIGNING_KEY: z.string().optional(),
     CREDENTIALS_ENCRYPTION_KEY: z.string().optional(),
     CREDENTIALS_KEY_ID: z
       .string()
@@ -191,6 +214,20 @@ export const envSchema = z
           message: 'is required in production (32 bytes, base64)',
         })
       }
+      if (!env.QUOTE_SIGNING_KEY) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['QUOTE_SIGNING_KEY'],
+          message: 'is required in production (at least 32 bytes, base64)',
+        })
+      }
+    }
+    if (env.QUOTE_SIGNING_KEY && !isSigningKey(env.QUOTE_SIGNING_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['QUOTE_SIGNING_KEY'],
+        message: 'must be at least 32 bytes encoded as base64',
+      })
     }
     if (env.GATEWAY === 'sep' && !env.SEP_TERMINAL_ID) {
       ctx.addIssue({

@@ -13,6 +13,7 @@ const production = {
   GATEWAY: 'sep',
   SEP_TERMINAL_ID: '12345678',
   CREDENTIALS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+  QUOTE_SIGNING_KEY: Buffer.alloc(32, 9).toString('base64'),
   WEB_PUBLIC_URL: 'https://arzpol.ir',
   WEBOTP_DOMAIN: 'arzpol.ir',
 }
@@ -71,5 +72,14 @@ describe('production profile', () => {
         refused({ APP_ENV, WEB_PUBLIC_URL: 'http://127.0.0.1:3000', WEBOTP_DOMAIN: undefined }),
       ).toEqual([])
     }
+  })
+
+  it('refuses to start without a quote signing key, or with a short one (issue 15)', () => {
+    expect(refused({ QUOTE_SIGNING_KEY: undefined })).toEqual([
+      'QUOTE_SIGNING_KEY: is required in production (at least 32 bytes, base64)',
+    ])
+    expect(refused({ QUOTE_SIGNING_KEY: Buffer.alloc(16, 1).toString('base64') })).toEqual([
+      'QUOTE_SIGNING_KEY: must be at least 32 bytes encoded as base64',
+    ])
   })
 })

@@ -79,6 +79,7 @@ describe('payments configuration', () => {
       GATEWAY: 'sep',
       SEP_TERMINAL_ID: '12345678',
       CREDENTIALS_ENCRYPTION_KEY: KEY,
+      QUOTE_SIGNING_KEY: KEY,
     })
     expect(ok.ok).toBe(true)
   })

@@ -5,6 +5,7 @@ import { registerPaymentTypeRoutes } from '../payment-types/payment-types.routes
 import { createPaymentTypeStore } from '../payment-types/store.ts'
 import { registerRateRoutes } from '../rates/rates.routes.ts'
 import { createRateService } from '../rates/rates.service.ts'
+import { quoteSignerFromConfig } from '../quotes/quote-token.ts'
 import { credentialVaultFromConfig } from './credentials.ts'
 import { createDocumentService, registerDocumentRoutes } from './documents.ts'
 import { registerPaymentRoutes } from './payments.routes.ts'
@@ -32,13 +33,16 @@ export function orderServicesOf(deps: AppDeps) {
 /** Payment types, rates, quotes, orders and the gateway callback (issue #4), wired from deps. */
 export function registerOrderRoutes(api: Api, deps: AppDeps) {
   const services = orderServicesOf(deps)
-  const { rates, paymentTypes, payments } = services
+  const { rates, paymentTypes, payments, quoteSigner } = services
   const { config, db, clock, logger } = deps
   registerPaymentTypeRoutes(api, paymentTypes)
   registerRateRoutes(api, {
     rates,
     paymentTypes,
     rateLockMinutes: config.RATE_LOCK_MINUTES,
+    rateMaxAgeMinutes: config.RATE_MAX_AGE_MINUTES,
+    rateChangeConfirmPercent: config.RATE_CHANGE_CONFIRM_PERCENT,
+    quoteSigner,
     now: () => clock.now(),
     db,
   })
@@ -59,6 +63,7 @@ function createOrderServices(deps: AppDeps) {
   // the credentials (orders, staff reveal) must share.
   const vault = credentialVaultFromConfig(config, logger)
   const gateway = gatewayFromConfig(config)
+  const quoteSigner = quoteSignerFromConfig(config, logger)
   const payments = createPaymentsService({
     db,
     clock,
@@ -68,7 +73,9 @@ function createOrderServices(deps: AppDeps) {
     vault,
     gateway,
     rateLockMinutes: config.RATE_LOCK_MINUTES,
+    rateMaxAgeMinutes: config.RATE_MAX_AGE_MINUTES,
+    quoteSigner,
     callbackUrl: callbackUrlOf(config),
   })
-  return { rates, payments, paymentTypes, vault, gateway }
+  return { rates, payments, paymentTypes, vault, gateway, quoteSigner }
 }

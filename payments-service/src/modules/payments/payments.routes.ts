@@ -130,7 +130,7 @@ export function registerPaymentRoutes(
     path: '/api/payments/create/',
     operationId: 'payments_create',
     summary: 'Place an order at the current rate (locked for RATE_LOCK_MINUTES)',
-    description: `One order per request.${IDEMPOTENCY_DOC}`,
+    description: `One order per request. With the \`quote_token\` of GET /api/quote/ (optional; spec §7's client sends none) the order gets exactly that quote's rate, fee and lock end while the token is valid; a token that no longer holds (expired, tampered, or for another amount, currency or type) answers 409 \`quote_changed\` with \`quote\`, the current quote and its new token. 503 \`rate_stale\` when the rate is older than RATE_MAX_AGE_MINUTES.${IDEMPOTENCY_DOC}`,
     tags: TAGS,
     auth: 'user',
     body: CreatePaymentBody,

@@ -28,6 +28,8 @@ export const MESSAGES = {
     'مهلت نرخ قفل‌شده تمام شد و مبلغ با نرخ جدید محاسبه شد. مبلغ جدید را تایید و دوباره پرداخت کنید.',
   gatewayUnavailable: 'خطا در ارتباط با درگاه بانک. چند لحظه بعد دوباره تلاش کنید.',
   rateUnavailable: 'نرخ این ارز در حال حاضر در دسترس نیست.',
+  quoteChanged: (amountIrr: number) =>
+    `قیمتی که دیدید دیگر معتبر نیست (مهلت آن تمام شده یا نرخ تغییر کرده است). مبلغ جدید ${formatNumberFa(amountIrr)} ریال است؛ آن را بررسی و دوباره ثبت کنید.`,
   illegalTransition: 'این تغییر وضعیت برای این سفارش مجاز نیست.',
   reverseFailed: 'برگشت وجه در بانک انجام نشد.',
 } as const
@@ -115,6 +117,14 @@ export const CreatePaymentBody = z
     description: optionalText(2000, true),
     meta: MetaSchema,
     sheba: shebaSchema.nullish(),
+    quote_token: z
+      .string({ error: 'قیمت ارسال‌شده معتبر نیست' })
+      .max(512, 'قیمت ارسال‌شده معتبر نیست')
+      .nullish()
+      .meta({
+        description:
+          "The `quote_token` of GET /api/quote/ the customer saw (issue 15): the order gets that quote's rate and fee while it is valid; otherwise 409 `quote_changed` with the new quote. Without it the order is priced at the current rate.",
+      }),
   })
   // Runs even when other fields failed, so the form gets every message at once.
   .superRefine(

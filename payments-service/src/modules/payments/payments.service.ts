@@ -11,6 +11,8 @@ import type { User } from '../../models/user.model.ts'
 import { GatewayError, type CallbackData, type PaymentGateway } from '../gateways/gateway.ts'
 import type { PaymentTypeStore } from '../payment-types/store.ts'
 import { buildQuote, type Quote } from '../quotes/quote.ts'
+import { signedQuote, type QuoteSigner } from '../quotes/quote-token.ts'
+import { usableRate } from '../rates/freshness.ts'
 import type { RateService } from '../rates/rates.service.ts'
 import type { CredentialVault } from './credentials.ts'
 import { createIdempotencyStore } from './idempotency.ts'
@@ -29,6 +31,10 @@ export interface PaymentsServiceDeps {
   vault: CredentialVault
   gateway: PaymentGateway
   rateLockMinutes: number
+  /** RATE_MAX_AGE_MINUTES: no order on an older rate (503 `rate_stale`); undefined: no limit. */
+  rateMaxAgeMinutes?: number | undefined
+  /** Checks the `quote_token` a create may carry (issue 15). */
+  quoteSigner: QuoteSigner
   /** Absolute URL the bank sends the browser back to. */
   callbackUrl: string
 }
@@ -77,14 +83,17 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     currency: Payment['currency']
     type: Payment['payment_type']
   }): Promise<Quote> {
-    const rate = await deps.rates.current(input.currency)
-    if (!rate) throw new ApiError(503, MESSAGES.rateUnavailable, 'rate_unavailable')
+    const now = clock.now()
+    const rate = await usableRate(deps.rates, input.currency, {
+      now,
+      maxAgeMinutes: deps.rateMaxAgeMinutes,
+    })
     return buildQuote({
       amountMinor: input.amountMinor,
       currency: input.currency,
       rateIrr: rate.buy_rate_irr,
       type: await deps.paymentTypes.get(input.type),
-      now: clock.now(),
+      now,
       lockMinutes: deps.rateLockMinutes,
     })
   }
@@ -138,13 +147,45 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       input.amount,
       input.currency,
     )
-    const quote = await quoteFor({
+    const current = await quoteFor({
       amountMinor: input.amount,
       currency: input.currency,
       type: input.payment_type,
     })
+    const quote = input.quote_token ? quotedPrice(input, input.quote_token, current) : current
     const sealed = input.site_password ? deps.vault.seal(input.site_password, user.id) : null
-    return { limit, quote, sealed }
+    return { limit, quote, sealed, quoted: Boolean(input.quote_token) }
+  }
+
+  /**
+   * Hole 5 (issue 15): the price the customer saw. A valid token (signature, not expired, the
+   * same amount, currency and type) gives the order the quoted rate, fee and lock end, even if
+   * the rate changed since: that is the promise `expires_at` made. Anything else (tampered,
+   * expired, another amount) is refused with 409 `quote_changed` and the current quote, with its
+   * own token, so the form can show the new amount and send it again.
+   */
+  function quotedPrice(input: CreatePaymentInput, token: string, current: Quote): Quote {
+    const check = deps.quoteSigner.verify(token, {
+      amountMinor: input.amount,
+      currency: input.currency,
+      paymentType: input.payment_type,
+      now: clock.now(),
+    })
+    if (!check.ok) {
+      throw conflict(MESSAGES.quoteChanged(current.amount_irr), 'quote_changed', {
+        reason: check.reason,
+        quote: signedQuote(deps.quoteSigner, current, input.amount),
+      })
+    }
+    const { claims } = check
+    return {
+      ...current,
+      rate_irr: claims.rateIrr,
+      subtotal_irr: claims.subtotalIrr,
+      fee_irr: claims.feeIrr,
+      amount_irr: claims.amountIrr,
+      expires_at: claims.expiresAt,
+    }
   }
 
   async function insertOrder(
@@ -153,7 +194,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     input: CreatePaymentInput,
     priced?: Awaited<ReturnType<typeof priceOrder>>,
   ): Promise<PaymentView> {
-    const { limit, quote, sealed } = priced ?? (await priceOrder(user, input))
+    const { limit, quote, sealed, quoted } = priced ?? (await priceOrder(user, input))
     if (limit) throw ValidationError.field('amount', limit)
     const now = clock.now()
     // One statement, one round trip: the order and its `created` event are inserted together
@@ -194,7 +235,11 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         now,
         now,
         user.id,
-        JSON.stringify({ rate_irr: quote.rate_irr, amount_irr: quote.amount_irr }),
+        JSON.stringify({
+          rate_irr: quote.rate_irr,
+          amount_irr: quote.amount_irr,
+          ...(quoted && { quote_token: true }),
+        }),
         now,
       ],
     )) as { rows: PaymentView[] }

@@ -7,8 +7,10 @@ import { CURRENCIES } from '../money/money.ts'
 import { PAYMENT_TYPE_CODES } from '../payment-types/catalog.ts'
 import type { PaymentTypeStore } from '../payment-types/store.ts'
 import { buildQuote } from '../quotes/quote.ts'
+import { signedQuote, type QuoteSigner } from '../quotes/quote-token.ts'
 import type { Knex } from 'knex'
 import { DAILY_DEFAULT_DAYS, DAILY_MAX_DAYS, dailyRates } from './daily.ts'
+import { usableRate } from './freshness.ts'
 import type { RateService } from './rates.service.ts'
 
 const CURRENCY_MESSAGE = 'ارز معتبر نیست'
@@ -35,6 +37,18 @@ const RateHistoryOut = z.object({
     .meta({ description: 'Who set it (audit); null for seeded rates' }),
   note: z.string().nullable(),
   created_at: z.date(),
+  previous_buy_rate_irr: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: 'The rate this one replaced (audit); null for the first' }),
+  change_percent: z
+    .number()
+    .nullable()
+    .meta({ description: 'Size of the change in percent of the previous rate' }),
+  change_confirmed: z
+    .boolean()
+    .meta({ description: 'An admin confirmed a change above RATE_CHANGE_CONFIRM_PERCENT' }),
 })
 
 const DAYS_MESSAGE = `تعداد روز باید عددی بین ۱ و ${DAILY_MAX_DAYS.toLocaleString('fa-IR')} باشد`
@@ -58,7 +72,7 @@ const QuoteQuery = z.object({
   payment_type: z.enum(PAYMENT_TYPE_CODES, { error: 'نوع خدمت معتبر نیست' }).default('topup'),
 })
 
-const QuoteOut = z.object({
+export const QuoteOut = z.object({
   amount: z.string(),
   currency: z.enum(CURRENCIES),
   payment_type: z.enum(PAYMENT_TYPE_CODES),
@@ -70,10 +84,16 @@ const QuoteOut = z.object({
     .int()
     .meta({ description: 'Total in rials (charge: subtotal + fee; payout: subtotal − fee)' }),
   expires_at: z.date().meta({ description: 'How long an order placed now keeps this rate' }),
+  quote_token: z.string().meta({
+    description:
+      'Signed copy of this quote (HMAC-SHA-256; nothing stored). Sent with create, it locks this rate and fee until expires_at.',
+  }),
 })
 
 const rateUnavailable = () =>
   new ApiError(503, 'نرخ این ارز در حال حاضر در دسترس نیست.', 'rate_unavailable')
+
+const CONFIRM_MESSAGE = 'تایید باید true یا false باشد'
 
 export function registerRateRoutes(
   api: Api,
@@ -81,6 +101,11 @@ export function registerRateRoutes(
     rates: RateService
     paymentTypes: PaymentTypeStore
     rateLockMinutes: number
+    /** RATE_MAX_AGE_MINUTES: no quote on an older rate (503 `rate_stale`); undefined: no limit. */
+    rateMaxAgeMinutes?: number | undefined
+    /** RATE_CHANGE_CONFIRM_PERCENT: larger staff changes need `confirm: true`. */
+    rateChangeConfirmPercent: number
+    quoteSigner: QuoteSigner
     now: () => Date
     db: Knex
   },
@@ -152,6 +177,8 @@ export function registerRateRoutes(
     path: '/api/rates/',
     operationId: 'rates_set',
     summary: 'Set a new buy rate (admin); orders placed from now on lock it',
+    description:
+      'A change larger than RATE_CHANGE_CONFIRM_PERCENT (default 10) of the current rate answers 409 `rate_change_needs_confirmation` (with `current_rate_irr`, `requested_rate_irr`, `change_percent`) unless the body carries `confirm: true`. Every row records the previous rate, the change and the confirmation (history).',
     tags: ['rates'],
     auth: ['admin'],
     body: z.object({
@@ -162,8 +189,13 @@ export function registerRateRoutes(
         .positive('نرخ باید بزرگ‌تر از صفر باشد')
         .max(MAX_RATE_IRR, 'نرخ بیش از حد بزرگ است'),
       note: z.string().max(500).nullish(),
+      confirm: z
+        .boolean({ error: CONFIRM_MESSAGE })
+        .optional()
+        .meta({ description: 'Confirms a change above RATE_CHANGE_CONFIRM_PERCENT' }),
     }),
     responses: { 201: { description: 'Recorded', schema: RateHistoryOut } },
+    errors: [409],
     handler: async (_ctx, { body, user }) =>
       reply(
         201,
@@ -172,6 +204,8 @@ export function registerRateRoutes(
           buyRateIrr: body.buy_rate_irr,
           userId: user.id,
           note: body.note ?? null,
+          confirmAbovePercent: deps.rateChangeConfirmPercent,
+          confirmed: body.confirm === true,
         }),
       ),
   })
@@ -182,26 +216,27 @@ export function registerRateRoutes(
     operationId: 'quote',
     summary: 'Rial price of a foreign amount at the current rate, with our fee (spec §7)',
     description:
-      'No database access per request (rates and fees come from in-memory copies). Rounding: charge types round the rial subtotal and the percentage fee up; payout rounds the subtotal down. `payment_type` defaults to topup.',
+      'No database access per request (rates and fees come from in-memory copies). Rounding: charge types round the rial subtotal and the percentage fee up; payout rounds the subtotal down. `payment_type` defaults to topup. The answer carries `quote_token`, a signed copy of the quote (nothing is stored): create with it to get exactly this price until `expires_at`. 503 `rate_stale` when the rate is older than RATE_MAX_AGE_MINUTES.',
     tags: ['rates'],
     query: QuoteQuery,
     responses: { 200: { description: 'Quote', schema: QuoteOut } },
     errors: [503],
     handler: async (_ctx, { query }) => {
-      const rate = await rates.current(query.currency)
-      if (!rate) throw rateUnavailable()
+      const now = deps.now()
+      const rate = await usableRate(rates, query.currency, {
+        now,
+        maxAgeMinutes: deps.rateMaxAgeMinutes,
+      })
       const type = await deps.paymentTypes.get(query.payment_type)
-      return reply(
-        200,
-        buildQuote({
-          amountMinor: query.amount,
-          currency: query.currency,
-          rateIrr: rate.buy_rate_irr,
-          type,
-          now: deps.now(),
-          lockMinutes: deps.rateLockMinutes,
-        }),
-      )
+      const quote = buildQuote({
+        amountMinor: query.amount,
+        currency: query.currency,
+        rateIrr: rate.buy_rate_irr,
+        type,
+        now,
+        lockMinutes: deps.rateLockMinutes,
+      })
+      return reply(200, signedQuote(deps.quoteSigner, quote, query.amount))
     },
   })
 }

@@ -1,14 +1,26 @@
 import type { Knex } from 'knex'
+import { ApiError } from '../../http/errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { readFrom, ttlCache } from '../../lib/ttl-cache.ts'
 import { Rate } from '../../models/rate.model.ts'
 import { CURRENCIES, type Currency } from '../money/money.ts'
+import { changePercent, RATE_MESSAGES } from './freshness.ts'
+
+const formatPercentFa = (bps: number) =>
+  (bps / 100).toLocaleString('fa-IR', { maximumFractionDigits: 2 })
 
 /** A rate as set, with who set it: the history is the audit of rate changes. */
 export type RateHistoryRow = Pick<
   Rate,
-  'id' | 'currency' | 'buy_rate_irr' | 'set_by_user_id' | 'note' | 'created_at'
-> & { set_by: { id: number; username: string } | null }
+  | 'id'
+  | 'currency'
+  | 'buy_rate_irr'
+  | 'set_by_user_id'
+  | 'note'
+  | 'created_at'
+  | 'previous_buy_rate_irr'
+  | 'change_confirmed'
+> & { set_by: { id: number; username: string } | null; change_percent: number | null }
 
 export interface CurrentRate {
   currency: Currency
@@ -32,6 +44,12 @@ export interface RateService {
     buyRateIrr: number
     userId: number | null
     note?: string | null
+    /**
+     * Rate safety (issue 15): a change larger than this percentage of the current rate is
+     * refused (409 `rate_change_needs_confirmation`) unless `confirmed`. Omitted: no check.
+     */
+    confirmAbovePercent?: number
+    confirmed?: boolean
   }): Promise<RateHistoryRow>
   /** Drops the cached copy (tests, and after `set`). */
   invalidate(): void
@@ -86,12 +104,46 @@ export function createRateService(deps: {
         .limit(limit)) as Array<Rate & { set_by_username: string | null }>
       return rows.map((row) => withSetBy(row, row.set_by_username))
     },
-    async set({ currency, buyRateIrr, userId, note }) {
+    async set({ currency, buyRateIrr, userId, note, confirmAbovePercent, confirmed = false }) {
+      // The newest row, not the cache: the check and the audit compare with the rate in force.
+      const previous = (await deps
+        .db('rates')
+        .where({ currency })
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .first('buy_rate_irr')) as { buy_rate_irr: number } | undefined
+      const changeBps = previous
+        ? Math.round(changePercent(previous.buy_rate_irr, buyRateIrr) * 100)
+        : null
+      const large =
+        changeBps !== null &&
+        confirmAbovePercent !== undefined &&
+        changeBps > Math.round(confirmAbovePercent * 100)
+      if (large && !confirmed) {
+        throw new ApiError(
+          409,
+          RATE_MESSAGES.changeNeedsConfirmation(formatPercentFa(changeBps)),
+          'rate_change_needs_confirmation',
+          {
+            body: {
+              current_rate_irr: previous?.buy_rate_irr ?? null,
+              requested_rate_irr: buyRateIrr,
+              change_percent: changeBps / 100,
+              confirm_above_percent: confirmAbovePercent,
+            },
+          },
+        )
+      }
       const row = await Rate.query(deps.db).insertAndFetch({
         currency,
         buy_rate_irr: buyRateIrr,
         set_by_user_id: userId,
         note: note ?? null,
+        previous_buy_rate_irr: previous?.buy_rate_irr ?? null,
+        change_bps: changeBps,
+        change_confirmed: large && confirmed,
         created_at: deps.clock.now(),
       })
       rates.invalidate()
@@ -116,6 +168,10 @@ function withSetBy(row: Rate, username: string | null): RateHistoryRow {
     set_by_user_id: row.set_by_user_id,
     note: row.note,
     created_at: row.created_at,
+    previous_buy_rate_irr: row.previous_buy_rate_irr ?? null,
+    change_percent:
+      row.change_bps === null || row.change_bps === undefined ? null : row.change_bps / 100,
+    change_confirmed: Boolean(row.change_confirmed),
     set_by:
       row.set_by_user_id === null ? null : { id: row.set_by_user_id, username: username ?? '' },
   }
