@@ -75,6 +75,22 @@ export const quoteExpiredSchema = z.object({
   rate_locked_until: z.string(),
 })
 
+/** Issue 15: create refused the quote the form sent; `quote` is the new one, with its token. */
+export const quoteChangedSchema = z.object({
+  detail: z.string(),
+  code: z.literal('quote_changed'),
+  quote: z.object({
+    amount: z.string(),
+    currency: z.string(),
+    payment_type: z.string(),
+    rate_irr: z.number(),
+    fee_irr: z.number(),
+    amount_irr: z.number(),
+    expires_at: z.string(),
+    quote_token: z.string(),
+  }),
+})
+
 /** Spec §7: the options, or the default list when the call fails. */
 export async function getPaymentTypes(request: Request): Promise<PaymentTypeOption[]> {
   const result = await call(request, '/api/payment-types/', {

@@ -1,5 +1,6 @@
 import {
   CREDENTIAL_PAYMENT_TYPES,
+  formatToman,
   ORDER_CURRENCIES,
   PAYMENT_TYPE_CODES,
   toLatinDigits,
@@ -30,6 +31,9 @@ export const ORDER_MESSAGES = {
   failed: 'خطا در ایجاد یا شروع پرداخت',
   /** Spec §8, the non-gateway branch (cash-out). */
   created: 'درخواست با موفقیت ثبت شد!',
+  /** Issue 15: create answered 409 quote_changed (the quote on screen no longer holds). */
+  quoteChanged: (amountIrr: number) =>
+    `قیمتی که دیدید دیگر معتبر نیست (مهلت آن تمام شده یا نرخ تغییر کرده است). مبلغ جدید ${formatToman(amountIrr)} است؛ آن را بررسی کنید و دوباره «ثبت و پرداخت» را بزنید.`,
 } as const
 
 export const CURRENCY_LABELS: Record<string, string> = {
@@ -156,6 +160,7 @@ export const newRequestSchema = z
       sheba: text,
       flow: text,
       service: text,
+      quote_token: text,
     }),
     z.transform((v) => ({
       payment_type: v.payment_type,
@@ -168,6 +173,8 @@ export const newRequestSchema = z
       sheba: toLatinDigits(v.sheba).replace(/[\s-]/g, '').toUpperCase(),
       flow: v.flow.trim(),
       service: v.service.trim(),
+      // The signed quote the customer saw (issue 15); anything that cannot be one is dropped.
+      quote_token: /^[\w.-]{1,512}$/.test(v.quote_token) ? v.quote_token : '',
     })),
   )
   .check(
@@ -205,6 +212,8 @@ export function createPaymentBody(input: NewRequestInput) {
       ...(input.service ? { service: input.service } : {}),
     },
     ...(input.payment_type === 'payout' ? { sheba: input.sheba } : {}),
+    // Optional (spec §7's clients send none): create prices the order as this quote did.
+    ...(input.quote_token ? { quote_token: input.quote_token } : {}),
   }
 }
 

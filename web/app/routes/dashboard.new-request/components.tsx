@@ -8,11 +8,32 @@ import { parseAmount } from '~/utils/orders.ts'
 /** Pieces of the new-request page: the live quote, the bank hand-off, the re-quote. */
 
 export interface Quote {
+  /** What was priced (the quote answer carries them; a 409's new quote too). */
+  amount?: string
+  currency?: string
+  payment_type?: string
   rate_irr: number
-  subtotal_irr: number
+  subtotal_irr?: number
   fee_irr: number
   amount_irr: number
   expires_at: string
+  /** Issue 15: the signed quote, sent with create so the order gets exactly this price. */
+  quote_token?: string
+}
+
+/** The token of `quote` when it priced exactly what the form holds now, else ''. */
+export function quoteTokenFor(
+  quote: Quote | null | undefined,
+  form: { amount: string; currency: string; paymentType: string },
+): string {
+  if (!quote?.quote_token) return ''
+  const amount = parseAmount(form.amount)
+  if (amount === null) return ''
+  const same =
+    quote.amount === amount.toFixed(2) &&
+    quote.currency === form.currency &&
+    quote.payment_type === form.paymentType
+  return same ? quote.quote_token : ''
 }
 
 const QUOTE_DEBOUNCE_MS = 400

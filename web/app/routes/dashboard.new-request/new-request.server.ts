@@ -2,7 +2,12 @@ import { data, redirect } from '@remix-run/node'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import { errorsFromApi, errorsFromZod, formDataToObject } from '~/utils/form-errors.ts'
 import { readFormData } from '~/utils/form-data.server.ts'
-import { createOrder, quoteExpiredSchema, startOrder } from '~/utils/orders.server.ts'
+import {
+  createOrder,
+  quoteChangedSchema,
+  quoteExpiredSchema,
+  startOrder,
+} from '~/utils/orders.server.ts'
 import { createPaymentBody, newRequestSchema, ORDER_MESSAGES } from '~/utils/orders.ts'
 import { flashCookie } from '~/utils/session.server.ts'
 
@@ -24,7 +29,23 @@ export const FIELD_NAMES = [
 ] as const
 
 export type NewRequestActionData =
-  | { kind: 'errors'; errors: FormErrors; values: Record<string, string>; orderId?: number }
+  | {
+      kind: 'errors'
+      errors: FormErrors
+      values: Record<string, string>
+      orderId?: number
+      /** 409 quote_changed: the quote create answered, shown until the live quote refreshes. */
+      newQuote?: {
+        amount: string
+        currency: string
+        payment_type: string
+        rate_irr: number
+        fee_irr: number
+        amount_irr: number
+        expires_at: string
+        quote_token: string
+      }
+    }
   | { kind: 'gateway'; orderId: number; gatewayUrl: string; token: string }
   | {
       kind: 'quote_expired'
@@ -130,6 +151,20 @@ export async function newRequestAction(request: Request, token: string, headers:
   }
   const body = createPaymentBody(parsed.data)
   const created = await createOrder(request, token, body, idempotencyKeyOf(values))
+  const changed = created.ok ? null : quoteChangedSchema.safeParse(created.body)
+  if (!created.ok && created.status === 409 && changed?.success) {
+    // The quote on screen no longer holds (issue 15): nothing was created. The form comes back
+    // with the new amount and the new quote's token, so sending it again pays that.
+    return data<NewRequestActionData>(
+      {
+        kind: 'errors',
+        errors: { form: [ORDER_MESSAGES.quoteChanged(changed.data.quote.amount_irr)], fields: {} },
+        values: { ...refill(values), quote_token: changed.data.quote.quote_token },
+        newQuote: changed.data.quote,
+      },
+      { status: 409, headers },
+    )
+  }
   if (!created.ok) {
     // The customer changed the form after a submission that went through: a new key lets this
     // one be a new order (the old one is on the orders page).

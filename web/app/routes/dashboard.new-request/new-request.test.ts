@@ -14,6 +14,7 @@ import { loader as dashboardLoader } from '../dashboard._index/route.tsx'
 import { loader as orderLoader } from '../dashboard.orders.$orderId/route.tsx'
 import { loader as ordersLoader } from '../dashboard.orders._index/route.tsx'
 import { loader as receiptLoader } from '../dashboard_.orders.$orderId.receipt/route.tsx'
+import { quoteTokenFor } from './components.tsx'
 import { fakeOrder, startFakeOrders, type FakeOrders } from './fake-orders.test-support.ts'
 import type { NewRequestActionData } from './new-request.server.ts'
 import { action, loader } from './route.tsx'
@@ -119,6 +120,53 @@ describe('/dashboard/new-request action', () => {
     if (result.data.kind !== 'errors') throw new Error('expected errors')
     expect(result.data.values.idempotency_key).toMatch(/^[0-9a-f-]{36}$/)
     expect(result.data.errors.form.join(' ')).toMatch(/کلید یکتایی/)
+  })
+
+  it('sends the quote token the form carries with create (issue 15), and none when it has none', async () => {
+    await action(args(post({ ...VALID, quote_token: 'v1.MTIzfFVTRA.c2lnbmF0dXJl' })))
+    expect(upstream('POST', '/api/payments/create/')[0]?.json).toMatchObject({
+      quote_token: 'v1.MTIzfFVTRA.c2lnbmF0dXJl',
+    })
+    fake.reset()
+    await action(args(post({ ...VALID, quote_token: '<script>' })))
+    expect(upstream('POST', '/api/payments/create/')[0]?.json).not.toHaveProperty('quote_token')
+  })
+
+  it('a quote that no longer holds comes back with the new amount in Persian and the new token', async () => {
+    fake.answer('POST /api/payments/create/', 409, {
+      detail: 'قیمتی که دیدید دیگر معتبر نیست.',
+      code: 'quote_changed',
+      reason: 'expired',
+      quote: {
+        amount: '50.50',
+        currency: 'USD',
+        payment_type: 'topup',
+        rate_irr: 1_200_000,
+        subtotal_irr: 60_600_000,
+        fee_irr: 1_818_000,
+        amount_irr: 62_418_000,
+        expires_at: '2026-11-24T10:45:00.000Z',
+        quote_token: 'v1.bmV3.dG9rZW4',
+      },
+    })
+    const result = expectData<NewRequestActionData>(
+      await action(args(post({ ...VALID, quote_token: 'v1.b2xk.dG9rZW4' }))),
+    )
+    expect(result.init?.status).toBe(409)
+    if (result.data.kind !== 'errors') throw new Error('expected errors')
+    expect(result.data.errors.form).toEqual([
+      'قیمتی که دیدید دیگر معتبر نیست (مهلت آن تمام شده یا نرخ تغییر کرده است). مبلغ جدید ۶٬۲۴۱٬۸۰۰ تومان است؛ آن را بررسی کنید و دوباره «ثبت و پرداخت» را بزنید.',
+    ])
+    expect(result.data.values.quote_token).toBe('v1.bmV3.dG9rZW4')
+    expect(result.data.newQuote).toMatchObject({
+      amount: '50.50',
+      currency: 'USD',
+      payment_type: 'topup',
+      amount_irr: 62_418_000,
+    })
+    expect(result.data.values).not.toHaveProperty('site_password')
+    // Nothing was created, so nothing is started.
+    expect(fake.calls.filter((call) => call.path.endsWith('/start/'))).toHaveLength(0)
   })
 
   it('answers the spec §5 messages without calling payments-service', async () => {
@@ -311,5 +359,33 @@ describe('order loaders', () => {
       ),
     )
     expect(odd.data.payment).toBeNull()
+  })
+})
+
+describe('the quote token the form sends (issue 15)', () => {
+  const quote = {
+    amount: '50.50',
+    currency: 'USD',
+    payment_type: 'topup',
+    rate_irr: 1_150_000,
+    fee_irr: 1_742_250,
+    amount_irr: 59_817_250,
+    expires_at: '2026-11-24T10:45:00.000Z',
+    quote_token: 'v1.abc.def',
+  }
+
+  it('is the token of a quote for exactly what the form holds, Persian digits included', () => {
+    const form = { amount: '۵۰٫۵', currency: 'USD', paymentType: 'topup' }
+    expect(quoteTokenFor(quote, form)).toBe('v1.abc.def')
+  })
+
+  it('is empty while the quote on screen is for another amount, currency or type, or missing', () => {
+    const form = { amount: '50.5', currency: 'USD', paymentType: 'topup' }
+    expect(quoteTokenFor(quote, { ...form, amount: '51' })).toBe('')
+    expect(quoteTokenFor(quote, { ...form, currency: 'EUR' })).toBe('')
+    expect(quoteTokenFor(quote, { ...form, paymentType: 'exams' })).toBe('')
+    expect(quoteTokenFor(quote, { ...form, amount: '' })).toBe('')
+    expect(quoteTokenFor(null, form)).toBe('')
+    expect(quoteTokenFor({ ...quote, quote_token: undefined }, form)).toBe('')
   })
 })

@@ -20,7 +20,14 @@ import {
 } from '~/utils/orders.ts'
 import { assertSameOrigin } from '~/utils/same-origin.server.ts'
 import { useValidatedForm } from '~/utils/use-validated-form.ts'
-import { GatewayForm, QuoteExpiredPanel, QuotePanel, useLiveQuote } from './components.tsx'
+import {
+  GatewayForm,
+  QuoteExpiredPanel,
+  QuotePanel,
+  quoteTokenFor,
+  useLiveQuote,
+  type Quote,
+} from './components.tsx'
 import { newRequestAction } from './new-request.server.ts'
 
 /**
@@ -68,6 +75,7 @@ export default function NewRequestPage() {
       serverErrors={failed?.errors}
       values={failed?.values ?? {}}
       orderId={failed?.orderId}
+      newQuote={failed?.newQuote}
       idempotencyKey={failed?.values.idempotency_key ?? idempotencyKey}
     />
   )
@@ -79,6 +87,7 @@ function NewRequestForm({
   serverErrors,
   values,
   orderId,
+  newQuote,
   idempotencyKey,
 }: {
   types: ReturnType<typeof useLoaderData<typeof loader>>['types']
@@ -86,6 +95,8 @@ function NewRequestForm({
   serverErrors: Parameters<typeof useValidatedForm>[1]
   values: Record<string, string>
   orderId: number | undefined
+  /** 409 quote_changed: the quote create answered (shown until the live quote arrives). */
+  newQuote: Quote | undefined
   idempotencyKey: string
 }) {
   const { errors, onSubmit, onChange } = useValidatedForm(
@@ -95,7 +106,13 @@ function NewRequestForm({
   const [paymentType, setPaymentType] = useState(values.payment_type ?? preset.paymentType)
   const [amount, setAmount] = useState(values.amount ?? '')
   const [currency, setCurrency] = useState(values.currency ?? 'USD')
-  const { quote, loading } = useLiveQuote({ amount, currency, paymentType })
+  const live = useLiveQuote({ amount, currency, paymentType })
+  const form = { amount, currency, paymentType }
+  const quote = live.quote ?? (quoteTokenFor(newQuote, form) ? (newQuote ?? null) : null)
+  const loading = live.loading && !quote
+  // The price on screen goes with the order (issue 15): without a matching quote (no script,
+  // or still loading) nothing is sent and the order is priced at the current rate.
+  const quoteToken = quoteTokenFor(quote, form)
   const selected = types.find((t) => t.value === paymentType)
   const needsCredentials = selected?.needs_credentials ?? false
   const flow = values.flow ?? preset.flow
@@ -126,6 +143,7 @@ function NewRequestForm({
         ) : null}
         <input type="hidden" name="flow" value={flow} />
         <input type="hidden" name="idempotency_key" value={idempotencyKey} />
+        <input type="hidden" name="quote_token" value={quoteToken} />
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-2 text-sm font-medium text-slate-800">نوع خدمت</legend>
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
