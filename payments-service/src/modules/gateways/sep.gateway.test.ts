@@ -93,6 +93,30 @@ describe('SEP adapter against recorded fixtures', () => {
     expect(sep(fetch).parseCallback({ ...fixtures.callback, Status: '3' }).ok).toBe(false)
   })
 
+  it('scrubs and bounds every callback field before it can reach a column (issue 16)', () => {
+    const data = sep(fetch).parseCallback({
+      ...fixtures.callback,
+      State: `O\u0000K${'X'.repeat(500)}`,
+      RefNum: 'R'.repeat(129),
+      ResNum: `42-\u0000${'a'.repeat(60)}`,
+      Token: 'ab\u0007cd',
+      SecurePan: '6'.repeat(33),
+      ['Extra\u0000' + 'k'.repeat(100)]: `v\ud800${'z'.repeat(1000)}`,
+    })
+    expect(data.state).toHaveLength(50)
+    expect(data.state.startsWith('OKX')).toBe(true)
+    expect(data.ok).toBe(false)
+    // Longer than its column: cannot be the bank's, read as absent rather than cut.
+    expect([data.refNum, data.resNum, data.maskedPan]).toEqual([null, null, null])
+    expect(data.token).toBe('abcd')
+    const raw = JSON.stringify(data.raw)
+    expect(raw).not.toMatch(/\\u00[01]|\\ud8/)
+    for (const [name, value] of Object.entries(data.raw)) {
+      expect(name.length).toBeLessThanOrEqual(64)
+      expect(value.length).toBeLessThanOrEqual(512)
+    }
+  })
+
   it('verifies with TerminalNumber (a number) and reads OrginalAmount', async () => {
     const { fake } = recordedFetch([
       {
