@@ -15,6 +15,9 @@ import { signInAsStaff, staffApi } from '../support/staff.ts'
 
 const PASSWORD = 'Staff-e2e-1404'
 
+/** web/app/routes/staff.rates: the checkbox confirming a large rate change (issue 15). */
+const CONFIRM_LABEL = 'این تغییر بزرگ نرخ را تایید می‌کنم'
+
 const latinDigits = (text: string) => text.replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d)))
 
 function orderIdFrom(page: Page): number {
@@ -194,6 +197,11 @@ test('support see the rates but only an admin sets one @global-state', async ({
     await desk.getByLabel('نرخ خرید (تومان)').fill('۱۳۰٬۰۰۰')
     await desk.getByLabel('یادداشت (اختیاری)').fill('آزمون خودکار')
     await desk.getByRole('button', { name: 'ثبت نرخ' }).click()
+    // 115,000 → 130,000 toman is +13%, above RATE_CHANGE_CONFIRM_PERCENT (10): confirm first.
+    await expect(desk.getByText('درصد با نرخ فعلی فاصله دارد')).toBeVisible()
+    await expect(desk.getByTestId('rate-USD')).toHaveText(before)
+    await desk.getByLabel(CONFIRM_LABEL).check()
+    await desk.getByRole('button', { name: 'ثبت نرخ' }).click()
     await expect(
       desk.getByRole('status').filter({ hasText: 'نرخ جدید دلار آمریکا ثبت شد' }),
     ).toBeVisible()
@@ -212,6 +220,15 @@ test('support see the rates but only an admin sets one @global-state', async ({
     await desk.getByLabel('ارز', { exact: true }).selectOption('USD')
     await desk.getByLabel('نرخ خرید (تومان)').fill(seeded)
     await desk.getByRole('button', { name: 'ثبت نرخ' }).click()
+    // Back down by more than 10% asks for the confirmation too (unless nothing changed).
+    const confirm = desk.getByLabel(CONFIRM_LABEL)
+    await expect(
+      confirm.or(desk.getByRole('status').filter({ hasText: 'نرخ جدید دلار آمریکا ثبت شد' })),
+    ).toBeVisible()
+    if (await confirm.isVisible()) {
+      await confirm.check()
+      await desk.getByRole('button', { name: 'ثبت نرخ' }).click()
+    }
     await expect(desk.getByTestId('rate-USD')).toHaveText(before)
     await desk.context().close()
   }

@@ -126,6 +126,10 @@ const rateHistorySchema = z.object({
   set_by: z.object({ id: z.number(), username: z.string() }).nullable().default(null),
   note: z.string().nullable(),
   created_at: z.string(),
+  /** The audit of the change (issue 15): the rate it replaced, its size, and a confirmation. */
+  previous_buy_rate_irr: z.number().nullable().default(null),
+  change_percent: z.number().nullable().default(null),
+  change_confirmed: z.boolean().default(false),
 })
 export type RateHistoryEntry = z.output<typeof rateHistorySchema>
 
@@ -139,10 +143,19 @@ export const rateHistory = (request: Request, token: string, currency: string) =
     schema: z.array(rateHistorySchema),
   })
 
+/** 409 from setRate: the change is larger than RATE_CHANGE_CONFIRM_PERCENT (issue 15). */
+export const rateChangeNeedsConfirmationSchema = z.object({
+  detail: z.string(),
+  code: z.literal('rate_change_needs_confirmation'),
+  current_rate_irr: z.number().nullable(),
+  requested_rate_irr: z.number(),
+  change_percent: z.number(),
+})
+
 export function setRate(
   request: Request,
   token: string,
-  body: { currency: string; buy_rate_irr: number; note: string | null },
+  body: { currency: string; buy_rate_irr: number; note: string | null; confirm?: boolean },
 ) {
   return call(request, '/api/rates/', { method: 'POST', token, body, schema: rateHistorySchema })
 }

@@ -16,7 +16,12 @@ import {
 import { Table } from '~/components/ui/table.tsx'
 import { CURRENCY_LABELS } from '~/utils/orders.ts'
 import { parseRate } from '~/utils/staff-forms.server.ts'
-import { listRates, rateHistory, setRate } from '~/utils/staff-api.server.ts'
+import {
+  listRates,
+  rateChangeNeedsConfirmationSchema,
+  rateHistory,
+  setRate,
+} from '~/utils/staff-api.server.ts'
 import {
   redirectWithFlash,
   requireStaff,
@@ -29,6 +34,9 @@ import {
  * with a small chart, and for admins the form that sets a new rate. Orders placed after that lock
  * the new rate; orders already placed keep theirs.
  */
+
+/** The checkbox that confirms a large change (issue 15). */
+export const CONFIRM_LABEL = 'این تغییر بزرگ نرخ را تایید می‌کنم'
 
 /** Currencies payments-service knows, in the order staff expect them. */
 const KNOWN_CURRENCIES = ['USD', 'EUR', 'GBP', 'TRY', 'AED'] as const
@@ -55,21 +63,49 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { tokens, headers } = await requireStaff(request, 'admin')
-  const parsed = parseRate(await readFormData(request), KNOWN_CURRENCIES)
-  if (!parsed.ok) return data({ errors: parsed.errors }, { status: 400, headers })
+  const formData = await readFormData(request)
+  const parsed = parseRate(formData, KNOWN_CURRENCIES)
+  const values = {
+    currency: String(formData.get('currency') ?? ''),
+    rate_toman: String(formData.get('rate_toman') ?? ''),
+    note: String(formData.get('note') ?? ''),
+  }
+  if (!parsed.ok) return data({ errors: parsed.errors, values }, { status: 400, headers })
   const { currency, buyRateIrr, note } = parsed.value
+  const confirm = formData.get('confirm') === 'true'
   const result = await setRate(request, tokens.access, {
     currency,
     buy_rate_irr: buyRateIrr,
     note,
+    ...(confirm && { confirm: true }),
   })
+  const needsConfirmation = result.ok
+    ? null
+    : rateChangeNeedsConfirmationSchema.safeParse(result.body)
+  if (!result.ok && result.status === 409 && needsConfirmation?.success) {
+    // A change larger than RATE_CHANGE_CONFIRM_PERCENT: payments-service's Persian reason, the
+    // two rates, and the confirm checkbox; sending the form again with it ticked sets the rate.
+    const { current_rate_irr: current, change_percent: percent } = needsConfirmation.data
+    const detail =
+      current === null
+        ? needsConfirmation.data.detail
+        : `${needsConfirmation.data.detail} (نرخ فعلی ${formatToman(current)}، نرخ جدید ${formatToman(buyRateIrr)})`
+    return data(
+      {
+        errors: { form: [detail], fields: {} },
+        values,
+        needsConfirmation: { percent },
+      },
+      { status: 409, headers },
+    )
+  }
   if (!result.ok) {
     const errors = staffFailure(result, 'ثبت نرخ ممکن نشد', {
       buy_rate_irr: 'rate_toman',
       currency: 'currency',
       note: 'note',
     })
-    return data({ errors }, { status: result.status >= 500 ? 503 : 400, headers })
+    return data({ errors, values }, { status: result.status >= 500 ? 503 : 400, headers })
   }
   const label = CURRENCY_LABELS[currency] ?? currency
   return redirectWithFlash(
@@ -83,6 +119,8 @@ export default function StaffRates() {
   const { rates, currencies, currency, history, canSet } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const errors = actionData?.errors
+  const values = actionData?.values
+  const needsConfirmation = actionData && 'needsConfirmation' in actionData
   const options = currencies.map((c) => ({ value: c, label: `${CURRENCY_LABELS[c] ?? c} (${c})` }))
   return (
     <>
@@ -124,7 +162,7 @@ export default function StaffRates() {
               name="currency"
               label="ارز"
               options={options}
-              defaultValue={currency}
+              defaultValue={values?.currency || currency}
               errors={errors?.fields.currency}
             />
             <Field
@@ -133,9 +171,27 @@ export default function StaffRates() {
               inputMode="numeric"
               dir="ltr"
               autoComplete="off"
+              defaultValue={values?.rate_toman ?? ''}
               errors={errors?.fields.rate_toman}
             />
-            <Field name="note" label="یادداشت (اختیاری)" errors={errors?.fields.note} />
+            <Field
+              name="note"
+              label="یادداشت (اختیاری)"
+              defaultValue={values?.note ?? ''}
+              errors={errors?.fields.note}
+            />
+            {needsConfirmation ? (
+              <label className="flex items-center gap-2 text-sm font-semibold text-amber-900 sm:col-span-3">
+                <input
+                  type="checkbox"
+                  name="confirm"
+                  value="true"
+                  data-testid="rate-confirm"
+                  className="size-4 accent-amber-700"
+                />
+                {CONFIRM_LABEL}
+              </label>
+            ) : null}
             <div className="sm:col-span-3">
               <SubmitButton intent="set-rate">ثبت نرخ</SubmitButton>
             </div>
@@ -178,6 +234,20 @@ export default function StaffRates() {
               {history.slice(0, 20).map((entry) => (
                 <li key={entry.id} className="flex flex-wrap justify-between gap-2 py-2">
                   <span className="font-semibold">{formatToman(entry.buy_rate_irr)}</span>
+                  {entry.change_percent !== null ? (
+                    <span className="text-slate-600">
+                      {formatPercentChange(entry.buy_rate_irr, entry.previous_buy_rate_irr)}
+                      {entry.change_percent.toLocaleString('fa-IR', {
+                        maximumFractionDigits: 2,
+                      })}
+                      ٪{entry.change_confirmed ? ' (تغییر بزرگ، تاییدشده)' : ''}
+                    </span>
+                  ) : null}
+                  {entry.set_by ? (
+                    <span className="text-slate-600">
+                      <bdi>{entry.set_by.username}</bdi>
+                    </span>
+                  ) : null}
                   <span className="text-slate-600">{entry.note ?? ''}</span>
                   <span className="text-slate-500">{formatJalaliDateTime(entry.created_at)}</span>
                 </li>
@@ -188,6 +258,12 @@ export default function StaffRates() {
       </Panel>
     </>
   )
+}
+
+/** The sign of a change for the history: + for a rise, − for a drop. */
+function formatPercentChange(next: number, previous: number | null) {
+  if (previous === null || previous === next) return ''
+  return next > previous ? '+' : '−'
 }
 
 export const meta: MetaFunction = () => [

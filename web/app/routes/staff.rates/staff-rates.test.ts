@@ -1,0 +1,128 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { resetEnvCache } from '~/utils/env.server.ts'
+import { commitSession, flashCookie } from '~/utils/session.server.ts'
+import { fakeJwt } from '../../../tests/fake-payments.ts'
+import {
+  BASE,
+  CookieJar,
+  formRequest,
+  getRequest,
+  isDataResult,
+  settle,
+} from '../../../tests/utils.ts'
+import { action } from './route.tsx'
+
+/**
+ * The admin's rate form against a small stand-in for payments-service's `POST /api/rates/`:
+ * a change above the limit answers 409 rate_change_needs_confirmation until `confirm: true`
+ * (issue 15, rate safety).
+ */
+
+let server: Server
+let url = ''
+const posted: Array<Record<string, unknown>> = []
+const CURRENT_IRR = 1_150_000
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { 'Content-Type': 'application/json' })
+      res.end(JSON.stringify(body))
+    }
+    if (req.url === '/api/auth/me/') return send(200, { id: 1, username: 'admin1', email: null })
+    if (req.url === '/api/rates/' && req.method === 'POST') {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>
+      posted.push(body)
+      const rate = body.buy_rate_irr as number
+      const percent = Math.round((Math.abs(rate - CURRENT_IRR) / CURRENT_IRR) * 10_000) / 100
+      if (percent > 10 && body.confirm !== true) {
+        return send(409, {
+          detail: `این نرخ ${percent.toLocaleString('fa-IR')} درصد با نرخ فعلی فاصله دارد. اگر از درستی آن مطمئن هستید، تغییر را تایید کنید.`,
+          code: 'rate_change_needs_confirmation',
+          current_rate_irr: CURRENT_IRR,
+          requested_rate_irr: rate,
+          change_percent: percent,
+          confirm_above_percent: 10,
+        })
+      }
+      return send(201, {
+        id: 9,
+        currency: body.currency,
+        buy_rate_irr: rate,
+        set_by_user_id: 1,
+        set_by: { id: 1, username: 'admin1' },
+        note: body.note ?? null,
+        created_at: '2026-11-25T10:00:00.000Z',
+        previous_buy_rate_irr: CURRENT_IRR,
+        change_percent: percent,
+        change_confirmed: percent > 10,
+      })
+    }
+    send(404, { detail: 'یافت نشد' })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+let jar: CookieJar
+beforeEach(() => {
+  process.env.PAYMENTS_URL = url
+  resetEnvCache()
+  posted.length = 0
+  const access = fakeJwt({ sub: '1', role: 'admin', exp: Math.floor(Date.now() / 1000) + 600 })
+  jar = new CookieJar().apply(
+    new Headers({ 'Set-Cookie': commitSession({ access, refresh: 'refresh-1' }) }),
+  )
+})
+
+const post = (fields: Record<string, string>) =>
+  action({
+    request: formRequest('/staff/rates', fields, jar, { Origin: BASE }),
+    params: {},
+    context: {},
+  })
+
+describe('/staff/rates: a large change asks for confirmation', () => {
+  it('shows the Persian reason with both rates and the confirm checkbox, keeping what was typed', async () => {
+    const result = await post({ currency: 'USD', rate_toman: '۱۳۸٬۰۰۰', note: 'بازار' })
+    expect(isDataResult(result)).toBe(true)
+    if (!isDataResult<Record<string, unknown>>(result)) return
+    expect(result.init?.status).toBe(409)
+    expect(result.data).toMatchObject({
+      needsConfirmation: { percent: 20 },
+      values: { currency: 'USD', rate_toman: '۱۳۸٬۰۰۰', note: 'بازار' },
+    })
+    const form = (result.data.errors as { form: string[] }).form
+    expect(form).toHaveLength(1)
+    expect(form[0]).toContain('۲۰ درصد با نرخ فعلی فاصله دارد')
+    expect(form[0]).toContain('نرخ فعلی ۱۱۵٬۰۰۰ تومان')
+    expect(form[0]).toContain('نرخ جدید ۱۳۸٬۰۰۰ تومان')
+    expect(posted).toEqual([{ currency: 'USD', buy_rate_irr: 1_380_000, note: 'بازار' }])
+  })
+
+  it('sends confirm: true when the box is ticked, then redirects with the flash', async () => {
+    const response = await settle(() =>
+      post({ currency: 'USD', rate_toman: '138000', note: '', confirm: 'true' }),
+    )
+    expect(response).toBeInstanceOf(Response)
+    expect((response as Response).headers.get('Location')).toBe('/staff/rates?currency=USD')
+    const flash = new CookieJar().apply(response as Response)
+    expect(flashCookie.read(getRequest('/', flash))?.message).toBe(
+      'نرخ جدید دلار آمریکا ثبت شد: ۱۳۸٬۰۰۰ تومان',
+    )
+    expect(posted).toEqual([
+      { currency: 'USD', buy_rate_irr: 1_380_000, note: null, confirm: true },
+    ])
+  })
+
+  it('a small change goes through without confirmation and sends no confirm', async () => {
+    const response = await settle(() => post({ currency: 'USD', rate_toman: '120000', note: '' }))
+    expect((response as Response).status).toBe(302)
+    expect(posted[0]).not.toHaveProperty('confirm')
+  })
+})
