@@ -7,7 +7,8 @@
  *                 amount read with the same money function (Persian digits, two decimals), the
  *                 currency and type checked, the current rate from memory (read from the
  *                 database at start and every 10 s, like the app's cache), the fee and rounding
- *                 of money.ts, the lock's end time, and the JSON written. It used to answer a
+ *                 of money.ts, the lock's end time, the signed quote_token (issue 15: one
+ *                 HMAC-SHA-256, as quotes/quote-token.ts signs it), and the JSON written. It used to answer a
  *                 precomputed string, which measured Koa against Koa-plus-arithmetic: no
  *                 implementation of the route could have reached 60 % of that (README).
  *   GET  /list    the app's list SQL through plain `pg`, rows as JSON
@@ -16,14 +17,17 @@
  * Run as its own process by run.ts, like the app: FLOOR_PORT, DATABASE_URL, FLOOR_USER_ID,
  * FLOOR_POOL_MAX.
  */
+import { randomBytes } from 'node:crypto'
 import Koa from 'koa'
 import pg from 'pg'
 import {
   formatMinor,
   parseAmountToMinor,
   priceInRials,
+  type Currency,
 } from '../payments-service/src/modules/money/money.ts'
 import { findPaymentType } from '../payments-service/src/modules/payment-types/catalog.ts'
+import { createQuoteSigner } from '../payments-service/src/modules/quotes/quote-token.ts'
 
 const port = Number(process.env.FLOOR_PORT)
 const userId = Number(process.env.FLOOR_USER_ID)
@@ -34,6 +38,7 @@ const pool = new pg.Pool({
 })
 
 const RATE_LOCK_MS = 15 * 60_000
+const signer = createQuoteSigner(randomBytes(32))
 const rates = new Map<string, number>()
 async function loadRates(): Promise<void> {
   const { rows } = await pool.query<{ currency: string; buy_rate_irr: string }>(
@@ -60,18 +65,30 @@ function quote(ctx: Koa.Context): void {
     ctx.body = { detail: 'نرخ این ارز در حال حاضر در دسترس نیست.' }
     return
   }
+  const price = priceInRials({
+    amountMinor: minor,
+    rateIrr: rate,
+    fee: type.fee,
+    direction: type.direction,
+  })
+  const expiresAt = new Date(Date.now() + RATE_LOCK_MS)
   ctx.body = {
     amount: formatMinor(minor),
     currency,
     payment_type: type.value,
     rate_irr: rate,
-    ...priceInRials({
-      amountMinor: minor,
+    ...price,
+    expires_at: expiresAt,
+    quote_token: signer.sign({
+      amountMinor: Number(minor),
+      currency: currency as Currency,
+      paymentType: type.value,
       rateIrr: rate,
-      fee: type.fee,
-      direction: type.direction,
+      subtotalIrr: price.subtotal_irr,
+      feeIrr: price.fee_irr,
+      amountIrr: price.amount_irr,
+      expiresAt,
     }),
-    expires_at: new Date(Date.now() + RATE_LOCK_MS),
   }
 }
 
