@@ -82,4 +82,13 @@ describe('a staff rate change larger than RATE_CHANGE_CONFIRM_PERCENT', () => {
     expect(first.status, first.text).toBe(201)
     expect(first.body).toMatchObject({ previous_buy_rate_irr: null, change_percent: null })
   })
+
+  it('records an absurd correction (1 rial to the largest rate) without failing', async () => {
+    const admin = await t.customer('admin')
+    expect((await setRate(admin.token, { buy_rate_irr: 1, confirm: true })).status).toBe(201)
+    t.clock.advance(1)
+    const back = await setRate(admin.token, { buy_rate_irr: 1_000_000_000, confirm: true })
+    expect(back.status, back.text).toBe(201)
+    expect(back.body).toMatchObject({ previous_buy_rate_irr: 1, change_confirmed: true })
+  })
 })

@@ -142,7 +142,9 @@ export function createRateService(deps: {
         set_by_user_id: userId,
         note: note ?? null,
         previous_buy_rate_irr: previous?.buy_rate_irr ?? null,
-        change_bps: changeBps,
+        // An int4 column: a change beyond 21 million percent (a rate of 1 rial corrected) is
+        // recorded at the column's ceiling rather than failing the insert.
+        change_bps: changeBps === null ? null : Math.min(changeBps, 2_147_483_647),
         change_confirmed: large && confirmed,
         created_at: deps.clock.now(),
       })
