@@ -100,6 +100,7 @@ const FINAL_UNPAID_STATES = new Set([
 ])
 
 /** SEP result codes that mean "paid and (now or already) verified". 2 = duplicate request. */
+/** 0 done now, 2 done before (a repeated verify or reverse): both mean it is done. */
 const VERIFIED_CODES = new Set([0, 2])
 
 /** 9xxxxxxxxx, as SEP examples send it (AYV strips +98 and the leading 0). */
@@ -292,8 +293,9 @@ export function createSepGateway(options: SepOptions): PaymentGateway {
         '/verifyTxnRandomSessionkey/ipg/ReverseTransaction',
         refNum,
       )
+      // 2 ("duplicate request") answers a reverse whose first answer we never got: it is done.
       return {
-        ok: answer.Success && answer.ResultCode === 0,
+        ok: answer.Success && VERIFIED_CODES.has(answer.ResultCode),
         resultCode: answer.ResultCode,
         description: answer.ResultDescription ?? null,
         raw,

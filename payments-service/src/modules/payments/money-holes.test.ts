@@ -97,7 +97,7 @@ describe('money holes (issue #15)', () => {
     const refNum = victimPaid.fields.RefNum
     expect(bankPayment(t, refNum)).toMatchObject({ verified: false, reversed: false })
     expect((await attemptsOf(t, mine.id))[0]).toMatchObject({
-      status: 'failed',
+      status: 'token_created',
       failure: 'unproven_reference',
       callback_ref_num: refNum,
     })

@@ -17,7 +17,6 @@ import type { RateService } from '../rates/rates.service.ts'
 import type { CredentialVault } from './credentials.ts'
 import { createIdempotencyStore } from './idempotency.ts'
 import { amountLimitError, MESSAGES, type CreatePaymentInput } from './payments.schema.ts'
-import { recordRefund } from './refunds.ts'
 import { createSettlement, type CallbackOutcome } from './settlement.ts'
 import { flowOf, recordEvent, transition, type Stage } from './state-machine.ts'
 
@@ -454,51 +453,32 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return settlement.settleAttempt(found, data, 'callback')
   }
 
-  /** Staff: give a paid, not yet fulfilled order's money back through the bank. */
+  /**
+   * Staff: give a paid, not yet fulfilled order's money back through the bank (the older route;
+   * the back office's `refunded` action takes the same path). The return is opened and the
+   * order moved in one transaction; the bank is asked after it commits. A refusal leaves a
+   * manual refund for staff to pay by transfer.
+   */
   async function reverse(staff: User, id: number): Promise<Payment> {
     const now = clock.now()
-    return db.transaction(async (trx) => {
+    const opened = await db.transaction(async (trx) => {
       const payment = await loadVisible(trx, staff, id, true)
       if (payment.stage !== 'paid') throw conflict(MESSAGES.illegalTransition, 'illegal_transition')
-      const tx = await GatewayTransaction.query(trx)
-        .where({ payment_id: id, status: 'verified' })
-        .forUpdate()
-        .first()
-      if (!tx?.ref_num) throw conflict(MESSAGES.illegalTransition, 'illegal_transition')
-      let result
-      try {
-        result = await gateway.reverse({ refNum: tx.ref_num })
-      } catch (error) {
-        if (!(error instanceof GatewayError)) throw error
-        throw new ApiError(502, MESSAGES.gatewayUnavailable, 'gateway_unavailable')
-      }
-      if (!result.ok) {
-        throw new ApiError(502, MESSAGES.reverseFailed, 'reverse_refused', {
-          body: { result_code: result.resultCode },
-        })
-      }
-      await GatewayTransaction.query(trx)
-        .findById(tx.id)
-        .patch({ status: 'reversed', updated_at: now })
-      await recordRefund(trx, {
-        payment,
-        gatewayTxId: tx.id,
-        reversedByBank: true,
-        staffId: staff.id,
-        now,
-      })
+      const started = await settlement.openOrderRefund(trx, payment, staff.id, now)
       await transition(trx, {
         paymentId: id,
         to: 'refunded',
         from: ['paid'],
-        reason: 'gateway_reversed',
+        reason: started.reversal ? 'gateway_reversed' : 'refund_manual',
         actor: 'staff',
         actorUserId: staff.id,
-        data: { ref_num: tx.ref_num },
+        data: { refund_id: started.refund.id, ref_num: started.reversal?.refNum ?? null },
         now,
       })
-      return (await Payment.query(trx).findById(id)) as Payment
+      return started
     })
+    await settlement.finishOrderRefund(opened)
+    return (await Payment.query(db).findById(id)) as Payment
   }
 
   /** Customer cancel (before payment) and the staff moves of the table. */

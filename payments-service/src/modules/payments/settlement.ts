@@ -40,7 +40,14 @@ export interface SettlementDeps {
   gateway: PaymentGateway
   /** How long a duplicate callback waits for the verify another one started. */
   waitForVerifyMs?: number
+  /**
+   * Told after each step commits or each bank answer arrives; the model-based test throws
+   * from it to crash the settlement between two steps.
+   */
+  onStep?: (step: SettlementStep) => void
 }
+
+export type SettlementStep = 'recorded' | 'verified' | 'booked' | 'return_requested' | 'reversed'
 
 type Settled = { paymentId: number; outcome: CallbackOutcome }
 type Recorded =
@@ -50,8 +57,11 @@ type Recorded =
   | { kind: 'wait' }
 /** Whether the bank's receipt for an attempt's own token names a RefNum. */
 type Proof = 'proven' | 'unproven_reference' | 'receipt_unavailable'
+type Receipt = { proof: Proof } | { proof: 'bank_names_another'; callback: CallbackData }
 
 const FINAL_FAILED = new Set(['failed', 'reversed'])
+/** The reason of a return staff asked for (the others are why money sits in suspense). */
+const STAFF_REFUND = 'staff_refund'
 /** Column widths of gateway_transactions: the callback's strings never overflow them. */
 const clip = (value: string | null, max: number) =>
   value === null ? null : value.replace(/\p{Cc}/gu, '').slice(0, max) || null
@@ -146,10 +156,11 @@ export function createSettlement(deps: SettlementDeps) {
       await failPayment(trx, tx, 'ref_num_reused', heard, source)
       return { kind: 'done', outcome: 'failed' }
     }
-    // Verifying a RefNum for an order that no longer waits would capture money only to give it
-    // back: first the bank's receipt for this attempt's own token must name it. A forged
-    // callback carrying someone else's RefNum is parked, and that payment stays its owner's.
-    if (payment.stage !== 'awaiting_payment' && source === 'callback' && proof !== 'proven') {
+    // SEP's verify neither takes nor echoes our ResNum or Token: a RefNum from a browser could
+    // be anyone's payment. Before it is verified (captured for this order, or later reversed),
+    // the bank's receipt for this attempt's own token must name it. An unproven one is parked
+    // on the attempt for staff, the attempt stays open, and the payment stays its owner's.
+    if (source === 'callback' && proof !== 'proven') {
       if (proof === null) {
         await GatewayTransaction.query(trx)
           .findById(tx.id)
@@ -157,8 +168,11 @@ export function createSettlement(deps: SettlementDeps) {
         return { kind: 'prove', refNum }
       }
       logger.warn({ paymentId: payment.id, refNum, proof }, 'callback reference not proven')
-      await failPayment(trx, tx, proof, heard, source)
-      return { kind: 'done', outcome: payment.stage === 'paid' ? 'success' : 'failed' }
+      await GatewayTransaction.query(trx)
+        .findById(tx.id)
+        .patch({ ...heard, failure: proof, updated_at: now })
+      const outcome = payment.stage === 'paid' ? 'success' : 'failed'
+      return { kind: 'done', outcome: payment.stage === 'awaiting_payment' ? 'pending' : outcome }
     }
     await GatewayTransaction.query(trx)
       .findById(tx.id)
@@ -275,7 +289,9 @@ export function createSettlement(deps: SettlementDeps) {
       logger.error({ err: error, txId, refNum }, 'verify failed: outcome unknown')
       verified = 'unknown'
     }
+    deps.onStep?.('verified')
     const booked = await db.transaction((trx) => book(trx, txId, refNum, verified, source))
+    deps.onStep?.('booked')
     if (booked.toReturn) await returnCaptured(txId)
     return booked
   }
@@ -309,12 +325,13 @@ export function createSettlement(deps: SettlementDeps) {
     try {
       recorded = await db.transaction((trx) => record(trx, found.id, data, source, null))
       if (recorded.kind === 'prove') {
-        const proof = await proveOwnership(found, recorded.refNum)
-        // The bank could not say: the attempt stays open; reconciliation asks again.
-        if (proof === 'receipt_unavailable') {
-          return { paymentId: found.payment_id, outcome: 'pending' }
-        }
-        recorded = await db.transaction((trx) => record(trx, found.id, data, source, proof))
+        const receipt = await proveOwnership(found, recorded.refNum)
+        // The bank says this attempt was paid with another RefNum: its word replaces the hint.
+        const [heard, proof] =
+          receipt.proof === 'bank_names_another'
+            ? [receipt.callback, 'proven' as const]
+            : [data, receipt.proof]
+        recorded = await db.transaction((trx) => record(trx, found.id, heard, source, proof))
       }
     } catch (error) {
       // Two attempts claiming one bank reference at the same instant: the unique index let
@@ -328,6 +345,7 @@ export function createSettlement(deps: SettlementDeps) {
       })
       return { paymentId: found.payment_id, outcome: 'failed' }
     }
+    deps.onStep?.('recorded')
     const settled: Settled = { paymentId: found.payment_id, outcome: 'pending' }
     if (recorded.kind === 'done') return { ...settled, outcome: recorded.outcome }
     if (recorded.kind === 'wait') return { ...settled, outcome: await waitForOutcome(found.id) }
@@ -344,7 +362,7 @@ export function createSettlement(deps: SettlementDeps) {
   async function returnCaptured(txId: number): Promise<void> {
     const tx = await GatewayTransaction.query(db).findById(txId)
     if (!tx || tx.status !== 'suspense' || tx.return_block || !tx.ref_num) return
-    const proof = await proveOwnership(tx, tx.ref_num)
+    const { proof } = await proveOwnership(tx, tx.ref_num)
     if (proof !== 'proven') {
       await db('gateway_transactions')
         .where({ id: txId, status: 'suspense' })
@@ -369,19 +387,25 @@ export function createSettlement(deps: SettlementDeps) {
         now: clock.now(),
       })
     })
-    if (refund) await reverseRequested(txId, tx.ref_num, refund)
+    if (!refund) return
+    deps.onStep?.('return_requested')
+    await reverseRequested(txId, tx.ref_num, refund)
   }
 
-  async function proveOwnership(tx: GatewayTransaction, refNum: string): Promise<Proof> {
-    if (!tx.token) return 'unproven_reference'
+  /** Asks the bank's receipt for the attempt's own token which RefNum, if any, paid it. */
+  async function proveOwnership(tx: GatewayTransaction, refNum: string): Promise<Receipt> {
+    if (!tx.token) return { proof: 'unproven_reference' }
     try {
       const receipt = await gateway.inquire({ token: tx.token })
-      return receipt.kind === 'paid' && receipt.callback.refNum === refNum
-        ? 'proven'
-        : 'unproven_reference'
+      if (receipt.kind !== 'paid' || !receipt.callback.refNum) {
+        return { proof: 'unproven_reference' }
+      }
+      return receipt.callback.refNum === refNum
+        ? { proof: 'proven' }
+        : { proof: 'bank_names_another', callback: receipt.callback }
     } catch (error) {
-      logger.warn({ err: error, txId: tx.id }, 'receipt unavailable: reversal not proven')
-      return 'receipt_unavailable'
+      logger.warn({ err: error, txId: tx.id }, 'receipt unavailable: reference not proven')
+      return { proof: 'receipt_unavailable' }
     }
   }
 
@@ -400,6 +424,7 @@ export function createSettlement(deps: SettlementDeps) {
       logger.error({ err: error, txId, refNum }, 'reversal unanswered: will ask again')
       return
     }
+    deps.onStep?.('reversed')
     await db.transaction(async (trx) => {
       const { tx } = await lockBoth(trx, txId)
       const current = (await trx('refunds')
@@ -408,15 +433,91 @@ export function createSettlement(deps: SettlementDeps) {
         .first()) as RefundRow
       if (tx.status !== 'reversing' || current.status !== 'requested') return
       const now = clock.now()
-      await closeRefund(trx, current, ok ? 'reversed' : 'refused', { staffId: null, now })
+      if (!ok) return bookRefused(trx, tx, current, 'reversal_refused', now)
+      await closeRefund(trx, current, 'reversed', { staffId: null, now })
       await GatewayTransaction.query(trx)
         .findById(txId)
-        .patch(
-          ok
-            ? { status: 'reversed', updated_at: now }
-            : { status: 'suspense', return_block: 'reversal_refused', updated_at: now },
-        )
+        .patch({ status: 'reversed', updated_at: now })
     })
+  }
+
+  /**
+   * The bank will not reverse: the money goes back to suspense. A return staff asked for
+   * continues at once as a manual refund (a bank transfer staff record); an automatic one
+   * waits on "money to return" with its reason.
+   */
+  async function bookRefused(
+    trx: Knex.Transaction,
+    tx: GatewayTransaction,
+    refund: RefundRow,
+    why: 'reversal_refused' | 'reversal_unanswered',
+    now: Date,
+  ) {
+    await closeRefund(trx, refund, 'refused', { staffId: null, now })
+    // Unanswered for the whole window, the bank may yet have reversed it: staff look first.
+    if (refund.reason !== STAFF_REFUND || why === 'reversal_unanswered') {
+      await GatewayTransaction.query(trx)
+        .findById(tx.id)
+        .patch({ status: 'suspense', return_block: why, updated_at: now })
+      return
+    }
+    // The capture stands at the bank; the customer is paid back by transfer.
+    await GatewayTransaction.query(trx)
+      .findById(tx.id)
+      .patch({ status: 'verified', updated_at: now })
+    await openRefund(trx, {
+      paymentId: refund.payment_id,
+      gatewayTxId: tx.id,
+      amountIrr: refund.amount_irr,
+      method: 'manual',
+      from: 'suspense',
+      reason: STAFF_REFUND,
+      staffId: null,
+      now,
+    })
+  }
+
+  /**
+   * Staff give a paid order's money back. Inside the caller's transaction, holding the order's
+   * lock: the return is opened (the money leaves the order). After the caller commits,
+   * `finishOrderRefund` asks the bank to reverse it, outside any transaction.
+   */
+  async function openOrderRefund(
+    trx: Knex.Transaction,
+    payment: { id: number; amount_irr: number },
+    staffId: number,
+    now: Date,
+  ) {
+    const attempt = (await trx('gateway_transactions')
+      .where({ payment_id: payment.id, status: 'verified' })
+      .forUpdate()
+      .first()) as GatewayTransaction | undefined
+    const reversible = Boolean(attempt?.ref_num)
+    if (attempt && reversible) {
+      await GatewayTransaction.query(trx)
+        .findById(attempt.id)
+        .patch({ status: 'reversing', updated_at: now })
+    }
+    const refund = await openRefund(trx, {
+      paymentId: payment.id,
+      gatewayTxId: attempt?.id ?? null,
+      amountIrr: payment.amount_irr,
+      method: reversible ? 'gateway_reverse' : 'manual',
+      from: 'order_funds',
+      reason: STAFF_REFUND,
+      staffId,
+      now,
+    })
+    return {
+      refund,
+      reversal: attempt?.ref_num ? { txId: attempt.id, refNum: attempt.ref_num } : null,
+    }
+  }
+
+  async function finishOrderRefund(opened: Awaited<ReturnType<typeof openOrderRefund>>) {
+    if (opened.reversal) {
+      await reverseRequested(opened.reversal.txId, opened.reversal.refNum, opened.refund)
+    }
   }
 
   /** Reconciliation: an answer to a verify or a reversal that never came. */
@@ -447,7 +548,7 @@ export function createSettlement(deps: SettlementDeps) {
         .forUpdate()
         .first()) as RefundRow | undefined
       const now = clock.now()
-      if (refund) await closeRefund(trx, refund, 'refused', { staffId: null, now })
+      if (refund) return bookRefused(trx, tx, refund, 'reversal_unanswered', now)
       await GatewayTransaction.query(trx)
         .findById(txId)
         .patch({ status: 'suspense', return_block: 'reversal_unanswered', updated_at: now })
@@ -468,7 +569,15 @@ export function createSettlement(deps: SettlementDeps) {
     })
   }
 
-  return { settleAttempt, resume, giveUpReversal, giveUpVerify, returnCaptured }
+  return {
+    settleAttempt,
+    resume,
+    giveUpReversal,
+    giveUpVerify,
+    returnCaptured,
+    openOrderRefund,
+    finishOrderRefund,
+  }
 }
 
 export type Settlement = ReturnType<typeof createSettlement>

@@ -4,11 +4,12 @@ import { ApiError, ValidationError } from '../../http/errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { User } from '../../models/user.model.ts'
 import type { SmsOutbox } from '../auth/sms/outbox.ts'
-import { GatewayError, type PaymentGateway } from '../gateways/gateway.ts'
+import type { PaymentGateway } from '../gateways/gateway.ts'
 import { formatMinor, type OrderCurrency } from '../money/money.ts'
 import type { PaymentTypeCode } from '../payment-types/catalog.ts'
 import type { CredentialVault } from '../payments/credentials.ts'
-import { closeRefund, recordRefund, type RefundRow } from '../payments/refunds.ts'
+import { closeRefund, type RefundRow } from '../payments/refunds.ts'
+import { createSettlement } from '../payments/settlement.ts'
 import { flowOf, recordEvent, transition, type Stage } from '../payments/state-machine.ts'
 import { findStaffAction, staffActionsFor } from './actions.ts'
 import { notifyStatusChange } from './notify.ts'
@@ -86,6 +87,7 @@ const text = (value: unknown): string | null => (typeof value === 'string' ? val
 
 export function createStaffOrderService(deps: StaffOrderDeps) {
   const { db, clock, logger } = deps
+  const settlement = createSettlement({ db, clock, logger, gateway: deps.gateway })
 
   async function list(query: OrderQueryInput) {
     const base = summaryQuery(db)
@@ -251,54 +253,6 @@ export function createStaffOrderService(deps: StaffOrderDeps) {
   }
 
   /**
-   * Gives a paid order's money back: through the bank when a verified attempt exists and the
-   * bank agrees, otherwise as a `manual` refund record staff settle later. Runs inside the
-   * caller's transaction, holding the order's row lock (like the customer-facing reverse).
-   */
-  async function refund(
-    trx: Knex.Transaction,
-    payment: { id: number; amount_irr: number },
-    staff: User,
-    now: Date,
-  ): Promise<RefundRow> {
-    const attempt = (await trx('gateway_transactions')
-      .where({ payment_id: payment.id, status: 'verified' })
-      .forUpdate()
-      .first()) as { id: number; ref_num: string | null } | undefined
-    let reversed = false
-    if (attempt?.ref_num) {
-      try {
-        const result = await deps.gateway.reverse({ refNum: attempt.ref_num })
-        reversed = result.ok
-        if (!result.ok) {
-          logger.warn(
-            { paymentId: payment.id, resultCode: result.resultCode },
-            'bank refused the reversal; recording a manual refund',
-          )
-        }
-      } catch (error) {
-        if (!(error instanceof GatewayError)) throw error
-        logger.warn(
-          { err: error, paymentId: payment.id },
-          'bank reversal failed; recording a manual refund',
-        )
-      }
-      if (reversed) {
-        await trx('gateway_transactions')
-          .where({ id: attempt.id })
-          .update({ status: 'reversed', updated_at: now })
-      }
-    }
-    return recordRefund(trx, {
-      payment,
-      gatewayTxId: attempt?.id ?? null,
-      reversedByBank: reversed,
-      staffId: staff.id,
-      now,
-    })
-  }
-
-  /**
    * A staff action on an order: the action table says which stages allow it and what it needs;
    * the state machine's guarded transition moves the order and writes the audit event naming
    * the staff member, all in one transaction. The SMS goes out after the commit.
@@ -329,7 +283,11 @@ export function createStaffOrderService(deps: StaffOrderDeps) {
       }
       if (Object.keys(missing).length > 0) throw new ValidationError(missing)
 
-      const refunded = action.refund ? await refund(trx, payment, staff, now) : null
+      // The return is opened here, under the order's lock; the bank is asked after the commit.
+      const opened = action.refund
+        ? await settlement.openOrderRefund(trx, payment, staff.id, now)
+        : null
+      const refunded = opened?.refund ?? null
       const result = await transition(trx, {
         paymentId: id,
         to: action.result,
@@ -347,8 +305,9 @@ export function createStaffOrderService(deps: StaffOrderDeps) {
       })
       // The row lock makes this unreachable; a refusal still must not commit a refund.
       if (!result) throw illegal()
-      return { from: result.from, to: result.to, phone: payment.phone }
+      return { from: result.from, to: result.to, phone: payment.phone, opened }
     })
+    if (moved.opened) await settlement.finishOrderRefund(moved.opened)
     notifyStatusChange(deps.sms, {
       phone: moved.phone,
       orderId: id,

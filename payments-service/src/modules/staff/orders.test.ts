@@ -275,8 +275,13 @@ describe('staff transitions', () => {
       note: 'خرید ممکن نشد.',
     })
     expect(response.status, JSON.stringify(response.body)).toBe(200)
-    const [refund] = (response.body as unknown as Detail).refunds
-    expect(refund).toMatchObject({ method: 'manual', status: 'pending' })
+    // The bank's refusal is on record; the money continues as a manual refund.
+    const refunds = (response.body as unknown as Detail).refunds
+    expect(refunds).toMatchObject([
+      { method: 'gateway_reverse', status: 'refused' },
+      { method: 'manual', status: 'pending' },
+    ])
+    const refund = refunds[1]
 
     const settle = (body: Record<string, unknown>) =>
       t.api.post(`/api/staff/refunds/${refund?.id}/settle/`, body, { token: staff.token })
