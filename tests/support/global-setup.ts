@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { chmodSync, createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -56,9 +57,21 @@ export default async function globalSetup() {
   process.env.E2E_WEB_BUILD_DIR = stack.webBuildDir
 
   return async () => {
+    // After every browser journey, the books must balance (issue #15).
+    const ledger = spawnSync(
+      'npm',
+      ['run', '-s', 'ledger:check', '-w', '@arzpol/payments-service'],
+      {
+        env: { ...process.env, DATABASE_URL: stack.urls.database },
+        encoding: 'utf8',
+      },
+    )
+    process.stdout.write(ledger.stdout)
+    process.stderr.write(ledger.stderr)
     await stack.stop()
     await new Promise((resolve) => capture.end(resolve))
     rmSync(dataDir, { recursive: true, force: true })
+    if (ledger.status !== 0) throw new Error('e2e: the ledger does not balance after the journeys')
   }
 }
 
