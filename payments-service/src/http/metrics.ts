@@ -1,6 +1,7 @@
 import type { Knex } from 'knex'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import { STAGES } from '../modules/payments/state-machine.ts'
+import { moneyToReturnTotals } from '../modules/staff/money-to-return.ts'
 import type { SmsProvider } from '../modules/auth/sms/sms-provider.ts'
 
 /**
@@ -76,6 +77,21 @@ export function createMetrics(db: Knex, options: { processMetrics?: boolean } = 
     collect: collectOnce,
   })
 
+  // Money to return (issue #15): captured rials not on a paid order, and how long the oldest
+  // has waited; infra/prometheus/alerts.yaml pages when it passes an hour.
+  const moneyToReturn = new Gauge({
+    name: 'arzpol_money_to_return_irr',
+    help: 'Rials captured from the bank and not on a paid order: in suspense or on their way back (database state)',
+    registers: [registry],
+    collect: collectOnce,
+  })
+  const moneyToReturnOldest = new Gauge({
+    name: 'arzpol_money_to_return_oldest_seconds',
+    help: 'Age in seconds of the oldest item on money to return (0 when there is none)',
+    registers: [registry],
+    collect: collectOnce,
+  })
+
   // One collector fills all three gauges, so a scrape costs two small GROUP BY queries
   // (prom-client asks every metric at once; they share the round in flight).
   let collecting: Promise<void> | undefined
@@ -85,7 +101,7 @@ export function createMetrics(db: Knex, options: { processMetrics?: boolean } = 
   }
   async function collectBusiness(): Promise<void> {
     try {
-      const [stages, outcomes] = (await withTimeout(
+      const [stages, outcomes, toReturn] = (await withTimeout(
         Promise.all([
           db('payments').select('stage').count({ n: '*' }).groupBy('stage'),
           db('gateway_transactions')
@@ -93,9 +109,10 @@ export function createMetrics(db: Knex, options: { processMetrics?: boolean } = 
             .count({ n: '*' })
             .whereIn('status', [...GATEWAY_OUTCOMES])
             .groupBy('gateway', 'status', 'failure'),
+          moneyToReturnTotals(db),
         ]),
         DB_COLLECT_TIMEOUT_MS,
-      )) as unknown as [StageRow[], OutcomeRow[]]
+      )) as unknown as [StageRow[], OutcomeRow[], Awaited<ReturnType<typeof moneyToReturnTotals>>]
       payments.reset()
       for (const stage of STAGES) payments.set({ stage }, 0)
       for (const row of stages) payments.set({ stage: row.stage }, Number(row.n))
@@ -110,10 +127,14 @@ export function createMetrics(db: Knex, options: { processMetrics?: boolean } = 
           Number(row.n),
         )
       }
+      moneyToReturn.set(toReturn.amountIrr)
+      moneyToReturnOldest.set(toReturn.oldestSeconds)
       databaseUp.set(1)
     } catch {
       payments.reset()
       gatewayOutcomes.reset()
+      moneyToReturn.reset()
+      moneyToReturnOldest.reset()
       databaseUp.set(0)
     }
   }

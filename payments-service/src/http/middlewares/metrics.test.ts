@@ -55,6 +55,9 @@ describe('GET /metrics', () => {
     expect(sample(text, 'arzpol_metrics_database_up')).toBe(1)
     expect(sample(text, 'arzpol_payments{stage="awaiting_payment"}')).toBe(0)
     expect(sample(text, 'arzpol_payments{stage="paid"}')).toBe(0)
+    // Money to return (issue #15): nothing captured, nothing to return.
+    expect(sample(text, 'arzpol_money_to_return_irr')).toBe(0)
+    expect(sample(text, 'arzpol_money_to_return_oldest_seconds')).toBe(0)
   })
 
   it('counts OTP SMS sent and failed at the provider', async () => {

@@ -3,6 +3,8 @@ import { defineRoute, reply, type Api } from '../../http/route.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Role } from '../../models/user.model.ts'
 import { staffDashboard } from './dashboard.ts'
+import { listMoneyToReturn, refundByHand } from './money-to-return.ts'
+import { MoneyToReturnOut, RefundByHandBody } from './money-to-return.schema.ts'
 import type { StaffOrderService } from './orders.service.ts'
 import {
   BlockBody,
@@ -123,6 +125,38 @@ export function registerStaffRoutes(api: Api, { db, clock, orders, users }: Staf
     errors: [404, 409],
     handler: async (_ctx, { params, body, user }) =>
       reply(200, await orders.settleRefund(user, params.id, body)),
+  })
+
+  // ---- money to return (issue #15) ---------------------------------------------------------
+
+  defineRoute(api, {
+    method: 'get',
+    path: '/api/staff/money-to-return/',
+    operationId: 'staff_money_to_return_list',
+    summary: 'Every captured rial not on a paid order, oldest first, until it is returned',
+    description:
+      'One item per bank payment whose suspense balance is above zero or that has a return on its way (refund `requested` from the bank or `pending` a transfer by staff). Amounts in rials.',
+    tags: TAGS,
+    auth: STAFF,
+    responses: { 200: { description: 'Items, oldest first', schema: MoneyToReturnOut } },
+    handler: async () => reply(200, await listMoneyToReturn(db)),
+  })
+
+  defineRoute(api, {
+    method: 'post',
+    path: '/api/staff/money-to-return/:id/refund/',
+    operationId: 'staff_money_to_return_refund',
+    summary: 'Return an item in suspense by hand (`:id`: its gateway_tx_id), as a manual refund',
+    description:
+      'Opens a manual refund of the whole suspense balance, audited on the order (`refund_by_hand`, with the note). Record the bank transfer with `POST /api/staff/refunds/:id/settle/`. 409 `refund_open` when a return of it is already on its way, `not_in_suspense` when nothing is held.',
+    tags: TAGS,
+    auth: STAFF,
+    params: IdParams,
+    body: RefundByHandBody,
+    responses: { 201: { description: 'The manual refund', schema: RefundOut } },
+    errors: [404, 409],
+    handler: async (_ctx, { params, body, user }) =>
+      reply(201, await refundByHand(db, clock, user, params.id, body.note)),
   })
 
   // ---- users -----------------------------------------------------------------------------
