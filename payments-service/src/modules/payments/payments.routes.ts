@@ -162,10 +162,11 @@ export function registerPaymentRoutes(
     responses: { 200: { description: 'Order', schema: PaymentDetailOut } },
     errors: [404],
     handler: async (_ctx, { params, user }) => {
-      const { payment, events } = await payments.detail(user, params.id)
+      const { payment, events, moneyBack } = await payments.detail(user, params.id)
       return reply(200, {
         ...paymentBody(payment),
         events: events.filter(isCustomerEvent).map(eventBody),
+        money_back: moneyBack,
       })
     },
   })

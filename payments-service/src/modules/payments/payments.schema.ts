@@ -218,7 +218,36 @@ export const PaymentEventOut = z.object({
   created_at: z.date(),
 })
 
-export const PaymentDetailOut = PaymentOut.extend({ events: z.array(PaymentEventOut) })
+/** Where is my money (issue #15): a return of the order's money, or money held to return. */
+export const MoneyBackOut = z.object({
+  amount_irr: rials('Rials coming back to the customer'),
+  status: z.enum(['held', 'requested', 'pending', 'done']).meta({
+    description:
+      'held: captured and not on the order, no return started yet; requested: the bank is asked to reverse it; pending: staff are to send a bank transfer; done: returned',
+  }),
+  reason: z.string().nullable().meta({
+    description:
+      'Why: duplicate_payment, late_payment, amount_mismatch, reference_mismatch, staff_refund, …',
+  }),
+  reference: z
+    .string()
+    .nullable()
+    .meta({ description: "The bank's tracking number of the transfer, once known" }),
+  created_at: z.date(),
+  expected_by: z.date().nullable().meta({
+    description:
+      'A reversal: 1 day after the request; a transfer by staff: 3 working days (Fridays skipped); null when held or done',
+  }),
+  settled_at: z.date().nullable(),
+})
+
+export const PaymentDetailOut = PaymentOut.extend({
+  events: z.array(PaymentEventOut),
+  money_back: z
+    .array(MoneyBackOut)
+    .optional()
+    .meta({ description: 'Money of this order coming back or held to return (issue #15)' }),
+})
 
 export const QuoteExpired = z.object({
   detail: z.string(),

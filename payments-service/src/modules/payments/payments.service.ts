@@ -19,6 +19,7 @@ import { createIdempotencyStore } from './idempotency.ts'
 import { amountLimitError, MESSAGES, type CreatePaymentInput } from './payments.schema.ts'
 import { createSettlement, type CallbackOutcome } from './settlement.ts'
 import { flowOf, recordEvent, transition, type Stage } from './state-machine.ts'
+import { moneyBackOf } from './money-back.ts'
 
 export interface PaymentsServiceDeps {
   db: Knex
@@ -267,7 +268,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     const events = await PaymentEvent.query(db)
       .where({ payment_id: id })
       .orderBy([{ column: 'created_at' }, { column: 'id' }])
-    return { payment, events }
+    // Where is my money (issue #15): returns of this order and money held to be returned.
+    const moneyBack = await moneyBackOf(db, id)
+    return { payment, events, moneyBack }
   }
 
   type StartPlan =

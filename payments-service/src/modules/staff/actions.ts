@@ -144,4 +144,5 @@ export const AUDIT_ONLY_REASONS: ReadonlySet<string> = new Set([
   'credentials_revealed',
   'credentials_wiped',
   'refund_settled',
+  'refund_by_hand',
 ])

@@ -135,4 +135,57 @@ describe('money to return (issue #15)', () => {
     const afterSettle = await t.api.post(url, { note: 'سوم' }, { token: staff.token })
     expect(afterSettle.status).toBe(409)
   })
+
+  it('where is my money: the customer sees the money held, then on its way, then its reference', async () => {
+    const staff = await t.customer('support')
+    const { customer, order } = await paidTwiceRefused()
+    const moneyBack = async () => {
+      const detail = await t.api.get<{
+        money_back: Array<Record<string, unknown>>
+        events: unknown[]
+      }>(`/api/payments/${order.id}/`, { token: customer.token })
+      expect(detail.status, detail.text).toBe(200)
+      return detail.body
+    }
+    expect((await moneyBack()).money_back).toEqual([
+      expect.objectContaining({
+        amount_irr: order.amount_irr,
+        status: 'held',
+        reason: 'duplicate_payment',
+        reference: null,
+        expected_by: null,
+      }),
+    ])
+
+    const [item] = (await list(staff.token)).body.results
+    const opened = await t.api.post<{ id: number }>(
+      `/api/staff/money-to-return/${item?.gateway_tx_id}/refund/`,
+      { note: 'یادداشت داخلی' },
+      { token: staff.token },
+    )
+    expect(opened.status).toBe(201)
+    const pending = await moneyBack()
+    expect(pending.money_back).toEqual([
+      expect.objectContaining({ status: 'pending', reason: 'duplicate_payment', reference: null }),
+    ])
+    const [row] = pending.money_back
+    const days =
+      (Date.parse(String(row?.expected_by)) - Date.parse(String(row?.created_at))) / 86_400_000
+    expect(days === 3 || days === 4).toBe(true)
+    // The staff member's note stays internal.
+    expect(JSON.stringify(pending.events)).not.toContain('یادداشت داخلی')
+
+    await t.api.post(
+      `/api/staff/refunds/${opened.body.id}/settle/`,
+      { reference: 'TR-777' },
+      { token: staff.token },
+    )
+    expect((await moneyBack()).money_back).toEqual([
+      expect.objectContaining({
+        status: 'done',
+        reference: 'TR-777',
+        amount_irr: order.amount_irr,
+      }),
+    ])
+  })
 })
