@@ -11,6 +11,7 @@ export interface StaffMenuItem {
 export const STAFF_MENU: readonly StaffMenuItem[] = [
   { to: '/staff', label: 'میز کار', end: true },
   { to: '/staff/orders', label: 'سفارش‌ها', end: false },
+  { to: '/staff/money-to-return', label: 'پول برای بازگرداندن', end: false },
   { to: '/staff/tickets', label: 'تیکت‌ها', end: false },
   { to: '/staff/rates', label: 'نرخ ارز', end: false },
   { to: '/staff/payment-types', label: 'انواع پرداخت و کارمزد', end: false },

@@ -1,0 +1,185 @@
+import { formatJalaliDateTime, formatNumberFa, formatToman } from '@arzpol/shared'
+import type {
+  ActionFunctionArgs,
+  HeadersFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from '@remix-run/node'
+import { data } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { FormAlert, SubmitButton } from '~/components/forms.tsx'
+import {
+  Badge,
+  EmptyState,
+  PageHeader,
+  StaffErrorBoundary,
+  TextAreaField,
+} from '~/components/staff/ui.tsx'
+import { Table } from '~/components/ui/table.tsx'
+import { readFormData } from '~/utils/form-data.server.ts'
+import type { FormErrors } from '~/utils/form-errors.ts'
+import { moneyBackReason } from '~/utils/money-back.ts'
+import { parseFormData } from '~/utils/staff-forms.server.ts'
+import {
+  redirectWithFlash,
+  requireStaff,
+  staffFailure,
+  throwReadFailure,
+} from '~/utils/staff.server.ts'
+import {
+  listMoneyToReturn,
+  refundByHand,
+  refundByHandSchema,
+  type MoneyToReturnItem,
+} from './money-to-return.server.ts'
+
+/**
+ * Money to return (issue #15): every rial captured from the bank that is not on a paid order,
+ * oldest first, until the bank reverses it or staff return it by hand. A return by hand opens a
+ * manual refund here; its bank transfer is recorded on the order's page (the tracking number).
+ */
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { tokens, headers } = await requireStaff(request)
+  const result = await listMoneyToReturn(request, tokens.access)
+  if (!result.ok) throwReadFailure(result.status, headers)
+  return data(result.data, { headers })
+}
+
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
+
+type ActionResult = { item: string; errors: FormErrors }
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { tokens, headers } = await requireStaff(request)
+  headers.set('Cache-Control', 'private, no-store')
+  const form = await readFormData(request)
+  const item = String(form.get('gateway_tx_id') ?? '')
+  const fail = (errors: FormErrors, status = 400) =>
+    data<ActionResult>({ item, errors }, { status, headers })
+  const parsed = parseFormData(refundByHandSchema, form)
+  if (!parsed.ok) return fail(parsed.errors)
+  const result = await refundByHand(request, tokens.access, parsed.value.gateway_tx_id, {
+    note: parsed.value.note,
+  })
+  if (!result.ok) {
+    return fail(staffFailure(result, 'ثبت بازپرداخت دستی ممکن نشد', { note: 'note' }), 400)
+  }
+  return redirectWithFlash(
+    '/staff/money-to-return',
+    `بازپرداخت دستی ${formatToman(result.data.amount_irr)} ثبت شد؛ پس از واریز، شماره پیگیری را در صفحه سفارش ثبت کنید.`,
+    headers,
+  )
+}
+
+/** A return on its way: the bank was asked, or staff are to send the transfer. */
+const openRefundOf = (item: MoneyToReturnItem) =>
+  item.refunds.find((refund) => refund.status === 'pending' || refund.status === 'requested')
+
+function ReturnCell({ item, errors }: { item: MoneyToReturnItem; errors?: FormErrors }) {
+  const open = openRefundOf(item)
+  if (open) {
+    return (
+      <p className="flex min-w-48 flex-col gap-1 text-sm" data-testid="money-to-return-open">
+        <span>
+          {open.status === 'pending'
+            ? 'بازپرداخت دستی در انتظار واریز'
+            : 'درخواست برگشت به بانک ارسال شده'}
+        </span>
+        <Link to={`/staff/orders/${item.payment_id}`} className="text-teal-800 underline">
+          ثبت شماره پیگیری در صفحه سفارش
+        </Link>
+      </p>
+    )
+  }
+  return (
+    <Form method="post" noValidate className="flex min-w-56 flex-col gap-2">
+      <FormAlert errors={errors?.form ?? []} />
+      <input type="hidden" name="gateway_tx_id" value={item.gateway_tx_id} />
+      <TextAreaField
+        name="note"
+        label="توضیح (فقط برای پشتیبانی)"
+        required
+        rows={2}
+        errors={errors?.fields.note}
+      />
+      <div>
+        <SubmitButton intent="refund-by-hand" variant="secondary">
+          بازپرداخت دستی
+        </SubmitButton>
+      </div>
+    </Form>
+  )
+}
+
+export default function MoneyToReturn() {
+  const { count, total_irr, results } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  return (
+    <>
+      <PageHeader title="پول برای بازگرداندن">
+        <span data-testid="money-to-return-count">
+          {formatNumberFa(count)} مورد، جمعاً {formatToman(total_irr)}
+        </span>
+      </PageHeader>
+      <p className="text-sm text-slate-600">
+        پرداخت‌هایی که بانک تأیید کرده ولی روی سفارش پرداخت‌شده‌ای نیستند، قدیمی‌ترین اول، تا وقتی
+        بانک آن‌ها را برگرداند یا پشتیبانی دستی بازپرداخت کند.
+      </p>
+      {results.length === 0 ? (
+        <EmptyState>پولی برای بازگرداندن نیست.</EmptyState>
+      ) : (
+        <Table
+          caption="پول برای بازگرداندن"
+          columns={['سفارش', 'مشتری', 'مبلغ', 'دلیل', 'از', 'بازگرداندن']}
+          rows={results.map((item) => ({
+            key: String(item.gateway_tx_id),
+            cells: [
+              <Link
+                key="order"
+                to={`/staff/orders/${item.payment_id}`}
+                className="text-teal-800 underline"
+                data-testid="money-to-return-order"
+              >
+                #{formatNumberFa(item.payment_id)}
+              </Link>,
+              <bdi key="phone" dir="ltr">
+                {item.customer_phone}
+              </bdi>,
+              <span key="amount" className="font-semibold" data-testid="money-to-return-amount">
+                {formatToman(item.amount_irr)}
+              </span>,
+              <span key="reason" className="flex flex-col items-start gap-1">
+                <Badge tone="amber">{moneyBackReason(item.reason)}</Badge>
+                {item.return_block ? (
+                  <Badge tone="slate">{moneyBackReason(item.return_block)}</Badge>
+                ) : null}
+                {item.ref_num ? (
+                  <span className="text-xs text-slate-600">
+                    مرجع بانک: <bdi dir="ltr">{item.ref_num}</bdi>
+                  </span>
+                ) : null}
+              </span>,
+              <span key="since">{formatJalaliDateTime(item.since)}</span>,
+              <ReturnCell
+                key="return"
+                item={item}
+                errors={
+                  actionData && actionData.item === String(item.gateway_tx_id)
+                    ? actionData.errors
+                    : undefined
+                }
+              />,
+            ],
+          }))}
+        />
+      )}
+    </>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'پول برای بازگرداندن | پنل پشتیبانی ارزپل' }]
+
+export function ErrorBoundary() {
+  return <StaffErrorBoundary />
+}

@@ -1,0 +1,153 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { resetEnvCache } from '~/utils/env.server.ts'
+import { commitSession, flashCookie } from '~/utils/session.server.ts'
+import { fakeJwt } from '../../../tests/fake-payments.ts'
+import {
+  BASE,
+  CookieJar,
+  formRequest,
+  getRequest,
+  isDataResult,
+  settle,
+} from '../../../tests/utils.ts'
+import { action, loader } from './route.tsx'
+
+/**
+ * "Money to return" against a small stand-in for payments-service's
+ * `GET /api/staff/money-to-return/` and `POST …/:id/refund/` (issue 15).
+ */
+
+let server: Server
+let url = ''
+const posted: Array<{ url: string; body: Record<string, unknown> }> = []
+
+const ITEM = {
+  gateway_tx_id: 41,
+  payment_id: 7,
+  customer_phone: '09120000000',
+  amount_irr: 5_750_000,
+  held_irr: 5_750_000,
+  outgoing_irr: 0,
+  reason: 'duplicate_payment',
+  return_block: 'reversal_refused',
+  status: 'suspense',
+  ref_num: 'REF-1',
+  since: '2026-11-25T08:00:00.000Z',
+  refunds: [
+    {
+      id: 3,
+      amount_irr: 5_750_000,
+      method: 'gateway_reverse',
+      status: 'refused',
+      reason: 'duplicate_payment',
+      reference: null,
+      created_at: '2026-11-25T08:00:01.000Z',
+      settled_at: null,
+    },
+  ],
+}
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { 'Content-Type': 'application/json' })
+      res.end(JSON.stringify(body))
+    }
+    if (req.url === '/api/auth/me/') return send(200, { id: 1, username: 'support1', email: null })
+    if (req.url === '/api/staff/money-to-return/' && req.method === 'GET') {
+      return send(200, { count: 1, total_irr: ITEM.amount_irr, results: [ITEM] })
+    }
+    const refund = /^\/api\/staff\/money-to-return\/(\d+)\/refund\/$/.exec(req.url ?? '')
+    if (refund && req.method === 'POST') {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>
+      posted.push({ url: req.url ?? '', body })
+      if (refund[1] === '99') {
+        return send(409, {
+          detail: 'برای این پرداخت بازپرداختی در جریان است؛ بازپرداخت دوباره ممکن نیست.',
+          code: 'refund_open',
+        })
+      }
+      return send(201, {
+        id: 4,
+        amount_irr: ITEM.amount_irr,
+        method: 'manual',
+        status: 'pending',
+        reference: null,
+        created_at: '2026-11-25T09:00:00.000Z',
+        settled_at: null,
+      })
+    }
+    send(404, { detail: 'یافت نشد' })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+let jar: CookieJar
+beforeEach(() => {
+  process.env.PAYMENTS_URL = url
+  resetEnvCache()
+  posted.length = 0
+  const access = fakeJwt({ sub: '1', role: 'support', exp: Math.floor(Date.now() / 1000) + 600 })
+  jar = new CookieJar().apply(
+    new Headers({ 'Set-Cookie': commitSession({ access, refresh: 'refresh-1' }) }),
+  )
+})
+
+const post = (fields: Record<string, string>) =>
+  action({
+    request: formRequest('/staff/money-to-return', fields, jar, { Origin: BASE }),
+    params: {},
+    context: {},
+  })
+
+describe('/staff/money-to-return', () => {
+  it('loads the items oldest first as payments-service lists them', async () => {
+    const result = await loader({
+      request: getRequest('/staff/money-to-return', jar),
+      params: {},
+      context: {},
+    })
+    expect(isDataResult(result)).toBe(true)
+    if (!isDataResult<{ count: number; results: unknown[] }>(result)) return
+    expect(result.data.count).toBe(1)
+    expect(result.data.results).toEqual([expect.objectContaining({ gateway_tx_id: 41 })])
+  })
+
+  it('needs a note for a refund by hand and sends nothing without one', async () => {
+    const result = await post({ intent: 'refund-by-hand', gateway_tx_id: '41', note: '  ' })
+    expect(isDataResult(result)).toBe(true)
+    if (!isDataResult<Record<string, unknown>>(result)) return
+    expect(result.init?.status).toBe(400)
+    expect(result.data).toMatchObject({
+      item: '41',
+      errors: { fields: { note: ['توضیح بازپرداخت دستی لازم است'] } },
+    })
+    expect(posted).toEqual([])
+  })
+
+  it('opens the refund by hand, then redirects with a Persian confirmation', async () => {
+    const response = await settle(() =>
+      post({ intent: 'refund-by-hand', gateway_tx_id: '41', note: 'مشتری تماس گرفت' }),
+    )
+    expect((response as Response).headers.get('Location')).toBe('/staff/money-to-return')
+    const flash = new CookieJar().apply(response as Response)
+    expect(flashCookie.read(getRequest('/', flash))?.message).toContain('بازپرداخت دستی')
+    expect(posted).toEqual([
+      { url: '/api/staff/money-to-return/41/refund/', body: { note: 'مشتری تماس گرفت' } },
+    ])
+  })
+
+  it('shows payments-service’s Persian refusal of a second refund on that item', async () => {
+    const result = await post({ intent: 'refund-by-hand', gateway_tx_id: '99', note: 'دوباره' })
+    expect(isDataResult(result)).toBe(true)
+    if (!isDataResult<{ item: string; errors: { form: string[] } }>(result)) return
+    expect(result.data.item).toBe('99')
+    expect(result.data.errors.form[0]).toContain('بازپرداختی در جریان است')
+  })
+})
