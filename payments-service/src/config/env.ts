@@ -135,6 +135,8 @@ export const envSchema = z
     GATEWAY_TIMEOUT_MS: int(15_000, 100, 120_000),
     /** Pause between the retries of a bank call that got no answer (SEP: 3 tries, 1 s apart). */
     GATEWAY_RETRY_DELAY_MS: int(1_000, 0, 10_000),
+    /** How long a repeated callback waits for the verify a first copy started. */
+    CALLBACK_WAIT_MS: int(20_000, 0, 60_000),
     SANDBOX_BANK_URL: z.url().default('http://127.0.0.1:4100'),
     SANDBOX_TERMINAL_ID: z
       .string()

@@ -18,14 +18,26 @@ interface Row {
   total: string
 }
 
-export async function checkLedger(db: Knex | Knex.Transaction): Promise<string[]> {
+export async function checkLedger(
+  db: Knex | Knex.Transaction,
+  /** Only these orders' money (the model-based test checks its own after every step). */
+  scope?: { orderIds: number[] },
+): Promise<string[]> {
   const violations: string[] = []
+  const ids = scope?.orderIds ?? []
+  // `?` binds the id array; unscoped, the condition is simply true.
+  const only = (column: string) => (scope ? `${column} = ANY(?::bigint[])` : 'TRUE')
+  const bind = scope ? [ids] : []
 
   // 1. Every entry has two or more postings summing to zero per currency.
-  const entries = (await db.raw(`
+  const entries = (await db.raw(
+    `
     SELECT e.id, count(p.id) AS legs, coalesce(sum(p.amount), 0)::text AS total
       FROM journal_entries e LEFT JOIN postings p ON p.entry_id = e.id
-     GROUP BY e.id HAVING count(p.id) < 2 OR coalesce(sum(p.amount), 0) <> 0`)) as {
+     WHERE ${scope ? `e.id IN (SELECT entry_id FROM postings WHERE ${only('order_id')})` : 'TRUE'}
+     GROUP BY e.id HAVING count(p.id) < 2 OR coalesce(sum(p.amount), 0) <> 0`,
+    bind,
+  )) as {
     rows: Array<{ id: number; legs: string; total: string }>
   }
   for (const e of entries.rows) violations.push(`entry ${e.id}: ${e.legs} legs, sum ${e.total}`)
@@ -38,13 +50,16 @@ export async function checkLedger(db: Knex | Knex.Transaction): Promise<string[]
     violations.push(`ledger total ${all.rows[0]?.total}`)
 
   // 8. No sub-balance (per order, per gateway transaction) below zero on its normal side.
-  const negative = (await db.raw(`
+  const negative = (await db.raw(
+    `
     SELECT p.account_id, k.key, sum(p.amount)::text AS total
       FROM postings p
       JOIN ledger_accounts a ON a.id = p.account_id AND NOT a.may_go_negative
       CROSS JOIN LATERAL (VALUES ('order:' || p.order_id), ('gtx:' || p.gateway_tx_id)) AS k(key)
-     WHERE k.key IS NOT NULL
-     GROUP BY p.account_id, k.key`)) as { rows: Row[] }
+     WHERE k.key IS NOT NULL AND ${only('p.order_id')}
+     GROUP BY p.account_id, k.key`,
+    bind,
+  )) as { rows: Row[] }
   for (const row of negative.rows) {
     const code = CODE_OF.get(Number(row.account_id))
     if (!code) continue
@@ -56,6 +71,7 @@ export async function checkLedger(db: Knex | Knex.Transaction): Promise<string[]
   const unexplained = (await db('postings')
     .where({ account_id: ACCOUNTS.suspense })
     .whereNull('reason')
+    .modify((q) => (scope ? q.whereIn('order_id', ids) : q))
     .count({ n: '*' })) as Array<{ n: string | number }>
   if (Number(unexplained[0]?.n ?? 0) > 0) {
     violations.push(`${unexplained[0]?.n} suspense posting(s) without a reason`)
@@ -63,15 +79,18 @@ export async function checkLedger(db: Knex | Knex.Transaction): Promise<string[]
 
   // 7. A paid or in-progress order holds exactly its amount; a finished one holds nothing, and
   //    a done order booked its fee once.
-  const orders = (await db.raw(`
+  const orders = (await db.raw(
+    `
     SELECT o.id, o.stage, o.amount_irr, o.fee_irr,
            coalesce(-sum(p.amount) FILTER (WHERE p.account_id = ${ACCOUNTS.order_funds}), 0)::text AS funds,
            coalesce(-sum(p.amount) FILTER (WHERE p.account_id = ${ACCOUNTS.fees}), 0)::text AS fees
       FROM payments o LEFT JOIN postings p ON p.order_id = o.id
-     WHERE o.payment_type <> 'payout'
+     WHERE o.payment_type <> 'payout' AND ${only('o.id')}
        AND (o.stage IN ('paid', 'in_progress', 'done', 'refunded')
             OR EXISTS (SELECT 1 FROM postings q WHERE q.order_id = o.id))
-     GROUP BY o.id`)) as {
+     GROUP BY o.id`,
+    bind,
+  )) as {
     rows: Array<{
       id: number
       stage: string
@@ -94,16 +113,22 @@ export async function checkLedger(db: Knex | Knex.Transaction): Promise<string[]
   }
 
   // 6. Each attempt's captured money is where its status says, and nowhere else.
-  const attempts = (await db.raw(`
+  const attempts = (await db.raw(
+    `
     SELECT g.id, g.status, g.amount_irr,
       ${(['psp_receivable', 'psp_unconfirmed', 'suspense', 'outgoing'] as const)
         .map(
           (code) =>
             `coalesce(sum(p.amount) FILTER (WHERE p.account_id = ${ACCOUNTS[code]}), 0)::text AS ${code}`,
         )
-        .join(',\n')}
+        .join(',\n')},
+      coalesce(sum(p.amount) FILTER (WHERE p.account_id = ${ACCOUNTS.bank}
+                                      AND p.refund_id IS NOT NULL), 0)::text AS transferred
       FROM gateway_transactions g LEFT JOIN postings p ON p.gateway_tx_id = g.id
-     GROUP BY g.id`)) as {
+     WHERE ${only('g.payment_id')}
+     GROUP BY g.id`,
+    bind,
+  )) as {
     rows: Array<{
       id: number
       status: string
@@ -112,6 +137,7 @@ export async function checkLedger(db: Knex | Knex.Transaction): Promise<string[]
       psp_unconfirmed: string
       suspense: string
       outgoing: string
+      transferred: string
     }>
   }
   for (const g of attempts.rows) {
@@ -119,6 +145,8 @@ export async function checkLedger(db: Knex | Knex.Transaction): Promise<string[]
     const unconfirmed = BigInt(g.psp_unconfirmed)
     const suspense = -BigInt(g.suspense)
     const outgoing = -BigInt(g.outgoing)
+    // Paid back by a bank transfer staff recorded (a manual refund's outcome credits `bank`).
+    const transferred = -BigInt(g.transferred)
     const where = `attempt ${g.id} (${g.status})`
     const captured = g.status === 'verified' || g.status === 'suspense' || g.status === 'reversing'
     if (g.status !== 'verifying' && unconfirmed !== 0n) {
@@ -130,8 +158,14 @@ export async function checkLedger(db: Knex | Knex.Transaction): Promise<string[]
     if (g.status === 'reversed' && receivable !== 0n) {
       violations.push(`${where}: ${receivable} left at the bank after its reversal`)
     }
-    if (g.status === 'suspense' && (suspense <= 0n || suspense !== receivable)) {
-      violations.push(`${where}: suspense ${suspense}, captured ${receivable}`)
+    // In suspense, or returned by hand from it: on its way back (outgoing) or transferred.
+    if (
+      g.status === 'suspense' &&
+      (receivable <= 0n || suspense + outgoing + transferred !== receivable)
+    ) {
+      violations.push(
+        `${where}: suspense ${suspense}, outgoing ${outgoing}, transferred ${transferred}, captured ${receivable}`,
+      )
     }
     if (g.status === 'reversing' && (outgoing <= 0n || outgoing !== receivable)) {
       violations.push(`${where}: outgoing ${outgoing}, captured ${receivable}`)

@@ -76,6 +76,7 @@ function createOrderServices(deps: AppDeps) {
     rateMaxAgeMinutes: config.RATE_MAX_AGE_MINUTES,
     quoteSigner,
     callbackUrl: callbackUrlOf(config),
+    callbackWaitMs: config.CALLBACK_WAIT_MS,
   })
   return { rates, payments, paymentTypes, vault, gateway, quoteSigner }
 }

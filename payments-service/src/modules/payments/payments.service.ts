@@ -37,6 +37,8 @@ export interface PaymentsServiceDeps {
   quoteSigner: QuoteSigner
   /** Absolute URL the bank sends the browser back to. */
   callbackUrl: string
+  /** How long a repeated callback waits for the verify a first copy started. */
+  callbackWaitMs?: number
 }
 
 /** The columns of an order the customer sees (`paymentBody`): never the credentials. */
@@ -108,7 +110,13 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   }
 
   const keys = createIdempotencyStore({ db, clock })
-  const settlement = createSettlement({ db, clock, logger, gateway })
+  const settlement = createSettlement({
+    db,
+    clock,
+    logger,
+    gateway,
+    waitForVerifyMs: deps.callbackWaitMs,
+  })
 
   /**
    * With an Idempotency-Key: the key and the order are written in one transaction, so a twin
