@@ -51,7 +51,23 @@ const eventSchema = z.object({
 })
 export type OrderEvent = z.output<typeof eventSchema>
 
-const orderDetailSchema = orderSchema.extend({ events: z.array(eventSchema).default([]) })
+/** Where is my money (issue #15): a return of the order's money, or money held to return. */
+const moneyBackSchema = z.object({
+  amount_irr: z.number(),
+  status: z.enum(['held', 'requested', 'pending', 'done']),
+  reason: z.string().nullable().default(null),
+  /** The bank's tracking number of the transfer, once known. */
+  reference: z.string().nullable().default(null),
+  created_at: z.string(),
+  expected_by: z.string().nullable().default(null),
+  settled_at: z.string().nullable().default(null),
+})
+export type MoneyBack = z.output<typeof moneyBackSchema>
+
+const orderDetailSchema = orderSchema.extend({
+  events: z.array(eventSchema).default([]),
+  money_back: z.array(moneyBackSchema).default([]),
+})
 export type OrderDetail = z.output<typeof orderDetailSchema>
 
 const startSchema = z.object({ gateway_url: z.string().nullable(), token: z.string().nullable() })

@@ -16,6 +16,7 @@ import { PAID_STAGES, paymentTypeLabel, STAGE_LABELS } from '~/utils/orders.ts'
 import { assertSameOrigin } from '~/utils/same-origin.server.ts'
 import { flashCookie } from '~/utils/session.server.ts'
 import { DocumentsSection } from './documents.tsx'
+import { MoneyBackSection } from './money-back.tsx'
 import {
   DOCUMENT_MESSAGES,
   listDocuments,
@@ -108,6 +109,7 @@ export default function OrderPage() {
           <p className="mt-2 leading-8">{result.body}</p>
         </section>
       ) : null}
+      <MoneyBackSection items={order.money_back} />
       <section className="rounded-2xl border border-slate-200 bg-white p-6 sm:p-8">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-2xl font-extrabold text-slate-900">
