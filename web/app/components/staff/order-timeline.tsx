@@ -14,6 +14,7 @@ const REASON_LABELS: Record<string, string> = {
   credentials_revealed: 'نمایش رمز عبور سایت',
   credentials_wiped: 'پاک شدن رمز عبور سایت',
   refund_settled: 'پرداخت بازپرداخت',
+  refund_by_hand: 'بازپرداخت دستی (پول برای بازگرداندن)',
 }
 
 const ACTOR_LABELS: Record<StaffOrderEvent['actor'], string> = {

@@ -343,6 +343,10 @@ export default function StaffOrder() {
                       </span>
                       {refund.status === 'pending' ? (
                         <Badge tone="amber">منتظر پرداخت</Badge>
+                      ) : refund.status === 'requested' ? (
+                        <Badge tone="sky">درخواست برگشت به بانک</Badge>
+                      ) : refund.status === 'refused' ? (
+                        <Badge tone="red">بانک برگشت را نپذیرفت</Badge>
                       ) : (
                         <Badge tone="emerald">انجام شد</Badge>
                       )}
