@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { checkLedger } from '../ledger/invariants.ts'
 import { balanceOf } from '../ledger/journal.ts'
+import { orderServicesOf } from '../payments/index.ts'
+import { reconcileOpenAttempts } from '../payments/reconciliation.ts'
 import { createOrder, payAtBank, postCallback, startOrder } from '../payments/testing.ts'
 import { moneyToReturnTotals } from './money-to-return.ts'
 import { useStaffApp } from './testing.ts'
@@ -134,6 +136,46 @@ describe('money to return (issue #15)', () => {
 
     const afterSettle = await t.api.post(url, { note: 'سوم' }, { token: staff.token })
     expect(afterSettle.status).toBe(409)
+  })
+
+  it('an item staff return by hand is no longer reversed by reconciliation', async () => {
+    const staff = await t.customer('support')
+    const { order } = await paidTwiceRefused()
+    const [item] = (await list(staff.token)).body.results
+    if (!item) throw new Error('no item')
+    // As after a crash before the automatic reversal: no block, reconciliation would try it.
+    await t.deps
+      .db('gateway_transactions')
+      .where({ id: item.gateway_tx_id })
+      .update({ return_block: null })
+    const opened = await t.api.post(
+      `/api/staff/money-to-return/${item.gateway_tx_id}/refund/`,
+      { note: 'مشتری شماره کارت دیگری داد' },
+      { token: staff.token },
+    )
+    expect(opened.status, opened.text).toBe(201)
+    expect(
+      await t.deps
+        .db('gateway_transactions')
+        .where({ id: item.gateway_tx_id })
+        .first('return_block'),
+    ).toEqual({ return_block: 'refunded_by_hand' })
+
+    const reverseCalls = t.bank.stats.reverseCalls
+    t.clock.advance(10 * 60_000)
+    await reconcileOpenAttempts({
+      db: t.deps.db,
+      clock: t.clock,
+      logger: t.deps.logger,
+      gateway: orderServicesOf(t.deps).gateway,
+      payments: orderServicesOf(t.deps).payments,
+      graceMinutes: 5,
+    })
+    expect(t.bank.stats.reverseCalls).toBe(reverseCalls)
+    expect(await t.deps.db('refunds').where({ payment_id: order.id }).orderBy('id')).toMatchObject([
+      { method: 'gateway_reverse', status: 'refused' },
+      { method: 'manual', status: 'pending' },
+    ])
   })
 
   it('where is my money: the customer sees the money held, then on its way, then its reference', async () => {
