@@ -2,7 +2,9 @@ import type { Knex } from 'knex'
 import { defineRoute, reply, type Api } from '../../http/route.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Role } from '../../models/user.model.ts'
+import { dailyReconciliation, reconciliationCsv } from '../ledger/daily-reconciliation.ts'
 import { staffDashboard } from './dashboard.ts'
+import { ReconciliationOut, ReconciliationQuery } from './reconciliation.schema.ts'
 import { listMoneyToReturn, refundByHand } from './money-to-return.ts'
 import { MoneyToReturnOut, RefundByHandBody } from './money-to-return.schema.ts'
 import type { StaffOrderService } from './orders.service.ts'
@@ -157,6 +159,43 @@ export function registerStaffRoutes(api: Api, { db, clock, orders, users }: Staf
     errors: [404, 409],
     handler: async (_ctx, { params, body, user }) =>
       reply(201, await refundByHand(db, clock, user, params.id, body.note)),
+  })
+
+  // ---- daily reconciliation for accounting (issue #15) -------------------------------------
+
+  defineRoute(api, {
+    method: 'get',
+    path: '/api/staff/reconciliation/',
+    operationId: 'staff_reconciliation_day',
+    summary: 'One bank day (Tehran): what the bank verified against what the ledger booked',
+    description:
+      'Per gateway transaction verified that day: the amount of the bank’s verify answer, the capture the ledger booked and what was reversed since; totals per gateway and the lines that differ. `/api/staff/reconciliation/csv/` gives the same lines as CSV.',
+    tags: TAGS,
+    auth: STAFF,
+    query: ReconciliationQuery,
+    responses: { 200: { description: 'The day', schema: ReconciliationOut } },
+    handler: async (_ctx, { query }) => reply(200, await dailyReconciliation(db, query.day)),
+  })
+
+  defineRoute(api, {
+    method: 'get',
+    path: '/api/staff/reconciliation/csv/',
+    operationId: 'staff_reconciliation_csv',
+    summary: 'The day’s reconciliation lines as CSV (UTF-8 with BOM), for the accountants',
+    tags: TAGS,
+    auth: STAFF,
+    query: ReconciliationQuery,
+    responses: { 200: { description: 'CSV', binary: { mediaTypes: ['text/csv'] } } },
+    handler: async (ctx, { query }) => {
+      const csv = reconciliationCsv(await dailyReconciliation(db, query.day))
+      ctx.type = 'text/csv; charset=utf-8'
+      ctx.set(
+        'Content-Disposition',
+        `attachment; filename="arzpol-reconciliation-${query.day}.csv"`,
+      )
+      ctx.set('Cache-Control', 'private, no-store')
+      return reply(200, Buffer.from(csv, 'utf8'))
+    },
   })
 
   // ---- users -----------------------------------------------------------------------------

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest'
+import { tehranDayOf } from '../staff/tehran-day.ts'
+import {
+  createOrder,
+  payAtBank,
+  postCallback,
+  startOrder,
+  useOrdersApp,
+} from '../payments/testing.ts'
+import { reconciliationCsv } from './daily-reconciliation.ts'
+
+describe('daily reconciliation for accounting', () => {
+  const t = useOrdersApp({ GATEWAY_RETRY_DELAY_MS: '0' })
+
+  it('lists the day’s verified payments beside the ledger, and a double payment as captured then returned', async () => {
+    const customer = await t.customer()
+    const staff = await t.customer('support')
+    const order = await createOrder(t, customer.token)
+    const one = await startOrder(t, customer.token, order.id)
+    const two = await startOrder(t, customer.token, order.id)
+    await postCallback(t, (await payAtBank(one)).fields)
+    await postCallback(t, (await payAtBank(two)).fields)
+
+    const day = tehranDayOf(t.clock.now())
+    const response = await t.api.get<{
+      lines: Array<Record<string, unknown>>
+      totals: unknown[]
+      differences: unknown[]
+    }>(`/api/staff/reconciliation/?day=${day}`, { token: staff.token })
+    expect(response.status, response.text).toBe(200)
+    const amount = order.amount_irr
+    expect(response.body.lines).toMatchObject([
+      {
+        status: 'verified',
+        bank_verified_irr: amount,
+        ledger_captured_irr: amount,
+        ledger_returned_irr: 0,
+      },
+      {
+        status: 'reversed',
+        bank_verified_irr: amount,
+        ledger_captured_irr: amount,
+        ledger_returned_irr: amount,
+      },
+    ])
+    expect(response.body.totals).toEqual([
+      { gateway: 'sandbox', bank_verified_irr: 2 * amount, ledger_captured_irr: 2 * amount },
+    ])
+    expect(response.body.differences).toEqual([])
+
+    const csv = await fetch(`${t.api.url}/api/staff/reconciliation/csv/?day=${day}`, {
+      headers: { Authorization: `Bearer ${staff.token}` },
+    })
+    expect(csv.status).toBe(200)
+    expect(csv.headers.get('content-type')).toContain('text/csv')
+    const text = await csv.text()
+    expect(text.split('\r\n')[0]).toBe(
+      'gateway,gateway_tx_id,payment_id,res_num,ref_num,status,bank_verified_irr,ledger_captured_irr,ledger_returned_irr,difference_irr',
+    )
+    expect(text.split('\r\n')).toHaveLength(4)
+  })
+
+  it('is staff only, and refuses a day that is not one', async () => {
+    const customer = await t.customer()
+    const staff = await t.customer('support')
+    expect(
+      (await t.api.get('/api/staff/reconciliation/?day=2026-11-25', { token: customer.token }))
+        .status,
+    ).toBe(403)
+    expect(
+      (await t.api.get('/api/staff/reconciliation/?day=1405-13-40', { token: staff.token })).status,
+    ).toBe(400)
+  })
+
+  it('keeps a spreadsheet from running a cell as a formula', () => {
+    const csv = reconciliationCsv({
+      day: '2026-11-25',
+      totals: [],
+      differences: [],
+      lines: [
+        {
+          gateway: 'sep',
+          gateway_tx_id: 1,
+          payment_id: 2,
+          res_num: '=HYPERLINK("x")',
+          ref_num: null,
+          status: 'verified',
+          bank_verified_irr: 10,
+          ledger_captured_irr: 10,
+          ledger_returned_irr: 0,
+          difference_irr: 0,
+        },
+      ],
+    })
+    expect(csv.startsWith('\uFEFF')).toBe(true)
+    expect(csv).toContain(`sep,1,2,"'=HYPERLINK(""x"")",,verified,10,10,0,0`)
+  })
+})

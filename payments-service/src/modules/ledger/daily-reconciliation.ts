@@ -1,0 +1,102 @@
+import type { Knex } from 'knex'
+import { tehranDayBounds } from '../staff/tehran-day.ts'
+import { ACCOUNTS } from './journal.ts'
+
+/**
+ * The accounting view of one bank day (Tehran) and gateway: what the bank's verify answers said
+ * it captured, beside what the ledger booked for the same payments, item by item (shared
+ * ledger.md §4, first comparison). It reads; it never books: a difference is for staff to look
+ * into (a verify answer we never booked, a booking without a verify answer, an amount that
+ * differs). Returns, captures booked later from an unknown verify and the PSP's settlement
+ * report are not matched here yet.
+ */
+
+export interface ReconciliationLine {
+  gateway: string
+  gateway_tx_id: number
+  payment_id: number
+  res_num: string
+  ref_num: string | null
+  status: string
+  /** What the bank's verify answer said it captured (0 when it never answered yes). */
+  bank_verified_irr: number
+  /** What the ledger booked as captured for this payment (psp_receivable debits). */
+  ledger_captured_irr: number
+  /** Reversed at the bank since (psp_receivable credits). */
+  ledger_returned_irr: number
+  difference_irr: number
+}
+
+export interface DailyReconciliation {
+  day: string
+  lines: ReconciliationLine[]
+  totals: Array<{ gateway: string; bank_verified_irr: number; ledger_captured_irr: number }>
+  differences: ReconciliationLine[]
+}
+
+/** SEP's verify answer keeps the captured amount in TransactionDetail.OrginalAmount. */
+const VERIFIED_AMOUNT_SQL = `coalesce((g.raw #>> '{verify,TransactionDetail,OrginalAmount}')::bigint, 0)`
+const VERIFIED_OK_SQL = `coalesce((g.raw #>> '{verify,Success}')::boolean, false)`
+
+export async function dailyReconciliation(db: Knex, day: string): Promise<DailyReconciliation> {
+  const { start, end } = tehranDayBounds(day)
+  const { rows } = (await db.raw(
+    `SELECT g.gateway, g.id AS gateway_tx_id, g.payment_id, g.res_num, g.ref_num, g.status,
+            CASE WHEN ${VERIFIED_OK_SQL} THEN ${VERIFIED_AMOUNT_SQL} ELSE 0 END AS bank_verified_irr,
+            coalesce(sum(p.amount) FILTER (WHERE p.amount > 0), 0)::bigint AS ledger_captured_irr,
+            coalesce(-sum(p.amount) FILTER (WHERE p.amount < 0), 0)::bigint AS ledger_returned_irr
+       FROM gateway_transactions g
+       LEFT JOIN postings p ON p.gateway_tx_id = g.id AND p.account_id = ?
+      WHERE g.verified_at >= ? AND g.verified_at < ?
+      GROUP BY g.id
+      ORDER BY g.gateway, g.verified_at, g.id`,
+    [ACCOUNTS.psp_receivable, start, end],
+  )) as { rows: Array<Omit<ReconciliationLine, 'difference_irr'>> }
+  const lines = rows.map((row) => ({
+    ...row,
+    difference_irr: row.bank_verified_irr - row.ledger_captured_irr,
+  }))
+  const totals = new Map<string, { bank_verified_irr: number; ledger_captured_irr: number }>()
+  for (const line of lines) {
+    const total = totals.get(line.gateway) ?? { bank_verified_irr: 0, ledger_captured_irr: 0 }
+    total.bank_verified_irr += line.bank_verified_irr
+    total.ledger_captured_irr += line.ledger_captured_irr
+    totals.set(line.gateway, total)
+  }
+  return {
+    day,
+    lines,
+    totals: [...totals].map(([gateway, total]) => ({ gateway, ...total })),
+    differences: lines.filter((line) => line.difference_irr !== 0),
+  }
+}
+
+const CSV_COLUMNS = [
+  'gateway',
+  'gateway_tx_id',
+  'payment_id',
+  'res_num',
+  'ref_num',
+  'status',
+  'bank_verified_irr',
+  'ledger_captured_irr',
+  'ledger_returned_irr',
+  'difference_irr',
+] as const
+
+/**
+ * RFC 4180 CSV with a BOM (Excel opens UTF-8 Persian correctly with it). A cell that a
+ * spreadsheet would run as a formula (= + - @ at its start) is prefixed with a quote.
+ */
+export function reconciliationCsv(report: DailyReconciliation): string {
+  const cell = (value: unknown) => {
+    let text = value === null || value === undefined ? '' : String(value)
+    if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`
+    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+  }
+  const lines = [
+    CSV_COLUMNS.join(','),
+    ...report.lines.map((line) => CSV_COLUMNS.map((column) => cell(line[column])).join(',')),
+  ]
+  return `\uFEFF${lines.join('\r\n')}\r\n`
+}
