@@ -126,6 +126,15 @@ export default function MoneyToReturn() {
         پرداخت‌هایی که بانک تأیید کرده ولی روی سفارش پرداخت‌شده‌ای نیستند، قدیمی‌ترین اول، تا وقتی
         بانک آن‌ها را برگرداند یا پشتیبانی دستی بازپرداخت کند.
       </p>
+      <form method="get" action="/staff/reconciliation" className="flex flex-wrap items-end gap-2">
+        <label className="flex flex-col text-sm">
+          روز تطبیق با بانک (میلادی)
+          <input type="date" name="day" required dir="ltr" className="rounded border px-2 py-1" />
+        </label>
+        <button type="submit" className="rounded border px-3 py-1 text-sm">
+          دریافت گزارش تطبیق روزانه (CSV)
+        </button>
+      </form>
       {results.length === 0 ? (
         <EmptyState>پولی برای بازگرداندن نیست.</EmptyState>
       ) : (
