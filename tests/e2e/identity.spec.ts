@@ -4,6 +4,9 @@ import { logIn, readDevCode, registerNewCustomer, uniquePhone } from '../support
 test('a customer registers with an SMS code, logs out, logs in, resets the password', async ({
   page,
 }) => {
+  // Register, two sign-ins, a reset and two more sign-ins: six password hashes and two codes,
+  // more than the default 30 s on a busy machine.
+  test.setTimeout(60_000)
   const phone = uniquePhone()
   await registerNewCustomer(page, phone, 'first-pass-1404')
   await expect(page.getByText('ثبت نام موفق بود', { exact: true })).toBeVisible()

@@ -42,6 +42,8 @@ export default async function globalSetup() {
       // Every browser in these tests comes from 127.0.0.1; the per-IP limit has its own
       // integration tests in payments-service.
       OTP_SEND_LIMIT_PER_IP_PER_HOUR: '10000',
+      // The form fuzz posts thousands of wrong codes from that one address.
+      OTP_FAILURE_BUDGET_PER_IP: '10000',
       LOGIN_MAX_FAILURES_PER_IP: '10000',
     },
     logger,

@@ -14,6 +14,7 @@ interface Attempt {
 }
 
 const unknownKey = (txId: number) => `gtx:${txId}:unknown`
+const attemptTags = (tx: Attempt) => ({ orderId: tx.payment_id, gatewayTxId: tx.id })
 
 /** Verify was sent and no answer came: the bank may or may not hold the money. */
 export async function bookVerifyUnknown(
@@ -22,7 +23,7 @@ export async function bookVerifyUnknown(
   amount: number,
   at: Date,
 ) {
-  const tags = { orderId: tx.payment_id, gatewayTxId: tx.id }
+  const tags = attemptTags(tx)
   return postEntry(trx, {
     key: unknownKey(tx.id),
     eventType: 'verify_unknown',
@@ -37,7 +38,7 @@ export async function bookVerifyUnknown(
 /** Legs that close an earlier "outcome unknown", when there was one. */
 async function resolveUnknown(trx: Knex.Transaction, tx: Attempt, amount: number) {
   if (!(await hasEntry(trx, unknownKey(tx.id)))) return { debits: [], credits: [] }
-  const tags = { orderId: tx.payment_id, gatewayTxId: tx.id }
+  const tags = attemptTags(tx)
   return {
     debits: [{ account: 'unconfirmed' as const, amount, ...tags }],
     credits: [{ account: 'psp_unconfirmed' as const, amount, ...tags }],
@@ -53,7 +54,7 @@ export async function bookCapture(
   tx: Attempt & { unknownAmount: number },
   input: { amount: number; to: 'order' | SuspenseReason; at: Date; by: string },
 ) {
-  const tags = { orderId: tx.payment_id, gatewayTxId: tx.id }
+  const tags = attemptTags(tx)
   const resolved = await resolveUnknown(trx, tx, tx.unknownAmount)
   return postEntry(trx, {
     key: `gtx:${tx.id}:outcome`,
@@ -96,6 +97,12 @@ export interface RefundLegs {
   amount: number
 }
 
+const refundTags = (refund: RefundLegs) => ({
+  orderId: refund.orderId,
+  gatewayTxId: refund.gatewayTxId,
+  refundId: refund.refundId,
+})
+
 /** A return starts: the money leaves the order (or suspense) and is on its way back. */
 export async function bookRefundRequested(
   trx: Knex.Transaction,
@@ -103,12 +110,7 @@ export async function bookRefundRequested(
   at: Date,
   by: string,
 ) {
-  const tags = {
-    orderId: refund.orderId,
-    gatewayTxId: refund.gatewayTxId,
-    refundId: refund.refundId,
-    reason: refund.reason,
-  }
+  const tags = { ...refundTags(refund), reason: refund.reason }
   return postEntry(trx, {
     key: `refund:${refund.refundId}:intent`,
     eventType: 'refund_requested',
@@ -131,11 +133,7 @@ export async function bookRefundOutcome(
   at: Date,
   by: string,
 ) {
-  const tags = {
-    orderId: refund.orderId,
-    gatewayTxId: refund.gatewayTxId,
-    refundId: refund.refundId,
-  }
+  const tags = refundTags(refund)
   const to: AccountCode =
     outcome === 'reversed' ? 'psp_receivable' : outcome === 'transferred' ? 'bank' : 'suspense'
   return postEntry(trx, {

@@ -1,7 +1,7 @@
-import { bookFulfilment } from '../ledger/money-events.ts'
 import { ORDER_STAGES, ORDER_STATUSES, type OrderStage, type OrderStatusCode } from '@arzpol/shared'
 import type { Knex } from 'knex'
 import type { Actor } from '../../models/payment-event.model.ts'
+import { bookFulfilment } from '../ledger/money-events.ts'
 
 /**
  * The order life cycle of architecture.md. `stage` is the state; `status` (the spec's four
