@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { tehranDayOf } from '../staff/tehran-day.ts'
-import {
-  createOrder,
-  payAtBank,
-  postCallback,
-  startOrder,
-  useOrdersApp,
-} from '../payments/testing.ts'
+import { orderWithTwoAttempts, payAtBank, postCallback, useOrdersApp } from '../payments/testing.ts'
 import { reconciliationCsv } from './daily-reconciliation.ts'
 
 describe('daily reconciliation for accounting', () => {
   const t = useOrdersApp({ GATEWAY_RETRY_DELAY_MS: '0' })
 
   it('lists the day’s verified payments beside the ledger, and a double payment as captured then returned', async () => {
-    const customer = await t.customer()
     const staff = await t.customer('support')
-    const order = await createOrder(t, customer.token)
-    const one = await startOrder(t, customer.token, order.id)
-    const two = await startOrder(t, customer.token, order.id)
+    const { order, one, two } = await orderWithTwoAttempts(t)
     await postCallback(t, (await payAtBank(one)).fields)
     await postCallback(t, (await payAtBank(two)).fields)
 

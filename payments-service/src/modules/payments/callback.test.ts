@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest'
 import { TEST_CARDS } from '../../sandbox-bank/cards.ts'
 import { PaymentEvent } from '../../models/payment-event.model.ts'
 import { Payment } from '../../models/payment.model.ts'
-import { createOrder, payAtBank, postCallback, startOrder, useOrdersApp, WEB } from './testing.ts'
+import {
+  createOrder,
+  orderWithTwoAttempts,
+  payAtBank,
+  postCallback,
+  startOrder,
+  useOrdersApp,
+  WEB,
+} from './testing.ts'
 
 const paidEvents = async (t: ReturnType<typeof useOrdersApp>, id: number) =>
   PaymentEvent.query(t.deps.db).where({ payment_id: id, to_stage: 'paid' })
@@ -222,10 +230,7 @@ describe('bank callback', () => {
   })
 
   it('paying a second attempt of an already paid order gives that money back', async () => {
-    const customer = await t.customer()
-    const order = await createOrder(t, customer.token)
-    const one = await startOrder(t, customer.token, order.id)
-    const two = await startOrder(t, customer.token, order.id)
+    const { order, one, two } = await orderWithTwoAttempts(t)
     const paidOne = await payAtBank(one)
     const paidTwo = await payAtBank(two)
     await postCallback(t, paidOne.fields)

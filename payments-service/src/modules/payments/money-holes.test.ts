@@ -5,6 +5,7 @@ import { orderServicesOf } from './index.ts'
 import { reconcileOpenAttempts } from './reconciliation.ts'
 import {
   createOrder,
+  orderWithTwoAttempts,
   payAtBank,
   postCallback,
   startOrder,
@@ -49,16 +50,8 @@ describe('money holes (issue #15)', () => {
     expect(await checkLedger(t.deps.db)).toEqual([])
   })
 
-  async function orderWithTwoAttempts() {
-    const customer = await t.customer()
-    const order = await createOrder(t, customer.token)
-    const one = await startOrder(t, customer.token, order.id)
-    const two = await startOrder(t, customer.token, order.id)
-    return { customer, order, one, two }
-  }
-
   it('hole 1: a forged callback naming a paid attempt’s RefNum on another open attempt reverses nothing', async () => {
-    const { order, one, two } = await orderWithTwoAttempts()
+    const { order, one, two } = await orderWithTwoAttempts(t)
     const paid = await payAtBank(one)
     await postCallback(t, paid.fields)
     expect(await stageOf(t, order.id)).toBe('paid')
@@ -136,7 +129,7 @@ describe('money holes (issue #15)', () => {
   })
 
   it('hole 3: an automatic reversal is a refund on record; one the bank refuses waits in money to return', async () => {
-    const { order, one, two } = await orderWithTwoAttempts()
+    const { order, one, two } = await orderWithTwoAttempts(t)
     await postCallback(t, (await payAtBank(one)).fields)
     const second = await payAtBank(two)
     t.bank.setFaults({ reverse: { kind: 'refuse' } })
@@ -156,7 +149,7 @@ describe('money holes (issue #15)', () => {
 
     // A reversal the bank accepts closes its refund and leaves nothing in suspense.
     t.bank.setFaults({})
-    const other = await orderWithTwoAttempts()
+    const other = await orderWithTwoAttempts(t)
     await postCallback(t, (await payAtBank(other.one)).fields)
     const twice = await payAtBank(other.two)
     await postCallback(t, twice.fields)

@@ -88,31 +88,3 @@ export async function closeRefund(
   await bookRefundOutcome(trx, legsOf(refund), outcome, input.now, byWhom(input.staffId))
   return row as RefundRow
 }
-
-/**
- * A staff refund of a paid order's whole amount: the bank reverses it when `reversedByBank`,
- * otherwise it waits as a manual refund until staff record the transfer (`closeRefund`).
- */
-export async function recordRefund(
-  trx: Knex.Transaction,
-  input: {
-    payment: { id: number; amount_irr: number }
-    gatewayTxId: number | null
-    reversedByBank: boolean
-    staffId: number
-    now: Date
-  },
-): Promise<RefundRow> {
-  const { payment, reversedByBank, staffId, now } = input
-  const opened = await openRefund(trx, {
-    paymentId: payment.id,
-    gatewayTxId: input.gatewayTxId,
-    amountIrr: payment.amount_irr,
-    method: reversedByBank ? 'gateway_reverse' : 'manual',
-    from: 'order_funds',
-    reason: 'staff_refund',
-    staffId,
-    now,
-  })
-  return reversedByBank ? closeRefund(trx, opened, 'reversed', { staffId, now }) : opened
-}

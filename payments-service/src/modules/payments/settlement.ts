@@ -2,6 +2,7 @@ import type { Knex } from 'knex'
 import type { Logger } from 'pino'
 import { isUniqueViolation } from '../../db/errors.ts'
 import type { Clock } from '../../lib/clock.ts'
+import { scrubText } from '../../lib/text.ts'
 import { GatewayTransaction } from '../../models/gateway-transaction.model.ts'
 import { Payment } from '../../models/payment.model.ts'
 import type { CallbackData, PaymentGateway, VerifyResult } from '../gateways/gateway.ts'
@@ -62,9 +63,9 @@ type Receipt = { proof: Proof } | { proof: 'bank_names_another'; callback: Callb
 const FINAL_FAILED = new Set(['failed', 'reversed'])
 /** The reason of a return staff asked for (the others are why money sits in suspense). */
 const STAFF_REFUND = 'staff_refund'
-/** Column widths of gateway_transactions: the callback's strings never overflow them. */
+/** Column widths of gateway_transactions: the bank's strings never overflow them. */
 const clip = (value: string | null, max: number) =>
-  value === null ? null : value.replace(/\p{Cc}/gu, '').slice(0, max) || null
+  value === null ? null : scrubText(value).slice(0, max) || null
 
 export function createSettlement(deps: SettlementDeps) {
   const { db, clock, logger, gateway } = deps

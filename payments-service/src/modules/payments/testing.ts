@@ -105,6 +105,15 @@ export async function createOrder(
   return response.body
 }
 
+/** One order of a new customer with two open bank attempts (the same order in two tabs). */
+export async function orderWithTwoAttempts(t: OrdersTestApp) {
+  const customer = await t.customer()
+  const order = await createOrder(t, customer.token)
+  const one = await startOrder(t, customer.token, order.id)
+  const two = await startOrder(t, customer.token, order.id)
+  return { customer, order, one, two }
+}
+
 export async function startOrder(t: OrdersTestApp, token: string, id: number) {
   const response = await t.api.post<{ gateway_url: string | null; token: string | null }>(
     `/api/payments/${id}/start/`,

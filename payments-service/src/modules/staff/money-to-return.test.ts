@@ -3,7 +3,7 @@ import { checkLedger } from '../ledger/invariants.ts'
 import { balanceOf } from '../ledger/journal.ts'
 import { orderServicesOf } from '../payments/index.ts'
 import { reconcileOpenAttempts } from '../payments/reconciliation.ts'
-import { createOrder, payAtBank, postCallback, startOrder } from '../payments/testing.ts'
+import { orderWithTwoAttempts, payAtBank, postCallback } from '../payments/testing.ts'
 import { moneyToReturnTotals } from './money-to-return.ts'
 import { useStaffApp } from './testing.ts'
 
@@ -33,10 +33,7 @@ describe('money to return (issue #15)', () => {
 
   /** A customer pays one order twice (two tabs); the bank refuses to reverse the second. */
   async function paidTwiceRefused() {
-    const customer = await t.customer()
-    const order = await createOrder(t, customer.token)
-    const one = await startOrder(t, customer.token, order.id)
-    const two = await startOrder(t, customer.token, order.id)
+    const { customer, order, one, two } = await orderWithTwoAttempts(t)
     await postCallback(t, (await payAtBank(one)).fields)
     const second = await payAtBank(two)
     t.bank.setFaults({ reverse: { kind: 'refuse' } })
