@@ -10,14 +10,6 @@ import { orderServicesOf } from './modules/payments/index.ts'
 import { startReconciliation } from './modules/payments/reconciliation.ts'
 import { startCredentialWipe } from './modules/staff/retention.ts'
 
-/** How long in-flight requests may take to finish after SIGTERM before sockets are cut. */
-const SHUTDOWN_GRACE_MS = 10_000
-/**
- * New connections are still answered this long after SIGTERM: the load balancer needs a moment
- * to stop sending, and connections already queued in the kernel would otherwise be reset.
- */
-const SHUTDOWN_LINGER_MS = 1_000
-
 const config = loadConfig()
 const deps = await createDeps(config)
 const { logger } = deps
@@ -51,8 +43,8 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   logger.info({ signal }, 'shutting down')
   // Stops accepting and answers what clients already sent (shared/src/graceful-close.ts).
   await closer.close({
-    graceMs: SHUTDOWN_GRACE_MS,
-    lingerMs: SHUTDOWN_LINGER_MS,
+    graceMs: config.SHUTDOWN_GRACE_MS,
+    lingerMs: config.SHUTDOWN_LINGER_MS,
     onForce: () =>
       logger.warn('in-flight requests did not finish in time; closing their connections'),
   })

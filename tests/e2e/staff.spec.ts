@@ -335,6 +335,8 @@ test('support answer a ticket from the inbox with a pinned prepared message and 
 })
 
 test("an admin edits a payment type's fees and limits", async ({ browser }) => {
+  // A staff sign-in and four page loads beside the other worker's form fuzz on a CI machine.
+  test.setTimeout(90_000)
   const { page: desk } = await signInAsStaff(browser, 'admin')
   await desk.goto('/staff/payment-types')
   const form = desk.getByTestId('edit-domain')

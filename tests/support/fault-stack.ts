@@ -87,6 +87,9 @@ export async function startFaultStack(): Promise<FaultStack> {
     OTP_SEND_LIMIT_PER_IP_PER_HOUR: '100000',
     OTP_SEND_LIMIT_PER_PHONE_PER_HOUR: '100',
     LOGIN_MAX_FAILURES_PER_IP: '100000',
+    // The SIGTERM test polls readiness while the listener still answers: on a loaded CI machine
+    // the default second can pass before the poll's first connection is read.
+    SHUTDOWN_LINGER_MS: '3000',
     LOG_LEVEL: 'info',
   }
 

@@ -180,6 +180,15 @@ export const envSchema = z
     // after they started (below SEP's 30-minute verify window), every RECONCILE_SWEEP_SECONDS.
     RECONCILE_GRACE_MINUTES: int(5, 1, 25),
     RECONCILE_SWEEP_SECONDS: int(120, 10, 3600),
+    // ── shutdown ──
+    /** How long in-flight requests may take to finish after SIGTERM before sockets are cut. */
+    SHUTDOWN_GRACE_MS: int(10_000, 0, 120_000),
+    /**
+     * New connections are still answered (readiness failing) this long after SIGTERM: the load
+     * balancer needs a moment to stop sending, and connections already queued in the kernel
+     * would otherwise be reset. Match it to the balancer's deregistration delay.
+     */
+    SHUTDOWN_LINGER_MS: int(1_000, 0, 60_000),
     // ── staff back office (issue #8) ──
     /** Days a finished order keeps the customer's sealed site password before it is wiped. */
     CREDENTIALS_RETENTION_DAYS: int(7, 1, 365),
