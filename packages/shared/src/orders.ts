@@ -28,9 +28,13 @@ export const CREDENTIAL_PAYMENT_TYPES: readonly PaymentTypeCode[] = [
 export const ORDER_CURRENCIES = ['USD', 'EUR', 'GBP'] as const
 export type OrderCurrency = (typeof ORDER_CURRENCIES)[number]
 
-/** The order life cycle of architecture.md: `stage` is the fine state of an order. */
+/**
+ * The order life cycle of architecture.md: `stage` is the fine state of an order.
+ * `awaiting_payout_details`: a cash-out submitted without its Sheba or income documents (ADR 017).
+ */
 export const ORDER_STAGES = [
   'awaiting_payment',
+  'awaiting_payout_details',
   'paid',
   'in_progress',
   'done',

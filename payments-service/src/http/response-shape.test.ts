@@ -39,6 +39,7 @@ describe('response shaping without validation (production)', () => {
   it('sends exactly what the zod parse sends, undeclared fields dropped at every depth', () => {
     const detail = {
       ...payment,
+      missing: [],
       events: [
         {
           id: 1,

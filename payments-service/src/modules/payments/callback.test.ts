@@ -330,7 +330,7 @@ describe('cash-out (payout)', () => {
   const t = useOrdersApp()
   const SHEBA = 'IR820540102680020817909002'
 
-  it('takes the non-gateway branch: Sheba recorded, gateway_url null, waits for staff', async () => {
+  it('takes the non-gateway branch: gateway_url null, the Sheba recorded, waits for its documents', async () => {
     const customer = await t.customer()
     const order = await createOrder(t, customer.token, {
       payment_type: 'payout',
@@ -342,13 +342,6 @@ describe('cash-out (payout)', () => {
     })
     // Rials the customer receives: 200 × 1,150,000 = 230,000,000 − 2.5% = 224,250,000
     expect(order.amount_irr).toBe(224_250_000)
-    const missing = await t.api.post(
-      `/api/payments/${order.id}/start/`,
-      { card_number: null, flow: 'payout' },
-      { token: customer.token },
-    )
-    expect(missing.status).toBe(400)
-    expect(missing.body).toEqual({ sheba: ['شماره شبا را وارد کنید'] })
     const bad = await t.api.post(
       `/api/payments/${order.id}/start/`,
       { card_number: null, sheba: 'IR820540102680020817909003' },
@@ -356,6 +349,7 @@ describe('cash-out (payout)', () => {
     )
     expect(bad.status).toBe(400)
     expect(bad.body).toEqual({ sheba: ['شماره شبا معتبر نیست (IR و ۲۴ رقم)'] })
+    expect((await Payment.query(t.deps.db).findById(order.id))?.stage).toBe('awaiting_payment')
 
     const start = await t.api.post(
       `/api/payments/${order.id}/start/`,
@@ -364,9 +358,16 @@ describe('cash-out (payout)', () => {
     )
     expect(start.status, start.text).toBe(200)
     expect(start.body).toEqual({ gateway_url: null, token: null })
+    // No income document yet (ADR 017; payout-details.test.ts has the rest of the way).
     const row = await Payment.query(t.deps.db).findById(order.id)
-    expect(row).toMatchObject({ stage: 'in_progress', status: 'processing', sheba: SHEBA })
+    expect(row).toMatchObject({ stage: 'awaiting_payout_details', status: 'pending', sheba: SHEBA })
     expect(await t.deps.db('gateway_transactions').where({ payment_id: order.id })).toEqual([])
+    const cancelled = await t.api.post(
+      `/api/payments/${order.id}/cancel/`,
+      {},
+      { token: customer.token },
+    )
+    expect(cancelled.status).toBe(200)
     expect(
       (
         await t.api.post(

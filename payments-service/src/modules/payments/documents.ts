@@ -20,6 +20,7 @@ import {
   UploadedFile,
 } from '../tickets/uploads.ts'
 import { isStaff } from './payments.service.ts'
+import { advancePayout } from './payout-details.ts'
 import type { Stage } from './state-machine.ts'
 
 /** Order documents accept no GIFs (ticket attachments do): scans and papers only. */
@@ -30,7 +31,12 @@ const isDocumentType = (type: string | null): type is DocumentType =>
 
 export const MAX_DOCUMENTS_PER_ORDER = 20
 /** A customer adds papers while the order is alive; staff may add them at any stage. */
-const OPEN_STAGES: readonly Stage[] = ['awaiting_payment', 'paid', 'in_progress']
+const OPEN_STAGES: readonly Stage[] = [
+  'awaiting_payment',
+  'awaiting_payout_details',
+  'paid',
+  'in_progress',
+]
 
 export const DOCUMENT_MESSAGES = {
   fileRequired: 'فایل لازم است',
@@ -86,7 +92,7 @@ export function createDocumentService(deps: {
     try {
       return await db.transaction(async (trx) => {
         // The order's row lock serialises uploads to one order, so the cap holds under races.
-        await visibleOrder(trx, user, paymentId, true)
+        const locked = await visibleOrder(trx, user, paymentId, true)
         const count = await trx('payment_documents')
           .where({ payment_id: paymentId })
           .count({ n: '*' })
@@ -106,6 +112,15 @@ export function createDocumentService(deps: {
           })
           .returning('*')) as PaymentDocumentRow[]
         if (!row) throw new Error('insert returned no row')
+        // A cash-out waiting for its details goes to staff once this was the last one (ADR 017).
+        if (locked.stage === 'awaiting_payout_details') {
+          await advancePayout(trx, locked, {
+            actor: locked.user_id === user.id ? 'customer' : 'staff',
+            actorUserId: user.id,
+            now,
+            submit: false,
+          })
+        }
         return row
       })
     } catch (error) {

@@ -48,7 +48,7 @@ describe('order expiry sweeper', () => {
     expect(await t.deps.db('payment_events').where({ payment_id: order.id })).toHaveLength(2)
   })
 
-  it('leaves orders that moved on (paid, cancelled, cash-out in progress) alone', async () => {
+  it('leaves orders that moved on (paid, cancelled, cash-out waiting for its documents) alone', async () => {
     const customer = await t.customer()
     const cancelled = await createOrder(t, customer.token)
     expect(
@@ -73,7 +73,8 @@ describe('order expiry sweeper', () => {
     expect(await sweep()).toEqual([stale.id])
     expect(await stageOf(cancelled.id)).toBe('cancelled')
     expect(await stageOf(paid.id)).toBe('paid')
-    expect(await stageOf(payout.id)).toBe('in_progress')
+    // Started with its Sheba but no income document yet: waits, never expires (ADR 017).
+    expect(await stageOf(payout.id)).toBe('awaiting_payout_details')
   })
 
   it('drains a backlog in batches, and parallel sweepers (instances) move each order once', async () => {

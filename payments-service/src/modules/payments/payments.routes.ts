@@ -11,6 +11,8 @@ import {
   IdParams,
   PaymentDetailOut,
   PaymentOut,
+  PaymentWithMissingOut,
+  ShebaBody,
   StartBody,
   StartResponse,
 } from './payments.schema.ts'
@@ -162,9 +164,10 @@ export function registerPaymentRoutes(
     responses: { 200: { description: 'Order', schema: PaymentDetailOut } },
     errors: [404],
     handler: async (_ctx, { params, user }) => {
-      const { payment, events, moneyBack } = await payments.detail(user, params.id)
+      const { payment, events, moneyBack, missing } = await payments.detail(user, params.id)
       return reply(200, {
         ...paymentBody(payment),
+        missing,
         events: events.filter(isCustomerEvent).map(eventBody),
         money_back: moneyBack,
       })
@@ -176,7 +179,7 @@ export function registerPaymentRoutes(
     path: '/api/payments/:id/start/',
     operationId: 'payments_start',
     summary: 'Start paying an order (spec §7): the gateway address and token for the hidden form',
-    description: `Only for an order awaiting payment (409 \`invalid_stage\` otherwise). If the rate lock expired, the order is re-quoted and 409 \`quote_expired\` answers the new amount; starting again pays that. Cash-out answers \`gateway_url: null\` after recording the Sheba number (from this body or the order) and waits for staff.${IDEMPOTENCY_DOC}`,
+    description: `Only for an order awaiting payment (409 \`invalid_stage\` otherwise). If the rate lock expired, the order is re-quoted and 409 \`quote_expired\` answers the new amount; starting again pays that. Cash-out answers \`gateway_url: null\` (spec §7's payload \`{card_number: null, flow}\` is enough): with its Sheba (this body's or the order's) and at least one income document it goes to staff (\`in_progress\`); otherwise it waits in \`awaiting_payout_details\` (status pending, never expired) and the order's \`missing\` says what it needs (ADR 017). Starting such a cash-out again answers the same.${IDEMPOTENCY_DOC}`,
     tags: TAGS,
     auth: 'user',
     params: IdParams,
@@ -188,6 +191,25 @@ export function registerPaymentRoutes(
         200,
         await payments.start(user, params.id, { sheba: body.sheba ?? null }, idempotencyOf(ctx)),
       ),
+  })
+
+  defineRoute(api, {
+    method: 'post',
+    path: '/api/payments/:id/sheba/',
+    operationId: 'payments_sheba',
+    summary: 'Give or correct the Sheba of a cash-out not yet with staff (owner)',
+    description:
+      'For a cash-out awaiting payment or awaiting its details (409 `invalid_stage` once with staff, 409 `not_payout` for other types). A cash-out waiting for its details goes to staff (`in_progress`) when this was the last thing missing; the answer carries the order with `missing`.',
+    tags: TAGS,
+    auth: 'user',
+    params: IdParams,
+    body: ShebaBody,
+    responses: { 200: { description: 'Recorded', schema: PaymentWithMissingOut } },
+    errors: [404, 409],
+    handler: async (_ctx, { params, body, user }) => {
+      const { payment, missing } = await payments.setSheba(user, params.id, body.sheba)
+      return reply(200, { ...paymentBody(payment), missing })
+    },
   })
 
   defineRoute(api, {

@@ -4,6 +4,7 @@ import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../../lib/te
 import { amountMinorSchema, INVALID_AMOUNT } from '../money/money.schema.ts'
 import { CURRENCY_NAMES_FA, ORDER_CURRENCIES, type OrderCurrency } from '../money/money.ts'
 import { findPaymentType, PAYMENT_TYPE_CODES, type PaymentType } from '../payment-types/catalog.ts'
+import { PAYOUT_REQUIREMENTS } from './payout-details.ts'
 import { isValidSheba, normalizeSheba } from './sheba.ts'
 import { STAGES, STATUSES } from './state-machine.ts'
 
@@ -24,6 +25,9 @@ export const MESSAGES = {
   aboveMaximum: (max: number, currency: OrderCurrency) =>
     `برای مبالغ بیش از ${formatNumberFa(max)} ${CURRENCY_NAMES_FA[currency]} با پشتیبانی هماهنگ کنید`,
   notAwaitingPayment: 'این سفارش در انتظار پرداخت نیست.',
+  notPayout: 'فقط سفارش نقد کردن درآمد ارزی شماره شبا دارد.',
+  payoutWithStaff:
+    'این سفارش به کارشناسان ما سپرده شده است و شماره شبای آن دیگر تغییر نمی‌کند. برای تغییر آن تیکت بزنید.',
   quoteExpired:
     'مهلت نرخ قفل‌شده تمام شد و مبلغ با نرخ جدید محاسبه شد. مبلغ جدید را تایید و دوباره پرداخت کنید.',
   gatewayUnavailable: 'خطا در ارتباط با درگاه بانک. چند لحظه بعد دوباره تلاش کنید.',
@@ -173,6 +177,13 @@ export const StartBody = z.object({
     .meta({ description: 'Cash-out: where the rials go (if not given at creation)' }),
 })
 
+export const ShebaBody = z.object({
+  sheba: shebaSchema.meta({
+    description: 'Where the rials of the cash-out go: IR + 24 digits, mod-97 checked',
+    examples: ['IR820540102680020817909002'],
+  }),
+})
+
 export const StartResponse = z.object({
   gateway_url: z
     .string()
@@ -241,7 +252,16 @@ export const MoneyBackOut = z.object({
   settled_at: z.date().nullable(),
 })
 
+/** ADR 017: what a cash-out still needs before staff can settle it. */
+export const MissingOut = z.array(z.enum(PAYOUT_REQUIREMENTS)).meta({
+  description:
+    'Cash-out not yet with staff: what it still needs (`sheba`, `income_documents`, at least one document); empty otherwise. Once nothing is missing a started cash-out goes to staff (`in_progress`).',
+})
+
+export const PaymentWithMissingOut = PaymentOut.extend({ missing: MissingOut })
+
 export const PaymentDetailOut = PaymentOut.extend({
+  missing: MissingOut,
   events: z.array(PaymentEventOut),
   money_back: z
     .array(MoneyBackOut)

@@ -20,6 +20,13 @@ import { amountLimitError, MESSAGES, type CreatePaymentInput } from './payments.
 import { createSettlement, type CallbackOutcome } from './settlement.ts'
 import { flowOf, recordEvent, transition, type Stage } from './state-machine.ts'
 import { moneyBackOf } from './money-back.ts'
+import {
+  advancePayout,
+  missingPayoutDetails,
+  PAYOUT_OPEN_STAGES,
+  recordSheba,
+  type PayoutRequirement,
+} from './payout-details.ts'
 
 export interface PaymentsServiceDeps {
   db: Knex
@@ -278,7 +285,35 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       .orderBy([{ column: 'created_at' }, { column: 'id' }])
     // Where is my money (issue #15): returns of this order and money held to be returned.
     const moneyBack = await moneyBackOf(db, id)
-    return { payment, events, moneyBack }
+    // A cash-out not yet with staff: what it still needs (ADR 017).
+    const missing = await missingPayoutDetails(db, payment)
+    return { payment, events, moneyBack, missing }
+  }
+
+  /**
+   * The customer gives (or corrects) the Sheba of their cash-out before it reaches staff. A
+   * cash-out waiting for its details moves on to staff when this was the last thing missing.
+   */
+  async function setSheba(
+    user: User,
+    id: number,
+    sheba: string,
+  ): Promise<{ payment: Payment; missing: PayoutRequirement[] }> {
+    const now = clock.now()
+    return db.transaction(async (trx) => {
+      const payment = await loadVisible(trx, user, id, true)
+      if (payment.user_id !== user.id) throw notFound()
+      if (flowOf(payment.payment_type) !== 'payout') {
+        throw conflict(MESSAGES.notPayout, 'not_payout')
+      }
+      if (!PAYOUT_OPEN_STAGES.includes(payment.stage)) {
+        throw conflict(MESSAGES.payoutWithStaff, 'invalid_stage')
+      }
+      const who = { actor: 'customer' as const, actorUserId: user.id, now }
+      const order = await recordSheba(trx, payment, sheba, who)
+      const { missing } = await advancePayout(trx, order, { ...who, submit: false })
+      return { payment: (await Payment.query(trx).findById(id)) as Payment, missing }
+    })
   }
 
   type StartPlan =
@@ -325,24 +360,18 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     const plan = await db.transaction(async (trx): Promise<StartPlan> => {
       const payment = await loadVisible(trx, user, id, true)
       if (payment.user_id !== user.id) throw notFound()
+      if (flowOf(payment.payment_type) === 'payout') {
+        // Spec §7's client sends no Sheba: the order then waits for what it lacks (ADR 017).
+        if (!PAYOUT_OPEN_STAGES.includes(payment.stage)) {
+          throw conflict(MESSAGES.notAwaitingPayment, 'invalid_stage')
+        }
+        const who = { actor: 'customer' as const, actorUserId: user.id, now }
+        const order = body.sheba ? await recordSheba(trx, payment, body.sheba, who) : payment
+        await advancePayout(trx, order, { ...who, submit: true })
+        return { kind: 'payout' }
+      }
       if (payment.stage !== 'awaiting_payment') {
         throw conflict(MESSAGES.notAwaitingPayment, 'invalid_stage')
-      }
-      if (flowOf(payment.payment_type) === 'payout') {
-        const sheba = body.sheba ?? payment.sheba
-        if (!sheba) throw ValidationError.field('sheba', MESSAGES.shebaRequired)
-        const moved = await transition(trx, {
-          paymentId: id,
-          to: 'in_progress',
-          from: ['awaiting_payment'],
-          reason: 'payout_submitted',
-          actor: 'customer',
-          actorUserId: user.id,
-          patch: { sheba },
-          now,
-        })
-        if (!moved) throw conflict(MESSAGES.notAwaitingPayment, 'invalid_stage')
-        return { kind: 'payout' }
       }
       if (now.getTime() >= payment.rate_locked_until.getTime()) {
         const quote = await quoteFor({
@@ -520,6 +549,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     create,
     list,
     detail,
+    setSheba,
     start,
     handleCallback,
     settleAttempt: settlement.settleAttempt,

@@ -27,6 +27,10 @@ const ALLOWED: Record<Flow, string[]> = {
     'awaiting_payment → cancelled',
     'awaiting_payment → rejected',
     'awaiting_payment → in_progress',
+    'awaiting_payment → awaiting_payout_details',
+    'awaiting_payout_details → in_progress',
+    'awaiting_payout_details → cancelled',
+    'awaiting_payout_details → rejected',
     'in_progress → done',
     'in_progress → rejected',
   ],
@@ -61,9 +65,15 @@ describe('order state machine', () => {
     expect(sourcesOf('paid', 'gateway')).toEqual(['awaiting_payment'])
   })
 
+  it('never expires a cash-out waiting for its details (the sweep only expires awaiting_payment)', () => {
+    expect(sourcesOf('expired', 'payout')).toEqual(['awaiting_payment'])
+    expect(sourcesOf('awaiting_payout_details', 'gateway')).toEqual([])
+  })
+
   it('maps every stage onto the spec’s four statuses', () => {
     expect(Object.fromEntries(STAGES.map((stage) => [stage, statusOf(stage)]))).toEqual({
       awaiting_payment: 'pending',
+      awaiting_payout_details: 'pending',
       paid: 'processing',
       in_progress: 'processing',
       done: 'completed',

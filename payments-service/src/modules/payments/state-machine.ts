@@ -21,6 +21,7 @@ export type Status = OrderStatusCode
 export function statusOf(stage: Stage): Status {
   switch (stage) {
     case 'awaiting_payment':
+    case 'awaiting_payout_details':
       return 'pending'
     case 'paid':
     case 'in_progress':
@@ -35,7 +36,9 @@ export function statusOf(stage: Stage): Status {
 /**
  * gateway: the customer pays rials at a bank, then we buy abroad. payout (cash-out): the
  * customer sends foreign funds and documents, staff settle rials to their Sheba account; there
- * is no bank payment, so `paid` is never reached.
+ * is no bank payment, so `paid` is never reached. A cash-out started before its Sheba and income
+ * documents are in waits in `awaiting_payout_details` (pending, never expired: ADR 017) and
+ * moves on to staff when the last of them arrives (payout-details.ts).
  */
 export type Flow = 'gateway' | 'payout'
 export const flowOf = (paymentType: string): Flow =>
@@ -61,7 +64,31 @@ export const TRANSITIONS: readonly Edge[] = [
     from: 'awaiting_payment',
     to: 'in_progress',
     flows: ['payout'],
-    why: 'cash-out submitted with a Sheba number: waits for staff',
+    why: 'cash-out submitted with its Sheba and income documents: waits for staff',
+  },
+  {
+    from: 'awaiting_payment',
+    to: 'awaiting_payout_details',
+    flows: ['payout'],
+    why: 'cash-out submitted without its Sheba or income documents: waits for the customer',
+  },
+  {
+    from: 'awaiting_payout_details',
+    to: 'in_progress',
+    flows: ['payout'],
+    why: 'the last missing detail arrived: waits for staff',
+  },
+  {
+    from: 'awaiting_payout_details',
+    to: 'cancelled',
+    flows: ['payout'],
+    why: 'customer or staff cancel',
+  },
+  {
+    from: 'awaiting_payout_details',
+    to: 'rejected',
+    flows: ['payout'],
+    why: 'staff refuse (details never came, doubtful origin of funds)',
   },
   { from: 'paid', to: 'in_progress', flows: ['gateway'], why: 'staff start the purchase' },
   { from: 'paid', to: 'refunded', flows: ['gateway'], why: 'reversed/refunded before work' },

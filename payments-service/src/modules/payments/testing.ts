@@ -114,6 +114,28 @@ export async function orderWithTwoAttempts(t: OrdersTestApp) {
   return { customer, order, one, two }
 }
 
+/** The smallest file payments-service recognises as a PDF by its bytes. */
+export const TEST_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n',
+  'latin1',
+)
+
+/** An income document uploaded to an order, as web's form sends it (multipart `file`). */
+export async function uploadDocument(t: OrdersTestApp, token: string, id: number) {
+  const form = new FormData()
+  form.append(
+    'file',
+    new Blob([new Uint8Array(TEST_PDF)], { type: 'application/pdf' }),
+    'payslip.pdf',
+  )
+  const response = await fetch(`${t.api.url}/api/payments/${id}/documents/`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  })
+  expect(response.status, await response.text()).toBe(201)
+}
+
 export async function startOrder(t: OrdersTestApp, token: string, id: number) {
   const response = await t.api.post<{ gateway_url: string | null; token: string | null }>(
     `/api/payments/${id}/start/`,

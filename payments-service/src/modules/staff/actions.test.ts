@@ -39,5 +39,10 @@ describe('staff actions', () => {
     expect(findStaffAction('rejected', 'done', gateway)).toBeUndefined()
     expect(staffActionsFor('done', gateway)).toEqual([])
     expect(staffActionsFor('in_progress', payout).map((a) => a.to)).toEqual(['done', 'rejected'])
+    // A cash-out waiting for its Sheba or documents (ADR 017): refused or cancelled, never settled.
+    expect(staffActionsFor('awaiting_payout_details', payout).map((a) => a.to)).toEqual([
+      'rejected',
+      'cancelled',
+    ])
   })
 })

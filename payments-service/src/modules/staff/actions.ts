@@ -78,7 +78,7 @@ export const STAFF_ACTIONS: readonly StaffAction[] = [
   }),
   action({
     to: 'rejected',
-    from: ['in_progress'],
+    from: ['awaiting_payout_details', 'in_progress'],
     flows: ['payout'],
     result: 'rejected',
     label: 'رد سفارش',
@@ -115,6 +115,15 @@ export const STAFF_ACTIONS: readonly StaffAction[] = [
     reason: 'staff_cancel',
     note_required: true,
   }),
+  action({
+    to: 'cancelled',
+    from: ['awaiting_payout_details'],
+    flows: ['payout'],
+    result: 'cancelled',
+    label: 'لغو سفارش',
+    reason: 'staff_cancel',
+    note_required: true,
+  }),
 ]
 
 export function findStaffAction(
@@ -137,10 +146,12 @@ export function staffActionsFor(stage: Stage, flow: Flow): StaffAction[] {
 }
 
 /**
- * Event reasons that record something staff did or saw without moving the order (from = to).
- * The customer's timeline leaves them out; the staff view shows them.
+ * Event reasons that record something done or seen without moving the order (from = to):
+ * staff's reveals, wipes and refund settlements, and a cash-out's Sheba given or corrected
+ * (ADR 017). The customer's timeline leaves them out; the staff view shows them.
  */
 export const AUDIT_ONLY_REASONS: ReadonlySet<string> = new Set([
+  'sheba_recorded',
   'credentials_revealed',
   'credentials_wiped',
   'refund_settled',

@@ -4,6 +4,7 @@ import { statusOf, type Stage } from '../payments/state-machine.ts'
 /** How the SMS names the order's new state (the words web's order pages use). */
 export const STAGE_SMS_LABELS: Record<Stage, string> = {
   awaiting_payment: 'در انتظار پرداخت است',
+  awaiting_payout_details: 'در انتظار شماره شبا یا مدارک درآمد است',
   paid: 'پرداخت شد',
   in_progress: 'در حال انجام است',
   done: 'انجام شد',

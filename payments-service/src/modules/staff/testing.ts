@@ -1,9 +1,13 @@
-import { expect } from 'vitest'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, expect } from 'vitest'
 import {
   createOrder,
   payAtBank,
   postCallback,
   startOrder,
+  uploadDocument,
   useOrdersApp,
   type OrdersTestApp,
 } from '../payments/testing.ts'
@@ -13,7 +17,14 @@ import {
 export const ORDER_STATUS_TEMPLATE = 'arzpol-order-status'
 
 export function useStaffApp(env: Record<string, string> = {}): OrdersTestApp {
-  return useOrdersApp({ KAVENEGAR_ORDER_STATUS_TEMPLATE: ORDER_STATUS_TEMPLATE, ...env })
+  // Cash-out documents go to a folder of the test file's own, removed afterwards.
+  const attachments = mkdtempSync(path.join(tmpdir(), 'arzpol-staff-'))
+  afterAll(() => rmSync(attachments, { recursive: true, force: true }))
+  return useOrdersApp({
+    KAVENEGAR_ORDER_STATUS_TEMPLATE: ORDER_STATUS_TEMPLATE,
+    ATTACHMENTS_DIR: attachments,
+    ...env,
+  })
 }
 
 /** An order paid through the sandbox bank (stage `paid`, a verified gateway attempt). */
@@ -27,7 +38,10 @@ export async function paidOrder(t: OrdersTestApp, token: string, overrides = {})
 
 export const SHEBA = 'IR820540102680020817909002'
 
-/** A cash-out order the customer submitted (stage `in_progress`, waiting for staff). */
+/**
+ * A cash-out order the customer submitted with its Sheba and an income document (stage
+ * `in_progress`, waiting for staff).
+ */
 export async function submittedPayout(t: OrdersTestApp, token: string) {
   const order = await createOrder(t, token, {
     payment_type: 'payout',
@@ -38,6 +52,7 @@ export async function submittedPayout(t: OrdersTestApp, token: string) {
     meta: { flow: 'payout' },
     sheba: SHEBA,
   })
+  await uploadDocument(t, token, order.id)
   await startOrder(t, token, order.id)
   return order
 }
