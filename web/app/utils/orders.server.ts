@@ -65,6 +65,8 @@ const moneyBackSchema = z.object({
 export type MoneyBack = z.output<typeof moneyBackSchema>
 
 const orderDetailSchema = orderSchema.extend({
+  /** A cash-out not yet with staff: what it still needs (`sheba`, `income_documents`). */
+  missing: z.array(z.string()).default([]),
   events: z.array(eventSchema).default([]),
   money_back: z.array(moneyBackSchema).default([]),
 })
@@ -142,6 +144,16 @@ export function getOrder(
   id: number,
 ): Promise<PaymentsResult<OrderDetail>> {
   return call(request, `/api/payments/${id}/`, { method: 'GET', token, schema: orderDetailSchema })
+}
+
+/** ADR 017: the customer gives the Sheba of a cash-out that is not yet with staff. */
+export function setOrderSheba(request: Request, token: string, id: number, sheba: string) {
+  return call(request, `/api/payments/${id}/sheba/`, {
+    method: 'POST',
+    token,
+    body: { sheba },
+    schema: orderSchema.extend({ missing: z.array(z.string()).default([]) }),
+  })
 }
 
 /** `idempotencyKey`: one per form submission, so a double submit answers the same order. */

@@ -24,6 +24,7 @@ export const ORDER_MESSAGES = {
   username: 'نام کاربری لازم است',
   password: 'رمز عبور لازم است',
   // Not in the spec: cash-out needs the account the rials go to (payments-service's text).
+  // It may come later, on the order page (ADR 017).
   sheba: 'شماره شبا را وارد کنید',
   paymentType: 'نوع خدمت را انتخاب کنید',
   currency: 'ارز باید یکی از USD، EUR یا GBP باشد',
@@ -191,7 +192,6 @@ export const newRequestSchema = z
       if (v.amount === null) issue('amount', ORDER_MESSAGES.amount)
       if (!(ORDER_CURRENCIES as readonly string[]).includes(v.currency))
         issue('currency', ORDER_MESSAGES.currency)
-      if (v.payment_type === 'payout' && !v.sheba) issue('sheba', ORDER_MESSAGES.sheba)
     }),
   )
 export type NewRequestInput = z.output<typeof newRequestSchema>
@@ -211,7 +211,8 @@ export function createPaymentBody(input: NewRequestInput) {
       flow: (input.flow || input.payment_type).replace(/[^a-z_]/g, '') || input.payment_type,
       ...(input.service ? { service: input.service } : {}),
     },
-    ...(input.payment_type === 'payout' ? { sheba: input.sheba } : {}),
+    // Optional: a cash-out without one waits for it on its order page (ADR 017).
+    ...(input.payment_type === 'payout' && input.sheba ? { sheba: input.sheba } : {}),
     // Optional (spec §7's clients send none): create prices the order as this quote did.
     ...(input.quote_token ? { quote_token: input.quote_token } : {}),
   }
@@ -236,6 +237,7 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
 
 export const STAGE_LABELS: Record<string, string> = {
   awaiting_payment: 'در انتظار پرداخت',
+  awaiting_payout_details: 'در انتظار شماره شبا یا مدارک درآمد',
   paid: 'پرداخت شد',
   in_progress: 'در حال انجام',
   done: 'انجام شد',
@@ -244,6 +246,15 @@ export const STAGE_LABELS: Record<string, string> = {
   rejected: 'رد شد',
   cancelled: 'لغو شد',
   refunded: 'بازپرداخت شد',
+}
+
+/**
+ * ADR 017: what a cash-out still needs before staff can settle it (payments-service's
+ * `missing`), in the words the order page lists it.
+ */
+export const PAYOUT_MISSING_LABELS: Record<string, string> = {
+  sheba: 'شماره شبای حسابی که ریال به آن واریز می‌شود',
+  income_documents: 'دست‌کم یک مدرک درآمد ارزی (صورت‌حساب، رسید یا گزارش حساب)',
 }
 
 /** Stages after a verified payment: the ones with an official receipt. */

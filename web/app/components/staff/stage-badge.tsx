@@ -3,6 +3,7 @@ import { Badge } from './ui.tsx'
 
 const STAGE_TONE: Record<string, 'slate' | 'amber' | 'sky' | 'emerald' | 'red' | 'violet'> = {
   awaiting_payment: 'amber',
+  awaiting_payout_details: 'amber',
   paid: 'violet',
   in_progress: 'sky',
   done: 'emerald',

@@ -234,6 +234,32 @@ describe('/dashboard/new-request action', () => {
     })
   })
 
+  it('cash-out without a Sheba is placed and started all the same (it is asked for on the order page)', async () => {
+    fake.answer('POST /api/payments/7/start/', 200, { gateway_url: null, token: null })
+    const response = await settle(() =>
+      action(
+        args(
+          post({
+            ...VALID,
+            payment_type: 'payout',
+            flow: 'payout',
+            site_username: '',
+            site_password: '',
+          }),
+        ),
+      ),
+    )
+    expect(response).toBeInstanceOf(Response)
+    expect((response as Response).headers.get('Location')).toBe('/dashboard/orders')
+    const created = upstream('POST', '/api/payments/create/')[0]?.json as Record<string, unknown>
+    expect(created).toMatchObject({ payment_type: 'payout' })
+    expect(created).not.toHaveProperty('sheba')
+    expect(upstream('POST', '/api/payments/7/start/')[0]?.json).toEqual({
+      card_number: null,
+      flow: 'payout',
+    })
+  })
+
   it('a lock that ran out shows the new amounts, and confirming starts the order again', async () => {
     fake.answer('POST /api/payments/7/start/', 409, {
       detail: 'مهلت نرخ قفل‌شده تمام شد',

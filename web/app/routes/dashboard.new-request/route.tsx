@@ -229,6 +229,7 @@ function NewRequestForm({
             placeholder="IR000000000000000000000000"
             defaultValue={values.sheba ?? ''}
             errors={errors.fields.sheba}
+            hint="اگر اکنون در دسترس نیست، بعداً در صفحه سفارش وارد کنید."
           />
         ) : null}
 

@@ -17,6 +17,8 @@ import { assertSameOrigin } from '~/utils/same-origin.server.ts'
 import { flashCookie } from '~/utils/session.server.ts'
 import { DocumentsSection } from './documents.tsx'
 import { MoneyBackSection } from './money-back.tsx'
+import { PayoutMissingSection, ShebaForm } from './payout-missing.tsx'
+import { saveSheba, SHEBA_MESSAGES } from './payout.server.ts'
 import {
   DOCUMENT_MESSAGES,
   listDocuments,
@@ -49,10 +51,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export interface OrderActionData {
+  /** The document form's errors. */
   errors: string[]
+  /** The Sheba form's (ADR 017): its field, and the form as a whole. */
+  sheba?: { field: string[]; form: string[] }
 }
 
-/** Uploads a document (multipart, works without JavaScript), then shows the page again. */
+/**
+ * Uploads a document (multipart) or records a cash-out's Sheba (`intent=sheba`); both work
+ * without JavaScript, then show the page again.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request)
   const id = Number(params.orderId)
@@ -61,6 +69,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const { tokens, headers } = await requireUser(request)
   const submitted = await readDocumentForm(request)
+  if (submitted.form.get('intent') === 'sheba') {
+    const saved = await saveSheba(request, tokens.access, id, submitted.form)
+    if (!saved.ok) {
+      if (saved.status === 404) throw new Response('Not found', { status: 404, headers })
+      return data<OrderActionData>(
+        { errors: [], sheba: { field: saved.sheba, form: saved.form } },
+        { status: saved.status, headers },
+      )
+    }
+    headers.append('Set-Cookie', flashCookie.serialize({ message: SHEBA_MESSAGES.saved }))
+    throw redirect(`/dashboard/orders/${id}`, { headers })
+  }
   const result = await uploadDocument(request, tokens.access, id, submitted)
   if (!result.ok) {
     if (result.status === 404) throw new Response('Not found', { status: 404, headers })
@@ -110,6 +130,14 @@ export default function OrderPage() {
         </section>
       ) : null}
       <MoneyBackSection items={order.money_back} />
+      <PayoutMissingSection stage={order.stage} missing={order.missing}>
+        {order.missing.includes('sheba') ? (
+          <ShebaForm
+            shebaErrors={actionData?.sheba?.field ?? []}
+            formErrors={actionData?.sheba?.form ?? []}
+          />
+        ) : null}
+      </PayoutMissingSection>
       <section className="rounded-2xl border border-slate-200 bg-white p-6 sm:p-8">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-2xl font-extrabold text-slate-900">
@@ -178,7 +206,9 @@ export default function OrderPage() {
         <DocumentsSection
           orderId={order.id}
           documents={documents}
-          open={['awaiting_payment', 'paid', 'in_progress'].includes(order.stage)}
+          open={['awaiting_payment', 'awaiting_payout_details', 'paid', 'in_progress'].includes(
+            order.stage,
+          )}
           errors={actionData?.errors ?? []}
         />
       ) : null}
