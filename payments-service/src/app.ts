@@ -11,10 +11,12 @@ import { createOtpCodes } from './modules/auth/otp-code.ts'
 import { createLoginThrottle } from './modules/auth/login-throttle.ts'
 import { createOtpGuard } from './modules/auth/otp-guard.ts'
 import { createOtpService } from './modules/auth/otp.service.ts'
+import { createSecondFactorService } from './modules/auth/second-factor.ts'
+import { registerSecondFactorRoutes } from './modules/auth/second-factor.routes.ts'
 import { createSessionService } from './modules/auth/session.service.ts'
 import { registerHealthRoutes } from './modules/health/health.routes.ts'
 import { registerTicketing } from './modules/tickets/index.ts'
-import { registerOrderRoutes } from './modules/payments/index.ts'
+import { orderServicesOf, registerOrderRoutes } from './modules/payments/index.ts'
 import { registerStaff } from './modules/staff/index.ts'
 
 function registerRoutes(api: Api, deps: AppDeps, options: AppOptions): void {
@@ -56,6 +58,15 @@ function registerRoutes(api: Api, deps: AppDeps, options: AppOptions): void {
       windowSeconds: config.LOGIN_FAILURE_WINDOW_MINUTES * 60,
     },
   })
+  const secondFactor = createSecondFactorService({
+    db,
+    clock,
+    logger,
+    signingKey: config.JWT_PRIVATE_KEY,
+    vault: orderServicesOf(deps).vault,
+    throttle,
+    sessions,
+  })
   const accounts = createAccountService({
     db,
     clock,
@@ -63,10 +74,12 @@ function registerRoutes(api: Api, deps: AppDeps, options: AppOptions): void {
     passwords: deps.passwords,
     sessions,
     throttle,
+    secondFactor,
   })
 
   registerHealthRoutes(api, db, options.draining ?? (() => false))
   registerAuthRoutes(api, { deps, otp, accounts, sessions })
+  registerSecondFactorRoutes(api, secondFactor)
   const orders = registerOrderRoutes(api, deps)
   registerStaff(api, deps, orders)
   registerTicketing(api, deps)

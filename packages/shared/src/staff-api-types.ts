@@ -282,7 +282,13 @@ export interface StaffUserQuery {
 
 export interface StaffUserAuditEntry {
   id: number
-  action: 'block' | 'unblock' | 'grant_support' | 'revoke_support'
+  action:
+    | 'block'
+    | 'unblock'
+    | 'grant_support'
+    | 'revoke_support'
+    | 'second_factor_enrolled'
+    | 'recovery_code_used'
   actor: { id: number; username: string } | null
   note: string | null
   created_at: string

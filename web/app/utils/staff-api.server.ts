@@ -464,7 +464,14 @@ const staffUserDetailSchema: z.ZodType<StaffUserDetail> = z.object({
   audit: z.array(
     z.object({
       id: z.number(),
-      action: z.enum(['block', 'unblock', 'grant_support', 'revoke_support']),
+      action: z.enum([
+        'block',
+        'unblock',
+        'grant_support',
+        'revoke_support',
+        'second_factor_enrolled',
+        'recovery_code_used',
+      ]),
       actor: userRef.nullable(),
       note: z.string().nullable(),
       created_at: z.string(),

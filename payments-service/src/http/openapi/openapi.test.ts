@@ -56,7 +56,15 @@ describe('OpenAPI document', () => {
     })
     expect(Object.keys(send?.responses ?? {}).sort()).toEqual(['200', '400', '429'])
     const login = doc.paths['/api/auth/login/']?.post
-    expect(Object.keys(login?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403', '429'])
+    // 202: staff only, the second factor is needed (ADR 015); customers get 200 as before.
+    expect(Object.keys(login?.responses ?? {}).sort()).toEqual([
+      '200',
+      '202',
+      '400',
+      '401',
+      '403',
+      '429',
+    ])
 
     const me = doc.paths['/api/auth/me/']?.get
     expect(me?.security).toEqual([{ bearerAuth: [] }])

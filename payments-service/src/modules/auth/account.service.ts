@@ -6,6 +6,7 @@ import { User } from '../../models/user.model.ts'
 import type { LoginThrottle } from './login-throttle.ts'
 import type { OtpService } from './otp.service.ts'
 import type { PasswordHasher } from './password.ts'
+import { needsSecondFactor, type SecondFactorService } from './second-factor.ts'
 import type { SessionService } from './session.service.ts'
 
 export interface AccountServiceDeps {
@@ -15,13 +16,18 @@ export interface AccountServiceDeps {
   passwords: PasswordHasher
   sessions: SessionService
   throttle: LoginThrottle
+  /** Staff (support, admin) finish signing in with a second factor (second-factor.ts). */
+  secondFactor: Pick<SecondFactorService, 'challengeFor'>
 }
 
 export type RegisterResult =
   { kind: 'ok'; tokens: AuthTokens } | { kind: 'bad_code' } | { kind: 'phone_taken' }
 
 export type LoginResult =
-  { kind: 'ok'; tokens: AuthTokens } | { kind: 'bad_credentials' } | { kind: 'blocked' }
+  | { kind: 'ok'; tokens: AuthTokens }
+  | { kind: 'bad_credentials' }
+  | { kind: 'blocked' }
+  | { kind: 'second_factor'; enrolled: boolean; challenge: string; expiresIn: number }
 
 export type ResetResult = { kind: 'ok' } | { kind: 'bad_code' }
 
@@ -63,7 +69,7 @@ export interface AccountService {
 }
 
 export function createAccountService(deps: AccountServiceDeps): AccountService {
-  const { db, clock, otp, passwords, sessions, throttle } = deps
+  const { db, clock, otp, passwords, sessions, throttle, secondFactor } = deps
 
   return {
     async register({ phone, password, code, clientIp }) {
@@ -122,6 +128,15 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
       const patch: Partial<User> = { last_login_at: clock.now() }
       if (passwords.needsRehash(user.password_hash)) {
         patch.password_hash = await passwords.hash(password)
+      }
+      if (needsSecondFactor(user)) {
+        // The password was right, but this is not a sign-in yet: no tokens, and the account's
+        // failures (wrong codes among them) keep counting until the second factor succeeds.
+        await throttle.notAFailure(db, attempt)
+        if (patch.password_hash) {
+          await User.query(db).findById(user.id).patch({ password_hash: patch.password_hash })
+        }
+        return { kind: 'second_factor', ...(await secondFactor.challengeFor(user)) }
       }
       return db.transaction(async (trx) => {
         await User.query(trx).findById(user.id).patch(patch)

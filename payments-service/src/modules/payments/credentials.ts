@@ -11,17 +11,19 @@ import { parsePreviousKeys } from '../../config/env.ts'
  * listed in `CREDENTIALS_PREVIOUS_KEYS` still open older rows, so a key is rotated by making
  * the old one "previous", deploying, re-sealing old rows (open, then seal again) and then dropping it. The owner's
  * user id is the additional authenticated data: a ciphertext copied onto another customer's
- * order does not open.
+ * order does not open. Other secrets sealed with the same keys (a staff member's TOTP secret)
+ * name their own `purpose`, which is part of that data too, so one kind never opens as another.
  */
 export interface CredentialVault {
   readonly currentKeyId: string
-  seal(plaintext: string, ownerId: number): { ciphertext: Buffer; keyId: string }
-  open(ciphertext: Buffer, keyId: string, ownerId: number): string
+  seal(plaintext: string, ownerId: number, purpose?: string): { ciphertext: Buffer; keyId: string }
+  open(ciphertext: Buffer, keyId: string, ownerId: number, purpose?: string): string
 }
 
 const IV_BYTES = 12
 const TAG_BYTES = 16
-const aad = (ownerId: number) => Buffer.from(`arzpol:site_password:user:${ownerId}`, 'utf8')
+const aad = (ownerId: number, purpose = 'site_password') =>
+  Buffer.from(`arzpol:${purpose}:user:${ownerId}`, 'utf8')
 
 export function createCredentialVault(keys: {
   currentKeyId: string
@@ -33,23 +35,23 @@ export function createCredentialVault(keys: {
   ring.set(keys.currentKeyId, keys.currentKey)
   return {
     currentKeyId: keys.currentKeyId,
-    seal(plaintext, ownerId) {
+    seal(plaintext, ownerId, purpose) {
       const iv = randomBytes(IV_BYTES)
       const cipher = createCipheriv('aes-256-gcm', keys.currentKey, iv)
-      cipher.setAAD(aad(ownerId))
+      cipher.setAAD(aad(ownerId, purpose))
       const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()])
       return {
         ciphertext: Buffer.concat([iv, cipher.getAuthTag(), body]),
         keyId: keys.currentKeyId,
       }
     },
-    open(ciphertext, keyId, ownerId) {
+    open(ciphertext, keyId, ownerId, purpose) {
       const key = ring.get(keyId)
       if (!key) throw new Error(`no credential key with id ${keyId}`)
       const iv = ciphertext.subarray(0, IV_BYTES)
       const tag = ciphertext.subarray(IV_BYTES, IV_BYTES + TAG_BYTES)
       const decipher = createDecipheriv('aes-256-gcm', key, iv)
-      decipher.setAAD(aad(ownerId))
+      decipher.setAAD(aad(ownerId, purpose))
       decipher.setAuthTag(tag)
       return Buffer.concat([
         decipher.update(ciphertext.subarray(IV_BYTES + TAG_BYTES)),

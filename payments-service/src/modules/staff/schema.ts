@@ -269,7 +269,14 @@ export const UserDetailOut = StaffUserOut.extend({
   audit: z.array(
     z.object({
       id: z.number().int(),
-      action: z.enum(['block', 'unblock', 'grant_support', 'revoke_support']),
+      action: z.enum([
+        'block',
+        'unblock',
+        'grant_support',
+        'revoke_support',
+        'second_factor_enrolled',
+        'recovery_code_used',
+      ]),
       actor: UserRef.nullable(),
       note: z.string().nullable(),
       created_at: z.date(),

@@ -105,6 +105,8 @@ const AUDIT_LABELS = {
   unblock: 'رفع مسدودی',
   grant_support: 'نقش پشتیبان داده شد',
   revoke_support: 'نقش پشتیبان گرفته شد',
+  second_factor_enrolled: 'تأیید دومرحله‌ای فعال شد',
+  recovery_code_used: 'با کد بازیابی وارد شد',
 } as const
 
 export default function StaffUser() {
