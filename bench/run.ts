@@ -241,6 +241,7 @@ async function main(): Promise<void> {
         ACCESS_TOKEN_TTL_SECONDS: '3600',
         CREDENTIALS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
         QUOTE_SIGNING_KEY: randomBytes(32).toString('base64'),
+        IDEMPOTENCY_HASH_KEY: randomBytes(32).toString('base64'),
         ATTACHMENTS_DIR: path.join(dataParent, 'attachments'),
       },
       PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],

@@ -70,6 +70,7 @@ export function exampleSecret(name: string): string {
         .replace(/\n/g, '\\n')
     case 'CREDENTIALS_ENCRYPTION_KEY':
     case 'QUOTE_SIGNING_KEY':
+    case 'IDEMPOTENCY_HASH_KEY':
       return randomBytes(32).toString('base64')
     case 'CMS_APP_KEYS':
       return `${hex(16)},${hex(16)}`

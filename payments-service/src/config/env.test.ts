@@ -90,6 +90,8 @@ describe('environment', () => {
       // Orders (issue #4): the sandbox bank and a throw-away credentials key are refused too.
       'CREDENTIALS_ENCRYPTION_KEY',
       'GATEWAY',
+      // Issue 16: the key of the idempotency request hash.
+      'IDEMPOTENCY_HASH_KEY',
       'OTP_DEV_CODES',
       // Issue 15: the key signing quote tokens.
       'QUOTE_SIGNING_KEY',
@@ -108,6 +110,7 @@ describe('environment', () => {
         SEP_TERMINAL_ID: '12345678',
         CREDENTIALS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
         QUOTE_SIGNING_KEY: Buffer.alloc(32, 9).toString('base64'),
+        IDEMPOTENCY_HASH_KEY: Buffer.alloc(32, 5).toString('base64'),
         WEB_PUBLIC_URL: 'https://arzpol.ir',
         WEBOTP_DOMAIN: 'arzpol.ir',
       }).ok,

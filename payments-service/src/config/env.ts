@@ -167,6 +167,12 @@ export const envSchema = z
      * from JWT_PRIVATE_KEY (quotes/quote-token.ts), so it survives a restart.
      */
     QUOTE_SIGNING_KEY: z.string().optional(),
+    /**
+     * Base64, at least 32 bytes: the HMAC-SHA-256 key of the request hash stored with each
+     * Idempotency-Key (issue 16). Required in production; in development and tests, when unset,
+     * it is derived from JWT_PRIVATE_KEY (payments/idempotency.ts).
+     */
+    IDEMPOTENCY_HASH_KEY: z.string().optional(),
     CREDENTIALS_ENCRYPTION_KEY: z.string().optional(),
     CREDENTIALS_KEY_ID: z
       .string()
@@ -232,11 +238,25 @@ export const envSchema = z
           message: 'is required in production (at least 32 bytes, base64)',
         })
       }
+      if (!env.IDEMPOTENCY_HASH_KEY) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['IDEMPOTENCY_HASH_KEY'],
+          message: 'is required in production (at least 32 bytes, base64)',
+        })
+      }
     }
     if (env.QUOTE_SIGNING_KEY && !isSigningKey(env.QUOTE_SIGNING_KEY)) {
       ctx.addIssue({
         code: 'custom',
         path: ['QUOTE_SIGNING_KEY'],
+        message: 'must be at least 32 bytes encoded as base64',
+      })
+    }
+    if (env.IDEMPOTENCY_HASH_KEY && !isSigningKey(env.IDEMPOTENCY_HASH_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['IDEMPOTENCY_HASH_KEY'],
         message: 'must be at least 32 bytes encoded as base64',
       })
     }

@@ -14,6 +14,7 @@ const production = {
   SEP_TERMINAL_ID: '12345678',
   CREDENTIALS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
   QUOTE_SIGNING_KEY: Buffer.alloc(32, 9).toString('base64'),
+  IDEMPOTENCY_HASH_KEY: Buffer.alloc(32, 5).toString('base64'),
   WEB_PUBLIC_URL: 'https://arzpol.ir',
   WEBOTP_DOMAIN: 'arzpol.ir',
 }

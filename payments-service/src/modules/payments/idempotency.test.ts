@@ -1,5 +1,10 @@
+import { createHash, createHmac, generateKeyPairSync } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { purgeExpiredIdempotencyKeys } from './idempotency.ts'
+import {
+  createRequestHasher,
+  purgeExpiredIdempotencyKeys,
+  requestHasherFromConfig,
+} from './idempotency.ts'
 import { createOrder, useOrdersApp, validOrder } from './testing.ts'
 
 const CREATE = '/api/payments/create/'
@@ -58,6 +63,45 @@ describe('Idempotency-Key on orders', () => {
     expect(other.body).toMatchObject({ code: 'idempotency_key_reused' })
     expect(String(other.body.detail)).toMatch(/کلید یکتایی/)
     expect(await countOrders(id)).toBe(1)
+  })
+
+  it('two requests differing only in site_password are the same request', async () => {
+    const { id, token } = await t.customer()
+    const first = await t.api.post<{ id: number }>(CREATE, validOrder(), {
+      token,
+      headers: key('pw-retry'),
+    })
+    const retyped = await t.api.post<{ id: number }>(
+      CREATE,
+      validOrder({ site_password: 'another-Pa55word' }),
+      { token, headers: key('pw-retry') },
+    )
+    expect(first.status, first.text).toBe(201)
+    expect(retyped.status, retyped.text).toBe(201)
+    expect(retyped.body).toEqual(first.body)
+    expect(await countOrders(id)).toBe(1)
+  })
+
+  it('stores a keyed hash: not a plain hash of the body, with or without the password', async () => {
+    const { token } = await t.customer()
+    const body = validOrder()
+    const created = await t.api.post(CREATE, body, { token, headers: key('stored-hash') })
+    expect(created.status, created.text).toBe(201)
+    const row = (await t.deps.db('idempotency_keys').where({ key: 'stored-hash' }).first()) as {
+      request_hash: string
+    }
+    const { site_password: _password, ...withoutPassword } = body
+    const sorted = (value: Record<string, unknown>) =>
+      JSON.stringify(
+        Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))),
+      )
+    for (const text of [JSON.stringify(body), sorted(body), sorted(withoutPassword)]) {
+      expect(row.request_hash).not.toBe(createHash('sha256').update(text).digest('hex'))
+    }
+    expect(row.request_hash).toMatch(/^[0-9a-f]{64}$/)
+    // It is the HMAC of the service's configured key, so only the server can compute it.
+    const hasher = requestHasherFromConfig(t.deps.config)
+    expect(row.request_hash).toBe(hasher(body))
   })
 
   it('field order does not make a body different', async () => {
@@ -180,5 +224,46 @@ describe('Idempotency-Key on orders', () => {
       { token: other.token, headers: key('probe') },
     )
     expect(response.status).toBe(404)
+  })
+})
+
+describe('request hasher', () => {
+  const keyA = Buffer.alloc(32, 1)
+  const keyB = Buffer.alloc(32, 2)
+
+  it('is an HMAC-SHA-256 of the canonical body without site_password, under the key', () => {
+    const body = { b: 2, a: 1, site_password: 'x', meta: { z: 1, y: 2 } }
+    expect(createRequestHasher(keyA)(body)).toBe(
+      createHmac('sha256', keyA).update('{"a":1,"b":2,"meta":{"y":2,"z":1}}').digest('hex'),
+    )
+    expect(createRequestHasher(keyA)(body)).not.toBe(createRequestHasher(keyB)(body))
+    expect(createRequestHasher(keyA)({ ...body, site_password: 'y' })).toBe(
+      createRequestHasher(keyA)(body),
+    )
+    expect(createRequestHasher(keyA)({ ...body, a: 3 })).not.toBe(createRequestHasher(keyA)(body))
+  })
+
+  it('refuses a short key, and production without IDEMPOTENCY_HASH_KEY', () => {
+    expect(() => createRequestHasher(Buffer.alloc(16))).toThrow(/32 bytes/)
+    const jwt = generateKeyPairSync('ed25519').privateKey
+    expect(() =>
+      requestHasherFromConfig({
+        APP_ENV: 'production',
+        JWT_PRIVATE_KEY: jwt,
+        IDEMPOTENCY_HASH_KEY: undefined,
+      }),
+    ).toThrow(/IDEMPOTENCY_HASH_KEY/)
+    const configured = requestHasherFromConfig({
+      APP_ENV: 'production',
+      JWT_PRIVATE_KEY: jwt,
+      IDEMPOTENCY_HASH_KEY: keyA.toString('base64'),
+    })
+    expect(configured({ a: 1 })).toBe(createRequestHasher(keyA)({ a: 1 }))
+    // Development: derived from the JWT key, stable across restarts, not the configured one.
+    const derived = requestHasherFromConfig({ APP_ENV: 'development', JWT_PRIVATE_KEY: jwt })
+    expect(derived({ a: 1 })).toBe(
+      requestHasherFromConfig({ APP_ENV: 'development', JWT_PRIVATE_KEY: jwt })({ a: 1 }),
+    )
+    expect(derived({ a: 1 })).not.toBe(configured({ a: 1 }))
   })
 })

@@ -1,5 +1,7 @@
-import { createHash } from 'node:crypto'
+import { createHash, createHmac } from 'node:crypto'
 import type { Knex } from 'knex'
+import type { Logger } from 'pino'
+import type { AppConfig } from '../../config/env.ts'
 import { ApiError } from '../../http/errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 
@@ -46,12 +48,20 @@ export function idempotencyKeyOf(header: string): string | undefined {
   return header
 }
 
-/** Object keys sorted at every level, so `{a, b}` and `{b, a}` hash alike. */
+/**
+ * Fields left out of the request hash. The site password is a customer's secret: a hash of a
+ * body holding it is a way to test guesses against the stored row, and a retry that only fixes a
+ * mistyped password is the same intended operation (it replays the first answer).
+ */
+const UNHASHED_FIELDS = new Set(['site_password'])
+
+/** Object keys sorted at every level, so `{a, b}` and `{b, a}` hash alike; secrets left out. */
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical)
   if (value && typeof value === 'object' && !(value instanceof Date)) {
     return Object.fromEntries(
       Object.keys(value)
+        .filter((key) => !UNHASHED_FIELDS.has(key))
         .sort()
         .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
     )
@@ -59,10 +69,38 @@ function canonical(value: unknown): unknown {
   return value
 }
 
-export const requestHash = (body: unknown): string =>
-  createHash('sha256')
-    .update(JSON.stringify(canonical(body ?? null)))
-    .digest('hex')
+/** The request hash stored with a key: a keyed hash, so the row alone tells nothing of the body. */
+export type RequestHasher = (body: unknown) => string
+
+/** HMAC-SHA-256 with a server key over the canonical body without `site_password`. */
+export function createRequestHasher(key: Buffer): RequestHasher {
+  if (key.length < 32) throw new Error('idempotency hash key: at least 32 bytes')
+  return (body) =>
+    createHmac('sha256', key)
+      .update(JSON.stringify(canonical(body ?? null)))
+      .digest('hex')
+}
+
+/**
+ * IDEMPOTENCY_HASH_KEY, or (development and tests only; production refuses to start without one,
+ * config/env.ts) a key derived from JWT_PRIVATE_KEY, as the quote signer does, so stored hashes
+ * still match after a restart of a dev stack.
+ */
+export function requestHasherFromConfig(
+  config: Pick<AppConfig, 'IDEMPOTENCY_HASH_KEY' | 'JWT_PRIVATE_KEY' | 'APP_ENV'>,
+  logger?: Logger,
+): RequestHasher {
+  if (config.IDEMPOTENCY_HASH_KEY)
+    return createRequestHasher(Buffer.from(config.IDEMPOTENCY_HASH_KEY, 'base64'))
+  if (config.APP_ENV === 'production') throw new Error('IDEMPOTENCY_HASH_KEY is required')
+  logger?.debug(
+    'IDEMPOTENCY_HASH_KEY is not set: request hashes use a key derived from the JWT key',
+  )
+  const der = config.JWT_PRIVATE_KEY.export({ type: 'pkcs8', format: 'der' })
+  return createRequestHasher(
+    createHash('sha256').update('arzpol idempotency request hash v1\0').update(der).digest(),
+  )
+}
 
 interface KeyRow {
   id: number

@@ -8,6 +8,7 @@ import { createRateService } from '../rates/rates.service.ts'
 import { quoteSignerFromConfig } from '../quotes/quote-token.ts'
 import { credentialVaultFromConfig } from './credentials.ts'
 import { createDocumentService, registerDocumentRoutes } from './documents.ts'
+import { requestHasherFromConfig } from './idempotency.ts'
 import { registerPaymentRoutes } from './payments.routes.ts'
 import { createPaymentsService } from './payments.service.ts'
 
@@ -46,7 +47,11 @@ export function registerOrderRoutes(api: Api, deps: AppDeps) {
     now: () => clock.now(),
     db,
   })
-  registerPaymentRoutes(api, { payments, webPublicUrl: config.WEB_PUBLIC_URL })
+  registerPaymentRoutes(api, {
+    payments,
+    webPublicUrl: config.WEB_PUBLIC_URL,
+    requestHash: requestHasherFromConfig(config, logger),
+  })
   registerDocumentRoutes(api, createDocumentService({ db, clock, logger, storage: deps.storage }))
   return services
 }

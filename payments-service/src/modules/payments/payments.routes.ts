@@ -5,7 +5,7 @@ import { defineRoute, reply, type Api } from '../../http/route.ts'
 import type { PaymentEvent } from '../../models/payment-event.model.ts'
 import { formatMinor } from '../money/money.ts'
 import { AUDIT_ONLY_REASONS } from '../staff/actions.ts'
-import { IDEMPOTENCY_HEADER, idempotencyKeyOf, requestHash } from './idempotency.ts'
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf, type RequestHasher } from './idempotency.ts'
 import {
   CreatePaymentBody,
   IdParams,
@@ -63,8 +63,11 @@ const eventBody = (event: PaymentEvent) => ({
 const IDEMPOTENCY_DOC =
   ' Send an `Idempotency-Key` header (1–128 of `A-Za-z0-9_.:-`, one per intended operation): a repeat with the same key and body answers the same again (24 h); the same key with another body is refused with 422 `idempotency_key_reused`, and 409 `idempotency_key_in_progress` while the first is still running.'
 
-/** The request's Idempotency-Key with a hash of the body it came with, or undefined. */
-function idempotencyOf(ctx: AppContext): { key: string; hash: string } | undefined {
+/** The request's Idempotency-Key with the keyed hash of the body it came with, or undefined. */
+function idempotencyOf(
+  ctx: AppContext,
+  requestHash: RequestHasher,
+): { key: string; hash: string } | undefined {
   const key = idempotencyKeyOf(ctx.get(IDEMPOTENCY_HEADER))
   return key === undefined ? undefined : { key, hash: requestHash(ctx.request.body) }
 }
@@ -96,9 +99,9 @@ async function callbackFields(ctx: AppContext): Promise<Record<string, string>> 
 
 export function registerPaymentRoutes(
   api: Api,
-  deps: { payments: PaymentsService; webPublicUrl: string },
+  deps: { payments: PaymentsService; webPublicUrl: string; requestHash: RequestHasher },
 ) {
-  const { payments } = deps
+  const { payments, requestHash } = deps
   const web = deps.webPublicUrl.replace(/\/+$/, '')
 
   // Before the `:id` routes, so /api/payments/callback/ is never read as an order id.
@@ -139,7 +142,7 @@ export function registerPaymentRoutes(
     responses: { 201: { description: 'Created', schema: PaymentOut } },
     errors: [409, 422, 503],
     handler: async (ctx, { body, user }) =>
-      reply(201, paymentBody(await payments.create(user, body, idempotencyOf(ctx)))),
+      reply(201, paymentBody(await payments.create(user, body, idempotencyOf(ctx, requestHash)))),
   })
 
   defineRoute(api, {
@@ -189,7 +192,12 @@ export function registerPaymentRoutes(
     handler: async (ctx, { params, body, user }) =>
       reply(
         200,
-        await payments.start(user, params.id, { sheba: body.sheba ?? null }, idempotencyOf(ctx)),
+        await payments.start(
+          user,
+          params.id,
+          { sheba: body.sheba ?? null },
+          idempotencyOf(ctx, requestHash),
+        ),
       ),
   })
 
