@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { logIn, registerNewCustomer, uniquePhone } from '../support/auth.ts'
 import { payAtBank, placeOrder, SANDBOX_CARDS } from '../support/orders.ts'
-import { signInAsStaff, staffApi } from '../support/staff.ts'
+import { enrolInBrowser, signInAsStaff, staffApi } from '../support/staff.ts'
 
 /**
  * The back office end to end (issue #8): staff move real orders through their stages in /staff
@@ -377,8 +377,8 @@ test('an admin grants and revokes the support role', async ({ page, browser }) =
   // The logout must land before the next navigation, or that navigation cancels it.
   await expect(page.getByRole('link', { name: 'ورود', exact: true })).toBeVisible()
   await logIn(page, phone, PASSWORD)
-  await expect(page).toHaveURL(/\/dashboard$/)
-  await page.goto('/staff')
+  await enrolInBrowser(page, phone)
+  await expect(page).toHaveURL(/\/staff$/)
   await expect(page.locator('aside').getByTestId('staff-role')).toHaveText('پشتیبان')
 
   await desk.getByRole('button', { name: 'گرفتن نقش پشتیبان' }).click()

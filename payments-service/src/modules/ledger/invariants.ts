@@ -18,47 +18,78 @@ interface Row {
   total: string
 }
 
+type Db = Knex | Knex.Transaction
+/** The SQL condition limiting a query to the scope's orders, and its binding. */
+interface Scope {
+  only: (column: string) => string
+  bind: unknown[]
+  ids: number[] | null
+}
+
 export async function checkLedger(
-  db: Knex | Knex.Transaction,
+  db: Db,
   /** Only these orders' money (the model-based test checks its own after every step). */
   scope?: { orderIds: number[] },
 ): Promise<string[]> {
-  const violations: string[] = []
-  const ids = scope?.orderIds ?? []
-  // `?` binds the id array; unscoped, the condition is simply true.
-  const only = (column: string) => (scope ? `${column} = ANY(?::bigint[])` : 'TRUE')
-  const bind = scope ? [ids] : []
+  const ids = scope?.orderIds ?? null
+  const limit: Scope = {
+    // `?` binds the id array; unscoped, the condition is simply true.
+    only: (column) => (ids ? `${column} = ANY(?::bigint[])` : 'TRUE'),
+    bind: ids ? [ids] : [],
+    ids,
+  }
+  // Independent read-only questions: asked at once, on as many pool connections.
+  const found = await Promise.all([
+    unbalancedEntries(db, limit),
+    ledgerTotal(db),
+    negativeBalances(db, limit),
+    unexplainedSuspense(db, limit),
+    orderHoldings(db, limit),
+    attemptHoldings(db, limit),
+  ])
+  return found.flat()
+}
 
-  // 1. Every entry has two or more postings summing to zero per currency.
+/** 1. Every entry has two or more postings summing to zero per currency. */
+async function unbalancedEntries(db: Db, limit: Scope): Promise<string[]> {
+  const violations: string[] = []
   const entries = (await db.raw(
     `
     SELECT e.id, count(p.id) AS legs, coalesce(sum(p.amount), 0)::text AS total
       FROM journal_entries e LEFT JOIN postings p ON p.entry_id = e.id
-     WHERE ${scope ? `e.id IN (SELECT entry_id FROM postings WHERE ${only('order_id')})` : 'TRUE'}
+     WHERE ${limit.ids ? `e.id IN (SELECT entry_id FROM postings WHERE ${limit.only('order_id')})` : 'TRUE'}
      GROUP BY e.id HAVING count(p.id) < 2 OR coalesce(sum(p.amount), 0) <> 0`,
-    bind,
+    limit.bind,
   )) as {
     rows: Array<{ id: number; legs: string; total: string }>
   }
   for (const e of entries.rows) violations.push(`entry ${e.id}: ${e.legs} legs, sum ${e.total}`)
+  return violations
+}
 
-  // 2. The whole ledger sums to zero.
+/** 2. The whole ledger sums to zero. */
+async function ledgerTotal(db: Db): Promise<string[]> {
+  const violations: string[] = []
   const all = (await db.raw(`SELECT coalesce(sum(amount), 0)::text AS total FROM postings`)) as {
     rows: Array<{ total: string }>
   }
   if (BigInt(all.rows[0]?.total ?? '0') !== 0n)
     violations.push(`ledger total ${all.rows[0]?.total}`)
+  return violations
+}
 
-  // 8. No sub-balance (per order, per gateway transaction) below zero on its normal side.
+/** 8. No sub-balance (per order, per gateway transaction) below zero on its normal side. */
+async function negativeBalances(db: Db, limit: Scope): Promise<string[]> {
+  const violations: string[] = []
   const negative = (await db.raw(
     `
     SELECT p.account_id, k.key, sum(p.amount)::text AS total
       FROM postings p
       JOIN ledger_accounts a ON a.id = p.account_id AND NOT a.may_go_negative
       CROSS JOIN LATERAL (VALUES ('order:' || p.order_id), ('gtx:' || p.gateway_tx_id)) AS k(key)
-     WHERE k.key IS NOT NULL AND ${only('p.order_id')}
+     WHERE k.key IS NOT NULL AND ${limit.only('p.order_id')}
      GROUP BY p.account_id, k.key`,
-    bind,
+    limit.bind,
   )) as { rows: Row[] }
   for (const row of negative.rows) {
     const code = CODE_OF.get(Number(row.account_id))
@@ -66,30 +97,40 @@ export async function checkLedger(
     const normal = CREDIT_NORMAL.has(code) ? -BigInt(row.total) : BigInt(row.total)
     if (normal < 0n) violations.push(`${code} of ${row.key} is ${normal}`)
   }
+  return violations
+}
 
-  // 9. Every suspense posting says why.
+/** 9. Every suspense posting says why. */
+async function unexplainedSuspense(db: Db, limit: Scope): Promise<string[]> {
+  const violations: string[] = []
   const unexplained = (await db('postings')
     .where({ account_id: ACCOUNTS.suspense })
     .whereNull('reason')
-    .modify((q) => (scope ? q.whereIn('order_id', ids) : q))
+    .modify((q) => (limit.ids ? q.whereIn('order_id', limit.ids) : q))
     .count({ n: '*' })) as Array<{ n: string | number }>
   if (Number(unexplained[0]?.n ?? 0) > 0) {
     violations.push(`${unexplained[0]?.n} suspense posting(s) without a reason`)
   }
+  return violations
+}
 
-  // 7. A paid or in-progress order holds exactly its amount; a finished one holds nothing, and
-  //    a done order booked its fee once.
+/**
+ * 7. A paid or in-progress order holds exactly its amount; a finished one holds nothing, and
+ *    a done order booked its fee once.
+ */
+async function orderHoldings(db: Db, limit: Scope): Promise<string[]> {
+  const violations: string[] = []
   const orders = (await db.raw(
     `
     SELECT o.id, o.stage, o.amount_irr, o.fee_irr,
            coalesce(-sum(p.amount) FILTER (WHERE p.account_id = ${ACCOUNTS.order_funds}), 0)::text AS funds,
            coalesce(-sum(p.amount) FILTER (WHERE p.account_id = ${ACCOUNTS.fees}), 0)::text AS fees
       FROM payments o LEFT JOIN postings p ON p.order_id = o.id
-     WHERE o.payment_type <> 'payout' AND ${only('o.id')}
+     WHERE o.payment_type <> 'payout' AND ${limit.only('o.id')}
        AND (o.stage IN ('paid', 'in_progress', 'done', 'refunded')
             OR EXISTS (SELECT 1 FROM postings q WHERE q.order_id = o.id))
      GROUP BY o.id`,
-    bind,
+    limit.bind,
   )) as {
     rows: Array<{
       id: number
@@ -111,8 +152,12 @@ export async function checkLedger(
       violations.push(`order ${o.id} is done with fees ${o.fees}, not ${o.fee_irr}`)
     }
   }
+  return violations
+}
 
-  // 6. Each attempt's captured money is where its status says, and nowhere else.
+/** 6. Each attempt's captured money is where its status says, and nowhere else. */
+async function attemptHoldings(db: Db, limit: Scope): Promise<string[]> {
+  const violations: string[] = []
   const attempts = (await db.raw(
     `
     SELECT g.id, g.status, g.amount_irr,
@@ -125,9 +170,9 @@ export async function checkLedger(
       coalesce(sum(p.amount) FILTER (WHERE p.account_id = ${ACCOUNTS.bank}
                                       AND p.refund_id IS NOT NULL), 0)::text AS transferred
       FROM gateway_transactions g LEFT JOIN postings p ON p.gateway_tx_id = g.id
-     WHERE ${only('g.payment_id')}
+     WHERE ${limit.only('g.payment_id')}
      GROUP BY g.id`,
-    bind,
+    limit.bind,
   )) as {
     rows: Array<{
       id: number

@@ -35,9 +35,10 @@ import { recordEvent } from './state-machine.ts'
  * closes, after which the money goes back to suspense for staff. Giving up is logged at error
  * level with `alert: true` and shows on the money-to-return gauges.
  *
- * Several instances may run it: each attempt is taken with `FOR UPDATE SKIP LOCKED` in a short
- * transaction, and settling locks the order row as the callback does, so a callback arriving at
- * the same moment and a second reconciler both find the attempt settled and change nothing.
+ * Several instances may run it: each attempt is closed under its order's lock, taken with
+ * `FOR UPDATE SKIP LOCKED` in a short transaction, and settling locks the order row as the
+ * callback does, so a callback arriving at the same moment and a second reconciler both find
+ * the attempt settled and change nothing.
  * Expired Idempotency-Keys are purged by the same run.
  */
 
@@ -179,14 +180,23 @@ async function closeAttempt(
   raw: Record<string, unknown>,
 ): Promise<boolean> {
   return deps.db.transaction(async (trx) => {
+    const first = await GatewayTransaction.query(trx).findById(attemptId)
+    if (!first) return false
+    // Order first, then attempt, as every settlement step locks them: the other way round, a
+    // callback settling this attempt at the same moment deadlocked with us (model test, Race).
+    // A busy order is left for the next run.
+    const order = (await trx('payments')
+      .select('stage')
+      .where({ id: first.payment_id })
+      .forUpdate()
+      .skipLocked()
+      .first()) as { stage: Parameters<typeof recordEvent>[1]['to'] } | undefined
+    if (!order) return false
     const open = await GatewayTransaction.query(trx)
       .findById(attemptId)
       .whereIn('status', ['created', 'token_created'])
       .forUpdate()
-      .skipLocked()
     if (!open) return false
-    const order = (await trx('payments').select('stage').where({ id: open.payment_id }).first()) as
-      { stage: Parameters<typeof recordEvent>[1]['to'] } | undefined
     const now = deps.clock.now()
     const failure = `reconciled_${why}`.slice(0, 64)
     await GatewayTransaction.query(trx)
@@ -197,17 +207,15 @@ async function closeAttempt(
         raw: { ...open.raw, reconciliation: raw as never },
         updated_at: now,
       })
-    if (order) {
-      await recordEvent(trx, {
-        paymentId: open.payment_id,
-        from: order.stage,
-        to: order.stage,
-        reason: failure,
-        actor: 'system',
-        data: { res_num: open.res_num },
-        now,
-      })
-    }
+    await recordEvent(trx, {
+      paymentId: open.payment_id,
+      from: order.stage,
+      to: order.stage,
+      reason: failure,
+      actor: 'system',
+      data: { res_num: open.res_num },
+      now,
+    })
     return true
   })
 }
