@@ -376,6 +376,7 @@ test('an admin grants and revokes the support role', async ({ page, browser }) =
   await page.getByRole('button', { name: 'خروج' }).click()
   // The logout must land before the next navigation, or that navigation cancels it.
   await expect(page.getByRole('link', { name: 'ورود', exact: true })).toBeVisible()
+  // Staff sign in with a second factor: the new support member enrols on this first sign-in.
   await logIn(page, phone, PASSWORD)
   await enrolInBrowser(page, phone)
   await expect(page).toHaveURL(/\/staff$/)

@@ -8,6 +8,7 @@ import {
   type Browser,
   type Page,
 } from '@playwright/test'
+import { generate } from 'otplib'
 import { logIn, uniquePhone } from './auth.ts'
 
 const run = promisify(execFile)
@@ -52,6 +53,47 @@ export interface StaffApi {
   post(path: string, data?: unknown): Promise<APIResponse>
 }
 
+/**
+ * Staff sign in with a second factor (ADR 015). The TOTP secrets of the accounts this run
+ * enrolled, by phone, with the newest 30-second step whose code was used: payments-service takes
+ * each step once, so a second sign-in within the same step answers with the next step's code
+ * (accepted one step ahead) and a third one waits for the clock.
+ */
+const enrolledStaff = new Map<string, { secret: string; lastStep: number }>()
+
+const TOTP_PERIOD = 30
+
+/** A code payments-service has not seen yet for this secret. */
+export async function nextTotpCode(phone: string): Promise<string> {
+  const entry = enrolledStaff.get(phone)
+  if (!entry) throw new Error(`no TOTP secret known for ${phone}: enrol first`)
+  const now = Date.now() / 1000
+  const current = Math.floor(now / TOTP_PERIOD)
+  const step = Math.max(current, entry.lastStep + 1)
+  if (step > current + 1) {
+    await new Promise((resolve) =>
+      setTimeout(resolve, ((step - 1) * TOTP_PERIOD - now) * 1000 + 250),
+    )
+  }
+  entry.lastStep = step
+  return generate({ secret: entry.secret, epoch: step * TOTP_PERIOD })
+}
+
+/** Remembers an enrolment (the step of its confirming code counts as used). */
+export function rememberTotpSecret(phone: string, secret: string, usedEpochSeconds: number) {
+  enrolledStaff.set(phone, {
+    secret: secret.replace(/\s+/g, ''),
+    lastStep: Math.floor(usedEpochSeconds / TOTP_PERIOD),
+  })
+}
+
+/** The code of the current step for a new secret (enrolment), remembered as used. */
+export async function enrolmentCode(phone: string, secret: string): Promise<string> {
+  const epoch = Math.floor(Date.now() / 1000)
+  rememberTotpSecret(phone, secret, epoch)
+  return generate({ secret: secret.replace(/\s+/g, ''), epoch })
+}
+
 export async function staffApi(
   request: APIRequestContext,
   phone: string,
@@ -60,8 +102,25 @@ export async function staffApi(
   const login = await request.post('/api/auth/login/', {
     data: { username: phone, phone, password },
   })
-  expect(login.status(), await login.text()).toBe(200)
-  const { access } = (await login.json()) as { access: string }
+  expect(login.status(), await login.text()).toBe(202)
+  const { challenge, code } = (await login.json()) as { challenge: string; code: string }
+  let signedIn: APIResponse
+  if (code === 'second_factor_enrolment_required') {
+    const enrolment = await request.post('/api/auth/second-factor/enrolment/', {
+      data: { challenge },
+    })
+    expect(enrolment.status(), await enrolment.text()).toBe(200)
+    const { secret } = (await enrolment.json()) as { secret: string }
+    signedIn = await request.post('/api/auth/second-factor/enrolment/confirm/', {
+      data: { challenge, code: await enrolmentCode(phone, secret) },
+    })
+  } else {
+    signedIn = await request.post('/api/auth/second-factor/verify/', {
+      data: { challenge, code: await nextTotpCode(phone) },
+    })
+  }
+  expect(signedIn.status(), await signedIn.text()).toBe(200)
+  const { access } = (await signedIn.json()) as { access: string }
   const headers = { Authorization: `Bearer ${access}` }
   return {
     get: (url) => request.get(url, { headers }),
@@ -79,14 +138,40 @@ export function pngFile(paddingBytes = 0): Buffer {
 }
 
 /**
+ * The first sign-in of a staff account in the browser, after the login form: enrol the
+ * authenticator from the secret the page shows, confirm with its code, read the recovery codes
+ * (shown once) and go on to the back office.
+ */
+export async function enrolInBrowser(page: Page, phone: string): Promise<string[]> {
+  await expect(page).toHaveURL(/\/auth\/second-factor$/)
+  await expect(page.getByRole('heading', { name: 'فعال‌سازی تأیید دومرحله‌ای' })).toBeVisible()
+  const secret = (await page.getByTestId('totp-secret').textContent()) ?? ''
+  await expect(page.getByTestId('otpauth-uri')).toContainText('otpauth://totp/')
+  await page.getByLabel('کد شش‌رقمی برنامه').fill(await enrolmentCode(phone, secret))
+  await page.getByRole('button', { name: 'فعال‌سازی و ورود' }).click()
+  await expect(page).toHaveURL(/\/auth\/recovery-codes$/)
+  const codes = await page.getByTestId('recovery-codes').locator('li').allTextContents()
+  expect(codes).toHaveLength(10)
+  await page.getByRole('link', { name: /ورود به پنل پشتیبانی/ }).click()
+  return codes
+}
+
+/**
  * A new staff account (create-staff CLI) signed in through the ordinary login form in a browser
- * context of its own, so a test can drive a customer and a staff member side by side.
+ * context of its own, so a test can drive a customer and a staff member side by side. It enrols
+ * its second factor on the way, as a new staff member does on their first sign-in.
  */
 export async function signInAsStaff(
   browser: Browser,
   role: 'support' | 'admin' = 'support',
   options: { javaScriptEnabled?: boolean } = {},
-): Promise<{ page: Page; phone: string; password: string; username: string }> {
+): Promise<{
+  page: Page
+  phone: string
+  password: string
+  username: string
+  recoveryCodes: string[]
+}> {
   const phone = uniquePhone()
   const password = `Staff-${role}-1404`
   const username = `${role}-${phone.slice(-6)}`
@@ -94,8 +179,8 @@ export async function signInAsStaff(
   const context = await browser.newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true })
   const page = await context.newPage()
   await logIn(page, phone, password)
-  await expect(page).toHaveURL(/\/dashboard$/)
-  await page.goto('/staff')
+  const recoveryCodes = await enrolInBrowser(page, phone)
+  await expect(page).toHaveURL(/\/staff$/)
   await expect(page.getByRole('heading', { name: 'میز کار پشتیبانی' })).toBeVisible()
-  return { page, phone, password, username }
+  return { page, phone, password, username, recoveryCodes }
 }

@@ -127,12 +127,18 @@ export function register(
   return call(request, '/api/auth/register/', { method: 'POST', body: input, schema: tokensSchema })
 }
 
+/** Staff only (202): the password was right, the second factor comes next (ADR 015). */
+const secondFactorChallengeSchema = z.object({
+  code: z.enum(['second_factor_enrolment_required', 'second_factor_required']),
+  challenge: z.string().min(1),
+})
+
 export function login(request: Request, input: { phone: string; password: string }) {
   // The spec's payload carries the phone twice: as the username and as the phone.
   return call(request, '/api/auth/login/', {
     method: 'POST',
     body: { username: input.phone, phone: input.phone, password: input.password },
-    schema: tokensSchema,
+    schema: z.union([tokensSchema, secondFactorChallengeSchema]),
   })
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { createSealedCookie, readCookie } from './sealed-cookie.server.ts'
 
 /**
- * The three cookies web keeps, all sealed (encrypted + authenticated), httpOnly and SameSite=Lax:
+ * The cookies web keeps, all sealed (encrypted + authenticated), httpOnly and SameSite=Lax:
  *
  * - `arzpol_session`: the customer's access and refresh tokens (architecture.md: never in
  *   localStorage). Lives as long as a refresh token can; payments-service decides the real end.
@@ -51,6 +51,26 @@ export const flashCookie = createSealedCookie({
 
 export type Flash = NonNullable<ReturnType<typeof flashCookie.read>>
 
+/**
+ * `arzpol_2fa`: a staff member between the right password and the second factor (ADR 015): the
+ * signed challenge payments-service answered with (no tokens yet) and whether they still have
+ * to enrol. As long-lived as the challenge itself.
+ */
+export const secondFactorCookie = createSealedCookie({
+  name: 'arzpol_2fa',
+  schema: z.object({ challenge: z.string().min(1).max(1024), enrol: z.boolean() }),
+  maxAgeSeconds: 10 * 60,
+})
+
+export type SecondFactorStep = NonNullable<ReturnType<typeof secondFactorCookie.read>>
+
+/** `arzpol_recovery`: the recovery codes of a fresh enrolment, read once by the page showing them. */
+export const recoveryCodesCookie = createSealedCookie({
+  name: 'arzpol_recovery',
+  schema: z.object({ codes: z.array(z.string().max(32)).max(20) }),
+  maxAgeSeconds: 5 * 60,
+})
+
 export function getSessionTokens(request: Request): AuthTokens | null {
   return sessionCookie.read(request)
 }
@@ -74,5 +94,11 @@ export function resendRemaining(flow: OtpFlow, now = Date.now()): number {
 
 /** Names of all cookies web owns; the `/api` proxy does not pass them on to payments-service. */
 export function ownCookieNames(): string[] {
-  return [sessionCookie.name, otpFlowCookie.name, flashCookie.name]
+  return [
+    sessionCookie.name,
+    otpFlowCookie.name,
+    flashCookie.name,
+    secondFactorCookie.name,
+    recoveryCodesCookie.name,
+  ]
 }

@@ -24,7 +24,9 @@ import {
   getSessionTokens,
   otpFlowCookie,
   resendRemaining,
+  secondFactorCookie,
 } from '~/utils/session.server.ts'
+import { SECOND_FACTOR_PATH } from '~/utils/second-factor.ts'
 import type { AuthMode, OtpView } from './auth-forms.tsx'
 
 /** Server side of the landing page's auth modes: the loader's view of a mode, and every action. */
@@ -156,6 +158,16 @@ export async function handleAuthAction(request: Request) {
           password: 'password',
         })
         return failure(intent, errors, upstreamStatus(result), { phone: parsed.data.phone })
+      }
+      if ('challenge' in result.data) {
+        // Staff: no tokens yet; the second factor's page takes it from here.
+        return redirectWith(SECOND_FACTOR_PATH, [
+          secondFactorCookie.serialize({
+            challenge: result.data.challenge,
+            enrol: result.data.code === 'second_factor_enrolment_required',
+          }),
+          otpFlowCookie.clear(),
+        ])
       }
       return redirectWith('/dashboard', [
         commitSession(result.data),

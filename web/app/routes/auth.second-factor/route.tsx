@@ -1,0 +1,116 @@
+import type {
+  ActionFunctionArgs,
+  HeadersFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from '@remix-run/node'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
+import { AuthCard } from '~/routes/_index/auth-forms.tsx'
+import {
+  loadSecondFactor,
+  secondFactorAction,
+  type SecondFactorActionData,
+} from '~/utils/second-factor.server.ts'
+import { SECOND_FACTOR_INTENTS } from '~/utils/second-factor.ts'
+
+/**
+ * Staff sign-in, second step (ADR 015): enrol an authenticator app on the first sign-in, or
+ * answer its code (or a recovery code) on later ones.
+ */
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadSecondFactor(request)
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return secondFactorAction(request)
+}
+
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
+
+export const meta: MetaFunction = () => [
+  { title: 'تأیید دومرحله‌ای | ارزپل' },
+  { name: 'robots', content: 'noindex' },
+]
+
+/** The base32 secret in groups of four, easier to type into an app by hand. */
+const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret
+
+export default function SecondFactor() {
+  const view = useLoaderData<typeof loader>()
+  const result = useActionData<SecondFactorActionData>()
+  const errors = result?.errors
+  const codeErrors = errors?.fields.code
+
+  if (view.mode === 'enrol') {
+    return (
+      <AuthCard
+        title="فعال‌سازی تأیید دومرحله‌ای"
+        description="ورود کارکنان پشتیبانی و مدیران علاوه بر رمز عبور به کد یک برنامه تأیید دومرحله‌ای (مانند Google Authenticator، Microsoft Authenticator یا FreeOTP) نیاز دارد."
+      >
+        <ol className="flex list-decimal flex-col gap-4 ps-5 leading-7 text-slate-700">
+          <li>برنامه تأیید دومرحله‌ای را روی تلفن همراه خود نصب کنید.</li>
+          <li>
+            در برنامه یک حساب تازه بسازید و این کلید را وارد کنید (نوع: بر پایه زمان):
+            <code
+              dir="ltr"
+              data-testid="totp-secret"
+              className="mt-2 block rounded-xl bg-slate-100 px-4 py-3 text-center font-mono text-lg font-bold tracking-wider text-slate-900 select-all"
+            >
+              {grouped(view.secret)}
+            </code>
+            <span className="mt-2 block text-sm text-slate-600">
+              یا روی تلفن همراه این پیوند را باز کنید تا برنامه آن را بردارد:
+            </span>
+            <a
+              href={view.otpauthUri}
+              dir="ltr"
+              data-testid="otpauth-uri"
+              className="mt-1 block font-mono text-xs break-all text-teal-800 underline"
+            >
+              {view.otpauthUri}
+            </a>
+          </li>
+          <li>کد شش‌رقمی‌ای را که برنامه نشان می‌دهد این‌جا وارد کنید.</li>
+        </ol>
+        <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
+          <FormAlert errors={errors?.form ?? []} />
+          <Field
+            label="کد شش‌رقمی برنامه"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            dir="ltr"
+            maxLength={16}
+            required
+            errors={codeErrors}
+          />
+          <SubmitButton intent={SECOND_FACTOR_INTENTS.confirm}>فعال‌سازی و ورود</SubmitButton>
+        </Form>
+      </AuthCard>
+    )
+  }
+
+  return (
+    <AuthCard
+      title="تأیید دومرحله‌ای"
+      description="کد شش‌رقمی برنامه تأیید دومرحله‌ای خود را وارد کنید. اگر به برنامه دسترسی ندارید، یکی از کدهای بازیابی را وارد کنید."
+    >
+      <Form method="post" className="flex flex-col gap-4" noValidate>
+        <FormAlert errors={errors?.form ?? []} />
+        <Field
+          label="کد شش‌رقمی یا کد بازیابی"
+          name="code"
+          autoComplete="one-time-code"
+          dir="ltr"
+          maxLength={32}
+          required
+          errors={codeErrors}
+          hint="هر کد بازیابی فقط یک بار کار می‌کند."
+        />
+        <SubmitButton intent={SECOND_FACTOR_INTENTS.verify}>ورود</SubmitButton>
+      </Form>
+    </AuthCard>
+  )
+}
