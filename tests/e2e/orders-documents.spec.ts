@@ -86,6 +86,61 @@ test('a cash-out customer uploads income documents without JavaScript and lists 
   await stranger.close()
 })
 
+test('a cash-out placed without a Sheba says in Persian what is missing and moves on once it is all in', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await registerNewCustomer(page, uniquePhone(), PASSWORD)
+  await page.goto('/dashboard/new-request')
+  await page.getByRole('radio', { name: 'نقد کردن درآمد ارزی' }).check()
+  await page.getByLabel('آدرس سایت').fill('https://www.upwork.com')
+  await page.getByLabel('مبلغ ارزی').fill('150')
+  await expect(page.getByTestId('quote-total')).toContainText('تومان')
+  // No Sheba: the order is placed all the same (spec §4's non-gateway branch).
+  await page.getByRole('button', { name: 'ثبت و پرداخت' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/orders$/)
+  await expect(page.getByText('درخواست با موفقیت ثبت شد!')).toBeVisible()
+  await page.getByTestId('order-card').first().getByRole('link').click()
+  await expect(page).toHaveURL(/\/dashboard\/orders\/\d+$/)
+
+  // It waits, pending, and says exactly what it needs.
+  await expect(page.getByTestId('order-status')).toHaveText('در انتظار')
+  await expect(page.getByTestId('order-stage')).toHaveText('در انتظار شماره شبا یا مدارک درآمد')
+  const missing = page.getByTestId('payout-missing-items').getByRole('listitem')
+  await expect(missing).toHaveText([
+    'شماره شبای حسابی که ریال به آن واریز می‌شود',
+    'دست‌کم یک مدرک درآمد ارزی (صورت‌حساب، رسید یا گزارش حساب)',
+  ])
+
+  // A wrong Sheba is refused in Persian; the right one (Persian digits, spaces) is taken.
+  const shebaForm = page.getByTestId('sheba-form')
+  await shebaForm.getByLabel('شماره شبا برای واریز ریالی').fill('IR820540102680020817909003')
+  await shebaForm.getByRole('button', { name: 'ثبت شماره شبا' }).click()
+  await expect(page.getByText('شماره شبا معتبر نیست (IR و ۲۴ رقم)')).toBeVisible()
+  await expect(missing).toHaveCount(2)
+  await page
+    .getByTestId('sheba-form')
+    .getByLabel('شماره شبا برای واریز ریالی')
+    .fill('IR۸۲ ۰۵۴۰ ۱۰۲۶ ۸۰۰۲ ۰۸۱۷ ۹۰۹۰ ۰۲')
+  await page.getByTestId('sheba-form').getByRole('button', { name: 'ثبت شماره شبا' }).click()
+  await expect(page.getByText('شماره شبا ثبت شد.')).toBeVisible()
+  await expect(missing).toHaveText(['دست‌کم یک مدرک درآمد ارزی (صورت‌حساب، رسید یا گزارش حساب)'])
+  await expect(page.getByTestId('sheba-form')).toHaveCount(0)
+  await expect(page.getByTestId('order-status')).toHaveText('در انتظار')
+
+  // The income document is the last thing missing: the order goes on to staff.
+  await page.getByLabel('فایل مدرک').setInputFiles({
+    name: 'payoneer-statement.pdf',
+    mimeType: 'application/pdf',
+    buffer: PDF,
+  })
+  await page.getByRole('button', { name: 'بارگذاری مدرک' }).click()
+  await expect(page.getByText('مدرک بارگذاری شد.')).toBeVisible()
+  await expect(page.getByTestId('payout-missing')).toHaveCount(0)
+  await expect(page.getByTestId('order-status')).toHaveText('در حال انجام')
+  await expect(page.getByTestId('order-stage')).toHaveText('در حال انجام')
+})
+
 test('a double-submitted new-request form places one order (Idempotency-Key)', async ({ page }) => {
   test.setTimeout(60_000)
   await registerNewCustomer(page, uniquePhone(), PASSWORD)
