@@ -43,6 +43,43 @@ describe('create-staff', () => {
     expect(await User.query(database.db).where({ phone: '09121112244' }).resultSize()).toBe(1)
   })
 
+  it('forgets an account’s second factor only when asked, so it enrols again (ADR 015)', async () => {
+    const { user } = await createStaff(database.db, weakHasher, {
+      phone: '09121112255',
+      password: 'first password',
+      role: 'support',
+    })
+    const enrol = async () => {
+      await database.db('staff_second_factors').insert({
+        user_id: user.id,
+        secret_ciphertext: Buffer.from('sealed'),
+        secret_key_id: 'k1',
+        confirmed_at: new Date(),
+      })
+      await database.db('staff_recovery_codes').insert({ user_id: user.id, code_hash: 'x' })
+    }
+    const rows = async () => [
+      (await database.db('staff_second_factors').where({ user_id: user.id })).length,
+      (await database.db('staff_recovery_codes').where({ user_id: user.id })).length,
+    ]
+    await enrol()
+    const kept = await createStaff(database.db, weakHasher, {
+      phone: '09121112255',
+      password: 'second password',
+      role: 'support',
+    })
+    expect(kept.secondFactorReset).toBe(false)
+    expect(await rows()).toEqual([1, 1])
+    const reset = await createStaff(database.db, weakHasher, {
+      phone: '09121112255',
+      password: 'third password',
+      role: 'support',
+      resetSecondFactor: true,
+    })
+    expect(reset.secondFactorReset).toBe(true)
+    expect(await rows()).toEqual([0, 0])
+  })
+
   it('validates its input', () => {
     const result = StaffInput.safeParse({ phone: '123', password: 'short', role: 'customer' })
     expect(result.success).toBe(false)

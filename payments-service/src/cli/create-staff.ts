@@ -14,10 +14,12 @@ import { createPasswordHasher, type PasswordHasher } from '../modules/auth/passw
  * password). There is no sign-up for staff: an operator runs this with the database's URL.
  *
  *   npm run create-staff -w @arzpol/payments-service -- --phone 09121234567 --password '…' \
- *     --role support [--username sara]
+ *     --role support [--username sara] [--reset-second-factor]
  *
  * Without --username the account's username is its phone, and customers see its replies
- * labelled 'پشتیبانی'.
+ * labelled 'پشتیبانی'. Staff enrol their second factor (TOTP, ADR 015) at their first sign-in;
+ * --reset-second-factor forgets an existing account's authenticator and recovery codes (lost
+ * phone and codes), so it enrols again at its next sign-in.
  */
 
 export const StaffInput = z.object({
@@ -29,6 +31,7 @@ export const StaffInput = z.object({
     .trim()
     .regex(/^[\p{L}\p{N}_.\u200c-]{2,150}$/u, 'username: 2-150 letters, digits, _ . or -')
     .optional(),
+  resetSecondFactor: z.boolean().optional(),
 })
 
 export type StaffInput = z.output<typeof StaffInput>
@@ -37,7 +40,7 @@ export async function createStaff(
   db: Knex,
   passwords: PasswordHasher,
   input: StaffInput,
-): Promise<{ user: User; created: boolean }> {
+): Promise<{ user: User; created: boolean; secondFactorReset: boolean }> {
   const passwordHash = await passwords.hash(input.password)
   return db.transaction(async (trx) => {
     const existing = await User.query(trx).findOne({ phone: input.phone }).forUpdate()
@@ -49,7 +52,13 @@ export async function createStaff(
         password_changed_at: now,
         ...(input.username && { username: input.username }),
       })
-      return { user, created: false }
+      let secondFactorReset = false
+      if (input.resetSecondFactor) {
+        await trx('staff_recovery_codes').where({ user_id: user.id }).delete()
+        secondFactorReset =
+          (await trx('staff_second_factors').where({ user_id: user.id }).delete()) > 0
+      }
+      return { user, created: false, secondFactorReset }
     }
     const user = await User.query(trx).insertAndFetch({
       phone: input.phone,
@@ -59,7 +68,7 @@ export async function createStaff(
       role: input.role,
       password_changed_at: now,
     })
-    return { user, created: true }
+    return { user, created: true, secondFactorReset: false }
   })
 }
 
@@ -70,16 +79,18 @@ async function main(): Promise<void> {
       password: { type: 'string' },
       role: { type: 'string', default: 'support' },
       username: { type: 'string' },
+      'reset-second-factor': { type: 'boolean' },
     },
     strict: true,
   })
-  const parsed = StaffInput.safeParse(values)
+  const { 'reset-second-factor': resetSecondFactor, ...rest } = values
+  const parsed = StaffInput.safeParse({ ...rest, resetSecondFactor })
   if (!parsed.success) {
     console.error(
       `create-staff: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
     )
     console.error(
-      'usage: create-staff --phone 09xxxxxxxxx --password <8+ characters> --role support|admin [--username name]',
+      'usage: create-staff --phone 09xxxxxxxxx --password <8+ characters> --role support|admin [--username name] [--reset-second-factor]',
     )
     process.exitCode = 2
     return
@@ -87,9 +98,13 @@ async function main(): Promise<void> {
   const { DATABASE_URL } = parseEnvOrExit(z.object({ DATABASE_URL: envSchema.shape.DATABASE_URL }))
   const db = createKnex({ url: DATABASE_URL, poolMax: 1 })
   try {
-    const { user, created } = await createStaff(db, createPasswordHasher(), parsed.data)
+    const { user, created, secondFactorReset } = await createStaff(
+      db,
+      createPasswordHasher(),
+      parsed.data,
+    )
     console.log(
-      `create-staff: ${created ? 'created' : 'updated'} ${user.role} #${user.id} (${user.username})`,
+      `create-staff: ${created ? 'created' : 'updated'} ${user.role} #${user.id} (${user.username})${secondFactorReset ? '; second factor reset: enrols again at the next sign-in' : ''}`,
     )
   } catch (error) {
     console.error('create-staff: failed:', error)
