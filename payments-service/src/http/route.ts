@@ -82,6 +82,13 @@ export function apiRoutes(api: Api): AppMiddleware {
   }
 }
 
+/**
+ * The requests (Node's request objects) whose input passed validation and reached their route's
+ * handler. Only read by the generated fuzz (src/fuzz/), which reports per operation how many of
+ * its requests got this far; a WeakSet, so nothing is kept once a request is gone.
+ */
+export const reachedHandler = new WeakSet<object>()
+
 type Schema = z.ZodType | undefined
 type Auth = 'user' | readonly Role[] | undefined
 type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined
@@ -238,6 +245,7 @@ export function defineRoute<
       if (Object.keys(fields).length > 0) throw new ValidationError(fields)
     }
     const input = { body, query, params, user: ctx.state.user } as RouteInput<B, Q, P, A>
+    reachedHandler.add(ctx.req)
     const result = await spec.handler(ctx, input)
     const declared = spec.responses[result.status]
     if (!declared) throw new Error(`${spec.operationId} answered undeclared ${result.status}`)

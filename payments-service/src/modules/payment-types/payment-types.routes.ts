@@ -2,6 +2,7 @@ import { MAX_FEE_BPS, MAX_FEE_FIXED_IRR } from '@arzpol/shared'
 import { z } from 'zod'
 import { ValidationError } from '../../http/errors.ts'
 import { defineRoute, reply, type Api } from '../../http/route.ts'
+import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../../lib/text.ts'
 import type { Role } from '../../models/user.model.ts'
 import { PAYMENT_TYPE_CODES, type PaymentType } from './catalog.ts'
 import { PaymentTypeLimitsError, type PaymentTypeStore } from './store.ts'
@@ -65,7 +66,12 @@ const PaymentTypePatch = z.object({
   fee_fixed_irr: int(MESSAGES.feeFixed, 0, MAX_FEE_FIXED_IRR).optional(),
   min_amount: int(MESSAGES.amount, 1, 100_000).optional(),
   max_amount: int(MESSAGES.amount, 1, 100_000).optional(),
-  note: z.string().trim().max(500).nullish(),
+  note: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((value) => !hasForbiddenCharacters(value, true), INVALID_CHARACTERS_MESSAGE)
+    .nullish(),
 })
 
 const CodeParams = z.object({

@@ -2,6 +2,7 @@ import { MAX_RATE_IRR } from '@arzpol/shared'
 import { z } from 'zod'
 import { ApiError } from '../../http/errors.ts'
 import { defineRoute, reply, type Api } from '../../http/route.ts'
+import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../../lib/text.ts'
 import { amountMinorSchema } from '../money/money.schema.ts'
 import { CURRENCIES } from '../money/money.ts'
 import { PAYMENT_TYPE_CODES } from '../payment-types/catalog.ts'
@@ -188,7 +189,11 @@ export function registerRateRoutes(
         .int('نرخ باید عدد صحیح ریالی باشد')
         .positive('نرخ باید بزرگ‌تر از صفر باشد')
         .max(MAX_RATE_IRR, 'نرخ بیش از حد بزرگ است'),
-      note: z.string().max(500).nullish(),
+      note: z
+        .string()
+        .max(500)
+        .refine((value) => !hasForbiddenCharacters(value, true), INVALID_CHARACTERS_MESSAGE)
+        .nullish(),
       confirm: z
         .boolean({ error: CONFIRM_MESSAGE })
         .optional()

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../../lib/text.ts'
 import { RefundOut } from './schema.ts'
 
 /** Persian texts of "money to return" (shown by web as they are). */
@@ -15,7 +16,8 @@ export const RefundByHandBody = z.object({
     .string({ error: MONEY_TO_RETURN_MESSAGES.noteRequired })
     .trim()
     .min(1, MONEY_TO_RETURN_MESSAGES.noteRequired)
-    .max(2000, MONEY_TO_RETURN_MESSAGES.tooLong),
+    .max(2000, MONEY_TO_RETURN_MESSAGES.tooLong)
+    .refine((value) => !hasForbiddenCharacters(value, true), INVALID_CHARACTERS_MESSAGE),
 })
 
 const ItemRefundOut = RefundOut.extend({ reason: z.string().nullable() })

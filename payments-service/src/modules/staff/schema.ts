@@ -1,5 +1,6 @@
 import { normalizePhone, toLatinDigits } from '@arzpol/shared'
 import { z } from 'zod'
+import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../../lib/text.ts'
 import { ROLES } from '../../models/user.model.ts'
 import { ORDER_CURRENCIES } from '../money/money.ts'
 import { PAYMENT_TYPE_CODES } from '../payment-types/catalog.ts'
@@ -32,6 +33,8 @@ const trimmedOrNull = (max: number) =>
   z
     .string()
     .max(max, STAFF_MESSAGES.tooLong)
+    // PostgreSQL refuses NUL in text; the other controls only corrupt logs and screens.
+    .refine((value) => !hasForbiddenCharacters(value, true), INVALID_CHARACTERS_MESSAGE)
     .nullish()
     .transform((value) => {
       const trimmed = value?.trim()
@@ -103,7 +106,8 @@ export const SettleRefundBody = z.object({
     .string({ error: STAFF_MESSAGES.referenceRequired })
     .trim()
     .min(1, STAFF_MESSAGES.referenceRequired)
-    .max(100, STAFF_MESSAGES.tooLong),
+    .max(100, STAFF_MESSAGES.tooLong)
+    .refine((value) => !hasForbiddenCharacters(value), INVALID_CHARACTERS_MESSAGE),
   note: trimmedOrNull(2000),
 })
 
@@ -289,7 +293,8 @@ export const BlockBody = z.object({
     .string({ error: STAFF_MESSAGES.noteRequired })
     .trim()
     .min(1, STAFF_MESSAGES.noteRequired)
-    .max(500, STAFF_MESSAGES.tooLong),
+    .max(500, STAFF_MESSAGES.tooLong)
+    .refine((value) => !hasForbiddenCharacters(value, true), INVALID_CHARACTERS_MESSAGE),
 })
 
 export const UnblockBody = z.object({ note: trimmedOrNull(500) })

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest'
+import { createOrder, useOrdersApp } from '../modules/payments/testing.ts'
+
+/**
+ * What the generated fuzz (generated.fuzz.test.ts, issue 16) found answering 500, one named test
+ * each: every one now answers a 4xx with a Django-REST-style body in Persian, and writes nothing.
+ */
+
+const PERSIAN = /[\u0600-\u06FF]/
+
+type ErrorBody = Record<string, string[] | string>
+
+function expectPersianFieldError(body: ErrorBody, field: string, context: string) {
+  const messages = body[field]
+  expect(Array.isArray(messages), `${context}: ${JSON.stringify(body)}`).toBe(true)
+  for (const message of messages as string[]) expect(message).toMatch(PERSIAN)
+}
+
+describe('generated fuzz findings (issue 16)', () => {
+  const t = useOrdersApp()
+
+  it('staff: a NUL in the note of a support-role grant answers 400, the role unchanged (found by the fuzz)', async () => {
+    const staff = await t.customer('admin')
+    const customer = await t.customer()
+    const response = await t.api.post<ErrorBody>(
+      '/api/staff/roles/grant-support/',
+      { phone: customer.user.phone, note: '\u0000 ' },
+      { token: staff.token },
+    )
+    expect(response.status, response.text).toBe(400)
+    expectPersianFieldError(response.body, 'note', 'grant-support')
+    const row = await t.deps.db('users').where({ id: customer.id }).first('role')
+    expect(row.role).toBe('customer')
+  })
+
+  it('staff: NUL and other control characters in every staff note or reference answer 400, never 500', async () => {
+    const staff = await t.customer('admin')
+    const customer = await t.customer()
+    const order = await createOrder(t, customer.token)
+    const cases: Array<{ url: string; body: Record<string, unknown>; field: string }> = [
+      {
+        url: '/api/staff/roles/revoke-support/',
+        body: { phone: customer.user.phone, note: 'a\u0000b' },
+        field: 'note',
+      },
+      { url: `/api/staff/users/${customer.id}/block/`, body: { note: 'x\u0000' }, field: 'note' },
+      {
+        url: `/api/staff/users/${customer.id}/unblock/`,
+        body: { note: '\u0007bell' },
+        field: 'note',
+      },
+      {
+        url: `/api/payments/${order.id}/transition/`,
+        body: { to: 'cancelled', note: 'یادداشت\u0000' },
+        field: 'note',
+      },
+      {
+        url: `/api/payments/${order.id}/transition/`,
+        body: { to: 'cancelled', internal_note: '\u001b[31m' },
+        field: 'internal_note',
+      },
+      {
+        url: `/api/payments/${order.id}/transition/`,
+        body: { to: 'cancelled', reference: 'ref\u0000' },
+        field: 'reference',
+      },
+      { url: '/api/staff/refunds/1/settle/', body: { reference: 'r\u0000' }, field: 'reference' },
+      {
+        url: `/api/staff/money-to-return/${order.id}/refund/`,
+        body: { note: 'پرداخت\u0000' },
+        field: 'note',
+      },
+      {
+        url: '/api/rates/',
+        body: { currency: 'USD', buy_rate_irr: 1_150_000, note: '\u0000' },
+        field: 'note',
+      },
+    ]
+    for (const { url, body, field } of cases) {
+      const response = await t.api.post<ErrorBody>(url, body, { token: staff.token })
+      expect(response.status, `${url} ${JSON.stringify(body)}: ${response.text}`).toBe(400)
+      expectPersianFieldError(response.body, field, url)
+    }
+    const patch = await t.api.request<ErrorBody>('PATCH', '/api/staff/payment-types/topup/', {
+      body: { note: 'کارمزد\u0000' },
+      token: staff.token,
+    })
+    expect(patch.status, patch.text).toBe(400)
+    expectPersianFieldError(patch.body, 'note', 'payment type')
+    // Nothing happened: the customer is neither blocked nor the order moved.
+    const user = await t.deps.db('users').where({ id: customer.id }).first('blocked_at')
+    expect(user.blocked_at).toBeNull()
+    const row = await t.deps.db('payments').where({ id: order.id }).first('stage')
+    expect(row.stage).toBe('awaiting_payment')
+    // A multi-line note is still fine.
+    const fine = await t.api.post(
+      `/api/staff/users/${customer.id}/block/`,
+      { note: 'خط اول\nخط دوم\tبا تب' },
+      { token: staff.token },
+    )
+    expect(fine.status, fine.text).toBe(200)
+  })
+})
