@@ -113,6 +113,14 @@ test('staff settle a cash-out with the bank transfer reference, without JavaScri
   await expect(page).toHaveURL(/\/dashboard\/orders$/)
   await page.getByTestId('order-card').first().getByRole('link').click()
   await expect(page).toHaveURL(/\/dashboard\/orders\/\d+$/)
+  // A cash-out reaches staff with its Sheba and an income document (ADR 017).
+  await expect(page.getByTestId('order-status')).toHaveText('در انتظار')
+  await page.getByLabel('فایل مدرک').setInputFiles({
+    name: 'upwork-earnings.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n', 'latin1'),
+  })
+  await page.getByRole('button', { name: 'بارگذاری مدرک' }).click()
   await expect(page.getByTestId('order-status')).toHaveText('در حال انجام')
   const orderId = orderIdFrom(page)
 
