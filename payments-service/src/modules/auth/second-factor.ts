@@ -15,7 +15,7 @@ import type { Clock } from '../../lib/clock.ts'
 import { User, type Role } from '../../models/user.model.ts'
 import type { CredentialVault } from '../payments/credentials.ts'
 import { MESSAGES } from './auth.schema.ts'
-import type { LoginThrottle } from './login-throttle.ts'
+import type { LoginAttempt, LoginThrottle } from './login-throttle.ts'
 import {
   alreadyEnrolled,
   challengeInvalid,
@@ -194,11 +194,7 @@ export function createSecondFactorService(deps: SecondFactorDeps): SecondFactorS
     return result.timeStep
   }
 
-  async function signIn(
-    trx: Knex.Transaction,
-    user: User,
-    attempt: Parameters<LoginThrottle['succeeded']>[1],
-  ) {
+  async function signIn(trx: Knex.Transaction, user: User, attempt: LoginAttempt) {
     await User.query(trx).findById(user.id).patch({ last_login_at: clock.now() })
     await throttle.succeeded(trx, attempt, user)
     return sessions.issue(trx, user)
