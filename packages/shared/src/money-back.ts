@@ -1,6 +1,6 @@
 /**
  * Why money of an order is held or coming back, in plain Persian (issue #15): the staff page
- * "money to return" and the customer's order page both say it this way. Unknown codes fall back
+ * "money to return", the customer's order page and the customer's SMS all say it this way. Unknown codes fall back
  * to a neutral sentence, never the raw code.
  */
 export const MONEY_BACK_REASONS: Readonly<Record<string, string>> = {

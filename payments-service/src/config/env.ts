@@ -119,6 +119,11 @@ export const envSchema = z
      * wrong codes, issue 16). Without one no lock notice is sent.
      */
     KAVENEGAR_OTP_LOCK_TEMPLATE: z.string().min(1).optional(),
+    /**
+     * Lookup template for "%token2% toman of order %token% comes back (%token10%) by %token3%"
+     * (issue 15). Without one no money-back notice is sent.
+     */
+    KAVENEGAR_MONEY_BACK_TEMPLATE: z.string().min(1).optional(),
     // ── ticket attachments (issue #5) ──
     ...storageEnvShape,
     WEBOTP_DOMAIN: z

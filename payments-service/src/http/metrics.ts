@@ -165,11 +165,13 @@ export function countingSmsProvider(provider: SmsProvider, metrics: Metrics): Sm
     }
   const orderStatus = provider.sendOrderStatus?.bind(provider)
   const otpLocked = provider.sendOtpLocked?.bind(provider)
+  const moneyBack = provider.sendMoneyBack?.bind(provider)
   return {
     name: provider.name,
     sendOtp: counted('otp', (message) => provider.sendOtp(message)),
     sendTicketReply: counted('ticket_reply', (message) => provider.sendTicketReply(message)),
     ...(orderStatus && { sendOrderStatus: counted('order_status', orderStatus) }),
     ...(otpLocked && { sendOtpLocked: counted('otp_locked', otpLocked) }),
+    ...(moneyBack && { sendMoneyBack: counted('money_back', moneyBack) }),
   }
 }

@@ -22,7 +22,7 @@ type Db = Knex | Knex.Transaction
 /** The SQL condition limiting a query to the scope's orders, and its binding. */
 interface Scope {
   only: (column: string) => string
-  bind: unknown[]
+  bind: number[][]
   ids: number[] | null
 }
 

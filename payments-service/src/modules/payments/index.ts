@@ -9,6 +9,7 @@ import { quoteSignerFromConfig } from '../quotes/quote-token.ts'
 import { credentialVaultFromConfig } from './credentials.ts'
 import { createDocumentService, registerDocumentRoutes } from './documents.ts'
 import { requestHasherFromConfig } from './idempotency.ts'
+import { createMoneyBackNotice } from './money-back-notice.ts'
 import { registerPaymentRoutes } from './payments.routes.ts'
 import { createPaymentsService } from './payments.service.ts'
 
@@ -82,6 +83,7 @@ function createOrderServices(deps: AppDeps) {
     quoteSigner,
     callbackUrl: callbackUrlOf(config),
     callbackWaitMs: config.CALLBACK_WAIT_MS,
+    onMoneyBack: createMoneyBackNotice(deps),
   })
   return { rates, payments, paymentTypes, vault, gateway, quoteSigner }
 }

@@ -46,6 +46,8 @@ export interface PaymentsServiceDeps {
   callbackUrl: string
   /** How long a repeated callback waits for the verify a first copy started. */
   callbackWaitMs?: number
+  /** Tells the customer that money of their order is coming back (money-back-notice.ts). */
+  onMoneyBack?: (refundId: number) => Promise<void>
 }
 
 /** The columns of an order the customer sees (`paymentBody`): never the credentials. */
@@ -123,6 +125,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     logger,
     gateway,
     waitForVerifyMs: deps.callbackWaitMs,
+    ...(deps.onMoneyBack && { onMoneyBack: deps.onMoneyBack }),
   })
 
   /**

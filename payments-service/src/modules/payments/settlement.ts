@@ -46,6 +46,8 @@ export interface SettlementDeps {
    * from it to crash the settlement between two steps.
    */
   onStep?: (step: SettlementStep) => void
+  /** Told after a return of an order's money opened and committed (the customer's SMS). */
+  onMoneyBack?: (refundId: number) => Promise<void>
 }
 
 export type SettlementStep = 'recorded' | 'verified' | 'booked' | 'return_requested' | 'reversed'
@@ -426,26 +428,30 @@ export function createSettlement(deps: SettlementDeps) {
       return
     }
     deps.onStep?.('reversed')
-    await db.transaction(async (trx) => {
+    // The customer hears of a return the bank accepted, or of the transfer replacing one it
+    // refused: never a promise the bank may still break.
+    const comingBack = await db.transaction(async (trx) => {
       const { tx } = await lockBoth(trx, txId)
       const current = (await trx('refunds')
         .where({ id: refund.id })
         .forUpdate()
         .first()) as RefundRow
-      if (tx.status !== 'reversing' || current.status !== 'requested') return
+      if (tx.status !== 'reversing' || current.status !== 'requested') return null
       const now = clock.now()
       if (!ok) return bookRefused(trx, tx, current, 'reversal_refused', now)
       await closeRefund(trx, current, 'reversed', { staffId: null, now })
       await GatewayTransaction.query(trx)
         .findById(txId)
         .patch({ status: 'reversed', updated_at: now })
+      return current
     })
+    if (comingBack) await deps.onMoneyBack?.(comingBack.id)
   }
 
   /**
    * The bank will not reverse: the money goes back to suspense. A return staff asked for
-   * continues at once as a manual refund (a bank transfer staff record); an automatic one
-   * waits on "money to return" with its reason.
+   * continues at once as a manual refund (a bank transfer staff record), which it answers; an
+   * automatic one waits on "money to return" with its reason.
    */
   async function bookRefused(
     trx: Knex.Transaction,
@@ -453,20 +459,20 @@ export function createSettlement(deps: SettlementDeps) {
     refund: RefundRow,
     why: 'reversal_refused' | 'reversal_unanswered',
     now: Date,
-  ) {
+  ): Promise<RefundRow | null> {
     await closeRefund(trx, refund, 'refused', { staffId: null, now })
     // Unanswered for the whole window, the bank may yet have reversed it: staff look first.
     if (refund.reason !== STAFF_REFUND || why === 'reversal_unanswered') {
       await GatewayTransaction.query(trx)
         .findById(tx.id)
         .patch({ status: 'suspense', return_block: why, updated_at: now })
-      return
+      return null
     }
     // The capture stands at the bank; the customer is paid back by transfer.
     await GatewayTransaction.query(trx)
       .findById(tx.id)
       .patch({ status: 'verified', updated_at: now })
-    await openRefund(trx, {
+    return openRefund(trx, {
       paymentId: refund.payment_id,
       gatewayTxId: tx.id,
       amountIrr: refund.amount_irr,
@@ -516,6 +522,7 @@ export function createSettlement(deps: SettlementDeps) {
   }
 
   async function finishOrderRefund(opened: Awaited<ReturnType<typeof openOrderRefund>>) {
+    if (!opened.reversal) await deps.onMoneyBack?.(opened.refund.id)
     if (opened.reversal) {
       await reverseRequested(opened.reversal.txId, opened.reversal.refNum, opened.refund)
     }

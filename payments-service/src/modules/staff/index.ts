@@ -2,6 +2,7 @@ import type { AppDeps } from '../../http/context.ts'
 import type { Api } from '../../http/route.ts'
 import type { PaymentGateway } from '../gateways/gateway.ts'
 import type { CredentialVault } from '../payments/credentials.ts'
+import { createMoneyBackNotice } from '../payments/money-back-notice.ts'
 import { createStaffOrderService } from './orders.service.ts'
 import { registerStaffRoutes } from './staff.routes.ts'
 import { createStaffUserService } from './users.service.ts'
@@ -28,5 +29,6 @@ export function registerStaff(
       gateway: orders.gateway,
     }),
     users: createStaffUserService({ db, clock, logger }),
+    tellMoneyBack: createMoneyBackNotice(deps),
   })
 }

@@ -24,7 +24,10 @@ interface Page {
 }
 
 describe('money to return (issue #15)', () => {
-  const t = useStaffApp({ GATEWAY_RETRY_DELAY_MS: '0' })
+  const t = useStaffApp({
+    GATEWAY_RETRY_DELAY_MS: '0',
+    KAVENEGAR_MONEY_BACK_TEMPLATE: 'arzpol-money-back',
+  })
 
   afterEach(async () => {
     t.bank.setFaults({})
@@ -82,7 +85,7 @@ describe('money to return (issue #15)', () => {
 
   it('refund by hand, then settle with the bank reference: gone from the list', async () => {
     const staff = await t.customer('support')
-    const { order } = await paidTwiceRefused()
+    const { customer, order } = await paidTwiceRefused()
     const [item] = (await list(staff.token)).body.results
     if (!item) throw new Error('no item')
     const url = `/api/staff/money-to-return/${item.gateway_tx_id}/refund/`
@@ -99,6 +102,14 @@ describe('money to return (issue #15)', () => {
     expect(opened.status, opened.text).toBe(201)
     expect(opened.body).toMatchObject({ method: 'manual', status: 'pending' })
     expect(await checkLedger(t.deps.db)).toEqual([])
+    // The customer hears that the money is coming (the refused reversal itself sent nothing).
+    await t.deps.sms.drain()
+    const told = t.kavenegar.received.filter(
+      (r) => r.form.template === 'arzpol-money-back' && r.form.receptor === customer.user.phone,
+    )
+    expect(told.map((r) => [r.form.token, r.form.token10])).toEqual([
+      [String(order.id), 'پرداخت تکراری'],
+    ])
 
     const again = await t.api.post(url, { note: 'دوباره' }, { token: staff.token })
     expect(again.status).toBe(409)

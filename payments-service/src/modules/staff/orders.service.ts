@@ -10,6 +10,7 @@ import type { PaymentTypeCode } from '../payment-types/catalog.ts'
 import type { CredentialVault } from '../payments/credentials.ts'
 import { closeRefund, type RefundRow } from '../payments/refunds.ts'
 import { createSettlement } from '../payments/settlement.ts'
+import { createMoneyBackNotice } from '../payments/money-back-notice.ts'
 import { flowOf, recordEvent, transition, type Stage } from '../payments/state-machine.ts'
 import { findStaffAction, staffActionsFor } from './actions.ts'
 import { notifyStatusChange } from './notify.ts'
@@ -87,7 +88,13 @@ const text = (value: unknown): string | null => (typeof value === 'string' ? val
 
 export function createStaffOrderService(deps: StaffOrderDeps) {
   const { db, clock, logger } = deps
-  const settlement = createSettlement({ db, clock, logger, gateway: deps.gateway })
+  const settlement = createSettlement({
+    db,
+    clock,
+    logger,
+    gateway: deps.gateway,
+    onMoneyBack: createMoneyBackNotice({ db, sms: deps.sms, logger }),
+  })
 
   async function list(query: OrderQueryInput) {
     const base = summaryQuery(db)

@@ -37,10 +37,15 @@ export interface StaffRouteDeps {
   clock: Clock
   orders: StaffOrderService
   users: StaffUserService
+  /** Tells the customer that money of their order is coming back (after the refund committed). */
+  tellMoneyBack: (refundId: number) => Promise<void>
 }
 
 /** The staff back office (issue #8); payments-service/docs/staff-api.md lists every call. */
-export function registerStaffRoutes(api: Api, { db, clock, orders, users }: StaffRouteDeps) {
+export function registerStaffRoutes(
+  api: Api,
+  { db, clock, orders, users, tellMoneyBack }: StaffRouteDeps,
+) {
   defineRoute(api, {
     method: 'get',
     path: '/api/staff/dashboard/',
@@ -157,8 +162,11 @@ export function registerStaffRoutes(api: Api, { db, clock, orders, users }: Staf
     body: RefundByHandBody,
     responses: { 201: { description: 'The manual refund', schema: RefundOut } },
     errors: [404, 409],
-    handler: async (_ctx, { params, body, user }) =>
-      reply(201, await refundByHand(db, clock, user, params.id, body.note)),
+    handler: async (_ctx, { params, body, user }) => {
+      const refund = await refundByHand(db, clock, user, params.id, body.note)
+      await tellMoneyBack(refund.id)
+      return reply(201, refund)
+    },
   })
 
   // ---- daily reconciliation for accounting (issue #15) -------------------------------------

@@ -1,5 +1,4 @@
-import { formatJalaliLongDate, formatToman } from '@arzpol/shared'
-import { moneyBackReason } from '~/utils/money-back.ts'
+import { formatJalaliLongDate, formatToman, moneyBackReason } from '@arzpol/shared'
 import type { MoneyBack } from '~/utils/orders.server.ts'
 
 /**

@@ -1,4 +1,4 @@
-import { formatJalaliDateTime, formatNumberFa, formatToman } from '@arzpol/shared'
+import { formatJalaliDateTime, formatNumberFa, formatToman, moneyBackReason } from '@arzpol/shared'
 import type {
   ActionFunctionArgs,
   HeadersFunction,
@@ -18,7 +18,6 @@ import {
 import { Table } from '~/components/ui/table.tsx'
 import { readFormData } from '~/utils/form-data.server.ts'
 import type { FormErrors } from '~/utils/form-errors.ts'
-import { moneyBackReason } from '~/utils/money-back.ts'
 import { parseFormData } from '~/utils/staff-forms.server.ts'
 import {
   redirectWithFlash,

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino'
 import {
+  moneyBackSmsText,
   orderStatusSmsText,
   otpLockedSmsText,
   otpSmsText,
@@ -25,6 +26,9 @@ export function createConsoleSmsProvider(logger: Logger, webOtpDomain: string): 
     },
     async sendOtpLocked({ phone, hours }) {
       logger.info({ sms_to: phone, text: otpLockedSmsText(hours) }, 'sms (console provider)')
+    },
+    async sendMoneyBack({ phone, ...message }) {
+      logger.info({ sms_to: phone, text: moneyBackSmsText(message) }, 'sms (console provider)')
     },
   }
 }

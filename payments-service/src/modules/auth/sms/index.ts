@@ -6,6 +6,7 @@ import type { SmsProvider } from './sms-provider.ts'
 
 export { createSmsOutbox, type SmsOutbox } from './outbox.ts'
 export type {
+  MoneyBackSms,
   OrderStatusSms,
   OtpLockSms,
   OtpSms,
@@ -30,6 +31,11 @@ export function createSmsProvider(config: AppConfig, logger: Logger): SmsProvide
         'KAVENEGAR_OTP_LOCK_TEMPLATE is not set: owners get no SMS when too many wrong codes lock their phone',
       )
     }
+    if (!config.KAVENEGAR_MONEY_BACK_TEMPLATE) {
+      logger.warn(
+        'KAVENEGAR_MONEY_BACK_TEMPLATE is not set: customers get no SMS when money of their order comes back',
+      )
+    }
     if (!config.KAVENEGAR_TICKET_REPLY_TEMPLATE) {
       logger.warn(
         'KAVENEGAR_TICKET_REPLY_TEMPLATE is not set: customers get no SMS when support answers a ticket',
@@ -41,6 +47,7 @@ export function createSmsProvider(config: AppConfig, logger: Logger): SmsProvide
       ticketReplyTemplate: config.KAVENEGAR_TICKET_REPLY_TEMPLATE,
       orderStatusTemplate: config.KAVENEGAR_ORDER_STATUS_TEMPLATE,
       otpLockTemplate: config.KAVENEGAR_OTP_LOCK_TEMPLATE,
+      moneyBackTemplate: config.KAVENEGAR_MONEY_BACK_TEMPLATE,
       baseUrl: config.KAVENEGAR_BASE_URL,
     })
   }

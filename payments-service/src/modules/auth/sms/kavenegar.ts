@@ -1,3 +1,4 @@
+import { formatJalaliDate, rialsToToman, toLatinDigits } from '@arzpol/shared'
 import type { SmsProvider } from './sms-provider.ts'
 
 export interface KavenegarOptions {
@@ -17,6 +18,12 @@ export interface KavenegarOptions {
   orderStatusTemplate?: string | undefined
   /** Template for "register and reset locked for %token% hours" (issue 16); none, no notice. */
   otpLockTemplate?: string | undefined
+  /**
+   * Template for "%token2% toman of order %token% comes back (%token10%) by %token3%" (issue 15):
+   * token2 the amount in toman, token3 the Jalali date (yyyy/mm/dd, or «نامعلوم»), token10 the
+   * reason in words (Kavenegar allows spaces in token10 only). None, no notice.
+   */
+  moneyBackTemplate?: string | undefined
   baseUrl: string
   timeoutMs?: number
 }
@@ -50,6 +57,7 @@ export function createKavenegarSmsProvider(options: KavenegarOptions): SmsProvid
     template: string,
     token: string,
     token2?: string,
+    more: { token3?: string; token10?: string } = {},
   ): Promise<void> {
     const response = await fetch(url, {
       method: 'POST',
@@ -62,6 +70,7 @@ export function createKavenegarSmsProvider(options: KavenegarOptions): SmsProvid
         template,
         token,
         ...(token2 !== undefined && { token2 }),
+        ...more,
         type: 'sms',
       }),
       signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
@@ -95,6 +104,20 @@ export function createKavenegarSmsProvider(options: KavenegarOptions): SmsProvid
     async sendOtpLocked({ phone, hours }) {
       if (!options.otpLockTemplate) return
       await lookup(phone, options.otpLockTemplate, String(hours))
+    },
+    async sendMoneyBack({ phone, orderId, amountIrr, reason, expectedBy }) {
+      if (!options.moneyBackTemplate) return
+      await lookup(
+        phone,
+        options.moneyBackTemplate,
+        String(orderId),
+        String(rialsToToman(amountIrr)),
+        {
+          token3: expectedBy ? toLatinDigits(formatJalaliDate(expectedBy)) : 'نامعلوم',
+          // token10 takes at most five spaces.
+          token10: reason.split(/\s+/).slice(0, 6).join(' '),
+        },
+      )
     },
   }
 }

@@ -1,6 +1,7 @@
 import { maskPhone } from '@arzpol/shared'
 import type { Logger } from 'pino'
 import type {
+  MoneyBackSms,
   OrderStatusSms,
   OtpLockSms,
   OtpSms,
@@ -21,6 +22,8 @@ export interface SmsOutbox {
   enqueueOrderStatus(message: OrderStatusSms): void
   /** "OTP flows locked for your phone" (issue 16); skipped by providers without a template. */
   enqueueOtpLocked(message: OtpLockSms): void
+  /** "Money of your order is coming back" (issue 15); skipped by providers without a template. */
+  enqueueMoneyBack(message: MoneyBackSms): void
   /** Resolves when every queued message was handed to the provider (shutdown, tests). */
   drain(): Promise<void>
 }
@@ -50,6 +53,9 @@ export function createSmsOutbox(provider: SmsProvider, logger: Logger): SmsOutbo
     },
     enqueueOtpLocked(message) {
       track(message.phone, async () => provider.sendOtpLocked?.(message))
+    },
+    enqueueMoneyBack(message) {
+      track(message.phone, async () => provider.sendMoneyBack?.(message))
     },
     async drain() {
       while (pending.size > 0) await Promise.all(pending)

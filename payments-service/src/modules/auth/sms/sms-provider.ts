@@ -1,4 +1,4 @@
-import { toPersianDigits } from '@arzpol/shared'
+import { formatJalaliDate, formatToman, toPersianDigits } from '@arzpol/shared'
 
 /** One verification code going to one phone. */
 export interface OtpSms {
@@ -31,6 +31,18 @@ export interface OtpLockSms {
   hours: number
 }
 
+/** "Money of your order is on its way back" (issue 15): amount, why, and by when. */
+export interface MoneyBackSms {
+  /** 09xxxxxxxxx */
+  phone: string
+  orderId: number
+  amountIrr: number
+  /** Persian words for why, e.g. «پرداخت تکراری» (shared `moneyBackReason`). */
+  reason: string
+  /** When the money should be on the customer's account; null when nobody can say. */
+  expectedBy: Date | null
+}
+
 /** The one interface every SMS vendor sits behind. */
 export interface SmsProvider {
   readonly name: string
@@ -40,6 +52,8 @@ export interface SmsProvider {
   sendOrderStatus?(message: OrderStatusSms): Promise<void>
   /** Optional: a vendor without a lock-notice template sends nothing. */
   sendOtpLocked?(message: OtpLockSms): Promise<void>
+  /** Optional: a vendor without a money-back template sends nothing. */
+  sendMoneyBack?(message: MoneyBackSms): Promise<void>
 }
 
 /**
@@ -76,5 +90,18 @@ export function otpLockedSmsText(hours: number): string {
   return [
     `ارزپل: به دلیل ورود چندباره کد تایید نادرست، ثبت‌نام و بازیابی رمز عبور با شماره شما ${toPersianDigits(hours)} ساعت قفل شد.`,
     'ورود با رمز عبور همچنان ممکن است. اگر این شما نبودید، کد تایید را به هیچ‌کس ندهید.',
+  ].join('\n')
+}
+
+/**
+ * The text of a money-back notice: the order, the amount, why, and by when. The bank's tracking
+ * number comes later (a transfer is recorded after it is made): the order page shows it.
+ */
+export function moneyBackSmsText(message: Omit<MoneyBackSms, 'phone'>): string {
+  return [
+    `ارزپل: ${formatToman(message.amountIrr)} از پرداخت سفارش شماره ${toPersianDigits(message.orderId)} شما به حسابتان بازمی‌گردد (${message.reason}).`,
+    message.expectedBy
+      ? `تا ${formatJalaliDate(message.expectedBy)} به حساب شما می‌رسد؛ شماره پیگیری در صفحه سفارش.`
+      : 'زمان و شماره پیگیری آن را در صفحه سفارش ببینید.',
   ].join('\n')
 }
