@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { createOrder, useOrdersApp } from '../modules/payments/testing.ts'
+import { createOrder, useOrdersApp, validOrder } from '../modules/payments/testing.ts'
+import { seedTicketCategories } from '../modules/tickets/categories.ts'
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n')
 
 /**
  * What the generated fuzz (generated.fuzz.test.ts, issue 16) found answering 500, one named test
@@ -18,6 +21,77 @@ function expectPersianFieldError(body: ErrorBody, field: string, context: string
 
 describe('generated fuzz findings (issue 16)', () => {
   const t = useOrdersApp()
+
+  it('login: a NUL in the username or phone answers 400, not 500 (found by the fuzz)', async () => {
+    for (const body of [
+      { username: '\u0000', password: 'correct horse 1' },
+      { phone: '0912\u00001234567', password: 'correct horse 1' },
+      { username: 'ali\u0007', phone: 'ن'.repeat(300), password: 'x' },
+    ]) {
+      const response = await t.api.post<ErrorBody>('/api/auth/login/', body)
+      expect(response.status, `${JSON.stringify(body)}: ${response.text}`).toBe(400)
+      const field = 'username' in body ? 'username' : 'phone'
+      expectPersianFieldError(response.body, field, 'login')
+    }
+  })
+
+  it('a JSON body nested thousands of levels deep answers 400 body_too_deep, not 500 (found by the fuzz)', async () => {
+    const customer = await t.customer()
+    for (const depth of [40, 5_000, 20_000]) {
+      const body = JSON.stringify(validOrder()).replace(
+        '"payment_type":"topup"',
+        `"payment_type":${'['.repeat(depth)}${']'.repeat(depth)}`,
+      )
+      for (const headers of [{}, { 'Idempotency-Key': `deep-${depth}` }]) {
+        const response = await t.api.request<ErrorBody>('POST', '/api/payments/create/', {
+          rawBody: body,
+          token: customer.token,
+          headers,
+        })
+        expect(response.status, response.text).toBe(400)
+        expect(response.body.code).toBe('body_too_deep')
+        expect(response.body.detail).toMatch(PERSIAN)
+      }
+    }
+    expect(await t.deps.db('payments').count({ n: '*' }).first()).toEqual({ n: 0 })
+    // Our own bodies nest two levels (meta.flow): untouched.
+    await createOrder(t, customer.token)
+  })
+
+  it('an upload cut off in the middle of its file answers 400 and leaves no unhandled rejection (found by the fuzz)', async () => {
+    await seedTicketCategories(t.deps.db)
+    const customer = await t.customer()
+    const order = await createOrder(t, customer.token)
+    const form = new FormData()
+    form.set('file', new Blob([PDF, Buffer.alloc(4096, 0x41)]), 'رسید.pdf')
+    const encoded = new Response(form)
+    const whole = Buffer.from(await encoded.arrayBuffer())
+    const unhandled: unknown[] = []
+    const listener = (reason: unknown) => unhandled.push(reason)
+    process.on('unhandledRejection', listener)
+    try {
+      for (const cut of [0.3, 0.6, 0.9]) {
+        const response = await fetch(`${t.api.url}/api/payments/${order.id}/documents/`, {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${customer.token}`,
+            'Content-Type': encoded.headers.get('content-type') ?? '',
+          },
+          body: whole.subarray(0, Math.floor(whole.length * cut)),
+        })
+        const body = (await response.json()) as ErrorBody
+        expect(response.status, JSON.stringify(body)).toBe(400)
+        expect(body.code).toBe('parse_error')
+        expect(body.detail).toMatch(PERSIAN)
+      }
+      // Unhandled rejections are reported after the microtask queue drains.
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    } finally {
+      process.off('unhandledRejection', listener)
+    }
+    expect(unhandled).toEqual([])
+    expect(await t.deps.db('payment_documents').count({ n: '*' }).first()).toEqual({ n: 0 })
+  })
 
   it('staff: a NUL in the note of a support-role grant answers 400, the role unchanged (found by the fuzz)', async () => {
     const staff = await t.customer('admin')

@@ -63,18 +63,23 @@ export interface Harness {
   reached(id: string): boolean
   /** The last id in `fuzz_writes`. */
   writeMark(): Promise<number>
-  /** Rows written since `mark`: table and operation. */
+  /**
+   * Rows written since `mark` and still there: table and operation. A row inserted and deleted
+   * again unchanged (a lock such as an Idempotency-Key claim released on failure) is not listed.
+   */
   writesSince(mark: number): Promise<Array<{ tbl: string; op: string }>>
   close(): Promise<void>
 }
 
 async function installWriteLog(db: Knex): Promise<void> {
   await db.raw(
-    `CREATE TABLE fuzz_writes (id bigserial PRIMARY KEY, tbl text NOT NULL, op text NOT NULL)`,
+    `CREATE TABLE fuzz_writes (id bigserial PRIMARY KEY, tbl text NOT NULL, op text NOT NULL,
+      row_hash text NOT NULL)`,
   )
   await db.raw(`CREATE FUNCTION fuzz_record_write() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      INSERT INTO fuzz_writes (tbl, op) VALUES (TG_TABLE_NAME, TG_OP);
+      INSERT INTO fuzz_writes (tbl, op, row_hash) VALUES (TG_TABLE_NAME, TG_OP,
+        md5(CASE TG_OP WHEN 'DELETE' THEN to_jsonb(OLD) ELSE to_jsonb(NEW) END::text));
       RETURN NULL;
     END $$`)
   const { rows } = (await db.raw(
@@ -158,7 +163,22 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       return Number(row.id ?? 0)
     },
     async writesSince(mark) {
-      return db('fuzz_writes').where('id', '>', mark).orderBy('id').select('tbl', 'op')
+      const rows = (await db('fuzz_writes')
+        .where('id', '>', mark)
+        .orderBy('id')
+        .select('tbl', 'op', 'row_hash')) as Array<{ tbl: string; op: string; row_hash: string }>
+      const left = [...rows]
+      for (const deleted of rows.filter((row) => row.op === 'DELETE')) {
+        const inserted = left.findIndex(
+          (row) =>
+            row.op === 'INSERT' && row.tbl === deleted.tbl && row.row_hash === deleted.row_hash,
+        )
+        if (inserted >= 0) {
+          left.splice(inserted, 1)
+          left.splice(left.indexOf(deleted), 1)
+        }
+      }
+      return left.map(({ tbl, op }) => ({ tbl, op }))
     },
     async close() {
       server.closeAllConnections()

@@ -1,6 +1,7 @@
 import { bodyParser } from '@koa/bodyparser'
 import type { Logger } from 'pino'
-import type { AppMiddleware } from '../context.ts'
+import type { AppContext, AppMiddleware } from '../context.ts'
+import { ApiError } from '../errors.ts'
 import type { Metrics } from '../metrics.ts'
 import { logRequest } from './access-log.ts'
 import { answerError, requireAnswered } from './error-handler.ts'
@@ -10,6 +11,29 @@ import { setSecurityHeaders } from './security-headers.ts'
 
 /** Our JSON bodies are small forms; attachments have their own multipart limit. */
 const JSON_BODY_LIMIT = '64kb'
+/** Our forms nest two or three levels (`meta.flow`); a body nested deeper is refused. */
+const MAX_BODY_DEPTH = 32
+
+/** Whether a parsed body nests deeper than `limit` (recursion bounded by the limit itself). */
+function deeperThan(value: unknown, limit: number): boolean {
+  if (value === null || typeof value !== 'object') return false
+  if (limit === 0) return true
+  for (const item of Array.isArray(value) ? value : Object.values(value)) {
+    if (deeperThan(item, limit - 1)) return true
+  }
+  return false
+}
+
+/**
+ * A JSON body of deeply nested arrays or objects (thousands of levels fit in 64 kB) would
+ * overflow the stack of whatever walks it next (validation, messages, the idempotency hash):
+ * refused before any of them runs (issue 16).
+ */
+function refuseDeepBody(ctx: AppContext): void {
+  if (deeperThan(ctx.request.body, MAX_BODY_DEPTH)) {
+    throw new ApiError(400, 'ساختار بدنه درخواست بیش از حد تودرتو است.', 'body_too_deep')
+  }
+}
 
 // Responses carry tokens and personal data: nothing may sit in a shared cache unless a route
 // says otherwise (JWKS, docs, daily rates).
@@ -55,7 +79,11 @@ export function requestFrame(deps: RequestFrameDeps): AppMiddleware {
       ctx.res.setHeader('Cache-Control', NO_STORE)
       // GET and HEAD carry no body we read: they skip the parser without entering it.
       if (ctx.method === 'GET' || ctx.method === 'HEAD') await next()
-      else await parseJson(ctx, next)
+      else
+        await parseJson(ctx, () => {
+          refuseDeepBody(ctx)
+          return next()
+        })
       requireAnswered(ctx)
     } catch (error) {
       answerError(ctx, error)

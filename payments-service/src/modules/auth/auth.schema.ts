@@ -1,6 +1,7 @@
 import { phoneSchema, toLatinDigits } from '@arzpol/shared'
 import { z } from 'zod'
 import { latinDigits } from '../../lib/digits.ts'
+import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../../lib/text.ts'
 import { OTP_PURPOSES } from '../../models/otp-challenge.model.ts'
 
 /** Texts the web client shows as they are (spec §5, §8 and the contract given to web). */
@@ -64,10 +65,15 @@ export const OtpSendResponse = z.object({
 
 export const RegisterBody = z.object({ phone, password: newPassword, code })
 
+/** What a sign-in names the account by: no control characters (PostgreSQL refuses a NUL). */
+const identifier = z
+  .string()
+  .refine((value) => !hasForbiddenCharacters(value), INVALID_CHARACTERS_MESSAGE)
+
 export const LoginBody = z
   .object({
-    username: z.string().nullish().meta({ description: 'phone or username' }),
-    phone: z.string().nullish().meta({ description: 'phone or username' }),
+    username: identifier.nullish().meta({ description: 'phone or username' }),
+    phone: identifier.nullish().meta({ description: 'phone or username' }),
     password: latinDigits(
       z.string(requiredOr(MESSAGES.passwordRequired)).min(1, MESSAGES.passwordRequired),
     ),

@@ -147,19 +147,22 @@ export async function readMultipart(ctx: AppContext): Promise<Record<string, unk
           truncated = true
           fail(tooLarge())
         })
-        pendingFiles.push(
-          new Promise<void>((done, failed) => {
-            stream.on('error', failed)
-            stream.on('end', () => {
-              if (truncated) return done()
-              const data = Buffer.concat(chunks)
-              detectAttachmentType(data).then((type) => {
-                fields[name] = new UploadedFile(info.filename ?? '', data, type)
-                done()
-              }, failed)
-            })
-          }),
-        )
+        const pending = new Promise<void>((done, failed) => {
+          stream.on('error', failed)
+          stream.on('end', () => {
+            if (truncated) return done()
+            const data = Buffer.concat(chunks)
+            detectAttachmentType(data).then((type) => {
+              fields[name] = new UploadedFile(info.filename ?? '', data, type)
+              done()
+            }, failed)
+          })
+        })
+        // A body cut off mid-file fails the parser and this file's stream both; the request
+        // answers from the first (finish() does not wait for files once it has a problem), so
+        // this rejection may have no other listener: unhandled, it would end the process.
+        pending.catch(() => {})
+        pendingFiles.push(pending)
       })
       parser.on('filesLimit', () => fail(ValidationError.field('file', UPLOAD_MESSAGES.oneFile)))
       parser.on('fieldsLimit', () =>
