@@ -1,0 +1,306 @@
+import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+
+import type { Core } from '@strapi/strapi'
+import fc from 'fast-check'
+import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { createTestStrapi, destroyStrapi, listen, makeTempDir, setEnv, testEnv } from './harness'
+import { cmsDir } from './paths'
+
+/**
+ * Generated hostile comments (issue 16, ADR 018) through real HTTP: POST /api/comments with
+ * comments of the right shape and hostile contents (controls, lone surrogates, bidi and
+ * zero-width characters, markup, very long text, the naughty strings), wrong types, duplicate
+ * keys, deep nesting, wrong or missing content types, truncated and invalid UTF-8 bodies, sent
+ * anonymously, with a customer's token, another customer's, a forged and an expired one. Every
+ * answer: no 5xx; a refusal is Strapi's error body (`{data: null, error: {status, name,
+ * message}}`, the cms's contract, which web maps to Persian) and adds no comment; an accepted
+ * comment is stored sanitised. FUZZ_RUNS and FUZZ_SEED as in payments-service.
+ */
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 150)
+const SEED = process.env.FUZZ_SEED
+  ? Number(process.env.FUZZ_SEED)
+  : (Date.now() ^ (process.pid << 16)) | 0
+const ISSUER = 'arzpol-payments'
+const POST_SLUG = 'fuzz-target'
+const COMMENT = 'api::comment.comment'
+
+const corpus = JSON.parse(
+  fs.readFileSync(
+    path.join(cmsDir, '..', 'packages/test-corpus/naughty-strings/blns.json'),
+    'utf8',
+  ),
+) as string[]
+
+const temp = makeTempDir()
+let restoreEnv: () => void = () => {}
+let strapi: Core.Strapi
+let base: string
+let jwksServer: http.Server
+let tokens: Record<string, string | undefined> = {}
+let postId = 0
+
+async function startJwks() {
+  const pair = await generateKeyPair('EdDSA', { extractable: true })
+  const forger = (await generateKeyPair('EdDSA')).privateKey
+  const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'test-key', alg: 'EdDSA', use: 'sig' }
+  jwksServer = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' })
+    response.end(JSON.stringify({ keys: [jwk] }))
+  })
+  await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve))
+  const sign = (sub: string, key: CryptoKey, expires: string | number) =>
+    new SignJWT({ username: `user${sub}`, phone: '09121234567', role: 'customer' })
+      .setProtectedHeader({ alg: 'EdDSA', kid: 'test-key', typ: 'at+jwt' })
+      .setSubject(sub)
+      .setIssuer(ISSUER)
+      .setIssuedAt()
+      .setExpirationTime(expires)
+      .sign(key)
+  tokens = {
+    anonymous: undefined,
+    customer: await sign('7001', pair.privateKey, '1h'),
+    other: await sign('7002', pair.privateKey, '1h'),
+    forged: await sign('7001', forger, '1h'),
+    expired: await sign('7001', pair.privateKey, Math.floor(Date.now() / 1000) - 60),
+  }
+  return `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}/jwks.json`
+}
+
+// --- generated comments -----------------------------------------------------------------------
+
+const FRAGMENTS = [
+  '\u0000',
+  '\u0007',
+  '\u001b[31m',
+  '\u007f',
+  '\r\n',
+  '\ud800',
+  '\udfff',
+  '\u202e',
+  '\u2066',
+  '\u200b',
+  '\u200c',
+  '\ufeff',
+  '۱۲۳',
+  '٤٥٦',
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '<a href="javascript:alert(1)">x</a>',
+  'https://spam.example/buy',
+  '09121234567',
+  '${7*7}',
+  '__proto__',
+]
+
+const hostileText = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom('نظر خوبی بود', 'مقاله عالی', 'سلام') },
+  {
+    weight: 4,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom('مقاله ', 'خوب ', ''),
+        fc.array(fc.constantFrom(...FRAGMENTS), { minLength: 1, maxLength: 3 }),
+      )
+      .map(([text, parts]) => `${text}${parts.join('')}`),
+  },
+  { weight: 2, arbitrary: fc.nat().map((i) => corpus[i % corpus.length] ?? '') },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(20_000, 20_001, 100_000).map((n) => 'ن'.repeat(n)),
+  },
+)
+
+const wrongType = fc.constantFrom<unknown>(null, true, 0, -0, 1e21, [], {}, ['a'], { a: 1 })
+const postRef = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom<unknown>('slug', 'id', 'id-string') },
+  { weight: 2, arbitrary: hostileText },
+  { weight: 1, arbitrary: wrongType },
+  { weight: 1, arbitrary: fc.constantFrom<unknown>(-1, 2 ** 53 + 2, '9'.repeat(300)) },
+)
+
+interface Plan {
+  who: 'anonymous' | 'customer' | 'other' | 'forged' | 'expired'
+  post: unknown
+  content: unknown
+  envelope: boolean
+  transport: 'json' | 'text-plain' | 'none' | 'truncated' | 'invalid-utf8' | 'duplicate' | 'deep'
+  cut: number
+}
+
+const plan: fc.Arbitrary<Plan> = fc.record({
+  who: fc.oneof(
+    { weight: 6, arbitrary: fc.constant('customer' as const) },
+    { weight: 2, arbitrary: fc.constant('other' as const) },
+    { weight: 1, arbitrary: fc.constantFrom('anonymous' as const, 'forged' as const) },
+    { weight: 1, arbitrary: fc.constant('expired' as const) },
+  ),
+  post: postRef,
+  content: fc.oneof({ weight: 8, arbitrary: hostileText }, { weight: 1, arbitrary: wrongType }),
+  envelope: fc.boolean(),
+  transport: fc.oneof(
+    { weight: 10, arbitrary: fc.constant('json' as const) },
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom(
+        'text-plain' as const,
+        'none' as const,
+        'truncated' as const,
+        'invalid-utf8' as const,
+        'duplicate' as const,
+        'deep' as const,
+      ),
+    },
+  ),
+  cut: fc.double({ min: 0.05, max: 0.95, noNaN: true }),
+})
+
+function wire(p: Plan): { headers: Record<string, string>; body: Buffer } {
+  const post =
+    p.post === 'slug'
+      ? POST_SLUG
+      : p.post === 'id'
+        ? postId
+        : p.post === 'id-string'
+          ? String(postId)
+          : p.post
+  const fields = { post, content: p.content }
+  const json = JSON.stringify(p.envelope ? { data: fields } : fields)
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  let body = Buffer.from(json)
+  switch (p.transport) {
+    case 'text-plain':
+      headers['content-type'] = 'text/plain'
+      break
+    case 'none':
+      delete headers['content-type']
+      break
+    case 'truncated':
+      body = body.subarray(0, Math.floor(body.length * p.cut))
+      break
+    case 'invalid-utf8': {
+      const at = Math.floor(body.length * p.cut)
+      body = Buffer.concat([
+        body.subarray(0, at),
+        Buffer.from([0xff, 0xed, 0xa0, 0x80]),
+        body.subarray(at),
+      ])
+      break
+    }
+    case 'duplicate':
+      body = Buffer.from(
+        `{"post":${JSON.stringify(POST_SLUG)},"content":"سلام","content":${JSON.stringify(p.content) ?? 'null'}}`,
+      )
+      break
+    case 'deep':
+      body = Buffer.from(
+        `{"post":${JSON.stringify(POST_SLUG)},"content":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+      )
+      break
+  }
+  const token = tokens[p.who]
+  if (token) headers.authorization = `Bearer ${token}`
+  headers['content-length'] = String(body.length)
+  return { headers, body }
+}
+
+function send(w: { headers: Record<string, string>; body: Buffer }) {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const request = http.request(
+      `${base}/api/comments`,
+      { method: 'POST', headers: w.headers, agent: false },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        )
+        response.on('error', reject)
+      },
+    )
+    request.on('error', reject)
+    request.end(w.body)
+  })
+}
+
+const count = async () => Number(await strapi.db.query(COMMENT).count({}))
+
+beforeAll(async () => {
+  const jwksUrl = await startJwks()
+  restoreEnv = setEnv({
+    ...testEnv(`${temp.dir}/cms.db`),
+    CMS_SEED: 'false',
+    CMS_ADMIN_EMAIL: undefined,
+    CMS_ADMIN_PASSWORD: undefined,
+    PAYMENTS_JWKS_URL: jwksUrl,
+  })
+  strapi = createTestStrapi()
+  await strapi.load()
+  base = await listen(strapi)
+  const post = await strapi.documents('api::post.post').create({
+    data: {
+      title: 'نوشته‌ای برای آزمون',
+      slug: POST_SLUG,
+      content: [{ type: 'paragraph', children: [{ type: 'text', text: 'متن' }] }],
+      date: new Date().toISOString(),
+    },
+    status: 'published',
+  })
+  const published = await strapi
+    .documents('api::post.post')
+    .findOne({ documentId: post.documentId, status: 'published' })
+  postId = published?.id as number
+})
+
+afterAll(async () => {
+  if (strapi) await destroyStrapi(strapi)
+  jwksServer?.close()
+  restoreEnv()
+  temp.cleanup()
+})
+
+describe(`generated hostile comments (FUZZ_SEED=${SEED})`, () => {
+  it(`POST /api/comments: ${RUNS} generated comments, no 5xx, Strapi error bodies, refusals add nothing`, async () => {
+    const statuses = new Map<number, number>()
+    await fc.assert(
+      fc.asyncProperty(plan, async (p) => {
+        const before = await count()
+        const w = wire(p)
+        const answer = await send(w)
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
+        const context = `${answer.status} ${answer.text.slice(0, 300)} ← ${p.who} ${w.body.toString('utf8').slice(0, 300)}`
+        expect(answer.status, context).toBeLessThan(500)
+        const body = JSON.parse(answer.text) as {
+          data: { content?: string } | null
+          error?: { status: number; name: string; message: string }
+        }
+        if (answer.status >= 400) {
+          expect(body.data, context).toBeNull()
+          expect(body.error?.status, context).toBe(answer.status)
+          expect(typeof body.error?.message, context).toBe('string')
+          expect(await count(), `refused, yet stored: ${context}`).toBe(before)
+        } else {
+          expect(answer.status, context).toBe(201)
+          // Stored sanitised: no markup that runs, no NUL.
+          expect(body.data?.content ?? '', context).not.toMatch(/<script|onerror=|javascript:/i)
+          expect(body.data?.content ?? '', context).not.toContain('\u0000')
+        }
+      }),
+      { numRuns: RUNS, seed: SEED },
+    )
+    console.info(
+      `cms fuzz: ${RUNS} comments, seed ${SEED}; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+    )
+    // The generator reaches the handler's happy path too, not only its refusals.
+    expect(statuses.get(201) ?? 0).toBeGreaterThan(RUNS / 10)
+  }, 240_000)
+})
