@@ -56,3 +56,64 @@ test('an order paid twice: the customer sees the second payment coming back; sta
   expect(text).toContain(',reversed,')
   await staff.page.context().close()
 })
+
+test('a second payment the bank will not reverse: held for staff, returned by hand with a tracking number the customer sees', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000)
+  await registerNewCustomer(page, uniquePhone(), 'money-back-1404')
+  await placeOrder(page, {
+    typeLabel: 'شارژ حساب ارزی',
+    siteUrl: 'wallet.example.com',
+    amount: '50',
+    credentials: { username: 'me@example.com', password: 'site-secret' },
+  })
+  const secondTab = await page.context().newPage()
+  await secondTab.goto('/dashboard/orders')
+  await secondTab.getByTestId('order-card').first().getByRole('link').first().click()
+  await secondTab.getByRole('button', { name: 'پرداخت سفارش' }).click()
+  await expect(secondTab.getByRole('heading', { name: 'پرداخت اینترنتی' })).toBeVisible()
+
+  await payAtBank(page, SANDBOX_CARDS.success)
+  await expect(page).toHaveURL(/\/dashboard\/orders\/\d+\?payment=success$/)
+  // Paid again with the card whose reversals the bank refuses: the money stays with us.
+  await payAtBank(secondTab, SANDBOX_CARDS.noReversal)
+  await expect(secondTab).toHaveURL(/\/dashboard\/orders\/\d+\?payment=success$/)
+  const orderId = /\/dashboard\/orders\/(\d+)/.exec(secondTab.url())?.[1]
+  const moneyBack = secondTab.getByTestId('money-back')
+  await expect(moneyBack).toContainText('پرداخت تکراری')
+  await expect(moneyBack).toContainText('این مبلغ نزد ما است و به حساب شما بازگردانده می‌شود')
+
+  // Staff find it in money to return, with why the bank did not take it back.
+  const { page: desk } = await signInAsStaff(browser)
+  await desk.goto('/staff/money-to-return')
+  const row = desk
+    .getByRole('row')
+    .filter({ has: desk.locator(`a[href="/staff/orders/${orderId}"]`) })
+  await expect(row).toContainText('پرداخت تکراری')
+  await expect(row).toContainText('بانک برگشت را نپذیرفت')
+  await row.getByLabel('توضیح (فقط برای پشتیبانی)').fill('واریز به شبای ثبت‌شده مشتری')
+  await row.getByRole('button', { name: 'بازپرداخت دستی' }).click()
+  await expect(row).toContainText('بازپرداخت دستی در انتظار واریز')
+
+  // The customer now has a date to expect it by.
+  await secondTab.reload()
+  await expect(moneyBack).toContainText('این مبلغ با انتقال بانکی به حساب شما واریز می‌شود.')
+  await expect(secondTab.getByTestId('money-back-expected')).toContainText('زمان تقریبی واریز')
+
+  // The transfer made, staff record its tracking number on the order.
+  await row.getByRole('link', { name: 'ثبت شماره پیگیری در صفحه سفارش' }).click()
+  await desk.getByLabel('شماره پیگیری بازپرداخت').fill('TR-140409-7781')
+  await desk.getByRole('button', { name: 'ثبت پرداخت بازپرداخت' }).click()
+  await expect(
+    desk.getByRole('status').filter({ hasText: 'بازپرداخت با شماره پیگیری ثبت شد.' }),
+  ).toBeVisible()
+  await desk.goto('/staff/money-to-return')
+  await expect(desk.locator(`a[href="/staff/orders/${orderId}"]`)).toHaveCount(0)
+  await desk.context().close()
+
+  await secondTab.reload()
+  await expect(moneyBack).toContainText('این مبلغ به حساب شما بازگردانده شد.')
+  await expect(secondTab.getByTestId('money-back-reference')).toContainText('TR-140409-7781')
+})

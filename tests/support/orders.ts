@@ -4,6 +4,8 @@ import { expect, type Page } from '@playwright/test'
 export const SANDBOX_CARDS = {
   success: '6219861000000009',
   insufficientFunds: '6219862000000007',
+  /** Pays, but the sandbox bank refuses every reversal of its payments. */
+  noReversal: '6219864000000003',
 } as const
 
 export interface NewOrder {

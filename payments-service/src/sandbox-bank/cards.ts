@@ -7,15 +7,21 @@ export const TEST_CARDS = {
   success: '6219861000000009',
   insufficientFunds: '6219862000000007',
   wrongPin: '6219863000000005',
+  /** Pays, but the bank refuses every reversal of its payments (issue 15's browser journeys). */
+  noReversal: '6219864000000003',
 } as const
 
 export type CardOutcome =
-  { kind: 'success' } | { kind: 'failed'; reason: string } | { kind: 'unknown' }
+  | { kind: 'success'; refusesReversal?: true }
+  | { kind: 'failed'; reason: string }
+  | { kind: 'unknown' }
 
 export function outcomeOf(pan: string): CardOutcome {
   switch (pan.replace(/\D/g, '')) {
     case TEST_CARDS.success:
       return { kind: 'success' }
+    case TEST_CARDS.noReversal:
+      return { kind: 'success', refusesReversal: true }
     case TEST_CARDS.insufficientFunds:
       return { kind: 'failed', reason: 'موجودی حساب کافی نیست' }
     case TEST_CARDS.wrongPin:

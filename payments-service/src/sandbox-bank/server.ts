@@ -47,6 +47,8 @@ interface Payment {
   paidAt: number
   verified: boolean
   reversed: boolean
+  /** Paid with the test card whose reversals the bank refuses. */
+  refusesReversal: boolean
 }
 
 /**
@@ -277,6 +279,7 @@ export function createSandboxBankHandler(options: SandboxBankOptions) {
       paidAt: now(),
       verified: false,
       reversed: false,
+      refusesReversal: outcome.refusesReversal === true,
     }
     payments.set(payment.refNum, payment)
     backToMerchant(res, entry, 'OK', 2, 'پرداخت با موفقیت انجام شد', payment)
@@ -349,7 +352,9 @@ export function createSandboxBankHandler(options: SandboxBankOptions) {
       return answer(true, 0, 'عملیات با موفقیت انجام شد', payment)
     }
     if (payment.reversed) return answer(true, 2, 'درخواست تکراری است', payment)
-    if (faults.reverse?.kind === 'refuse') return answer(false, -104, 'پایانه غیرفعال است', payment)
+    if (faults.reverse?.kind === 'refuse' || payment.refusesReversal) {
+      return answer(false, -104, 'پایانه غیرفعال است', payment)
+    }
     if (age > REVERSE_WINDOW_MS) return answer(false, -6, 'مهلت برگشت تراکنش گذشته است', payment)
     payment.reversed = true
     return answer(true, 0, 'عملیات با موفقیت انجام شد', payment)
