@@ -42,7 +42,8 @@ describe('generated fuzz findings (issue 16)', () => {
         '"payment_type":"topup"',
         `"payment_type":${'['.repeat(depth)}${']'.repeat(depth)}`,
       )
-      for (const headers of [{}, { 'Idempotency-Key': `deep-${depth}` }]) {
+      const variants: Array<Record<string, string>> = [{}, { 'Idempotency-Key': `deep-${depth}` }]
+      for (const headers of variants) {
         const response = await t.api.request<ErrorBody>('POST', '/api/payments/create/', {
           rawBody: body,
           token: customer.token,
