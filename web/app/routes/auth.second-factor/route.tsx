@@ -49,7 +49,7 @@ export default function SecondFactor() {
         title="فعال‌سازی تأیید دومرحله‌ای"
         description="ورود کارکنان پشتیبانی و مدیران علاوه بر رمز عبور به کد یک برنامه تأیید دومرحله‌ای (مانند Google Authenticator، Microsoft Authenticator یا FreeOTP) نیاز دارد."
       >
-        <ol className="flex list-decimal flex-col gap-4 ps-5 leading-7 text-slate-700">
+        <ol className="flex list-[persian] flex-col gap-4 ps-5 leading-7 text-slate-700">
           <li>برنامه تأیید دومرحله‌ای را روی تلفن همراه خود نصب کنید.</li>
           <li>
             در برنامه یک حساب تازه بسازید و این کلید را وارد کنید (نوع: بر پایه زمان):
