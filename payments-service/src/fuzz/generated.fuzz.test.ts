@@ -40,8 +40,12 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 80)
 const SEED = process.env.FUZZ_SEED
   ? Number(process.env.FUZZ_SEED)
   : (Date.now() ^ (process.pid << 16)) | 0
-/** Every operation where passing validation is possible gets at least this share through. */
-const PASS_FLOOR = 0.15
+/**
+ * Every operation gets at least this share of its requests past validation (each can: its
+ * `valid` plans). It catches a schema the generator no longer satisfies (0–3 %); the lowest
+ * operations sit near 16–20 % with 80 cases, where a run swings by ±8 points.
+ */
+const PASS_FLOOR = 0.08
 
 /**
  * What a refused request may write: rate-limit counters and audit records (a table, or
