@@ -59,6 +59,8 @@ export interface Harness {
   deps: AppDeps
   db: Knex
   bank: SandboxBank
+  /** What Koa reported outside any answer (`app.on('error')`), by X-Fuzz-Id. */
+  appErrors: Array<{ id: string; error: Error }>
   /** Whether the request sent with this X-Fuzz-Id reached its handler (forgotten once read). */
   reached(id: string): boolean
   /** The last id in `fuzz_writes`. */
@@ -138,6 +140,11 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   await seedTicketCategories(db)
 
   const app = createApp(deps)
+  const appErrors: Array<{ id: string; error: Error }> = []
+  // Errors Koa reports outside a response (a failed stream): kept with the request they hit.
+  app.on('error', (error: Error, ctx?: { get(name: string): string }) => {
+    appErrors.push({ id: ctx?.get('X-Fuzz-Id') ?? '', error })
+  })
   const listener = app.callback()
   const pending = new Map<string, http.IncomingMessage>()
   const server = http.createServer((req, res) => {
@@ -153,6 +160,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     deps,
     db,
     bank,
+    appErrors,
     reached(id) {
       const req = pending.get(id)
       pending.delete(id)
