@@ -13,9 +13,17 @@
  *                 implementation of the route could have reached 60 % of that (README).
  *   GET  /list    the app's list SQL through plain `pg`, rows as JSON
  *   POST /create  the app's INSERTs (order + audit event, one transaction) through plain `pg`
+ *   POST /callback the bank's return, settled with the least a correct settlement does: the
+ *                 attempt found by ResNum, and — where the database has the ledger (issue 15) —
+ *                 the callback's RefNum stored before any bank call, the bank's receipt for the
+ *                 attempt's own token asked to prove the RefNum, then verify; one transaction
+ *                 (order locked, attempt verified, order paid, audit event, and the capture's
+ *                 balanced journal entry), and the 303 to web's order page. On a database from
+ *                 before the ledger (the bench's baseline run) it does what that code needed:
+ *                 verify and the one transaction, with no receipt, no early write, no entry.
  *
  * Run as its own process by run.ts, like the app: FLOOR_PORT, DATABASE_URL, FLOOR_USER_ID,
- * FLOOR_POOL_MAX.
+ * FLOOR_POOL_MAX, FLOOR_BANK_URL, FLOOR_TERMINAL_ID, FLOOR_WEB_URL.
  */
 import { randomBytes } from 'node:crypto'
 import Koa from 'koa'
@@ -110,8 +118,111 @@ async function readJson(req: Koa.Context['req']): Promise<Record<string, unknown
   return JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>
 }
 
+const bankUrl = process.env.FLOOR_BANK_URL ?? ''
+const terminal = Number(process.env.FLOOR_TERMINAL_ID ?? 0)
+const webUrl = process.env.FLOOR_WEB_URL ?? ''
+const { rows: ledgerTables } = await pool.query<{ present: boolean }>(
+  "SELECT to_regclass('postings') IS NOT NULL AS present",
+)
+const withLedger = ledgerTables[0]?.present === true
+
+async function bank(path: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const response = await fetch(`${bankUrl}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  return (await response.json()) as Record<string, unknown>
+}
+
+async function callback(ctx: Koa.Context): Promise<void> {
+  const chunks: Buffer[] = []
+  for await (const chunk of ctx.req) chunks.push(chunk as Buffer)
+  const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'))
+  const refNum = form.get('RefNum') ?? ''
+  const { rows: found } = await pool.query<{ id: number; payment_id: number; token: string }>(
+    'SELECT id, payment_id, token FROM gateway_transactions WHERE res_num = $1',
+    [form.get('ResNum') ?? ''],
+  )
+  const attempt = found[0]
+  if (!attempt || form.get('State') !== 'OK' || !refNum) {
+    ctx.status = 400
+    return
+  }
+  if (withLedger) {
+    await pool.query(
+      `UPDATE gateway_transactions SET callback_ref_num = $2, callback_state = $3, callback_at = now()
+        WHERE id = $1`,
+      [attempt.id, refNum, form.get('State')],
+    )
+    const receipt = await bank('/verifyTxnRandomSessionkey/api/v2/ipg/payment/receipt', {
+      Token: attempt.token,
+      TerminalNumber: terminal,
+    })
+    if ((receipt.Data as { RefNum?: string } | null)?.RefNum !== refNum) {
+      ctx.status = 409
+      return
+    }
+  }
+  const verified = await bank('/verifyTxnRandomSessionkey/ipg/VerifyTransaction', {
+    RefNum: refNum,
+    TerminalNumber: terminal,
+  })
+  const amount = Number(
+    (verified.TransactionDetail as { OrginalAmount?: number } | null)?.OrginalAmount ?? 0,
+  )
+  const client = await pool.connect()
+  try {
+    await client.query('BEGIN')
+    const { rows } = await client.query<{ amount_irr: string }>(
+      'SELECT amount_irr FROM payments WHERE id = $1 FOR UPDATE',
+      [attempt.payment_id],
+    )
+    if (verified.Success !== true || Number(rows[0]?.amount_irr) !== amount) {
+      throw new Error(`floor: verify answered ${JSON.stringify(verified)}`)
+    }
+    const now = new Date()
+    await client.query(
+      `UPDATE gateway_transactions SET status = 'verified', ref_num = $2, updated_at = $3
+        WHERE id = $1`,
+      [attempt.id, refNum, now],
+    )
+    await client.query(`UPDATE payments SET stage = 'paid', updated_at = $2 WHERE id = $1`, [
+      attempt.payment_id,
+      now,
+    ])
+    await client.query(
+      `INSERT INTO payment_events (payment_id, from_stage, to_stage, reason, actor, data, created_at)
+       VALUES ($1, 'awaiting_payment', 'paid', 'gateway_verified', 'gateway', $2, $3)`,
+      [attempt.payment_id, JSON.stringify({ ref_num: refNum }), now],
+    )
+    if (withLedger) {
+      const { rows: entry } = await client.query<{ id: number }>(
+        `INSERT INTO journal_entries (idempotency_key, content_hash, event_type, event_ref,
+           effective_at, created_by)
+         VALUES ($1, $2, 'capture', $3, $4, 'gateway') RETURNING id`,
+        [`gtx:${attempt.id}:outcome`, refNum, `gtx:${attempt.id}`, now],
+      )
+      await client.query(
+        `INSERT INTO postings (entry_id, account_id, amount, order_id, gateway_tx_id)
+         VALUES ($1, 1, $2, $3, $4), ($1, 5, $5, $3, $4)`,
+        [entry[0]?.id, amount, attempt.payment_id, attempt.id, -amount],
+      )
+    }
+    await client.query('COMMIT')
+  } catch (error) {
+    await client.query('ROLLBACK')
+    throw error
+  } finally {
+    client.release()
+  }
+  ctx.status = 303
+  ctx.redirect(`${webUrl}/dashboard/orders/${attempt.payment_id}?payment=success`)
+}
+
 const app = new Koa()
 app.use(async (ctx) => {
+  if (ctx.method === 'POST' && ctx.path === '/callback') return callback(ctx)
   if (ctx.method === 'GET' && ctx.path === '/quote') return quote(ctx)
   if (ctx.method === 'GET' && ctx.path === '/list') {
     const { rows } = await pool.query<Record<string, unknown>>(LIST_SQL, [userId, 500])

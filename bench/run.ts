@@ -5,6 +5,10 @@
  *   quote   GET  /api/quote/?amount=100&currency=USD   vs the same quote computed by hand (ADR 010)
  *   list    GET  /api/payments/ (50 orders, signed in)  vs the same SQL through plain pg
  *   create  POST /api/payments/create/ (signed in)      vs the same INSERTs through plain pg
+ *   callback POST /api/payments/callback/ (the bank's return of a paid attempt, each request a
+ *           different one, prepared before) vs the least a correct settlement does (floor.ts),
+ *           both talking to the sandbox bank over HTTP as to SEP (GATEWAY=sep, run on CPU 0 as
+ *           an outside party); afterwards every order a callback was sent for must be paid
  *
  * autocannon, 50 connections. Floor and app take turns: BENCH_ROUNDS rounds (default 3) of
  * BENCH_DURATION seconds each (default 5), after a 2 s warm-up of each, so a drift of the machine
@@ -13,11 +17,12 @@
  * NODE_ENV=production, the app with APP_ENV=production as deployed) with the same database pool
  * size (BENCH_POOL_MAX, default 10 = DATABASE_POOL_MAX's default), on a CPU of their own;
  * autocannon runs here, with PostgreSQL, on the other (cpu-pinning.ts, ADR 011). Targets are ratios to the floor (the absolute figures depend
- * on the machine): quote ≥ 60 % with p99 ≤ 20 ms, list ≥ 70 %, create ≥ 60 %.
+ * on the machine): quote ≥ 60 % with p99 ≤ 20 ms, list ≥ 70 %, create ≥ 60 %, callback ≥ 50 %.
+ * BENCH_CALLBACKS (default 6000) paid attempts are prepared for each of app and floor.
  * BENCH_ONLY=quote,list limits the scenarios. Exits 1 if a target is missed. This is the `api`
  * bench; bench/lighthouse.ts is the other (`npm run bench -- api|lighthouse` runs one of them).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -37,7 +42,13 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2)
 const CONNECTIONS = 50
 /** Database connections of the app (DATABASE_POOL_MAX) and of the floor alike: the service's default. */
 const POOL_MAX = Number(process.env.BENCH_POOL_MAX ?? 10)
-const ONLY = (process.env.BENCH_ONLY ?? 'quote,list,create').split(',').map((s) => s.trim())
+const ONLY = (process.env.BENCH_ONLY ?? 'quote,list,create,callback')
+  .split(',')
+  .map((s) => s.trim())
+/** Paid attempts prepared for the callback scenario, for each of app and floor. */
+const CALLBACKS = Number(process.env.BENCH_CALLBACKS ?? 6000)
+const TERMINAL = '2015'
+const SANDBOX_CARD = '6219861000000009'
 
 const ORDER = {
   payment_type: 'topup',
@@ -53,6 +64,7 @@ const ORDER = {
 interface Measured {
   rps: number
   p99: number
+  /** Answers outside the scenario's expected class (2xx, or 3xx for the callback). */
   non2xx: number
   errors: number
 }
@@ -61,21 +73,29 @@ interface Scenario {
   name: string
   target: number
   p99Max?: number
+  /** The answers that count as done: 2xx unless said otherwise. */
+  expect?: '2xx' | '3xx'
   app: autocannon.Options
   floor: autocannon.Options
+  /** Run just before the scenario (the callback's paid attempts). */
+  prepare?: () => Promise<void>
+  /** Checked after the rounds: what the requests should have changed, in plain words. */
+  check?: () => Promise<string[]>
 }
 
 /** BENCH_PROFILE=<dir>: the app writes a V8 CPU profile there when it stops (the floor in <dir>/floor). */
 const PROFILE_DIR = process.env.BENCH_PROFILE
 
 function start(
-  pinning: Pinning,
+  pinning: Pinning | null,
   name: string,
   script: string,
   env: Record<string, string>,
   flags: string[] = [],
 ): ChildProcess {
-  const [command, args] = pinning.wrap(process.execPath, [...flags, '--import', 'tsx', script])
+  // Without a pinning, the child stays where the bench is (an outside party: the bank).
+  const argv = [...flags, '--import', 'tsx', script]
+  const [command, args] = pinning ? pinning.wrap(process.execPath, argv) : [process.execPath, argv]
   const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', ...env },
@@ -103,12 +123,17 @@ async function stopChild(child: ChildProcess | undefined): Promise<void> {
   clearTimeout(timer)
 }
 
-async function measure(options: autocannon.Options, seconds: number): Promise<Measured> {
+async function measure(
+  options: autocannon.Options,
+  seconds: number,
+  expect: '2xx' | '3xx' = '2xx',
+): Promise<Measured> {
   const result = await autocannon({ ...options, connections: CONNECTIONS, duration: seconds })
+  const classes = ['1xx', '2xx', '3xx', '4xx', '5xx'] as const
   return {
     rps: result.requests.average,
     p99: result.latency.p99,
-    non2xx: result.non2xx,
+    non2xx: classes.filter((c) => c !== expect).reduce((n, c) => n + (result[c] ?? 0), 0),
     errors: result.errors,
   }
 }
@@ -120,17 +145,117 @@ interface Compared {
   ratios: number[]
 }
 
+/** A key and a self-signed certificate for 127.0.0.1, as files in `dir`. */
+function selfSignedCertificate(dir: string): { key: string; cert: string } {
+  const key = path.join(dir, 'bank-key.pem')
+  const cert = path.join(dir, 'bank-cert.pem')
+  execFileSync(
+    'openssl',
+    [
+      ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'],
+      ...['-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1'],
+      ...['-addext', 'subjectAltName=IP:127.0.0.1'],
+    ],
+    { stdio: 'ignore' },
+  )
+  return { key, cert }
+}
+
+/** A bank return form of a paid attempt, and the order it pays. */
+interface PaidReturn {
+  orderId: number
+  body: string
+}
+
+/**
+ * What a customer does before the bank sends them back: an order and a payment attempt through
+ * the app's API, then the sandbox bank's payment page paid with its test card. Answers the
+ * bank's return form, which the callback scenario then posts once each.
+ */
+async function preparePaidReturns(
+  appUrl: string,
+  bankHttpUrl: string,
+  token: string,
+  count: number,
+): Promise<PaidReturn[]> {
+  const auth = { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }
+  const one = async (): Promise<PaidReturn> => {
+    const created = await fetch(`${appUrl}/api/payments/create/`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify(ORDER),
+    })
+    const order = (await created.json()) as { id: number }
+    if (created.status !== 201)
+      throw new Error(`create: ${created.status} ${JSON.stringify(order)}`)
+    const started = await fetch(`${appUrl}/api/payments/${order.id}/start/`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ card_number: null, flow: 'topup' }),
+    })
+    const start = (await started.json()) as { gateway_url: string; token: string }
+    if (started.status !== 200) throw new Error(`start: ${started.status} ${JSON.stringify(start)}`)
+    // The same bank's plain port: the bench process does not trust the bench's certificate.
+    const paid = await fetch(new URL('/OnlinePG/pay', bankHttpUrl), {
+      method: 'POST',
+      body: new URLSearchParams({
+        Token: start.token,
+        action: 'pay',
+        pan: SANDBOX_CARD,
+        cvv2: '123',
+        exp_month: '12',
+        exp_year: '09',
+        pin2: '123456',
+      }),
+    })
+    const html = await paid.text()
+    const fields = new URLSearchParams()
+    for (const match of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) {
+      fields.set(
+        match[1] ?? '',
+        (match[2] ?? '').replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c))),
+      )
+    }
+    if (fields.get('State') !== 'OK') throw new Error(`the sandbox bank did not pay: ${html}`)
+    return { orderId: order.id, body: fields.toString() }
+  }
+  const prepared: PaidReturn[] = []
+  const workers = Array.from({ length: 16 }, async () => {
+    while (prepared.length < count) prepared.push(await one())
+  })
+  await Promise.all(workers)
+  return prepared.slice(0, count)
+}
+
+/** Hands each request the next prepared return; remembers how many it used. */
+function feeder() {
+  let returns: PaidReturn[] = []
+  let next = 0
+  return {
+    fill: (prepared: PaidReturn[]) => {
+      returns = prepared
+    },
+    setupRequest: (request: autocannon.Request) => {
+      const item = returns[Math.min(next, returns.length - 1)]
+      next += 1
+      return { ...request, body: item?.body ?? '' }
+    },
+    used: () => returns.slice(0, Math.min(next, returns.length)).map((r) => r.orderId),
+    exhausted: () => next > returns.length,
+  }
+}
+
 /** Warm-up of both, then rounds of floor and app in turn; req/s averaged, p99 the worst. */
 async function compare(scenario: Scenario): Promise<Compared> {
   if (WARMUP > 0) {
-    await measure(scenario.floor, WARMUP)
-    await measure(scenario.app, WARMUP)
+    await measure(scenario.floor, WARMUP, scenario.expect)
+    await measure(scenario.app, WARMUP, scenario.expect)
   }
   const floors: Measured[] = []
   const apps: Measured[] = []
   for (let round = 0; round < ROUNDS; round += 1) {
-    floors.push(await measure(scenario.floor, DURATION))
-    apps.push(await measure(scenario.app, DURATION))
+    floors.push(await measure(scenario.floor, DURATION, scenario.expect))
+    apps.push(await measure(scenario.app, DURATION, scenario.expect))
   }
   return {
     app: combine(apps),
@@ -173,6 +298,7 @@ async function main(): Promise<void> {
   })
   let app: ChildProcess | undefined
   let floor: ChildProcess | undefined
+  let bank: ChildProcess | undefined
   const db = createKnex({ url: postgres.url('arzpol_bench'), poolMax: 2 })
   try {
     await postgres.ensureDatabase('arzpol_bench')
@@ -181,9 +307,9 @@ async function main(): Promise<void> {
     // Two customers straight in the database (argon2 stays out of it: the bench only signs in
     // with tokens), one to list 50 orders of, one to create orders for.
     const past = new Date(Date.now() - 60_000)
-    const [lister, creator] = (await db('users')
+    const [lister, creator, payer] = (await db('users')
       .insert(
-        ['09350000001', '09350000002'].map((phone) => ({
+        ['09350000001', '09350000002', '09350000003'].map((phone) => ({
           phone,
           username: phone,
           password_hash: 'not-a-hash',
@@ -197,7 +323,7 @@ async function main(): Promise<void> {
       username: string
       role: 'customer'
     }>
-    if (!lister || !creator) throw new Error('users not created')
+    if (!lister || !creator || !payer) throw new Error('users not created')
 
     const privateKey = generateKeyPairSync('ed25519').privateKey
     const tokens = await createTokenService({
@@ -208,6 +334,22 @@ async function main(): Promise<void> {
     })
     const listToken = await tokens.signAccess(lister)
     const createToken = await tokens.signAccess(creator)
+    const payToken = await tokens.signAccess(payer)
+
+    // The bank: an outside party, so on the bench's CPU with autocannon and PostgreSQL; over
+    // TLS, as production requires of SEP_BASE_URL (bench/bank.ts).
+    const tls = selfSignedCertificate(dataParent)
+    const [bankPort, bankHttpPort] = [await getFreePort(), await getFreePort()]
+    bank = start(null, 'sandbox-bank', 'bench/bank.ts', {
+      BANK_HTTPS_PORT: String(bankPort),
+      BANK_HTTP_PORT: String(bankHttpPort),
+      BANK_TERMINAL_ID: TERMINAL,
+      BANK_KEY: tls.key,
+      BANK_CERT: tls.cert,
+    })
+    const bankUrl = `https://127.0.0.1:${bankPort}`
+    const bankHttpUrl = `http://127.0.0.1:${bankHttpPort}`
+    await waitForHttp(`${bankHttpUrl}/healthz`, { timeoutMs: 60_000 })
 
     const appPort = await getFreePort()
     const floorPort = await getFreePort()
@@ -218,8 +360,9 @@ async function main(): Promise<void> {
       'payments-service/src/main.ts',
       {
         // What a production deploy runs (config/env.ts refuses production without these): the
-        // real SMS vendor and bank are configured but never called by the measured routes, so
-        // they point at a closed port. No bench-only switches.
+        // real SMS vendor is configured but never called by the measured routes, so it points
+        // at a closed port; the bank is SEP's protocol spoken by the sandbox bank. No bench-only
+        // switches.
         APP_ENV: 'production',
         LOG_LEVEL: 'warn',
         DATABASE_URL: databaseUrl,
@@ -231,8 +374,9 @@ async function main(): Promise<void> {
         // https:// as production requires; port 9 is closed, so a stray call fails at once.
         KAVENEGAR_BASE_URL: 'https://127.0.0.1:9',
         GATEWAY: 'sep',
-        SEP_TERMINAL_ID: '2015',
-        SEP_BASE_URL: 'https://127.0.0.1:9',
+        SEP_TERMINAL_ID: TERMINAL,
+        SEP_BASE_URL: bankUrl,
+        NODE_EXTRA_CA_CERTS: tls.cert,
         WEB_PUBLIC_URL: 'https://arzpol.example',
         WEBOTP_DOMAIN: 'arzpol.example',
         PAYMENTS_HOST: '127.0.0.1',
@@ -255,6 +399,10 @@ async function main(): Promise<void> {
         DATABASE_URL: databaseUrl,
         FLOOR_USER_ID: String(creator.id),
         FLOOR_POOL_MAX: String(POOL_MAX),
+        FLOOR_BANK_URL: bankUrl,
+        NODE_EXTRA_CA_CERTS: tls.cert,
+        FLOOR_TERMINAL_ID: TERMINAL,
+        FLOOR_WEB_URL: 'https://arzpol.example',
       },
       PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}/floor`] : [],
     )
@@ -264,15 +412,17 @@ async function main(): Promise<void> {
     await waitForHttp(`${floorUrl}/quote?amount=1&currency=USD`, { timeoutMs: 60_000 })
 
     // The quote floor computes the same answer as the app: check it does, so neither can drift
-    // into measuring something else (expires_at differs by the moment it was computed).
+    // into measuring something else (expires_at differs by the moment it was computed, and
+    // quote_token by that moment and the key: both must sign one, in the same format).
     const sameQuote = async (query: string) => {
       const [a, f] = await Promise.all(
         [`${appUrl}/api/quote/?${query}`, `${floorUrl}/quote?${query}`].map(async (url) => {
-          const { expires_at: _at, ...body } = (await (await fetch(url)).json()) as Record<
-            string,
-            unknown
-          >
-          return JSON.stringify(body)
+          const {
+            expires_at: _at,
+            quote_token: token,
+            ...body
+          } = (await (await fetch(url)).json()) as Record<string, unknown>
+          return JSON.stringify({ ...body, signed: /^v1\.[\w-]+\.[\w-]+$/.test(String(token)) })
         }),
       )
       if (a !== f) throw new Error(`quote floor disagrees with the app for ${query}:\n${a}\n${f}`)
@@ -290,6 +440,21 @@ async function main(): Promise<void> {
       if (response.status !== 201)
         throw new Error(`create: ${response.status} ${await response.text()}`)
     }
+
+    // Paid attempts for the callback scenario, for the app and for the floor: prepared just
+    // before it, well inside the app's reconciliation grace (it would settle them itself).
+    const appReturns = feeder()
+    const floorReturns = feeder()
+    const form = { 'Content-Type': 'application/x-www-form-urlencoded' }
+    const paidOf = async (ids: number[]) =>
+      Number(
+        (
+          (await db('payments')
+            .whereIn('id', ids)
+            .where({ stage: 'paid' })
+            .count({ n: '*' })) as Array<{ n: string }>
+        )[0]?.n ?? 0,
+      )
 
     const json = { 'Content-Type': 'application/json' }
     const all: Scenario[] = [
@@ -326,6 +491,64 @@ async function main(): Promise<void> {
           body: JSON.stringify(ORDER),
         },
       },
+      {
+        name: 'callback',
+        target: 0.5,
+        expect: '3xx',
+        prepare: async () => {
+          const started = Date.now()
+          const paid = await preparePaidReturns(appUrl, bankHttpUrl, payToken, 2 * CALLBACKS)
+          appReturns.fill(paid.slice(0, CALLBACKS))
+          floorReturns.fill(paid.slice(CALLBACKS))
+          const seconds = ((Date.now() - started) / 1000).toFixed(0)
+          console.log(`bench: ${paid.length} paid attempts prepared in ${seconds} s`)
+        },
+        app: {
+          url: appUrl,
+          requests: [
+            {
+              method: 'POST' as const,
+              path: '/api/payments/callback/',
+              headers: form,
+              setupRequest: appReturns.setupRequest,
+            },
+          ],
+        },
+        floor: {
+          url: floorUrl,
+          requests: [
+            {
+              method: 'POST' as const,
+              path: '/callback',
+              headers: form,
+              setupRequest: floorReturns.setupRequest,
+            },
+          ],
+        },
+        check: async () => {
+          const problems: string[] = []
+          for (const [who, returns] of [
+            ['app', appReturns],
+            ['floor', floorReturns],
+          ] as const) {
+            if (returns.exhausted())
+              problems.push(`${who} ran out of prepared payments: raise BENCH_CALLBACKS`)
+            const used = returns.used()
+            // The last requests of a round are cut off with their connections: up to one per
+            // connection may never have been read. Everything else must be paid, once settled.
+            let paid = await paidOf(used)
+            for (let settled = -1; paid !== settled;) {
+              settled = paid
+              await new Promise((resolve) => setTimeout(resolve, 1000))
+              paid = await paidOf(used)
+            }
+            if (paid < used.length - CONNECTIONS) {
+              problems.push(`${who}: ${paid} of ${used.length} orders paid`)
+            }
+          }
+          return problems
+        },
+      },
     ]
     const scenarios = all.filter((scenario) => ONLY.includes(scenario.name))
 
@@ -341,12 +564,13 @@ async function main(): Promise<void> {
       [creator.id, lister.id],
     )
 
-    const rows: Array<{ scenario: Scenario } & Compared> = []
+    const rows: Array<{ scenario: Scenario; checked: string[] } & Compared> = []
     for (const scenario of scenarios) {
+      await scenario.prepare?.()
       const compared = await compare(scenario)
       const spread = compared.ratios.map((r) => `${Math.round(r * 100)} %`).join(', ')
       console.log(`bench: ${scenario.name}: app ÷ floor by round ${spread}`)
-      rows.push({ scenario, ...compared })
+      rows.push({ scenario, ...compared, checked: (await scenario.check?.()) ?? [] })
     }
 
     console.log('')
@@ -363,13 +587,16 @@ async function main(): Promise<void> {
       ].join(' '),
     )
     let failed = false
-    for (const { scenario, app: a, floor: f } of rows) {
+    for (const { scenario, app: a, floor: f, checked } of rows) {
       const ratio = f.rps > 0 ? a.rps / f.rps : 0
-      const problems: string[] = []
+      const problems: string[] = [...checked]
       if (ratio < scenario.target) problems.push('ratio')
       if (scenario.p99Max !== undefined && a.p99 > scenario.p99Max) problems.push('p99')
-      if (a.non2xx > 0 || a.errors > 0) problems.push(`${a.non2xx} non-2xx, ${a.errors} errors`)
-      if (f.non2xx > 0 || f.errors > 0) problems.push(`floor ${f.non2xx} non-2xx`)
+      const expected = scenario.expect ?? '2xx'
+      if (a.non2xx > 0 || a.errors > 0) {
+        problems.push(`${a.non2xx} not ${expected}, ${a.errors} errors`)
+      }
+      if (f.non2xx > 0 || f.errors > 0) problems.push(`floor ${f.non2xx} not ${expected}`)
       if (problems.length > 0) failed = true
       const target = `≥ ${scenario.target * 100} %${scenario.p99Max ? `, p99 ≤ ${scenario.p99Max} ms` : ''}`
       console.log(
@@ -389,7 +616,7 @@ async function main(): Promise<void> {
     process.exitCode = failed ? 1 : 0
   } finally {
     stopping = true
-    await Promise.all([stopChild(app), stopChild(floor)])
+    await Promise.all([stopChild(app), stopChild(floor), stopChild(bank)])
     await db.destroy()
     await postgres.stop()
     rmSync(dataParent, { recursive: true, force: true })
