@@ -35,6 +35,36 @@ describe('generated fuzz findings (issue 16)', () => {
     }
   })
 
+  it('an X-Forwarded-For that is no address (longer than its column) never answers 500; the socket peer is counted instead (found by the fuzz)', async () => {
+    const customer = await t.customer()
+    const garbage = { 'X-Forwarded-For': `${'x'.repeat(300)}, not-an-ip\u00e9` }
+    const send = await t.api.post(
+      '/api/auth/otp/send/',
+      { phone: customer.user.phone, purpose: 'reset' },
+      { headers: garbage },
+    )
+    expect(send.status, send.text).toBe(200)
+    const reset = await t.api.post<ErrorBody>(
+      '/api/auth/password/reset/',
+      { phone: customer.user.phone, code: '0000', new_password: '        ' },
+      { headers: garbage },
+    )
+    expect(reset.status, reset.text).toBe(400)
+    expectPersianFieldError(reset.body, 'code', 'reset')
+    const login = await t.api.post(
+      '/api/auth/login/',
+      { username: customer.user.phone, password: 'wrong password' },
+      { headers: garbage },
+    )
+    expect(login.status, login.text).toBe(401)
+    const ips = [
+      ...((await t.deps.db('otp_challenges').pluck('client_ip')) as string[]),
+      ...((await t.deps.db('otp_failures').pluck('client_ip')) as string[]),
+    ]
+    expect(ips.length).toBeGreaterThan(1)
+    for (const ip of ips) expect(ip).toMatch(/^(::ffff:)?127\.0\.0\.1$|^::1$/)
+  })
+
   it('a JSON body nested thousands of levels deep answers 400 body_too_deep, not 500 (found by the fuzz)', async () => {
     const customer = await t.customer()
     for (const depth of [40, 5_000, 20_000]) {

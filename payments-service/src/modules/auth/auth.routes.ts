@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import type { AppDeps } from '../../http/context.ts'
 import { ApiError, tokenNotValid, ValidationError } from '../../http/errors.ts'
 import { defineRoute, reply, type Api } from '../../http/route.ts'
+import { clientIpOf } from '../../http/client-ip.ts'
 import type { User } from '../../models/user.model.ts'
 import type { AccountService } from './account.service.ts'
 import {
@@ -52,7 +53,7 @@ export function registerAuthRoutes(api: Api, { deps, otp, accounts, sessions }: 
     responses: { 200: { description: 'Code sent', schema: OtpSendResponse } },
     errors: [429],
     handler: async (ctx, { body }) => {
-      const sent = await otp.send({ ...body, clientIp: ctx.ip || null })
+      const sent = await otp.send({ ...body, clientIp: clientIpOf(ctx) })
       return reply(200, {
         expires_in: sent.expiresIn,
         ...(deps.config.OTP_DEV_CODES && { dev_code: sent.code }),
@@ -72,7 +73,7 @@ export function registerAuthRoutes(api: Api, { deps, otp, accounts, sessions }: 
     responses: { 201: { description: 'Registered and signed in', schema: TokenPair } },
     errors: [429],
     handler: async (ctx, { body }) => {
-      const result = await accounts.register({ ...body, clientIp: ctx.ip || null })
+      const result = await accounts.register({ ...body, clientIp: clientIpOf(ctx) })
       if (result.kind === 'bad_code') throw invalidCode()
       if (result.kind === 'phone_taken') throw ValidationError.field('phone', MESSAGES.phoneTaken)
       return reply(201, result.tokens)
@@ -98,7 +99,7 @@ export function registerAuthRoutes(api: Api, { deps, otp, accounts, sessions }: 
     },
     errors: [401, 403, 429],
     handler: async (ctx, { body }) => {
-      const result = await accounts.login({ ...body, clientIp: ctx.ip || null })
+      const result = await accounts.login({ ...body, clientIp: clientIpOf(ctx) })
       if (result.kind === 'bad_credentials') {
         throw new ApiError(401, MESSAGES.badCredentials, 'invalid_credentials')
       }
@@ -135,7 +136,7 @@ export function registerAuthRoutes(api: Api, { deps, otp, accounts, sessions }: 
         phone: body.phone,
         code: body.code,
         newPassword: body.new_password,
-        clientIp: ctx.ip || null,
+        clientIp: clientIpOf(ctx),
       })
       if (result.kind === 'bad_code') throw invalidCode()
       return reply(200, { detail: MESSAGES.passwordChanged })
@@ -159,7 +160,7 @@ export function registerAuthRoutes(api: Api, { deps, otp, accounts, sessions }: 
         user,
         oldPassword: body.old_password,
         newPassword: body.new_password,
-        clientIp: ctx.ip || null,
+        clientIp: clientIpOf(ctx),
       })
       if (result.kind === 'bad_password')
         throw ValidationError.field('old_password', MESSAGES.wrongCurrentPassword)
