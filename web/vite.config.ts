@@ -1,7 +1,10 @@
 import { vitePlugin as remix } from '@remix-run/dev'
 import tailwindcss from '@tailwindcss/vite'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import tsconfigPaths from 'vite-tsconfig-paths'
+import { parseEnv } from './app/utils/env.server.ts'
+import { clientAddressHeader } from './server/client-address.ts'
+import { originCheck } from './server/same-origin.ts'
 
 declare module '@remix-run/node' {
   interface Future {
@@ -9,8 +12,29 @@ declare module '@remix-run/node' {
   }
 }
 
+/**
+ * The development server gets the same client address and origin check as production's
+ * (server/app.ts, ADR 016), ahead of Remix's handler.
+ */
+function requestGuards(): Plugin {
+  return {
+    name: 'arzpol-request-guards',
+    configureServer(server) {
+      const env = parseEnv(process.env)
+      server.middlewares.use(clientAddressHeader(env.TRUSTED_PROXY_HOPS))
+      server.middlewares.use(
+        originCheck({
+          publicUrl: env.WEB_PUBLIC_URL,
+          trustForwardedHost: env.TRUSTED_PROXY_HOPS > 0,
+        }),
+      )
+    },
+  }
+}
+
 export default defineConfig({
   plugins: [
+    requestGuards(),
     tailwindcss(),
     remix({
       // The launcher gives each production stack its own folder (see packages/devstack).

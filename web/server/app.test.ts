@@ -30,6 +30,8 @@ function fakeBuild(): ServerBuild {
             id: params.id,
             header: request.headers.get('x-request-id'),
             context: currentRequestId() ?? null,
+            forwardedFor: request.headers.get('x-forwarded-for'),
+            forwardedHost: request.headers.get('x-forwarded-host'),
           }),
       },
     },
@@ -86,6 +88,8 @@ describe("web's production server", () => {
         'X-Content-Type-Options': 'nosniff',
         'Content-Security-Policy': "default-src 'none'",
       },
+      publicUrl: 'http://127.0.0.1:3000',
+      trustedProxyHops: 0,
     })
     server = app.listen(0, '127.0.0.1')
     await once(server, 'listening')
@@ -98,11 +102,18 @@ describe("web's production server", () => {
     rmSync(clientDir, { recursive: true, force: true })
   })
 
+  it('hands loaders one client address: the socket, not a spoofed X-Forwarded-For', async () => {
+    const response = await fetch(`${base}/items/ip`, {
+      headers: { 'X-Forwarded-For': '6.6.6.6, 198.51.100.1', 'X-Forwarded-Host': 'evil.example' },
+    })
+    expect(await response.json()).toMatchObject({ forwardedFor: '127.0.0.1', forwardedHost: null })
+  })
+
   it('gives each request an id, hands it to loaders and echoes it', async () => {
     const response = await fetch(`${base}/items/42`)
     const id = response.headers.get('x-request-id')
     expect(id).toMatch(/^[0-9a-f-]{36}$/)
-    expect(await response.json()).toEqual({ id: '42', header: id, context: id })
+    expect(await response.json()).toMatchObject({ id: '42', header: id, context: id })
   })
 
   it("keeps a trusted caller's id, and replaces one that is not an id", async () => {
@@ -175,6 +186,8 @@ describe('without METRICS_TOKEN', () => {
       metrics: createWebMetrics(),
       metricsToken: undefined,
       defaultHeaders: {},
+      publicUrl: 'http://127.0.0.1:3000',
+      trustedProxyHops: 0,
     })
     const server = app.listen(0, '127.0.0.1')
     await once(server, 'listening')

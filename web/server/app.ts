@@ -10,8 +10,10 @@ import {
   runWithRequestId,
 } from '../app/utils/request-id.server.ts'
 import { bearerMatches } from './bearer.ts'
+import { clientAddressHeader } from './client-address.ts'
 import type { WebMetrics } from './metrics.ts'
 import { createRouteLabeler } from './route-label.ts'
+import { originCheck } from './same-origin.ts'
 
 export const METRICS_PATH = '/metrics'
 
@@ -29,6 +31,10 @@ export interface WebServerOptions {
   metricsToken: string | undefined
   /** Headers every answer gets unless the app set its own (security headers). */
   defaultHeaders: Record<string, string>
+  /** WEB_PUBLIC_URL: form posts from this origin are accepted (same-origin.ts). */
+  publicUrl: string
+  /** TRUSTED_PROXY_HOPS: proxies in front of web whose X-Forwarded-For is read (client-address.ts). */
+  trustedProxyHops: number
 }
 
 /**
@@ -47,8 +53,10 @@ function withDefaultHeaders(res: ServerResponse, defaults: Record<string, string
 }
 
 /**
- * web's production HTTP server: request ids, access log and metrics, security headers,
- * compression, static files, then Remix. `vite:dev` serves development instead.
+ * web's production HTTP server: request ids, access log and metrics, security headers, the
+ * client's address, the origin check of form posts, compression, static files, then Remix.
+ * `vite:dev` serves development instead (with the same address and origin middleware,
+ * vite.config.ts).
  */
 export function createWebServer(options: WebServerOptions): Express {
   const { build, logger, metrics } = options
@@ -88,6 +96,16 @@ export function createWebServer(options: WebServerOptions): Express {
       'request',
     )
   }
+
+  // Before anything answers for a route: one X-Forwarded-For entry, the client's (ADR 016) ...
+  app.use(clientAddressHeader(options.trustedProxyHops))
+  // ... and no form post from another origin reaches an action.
+  app.use(
+    originCheck({
+      publicUrl: options.publicUrl,
+      trustForwardedHost: options.trustedProxyHops > 0,
+    }),
+  )
 
   app.get(METRICS_PATH, async (req: Request, res: Response, next: NextFunction) => {
     if (!options.metricsToken) return next()

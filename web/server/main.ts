@@ -71,6 +71,8 @@ const app = createWebServer({
   metrics,
   metricsToken: env.METRICS_TOKEN,
   defaultHeaders: { ...baseSecurityHeaders(env), 'Content-Security-Policy': NON_DOCUMENT_CSP },
+  publicUrl: env.WEB_PUBLIC_URL,
+  trustedProxyHops: env.TRUSTED_PROXY_HOPS,
 })
 
 const server = listener.HOST ? app.listen(listener.PORT, listener.HOST) : app.listen(listener.PORT)

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 import { logout } from '~/utils/auth.server.ts'
-import { assertSameOrigin } from '~/utils/same-origin.server.ts'
 
 // Logging out changes state, so it is a POST (a link or an image could not sign anyone out).
 
@@ -10,6 +9,5 @@ export function loader() {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request)
   return logout(request)
 }

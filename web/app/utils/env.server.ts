@@ -42,6 +42,17 @@ const envSchema = z.object({
       error: 'must be one of development, test, production',
     })
     .default('development'),
+  /**
+   * Proxies in front of web that append to X-Forwarded-For (a load balancer, an ingress): the
+   * client is the entry that many places left of the socket's peer. 0: the socket's peer is the
+   * client and a client's X-Forwarded-For is ignored (server/client-address.ts, ADR 016).
+   */
+  TRUSTED_PROXY_HOPS: z.coerce
+    .number({ error: 'must be a number of proxies' })
+    .int({ error: 'must be a whole number of proxies' })
+    .min(0, { error: 'must be 0 or more' })
+    .max(10, { error: 'must be at most 10' })
+    .default(0),
   /** The public origin customers use; trusted as an Origin for form posts. */
   WEB_PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).default('http://127.0.0.1:3000'),
   /**

@@ -139,12 +139,26 @@ describe('/api/* proxy', () => {
     expect(response.headers.get('x-request-id')).toBe('from-upstream')
   })
 
-  it('keeps the load balancer’s X-Forwarded-* chain and a sane incoming X-Request-Id', async () => {
+  it('passes on the one client address web’s server decided on, never a chain', async () => {
+    // server/client-address.ts leaves exactly one address in the header.
+    await loader(
+      args(new Request(`${WEB}/api/x/`, { headers: { 'X-Forwarded-For': '203.0.113.7' } })),
+    )
+    expect(last().headers['x-forwarded-for']).toBe('203.0.113.7')
+    // A chain or a name means the request did not come through web's server: nothing is
+    // forwarded, so a client cannot choose the address payments-service counts.
+    for (const spoofed of ['198.51.100.1, 203.0.113.7', 'evil.example', '203.0.113.7:8080']) {
+      await loader(args(new Request(`${WEB}/api/x/`, { headers: { 'X-Forwarded-For': spoofed } })))
+      expect(last().headers['x-forwarded-for']).toBeUndefined()
+    }
+  })
+
+  it('keeps the proxy’s X-Forwarded-Proto/Host and a sane incoming X-Request-Id', async () => {
     await loader(
       args(
         new Request(`${WEB}/api/x/`, {
           headers: {
-            'X-Forwarded-For': '203.0.113.7, 10.0.0.2',
+            'X-Forwarded-For': '203.0.113.7',
             'X-Forwarded-Proto': 'https',
             'X-Forwarded-Host': 'arzpol.ir',
             'X-Request-Id': 'req-123',
@@ -153,7 +167,7 @@ describe('/api/* proxy', () => {
       ),
     )
     expect(last().headers).toMatchObject({
-      'x-forwarded-for': '203.0.113.7, 10.0.0.2',
+      'x-forwarded-for': '203.0.113.7',
       'x-forwarded-proto': 'https',
       'x-forwarded-host': 'arzpol.ir',
       'x-request-id': 'req-123',

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto'
+import { isIP } from 'node:net'
 
 /**
  * Request ids and X-Forwarded-* headers for calls web makes on a customer's behalf, through the
  * `/api` proxy and from loaders and actions alike, so payments-service logs and rate limits see the
  * customer and not web.
  *
- * remix-serve does not expose the client's socket address to loaders, so web cannot add the client
- * IP itself: it passes on the X-Forwarded-For chain written by the load balancer in front of it.
+ * web's server puts the one client address it decided on (from the socket, or from
+ * X-Forwarded-For across TRUSTED_PROXY_HOPS proxies; server/client-address.ts, ADR 016) into
+ * the request's X-Forwarded-For before Remix sees it. That single address is passed on; a chain
+ * or anything that is not one IP address (a request that did not come through web's server) is
+ * not, and payments-service then counts web's own address.
  */
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/
@@ -35,8 +39,8 @@ export function forwardedHeaders(request: Request): Record<string, string> {
       url.host,
     'X-Request-Id': getRequestId(request),
   }
-  const forwardedFor = request.headers.get('X-Forwarded-For')
-  if (forwardedFor) headers['X-Forwarded-For'] = forwardedFor
+  const forwardedFor = request.headers.get('X-Forwarded-For')?.trim()
+  if (forwardedFor && isIP(forwardedFor)) headers['X-Forwarded-For'] = forwardedFor
   return headers
 }
 

@@ -332,29 +332,6 @@ describe('login', () => {
     const result = actionData(await submit('/?index', { intent: 'login', phone: '', password: '' }))
     expect(result.data.errors).toEqual({ form: ['شماره تلفن و رمز عبور را وارد کنید'], fields: {} })
   })
-
-  it('refuses a cross-site post', async () => {
-    const result = await settle(() =>
-      action(
-        call(
-          formRequest('/?index', { intent: 'login' }, undefined, {
-            Origin: 'https://evil.example',
-          }),
-        ),
-      ),
-    )
-    expect((result as Response).status).toBe(403)
-    const sameSite = await settle(() =>
-      action(
-        call(
-          formRequest('/?index', { intent: 'login' }, undefined, {
-            Origin: 'http://127.0.0.1:3000',
-          }),
-        ),
-      ),
-    )
-    expect(isDataResult(sameSite)).toBe(true)
-  })
 })
 
 describe('forgotten password', () => {

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { getLandingPage } from '~/utils/cms-pages.server.ts'
 import type { HydrateHandle } from '~/utils/hydration.ts'
-import { assertSameOrigin } from '~/utils/same-origin.server.ts'
 import { pageSeo } from '~/utils/seo.server.ts'
 import { seoMeta } from '~/utils/seo.ts'
 import {
@@ -39,7 +38,6 @@ export const handle: HydrateHandle = {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request)
   return handleAuthAction(request)
 }
 

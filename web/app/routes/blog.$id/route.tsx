@@ -7,7 +7,6 @@ import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { RichText } from '~/components/rich-text.tsx'
 import { ShareLinkButton } from '~/components/share-link-button.tsx'
 import { findPost, getComments, postHtml, submitComment } from '~/utils/cms-blog.server.ts'
-import { assertSameOrigin } from '~/utils/same-origin.server.ts'
 import { CommentForm } from './comment-form.tsx'
 import { socialMeta } from '~/utils/seo.ts'
 
@@ -48,7 +47,6 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request)
   const post = await requirePost(params.id)
   const form = await readFormData(request)
   const content = form.get('content')

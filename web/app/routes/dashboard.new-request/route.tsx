@@ -18,7 +18,6 @@ import {
   resolveDeepLink,
   SUBSCRIPTION_SERVICES,
 } from '~/utils/orders.ts'
-import { assertSameOrigin } from '~/utils/same-origin.server.ts'
 import { useValidatedForm } from '~/utils/use-validated-form.ts'
 import {
   GatewayForm,
@@ -45,7 +44,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request)
   const { tokens, headers } = await requireUser(request)
   return newRequestAction(request, tokens.access, headers)
 }

@@ -20,7 +20,6 @@ import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { FormAlert } from '~/components/forms.tsx'
 import { requireUser } from '~/utils/auth.server.ts'
 import type { FormErrors } from '~/utils/form-errors.ts'
-import { assertSameOrigin } from '~/utils/same-origin.server.ts'
 import { flashCookie } from '~/utils/session.server.ts'
 import {
   ErrorText,
@@ -93,7 +92,6 @@ export interface ThreadActionData {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request)
   const id = ticketIdFrom(params.ticketId)
   if (id === null) notFound()
   const { tokens, headers } = await requireUser(request)

@@ -11,7 +11,6 @@ import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { requireUser } from '~/utils/auth.server.ts'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import { errorsFromZod, formDataToObject } from '~/utils/form-errors.ts'
-import { assertSameOrigin } from '~/utils/same-origin.server.ts'
 import { flashCookie } from '~/utils/session.server.ts'
 import { NewTicketPanel, TicketList, type NewTicketValues } from './components.tsx'
 import { newTicketSchema, TICKET_INTENTS, TICKET_MESSAGES } from './schemas.ts'
@@ -48,7 +47,6 @@ export interface CreateActionData {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request)
   const { tokens, headers } = await requireUser(request)
   const values = formDataToObject(await readFormData(request))
   if (values.intent !== TICKET_INTENTS.create) {
