@@ -95,8 +95,9 @@ export interface AppOptions {
 export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState> {
   const app = new Koa<AppState>({
     proxy: deps.config.TRUST_PROXY,
-    // web is the one proxy in front of us and appends the browser's address: trust only the
-    // last X-Forwarded-For entry, since anything before it is whatever the client sent.
+    // Trust one hop: the last X-Forwarded-For entry, written by whatever talks to us directly
+    // (web sends exactly one address, the edge proxy of /api overwrites the header); anything
+    // before it is whatever the client sent (ADR 016).
     maxIpsCount: 1,
   })
   const api = createApi(createRequireUser(deps), {
