@@ -17,8 +17,9 @@
  *                 attempt found by ResNum, and — where the database has the ledger (issue 15) —
  *                 the callback's RefNum stored before any bank call, the bank's receipt for the
  *                 attempt's own token asked to prove the RefNum, then verify; one transaction
- *                 (order locked, attempt verified, order paid, audit event, and the capture's
- *                 balanced journal entry), and the 303 to web's order page. On a database from
+ *                 (order and attempt locked, the attempt still open and its RefNum nobody
+ *                 else's, attempt verified, order paid, audit event, and the capture's balanced
+ *                 journal entry), and the 303 to web's order page. On a database from
  *                 before the ledger (the bench's baseline run) it does what that code needed:
  *                 verify and the one transaction, with no receipt, no early write, no entry.
  *
@@ -178,7 +179,22 @@ async function callback(ctx: Koa.Context): Promise<void> {
       'SELECT amount_irr FROM payments WHERE id = $1 FOR UPDATE',
       [attempt.payment_id],
     )
-    if (verified.Success !== true || Number(rows[0]?.amount_irr) !== amount) {
+    // Still open under the lock (a duplicate callback must not book twice), and the RefNum
+    // nobody else's (the unique reference of every version of the app).
+    const { rows: open } = await client.query<{ status: string }>(
+      'SELECT status FROM gateway_transactions WHERE id = $1 FOR UPDATE',
+      [attempt.id],
+    )
+    const { rows: holder } = await client.query(
+      'SELECT id FROM gateway_transactions WHERE ref_num = $1 AND id <> $2',
+      [refNum, attempt.id],
+    )
+    if (
+      verified.Success !== true ||
+      Number(rows[0]?.amount_irr) !== amount ||
+      open[0]?.status !== 'token_created' ||
+      holder.length > 0
+    ) {
       throw new Error(`floor: verify answered ${JSON.stringify(verified)}`)
     }
     const now = new Date()

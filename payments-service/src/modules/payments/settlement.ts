@@ -66,6 +66,18 @@ const FINAL_FAILED = new Set(['failed', 'reversed'])
 /** The reason of a return staff asked for (the others are why money sits in suspense). */
 const STAFF_REFUND = 'staff_refund'
 /** Column widths of gateway_transactions: the bank's strings never overflow them. */
+/** What the callback said, as the attempt's columns keep it (bounded before any column). */
+const heardOf = (data: CallbackData, now: Date) => ({
+  callback_ref_num: clip(data.refNum, 128),
+  callback_state: clip(data.state, 64),
+  callback_at: now,
+  rrn: clip(data.rrn, 64),
+  trace_no: clip(data.traceNo, 64),
+  masked_pan: clip(data.maskedPan, 32),
+})
+
+const OPEN_STATUSES = ['created', 'token_created']
+
 const clip = (value: string | null, max: number) =>
   value === null ? null : scrubText(value).slice(0, max) || null
 
@@ -83,12 +95,16 @@ export function createSettlement(deps: SettlementDeps) {
     return 'pending'
   }
 
-  async function lockBoth(trx: Knex.Transaction, txId: number) {
-    const first = await GatewayTransaction.query(trx).findById(txId)
-    if (!first) throw new Error(`attempt ${txId} vanished`)
-    // Order first, then attempt: the same order as `start`, so no deadlock.
-    const payment = await Payment.query(trx).findById(first.payment_id).forUpdate()
-    const tx = await GatewayTransaction.query(trx).findById(txId).forUpdate()
+  /** An attempt never changes order: a caller that read it already may say which it is. */
+  async function lockBoth(trx: Knex.Transaction, txId: number, paymentId?: number) {
+    const orderId = paymentId ?? (await GatewayTransaction.query(trx).findById(txId))?.payment_id
+    if (orderId === undefined) throw new Error(`attempt ${txId} vanished`)
+    // Order first, then attempt: the same order as `start`, so no deadlock. Plain rows: every
+    // callback takes these locks two or three times, and model instances cost CPU (bench).
+    const payment = (await trx('payments').where({ id: orderId }).forUpdate().first()) as
+      Payment | undefined
+    const tx = (await trx('gateway_transactions').where({ id: txId }).forUpdate().first()) as
+      GatewayTransaction | undefined
     if (!payment || !tx) throw new Error(`attempt ${txId} vanished`)
     return { payment, tx }
   }
@@ -118,27 +134,19 @@ export function createSettlement(deps: SettlementDeps) {
   /** Step 1: store the callback on the attempt and claim its RefNum, before any bank call. */
   async function record(
     trx: Knex.Transaction,
-    txId: number,
+    found: { id: number; payment_id: number },
     data: CallbackData,
     source: SettleSource,
     proof: Proof | null,
   ): Promise<Recorded> {
-    const { payment, tx } = await lockBoth(trx, txId)
+    const { payment, tx } = await lockBoth(trx, found.id, found.payment_id)
     if (tx.status === 'verifying') return { kind: 'wait' }
     if (tx.status !== 'created' && tx.status !== 'token_created') {
       return { kind: 'done', outcome: outcomeOf(tx, payment) }
     }
     const now = clock.now()
     const refNum = clip(data.refNum, 128)
-    const heard = {
-      callback_ref_num: refNum,
-      callback_state: clip(data.state, 64),
-      callback_at: now,
-      rrn: clip(data.rrn, 64),
-      trace_no: clip(data.traceNo, 64),
-      masked_pan: clip(data.maskedPan, 32),
-      raw: { ...tx.raw, callback: data.raw },
-    }
+    const heard = { ...heardOf(data, now), raw: { ...tx.raw, callback: data.raw } }
     if (!data.ok || !refNum) {
       await failPayment(
         trx,
@@ -187,11 +195,12 @@ export function createSettlement(deps: SettlementDeps) {
   async function book(
     trx: Knex.Transaction,
     txId: number,
+    paymentId: number,
     refNum: string,
     verified: VerifyResult | 'unknown',
     source: SettleSource,
   ): Promise<{ outcome: CallbackOutcome; toReturn: boolean }> {
-    const { payment, tx } = await lockBoth(trx, txId)
+    const { payment, tx } = await lockBoth(trx, txId, paymentId)
     if (tx.status !== 'verifying' || tx.ref_num !== refNum) {
       return { outcome: outcomeOf(tx, payment), toReturn: false }
     }
@@ -282,6 +291,7 @@ export function createSettlement(deps: SettlementDeps) {
   /** Step 2 and 3 for a claimed RefNum; also what reconciliation calls to re-verify. */
   async function verifyAndBook(
     txId: number,
+    paymentId: number,
     refNum: string,
     source: SettleSource,
   ): Promise<{ outcome: CallbackOutcome; toReturn: boolean }> {
@@ -293,7 +303,9 @@ export function createSettlement(deps: SettlementDeps) {
       verified = 'unknown'
     }
     deps.onStep?.('verified')
-    const booked = await db.transaction((trx) => book(trx, txId, refNum, verified, source))
+    const booked = await db.transaction((trx) =>
+      book(trx, txId, paymentId, refNum, verified, source),
+    )
     deps.onStep?.('booked')
     if (booked.toReturn) await returnCaptured(txId)
     return booked
@@ -316,6 +328,33 @@ export function createSettlement(deps: SettlementDeps) {
   }
 
   /**
+   * The common callback — the bank says paid, on an attempt still open — stores what it said
+   * with one guarded UPDATE instead of step 1's transaction: nothing is decided yet, so no lock
+   * is needed to keep the RefNum before the receipt call (the claim, under the locks, comes
+   * after it). Anything else, or an attempt that moved meanwhile, takes step 1 as written.
+   */
+  async function heardFirst(
+    found: GatewayTransaction,
+    data: CallbackData,
+    source: SettleSource,
+  ): Promise<Recorded | null> {
+    const refNum = clip(data.refNum, 128)
+    if (source !== 'callback' || !data.ok || !refNum || !OPEN_STATUSES.includes(found.status)) {
+      return null
+    }
+    const now = clock.now()
+    const stored = await db('gateway_transactions')
+      .where({ id: found.id })
+      .whereIn('status', OPEN_STATUSES)
+      .update({
+        ...heardOf(data, now),
+        raw: db.raw(`raw || jsonb_build_object('callback', ?::jsonb)`, [JSON.stringify(data.raw)]),
+        updated_at: now,
+      })
+    return stored === 1 ? { kind: 'prove', refNum } : null
+  }
+
+  /**
    * Settles one attempt from what the bank said about it: its callback, or its receipt when
    * the reconciliation job asks the bank about an attempt whose callback never came.
    */
@@ -326,7 +365,9 @@ export function createSettlement(deps: SettlementDeps) {
   ): Promise<{ paymentId: number | null; outcome: CallbackOutcome }> {
     let recorded: Recorded
     try {
-      recorded = await db.transaction((trx) => record(trx, found.id, data, source, null))
+      recorded =
+        (await heardFirst(found, data, source)) ??
+        (await db.transaction((trx) => record(trx, found, data, source, null)))
       if (recorded.kind === 'prove') {
         const receipt = await proveOwnership(found, recorded.refNum)
         // The bank says this attempt was paid with another RefNum: its word replaces the hint.
@@ -334,14 +375,14 @@ export function createSettlement(deps: SettlementDeps) {
           receipt.proof === 'bank_names_another'
             ? [receipt.callback, 'proven' as const]
             : [data, receipt.proof]
-        recorded = await db.transaction((trx) => record(trx, found.id, heard, source, proof))
+        recorded = await db.transaction((trx) => record(trx, found, heard, source, proof))
       }
     } catch (error) {
       // Two attempts claiming one bank reference at the same instant: the unique index let
       // one through; this one is a replay.
       if (!isUniqueViolation(error, 'gateway_transactions_ref_num_unique')) throw error
       await db.transaction(async (trx) => {
-        const { tx } = await lockBoth(trx, found.id)
+        const { tx } = await lockBoth(trx, found.id, found.payment_id)
         if (tx.status === 'created' || tx.status === 'token_created') {
           await failPayment(trx, tx, 'ref_num_reused', {}, source)
         }
@@ -353,7 +394,7 @@ export function createSettlement(deps: SettlementDeps) {
     if (recorded.kind === 'done') return { ...settled, outcome: recorded.outcome }
     if (recorded.kind === 'wait') return { ...settled, outcome: await waitForOutcome(found.id) }
     if (recorded.kind === 'prove') return settled
-    const booked = await verifyAndBook(found.id, recorded.refNum, source)
+    const booked = await verifyAndBook(found.id, found.payment_id, recorded.refNum, source)
     return { ...settled, outcome: booked.outcome }
   }
 
@@ -531,7 +572,7 @@ export function createSettlement(deps: SettlementDeps) {
   /** Reconciliation: an answer to a verify or a reversal that never came. */
   async function resume(tx: GatewayTransaction): Promise<CallbackOutcome | null> {
     if (tx.status === 'verifying' && tx.ref_num) {
-      return (await verifyAndBook(tx.id, tx.ref_num, 'reconciliation')).outcome
+      return (await verifyAndBook(tx.id, tx.payment_id, tx.ref_num, 'reconciliation')).outcome
     }
     if (tx.status === 'suspense') {
       await returnCaptured(tx.id)
