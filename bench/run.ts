@@ -18,7 +18,7 @@
  * size (BENCH_POOL_MAX, default 10 = DATABASE_POOL_MAX's default), on a CPU of their own;
  * autocannon runs here, with PostgreSQL, on the other (cpu-pinning.ts, ADR 011). Targets are ratios to the floor (the absolute figures depend
  * on the machine): quote ≥ 60 % with p99 ≤ 20 ms, list ≥ 70 %, create ≥ 60 %, callback ≥ 50 %.
- * BENCH_CALLBACKS (default 6000) paid attempts are prepared for each of app and floor.
+ * BENCH_CALLBACKS (default 10000) paid attempts are prepared for each of app and floor.
  * BENCH_ONLY=quote,list limits the scenarios. Exits 1 if a target is missed. This is the `api`
  * bench; bench/lighthouse.ts is the other (`npm run bench -- api|lighthouse` runs one of them).
  */
@@ -46,7 +46,7 @@ const ONLY = (process.env.BENCH_ONLY ?? 'quote,list,create,callback')
   .split(',')
   .map((s) => s.trim())
 /** Paid attempts prepared for the callback scenario, for each of app and floor. */
-const CALLBACKS = Number(process.env.BENCH_CALLBACKS ?? 6000)
+const CALLBACKS = Number(process.env.BENCH_CALLBACKS ?? 10000)
 const TERMINAL = '2015'
 const SANDBOX_CARD = '6219861000000009'
 
