@@ -116,17 +116,17 @@ async function unexplainedSuspense(db: Db, limit: Scope): Promise<string[]> {
 
 /**
  * 7. A paid or in-progress order holds exactly its amount; a finished one holds nothing, and
- *    a done order booked its fee once.
+ *    a done order (a settled cash-out too) booked its fee once.
  */
 async function orderHoldings(db: Db, limit: Scope): Promise<string[]> {
   const violations: string[] = []
   const orders = (await db.raw(
     `
-    SELECT o.id, o.stage, o.amount_irr, o.fee_irr,
+    SELECT o.id, o.stage, o.payment_type, o.amount_irr, o.fee_irr,
            coalesce(-sum(p.amount) FILTER (WHERE p.account_id = ${ACCOUNTS.order_funds}), 0)::text AS funds,
            coalesce(-sum(p.amount) FILTER (WHERE p.account_id = ${ACCOUNTS.fees}), 0)::text AS fees
       FROM payments o LEFT JOIN postings p ON p.order_id = o.id
-     WHERE o.payment_type <> 'payout' AND ${limit.only('o.id')}
+     WHERE ${limit.only('o.id')}
        AND (o.stage IN ('paid', 'in_progress', 'done', 'refunded')
             OR EXISTS (SELECT 1 FROM postings q WHERE q.order_id = o.id))
      GROUP BY o.id`,
@@ -135,6 +135,7 @@ async function orderHoldings(db: Db, limit: Scope): Promise<string[]> {
     rows: Array<{
       id: number
       stage: string
+      payment_type: string
       amount_irr: number
       fee_irr: number
       funds: string
@@ -143,7 +144,8 @@ async function orderHoldings(db: Db, limit: Scope): Promise<string[]> {
   }
   for (const o of orders.rows) {
     const funds = BigInt(o.funds)
-    const held = o.stage === 'paid' || o.stage === 'in_progress'
+    // A cash-out holds no customer rials: it is booked once, when staff settle it.
+    const held = o.payment_type !== 'payout' && (o.stage === 'paid' || o.stage === 'in_progress')
     if (held && funds !== BigInt(o.amount_irr)) {
       violations.push(`order ${o.id} (${o.stage}) holds ${funds}, not its ${o.amount_irr}`)
     }

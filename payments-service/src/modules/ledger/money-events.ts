@@ -176,3 +176,31 @@ export async function bookFulfilment(
     ],
   })
 }
+
+/**
+ * A cash-out settled (staff transferred the rials, ledger.md §2 "payout funded" and "sent" in
+ * one step, as our cash-out has one): the customer's foreign funds, valued at the order's rial
+ * subtotal, are ours at the FX desk; our fee is earned; the rest left the bank.
+ */
+export async function bookPayoutSettled(
+  trx: Knex.Transaction,
+  order: { id: number; subtotal_irr: number; amount_irr: number; fee_irr: number },
+  at: Date,
+  by: string,
+) {
+  const tags = { orderId: order.id, gatewayTxId: null }
+  return postEntry(trx, {
+    key: `order:${order.id}:payout`,
+    eventType: 'payout_settled',
+    eventRef: `order:${order.id}`,
+    effectiveAt: at,
+    createdBy: by,
+    debits: [{ account: 'fx_desk', amount: order.subtotal_irr, ...tags }],
+    credits: [
+      ...(order.fee_irr > 0 ? [{ account: 'fees' as const, amount: order.fee_irr, ...tags }] : []),
+      ...(order.amount_irr > 0
+        ? [{ account: 'bank' as const, amount: order.amount_irr, ...tags }]
+        : []),
+    ],
+  })
+}

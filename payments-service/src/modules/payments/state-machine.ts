@@ -1,7 +1,7 @@
 import { ORDER_STAGES, ORDER_STATUSES, type OrderStage, type OrderStatusCode } from '@arzpol/shared'
 import type { Knex } from 'knex'
 import type { Actor } from '../../models/payment-event.model.ts'
-import { bookFulfilment } from '../ledger/money-events.ts'
+import { bookFulfilment, bookPayoutSettled } from '../ledger/money-events.ts'
 
 /**
  * The order life cycle of architecture.md. `stage` is the state; `status` (the spec's four
@@ -165,7 +165,7 @@ export async function transition(
          .join('')}
       FROM old
      WHERE p.id = old.id
-    RETURNING old.stage AS from_stage, p.payment_type, p.amount_irr, p.fee_irr`
+    RETURNING old.stage AS from_stage, p.payment_type, p.subtotal_irr, p.amount_irr, p.fee_irr`
   const bindings: Record<string, unknown> = {
     id: input.paymentId,
     to: input.to,
@@ -177,7 +177,13 @@ export async function transition(
     bindings[`patch_${column}`] = value
   }
   const { rows } = (await trx.raw(sql, bindings as Knex.ValueDict)) as {
-    rows: Array<{ from_stage: Stage; payment_type: string; amount_irr: number; fee_irr: number }>
+    rows: Array<{
+      from_stage: Stage
+      payment_type: string
+      subtotal_irr: number
+      amount_irr: number
+      fee_irr: number
+    }>
   }
   const row = rows[0]
   if (!row) return null
@@ -194,6 +200,15 @@ export async function transition(
         fee_irr: row.fee_irr,
         gatewayTxId: paidBy?.id ?? null,
       },
+      input.now,
+      input.actorUserId ? `staff:${input.actorUserId}` : input.actor,
+    )
+  }
+  if (input.to === 'done' && flowOf(row.payment_type) === 'payout') {
+    // Settled: the rials went to the customer's Sheba (ledger.md §2).
+    await bookPayoutSettled(
+      trx,
+      { id: input.paymentId, ...row },
       input.now,
       input.actorUserId ? `staff:${input.actorUserId}` : input.actor,
     )

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PaymentEvent } from '../../models/payment-event.model.ts'
+import { checkLedger } from '../ledger/invariants.ts'
 import { createOrder } from '../payments/testing.ts'
 import { flowOf, STAGES, type Stage } from '../payments/state-machine.ts'
 import { findStaffAction, STAFF_TARGETS } from './actions.ts'
@@ -206,6 +207,24 @@ describe('staff transitions', () => {
       reference: 'PAYA-14030915-778',
       internal_note: 'از حساب ملت',
     })
+    // Booked once, balanced: the foreign funds at the FX desk, our fee, the rials out of the bank.
+    const order = (await t.deps.db('payments').where({ id: payout.id }).first()) as {
+      subtotal_irr: number
+      amount_irr: number
+      fee_irr: number
+    }
+    const legs = await t.deps
+      .db('postings as p')
+      .join('ledger_accounts as a', 'a.id', 'p.account_id')
+      .where('p.order_id', payout.id)
+      .orderBy('p.id')
+      .select('a.code', t.deps.db.raw('p.amount::text AS amount'))
+    expect(legs).toEqual([
+      { code: 'fx_desk', amount: String(order.subtotal_irr) },
+      { code: 'fees', amount: String(-order.fee_irr) },
+      { code: 'bank', amount: String(-order.amount_irr) },
+    ])
+    expect(await checkLedger(t.deps.db)).toEqual([])
   })
 
   it('walks a paid top-up through start and complete; the customer sees the note and reference, never the internal note', async () => {
