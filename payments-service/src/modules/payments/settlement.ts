@@ -66,6 +66,9 @@ const FINAL_FAILED = new Set(['failed', 'reversed'])
 /** The reason of a return staff asked for (the others are why money sits in suspense). */
 const STAFF_REFUND = 'staff_refund'
 /** Column widths of gateway_transactions: the bank's strings never overflow them. */
+const clip = (value: string | null, max: number) =>
+  value === null ? null : scrubText(value).slice(0, max) || null
+
 /** What the callback said, as the attempt's columns keep it (bounded before any column). */
 const heardOf = (data: CallbackData, now: Date) => ({
   callback_ref_num: clip(data.refNum, 128),
@@ -77,9 +80,6 @@ const heardOf = (data: CallbackData, now: Date) => ({
 })
 
 const OPEN_STATUSES = ['created', 'token_created']
-
-const clip = (value: string | null, max: number) =>
-  value === null ? null : scrubText(value).slice(0, max) || null
 
 export function createSettlement(deps: SettlementDeps) {
   const { db, clock, logger, gateway } = deps
