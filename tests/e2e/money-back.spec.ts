@@ -1,8 +1,27 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { registerNewCustomer, uniquePhone } from '../support/auth.ts'
 import { payAtBank, placeOrder, SANDBOX_CARDS } from '../support/orders.ts'
 import { signInAsStaff } from '../support/staff.ts'
 
+/**
+ * A new customer's order, at the bank's payment page in `page` (placeOrder leaves it there) and
+ * in a second tab of the same browser, which starts a second payment of it. Answers that tab.
+ */
+async function orderAtTheBankInTwoTabs(page: Page): Promise<Page> {
+  await registerNewCustomer(page, uniquePhone(), 'money-back-1404')
+  await placeOrder(page, {
+    typeLabel: 'شارژ حساب ارزی',
+    siteUrl: 'wallet.example.com',
+    amount: '50',
+    credentials: { username: 'me@example.com', password: 'site-secret' },
+  })
+  const secondTab = await page.context().newPage()
+  await secondTab.goto('/dashboard/orders')
+  await secondTab.getByTestId('order-card').first().getByRole('link').first().click()
+  await secondTab.getByRole('button', { name: 'پرداخت سفارش' }).click()
+  await expect(secondTab.getByRole('heading', { name: 'پرداخت اینترنتی' })).toBeVisible()
+  return secondTab
+}
 /**
  * Money you can prove (issue #15), in a real browser: a customer pays one order twice from two
  * tabs; the second payment is given back by the bank, and the order page says so in Persian.
@@ -13,21 +32,8 @@ test('an order paid twice: the customer sees the second payment coming back; sta
   browser,
 }) => {
   test.setTimeout(120_000)
-  await registerNewCustomer(page, uniquePhone(), 'money-back-1404')
-  await placeOrder(page, {
-    typeLabel: 'شارژ حساب ارزی',
-    siteUrl: 'wallet.example.com',
-    amount: '50',
-    credentials: { username: 'me@example.com', password: 'site-secret' },
-  })
   const firstTab = page
-
-  // A second tab on the same order starts a second payment.
-  const secondTab = await page.context().newPage()
-  await secondTab.goto('/dashboard/orders')
-  await secondTab.getByTestId('order-card').first().getByRole('link').first().click()
-  await secondTab.getByRole('button', { name: 'پرداخت سفارش' }).click()
-  await expect(secondTab.getByRole('heading', { name: 'پرداخت اینترنتی' })).toBeVisible()
+  const secondTab = await orderAtTheBankInTwoTabs(page)
 
   await payAtBank(firstTab, SANDBOX_CARDS.success)
   await expect(firstTab).toHaveURL(/\/dashboard\/orders\/\d+\?payment=success$/)
@@ -62,18 +68,7 @@ test('a second payment the bank will not reverse: held for staff, returned by ha
   browser,
 }) => {
   test.setTimeout(150_000)
-  await registerNewCustomer(page, uniquePhone(), 'money-back-1404')
-  await placeOrder(page, {
-    typeLabel: 'شارژ حساب ارزی',
-    siteUrl: 'wallet.example.com',
-    amount: '50',
-    credentials: { username: 'me@example.com', password: 'site-secret' },
-  })
-  const secondTab = await page.context().newPage()
-  await secondTab.goto('/dashboard/orders')
-  await secondTab.getByTestId('order-card').first().getByRole('link').first().click()
-  await secondTab.getByRole('button', { name: 'پرداخت سفارش' }).click()
-  await expect(secondTab.getByRole('heading', { name: 'پرداخت اینترنتی' })).toBeVisible()
+  const secondTab = await orderAtTheBankInTwoTabs(page)
 
   await payAtBank(page, SANDBOX_CARDS.success)
   await expect(page).toHaveURL(/\/dashboard\/orders\/\d+\?payment=success$/)

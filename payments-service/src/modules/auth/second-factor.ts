@@ -154,6 +154,11 @@ function createChallengeSigner(signingKey: KeyObject) {
   }
 }
 
+/** The staff member's factor, locked for the rest of the transaction (enrol confirm, verify). */
+async function lockFactor(trx: Knex.Transaction, userId: number): Promise<FactorRow | undefined> {
+  return (await trx('staff_second_factors').where({ user_id: userId }).forUpdate().first()) as
+    FactorRow | undefined
+}
 export function createSecondFactorService(deps: SecondFactorDeps): SecondFactorService {
   const { db, clock, logger, vault, throttle, sessions } = deps
   const signer = createChallengeSigner(deps.signingKey)
@@ -247,10 +252,7 @@ export function createSecondFactorService(deps: SecondFactorDeps): SecondFactorS
       // Counted as a failure until the code proves right, like a password.
       const attempt = await throttle.begin({ identifiers: identifiersOf(user), clientIp })
       return db.transaction(async (trx) => {
-        const row = (await trx('staff_second_factors')
-          .where({ user_id: user.id })
-          .forUpdate()
-          .first()) as FactorRow | undefined
+        const row = await lockFactor(trx, user.id)
         if (!row) throw enrolmentNotStarted()
         if (row.confirmed_at !== null) throw alreadyEnrolled()
         const step = await checkTotp(row, code)
@@ -286,10 +288,7 @@ export function createSecondFactorService(deps: SecondFactorDeps): SecondFactorS
       const user = await userOf(challenge)
       const attempt = await throttle.begin({ identifiers: identifiersOf(user), clientIp })
       return db.transaction(async (trx) => {
-        const row = (await trx('staff_second_factors')
-          .where({ user_id: user.id })
-          .forUpdate()
-          .first()) as FactorRow | undefined
+        const row = await lockFactor(trx, user.id)
         if (!row || row.confirmed_at === null) throw notEnrolled()
         const now = clock.now()
 

@@ -21,7 +21,7 @@ interface Row {
 type Db = Knex | Knex.Transaction
 /** The SQL condition limiting a query to the scope's orders, and its binding. */
 interface Scope {
-  only: (column: string) => string
+  match: (column: string) => string
   bind: number[][]
   ids: number[] | null
 }
@@ -34,7 +34,7 @@ export async function checkLedger(
   const ids = scope?.orderIds ?? null
   const limit: Scope = {
     // `?` binds the id array; unscoped, the condition is simply true.
-    only: (column) => (ids ? `${column} = ANY(?::bigint[])` : 'TRUE'),
+    match: (column) => (ids ? `${column} = ANY(?::bigint[])` : 'TRUE'),
     bind: ids ? [ids] : [],
     ids,
   }
@@ -57,7 +57,7 @@ async function unbalancedEntries(db: Db, limit: Scope): Promise<string[]> {
     `
     SELECT e.id, count(p.id) AS legs, coalesce(sum(p.amount), 0)::text AS total
       FROM journal_entries e LEFT JOIN postings p ON p.entry_id = e.id
-     WHERE ${limit.ids ? `e.id IN (SELECT entry_id FROM postings WHERE ${limit.only('order_id')})` : 'TRUE'}
+     WHERE ${limit.ids ? `e.id IN (SELECT entry_id FROM postings WHERE ${limit.match('order_id')})` : 'TRUE'}
      GROUP BY e.id HAVING count(p.id) < 2 OR coalesce(sum(p.amount), 0) <> 0`,
     limit.bind,
   )) as {
@@ -87,7 +87,7 @@ async function negativeBalances(db: Db, limit: Scope): Promise<string[]> {
       FROM postings p
       JOIN ledger_accounts a ON a.id = p.account_id AND NOT a.may_go_negative
       CROSS JOIN LATERAL (VALUES ('order:' || p.order_id), ('gtx:' || p.gateway_tx_id)) AS k(key)
-     WHERE k.key IS NOT NULL AND ${limit.only('p.order_id')}
+     WHERE k.key IS NOT NULL AND ${limit.match('p.order_id')}
      GROUP BY p.account_id, k.key`,
     limit.bind,
   )) as { rows: Row[] }
@@ -126,7 +126,7 @@ async function orderHoldings(db: Db, limit: Scope): Promise<string[]> {
            coalesce(-sum(p.amount) FILTER (WHERE p.account_id = ${ACCOUNTS.order_funds}), 0)::text AS funds,
            coalesce(-sum(p.amount) FILTER (WHERE p.account_id = ${ACCOUNTS.fees}), 0)::text AS fees
       FROM payments o LEFT JOIN postings p ON p.order_id = o.id
-     WHERE ${limit.only('o.id')}
+     WHERE ${limit.match('o.id')}
        AND (o.stage IN ('paid', 'in_progress', 'done', 'refunded')
             OR EXISTS (SELECT 1 FROM postings q WHERE q.order_id = o.id))
      GROUP BY o.id`,
@@ -172,7 +172,7 @@ async function attemptHoldings(db: Db, limit: Scope): Promise<string[]> {
       coalesce(sum(p.amount) FILTER (WHERE p.account_id = ${ACCOUNTS.bank}
                                       AND p.refund_id IS NOT NULL), 0)::text AS transferred
       FROM gateway_transactions g LEFT JOIN postings p ON p.gateway_tx_id = g.id
-     WHERE ${limit.only('g.payment_id')}
+     WHERE ${limit.match('g.payment_id')}
      GROUP BY g.id`,
     limit.bind,
   )) as {
