@@ -23,6 +23,11 @@ export const devstackEnvSchema = z.object({
     .regex(/[A-Z]/)
     .regex(/\d/)
     .default(DEFAULT_CMS_ADMIN_PASSWORD),
+  /** The development staff admin's phone (its password is generated: dev-secrets.json). */
+  STAFF_ADMIN_PHONE: z
+    .string()
+    .regex(/^09\d{9}$/, 'an Iranian mobile number, 09 and nine more digits')
+    .default('09120000000'),
 })
 
 export type DevstackEnv = z.infer<typeof devstackEnvSchema>
