@@ -15,6 +15,11 @@ export const devstackEnvSchema = z.object({
   /** When set, payments-service uses this PostgreSQL and no embedded one is started. */
   DATABASE_URL: z.url().optional(),
   ARZPOL_DATA_DIR: z.string().min(1).default('.data'),
+  /**
+   * As root, where PostgreSQL runs when the user postgres cannot reach the checkout (ADR 012);
+   * read by runtimeDirFor (embedded-postgres.ts), listed here so a bad value stops the launcher.
+   */
+  ARZPOL_RUNTIME_DIR: z.string().min(1).optional(),
   CMS_ADMIN_EMAIL: z.email().default('admin@arzpol.local'),
   CMS_ADMIN_PASSWORD: z
     .string()

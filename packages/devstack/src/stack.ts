@@ -293,7 +293,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
  * Each service gets the caller's environment plus only the settings and secrets it needs, so
  * that, as in production, no service holds another one's keys.
  */
-function serviceEnvironments(
+export function serviceEnvironments(
   options: StackOptions,
   urls: RunningStack['urls'],
   secrets: DevSecrets,
@@ -394,7 +394,7 @@ async function makeStaffAdmin(
 }
 
 /** Secrets given in the environment win over generated development ones. */
-function secretsFromEnv(env: NodeJS.ProcessEnv): Partial<DevSecrets> {
+export function secretsFromEnv(env: NodeJS.ProcessEnv): Partial<DevSecrets> {
   return Object.fromEntries(
     DEV_SECRET_NAMES.filter((name) => env[name]).map((name) => [name, env[name]]),
   )
