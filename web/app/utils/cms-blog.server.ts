@@ -296,6 +296,8 @@ export type CommentOutcome =
   | { status: 'blank' }
   | { status: 'signed-out'; message: string }
   | { status: 'failed'; message: string }
+  /** The text itself was refused (too long, or the cms's own check): the customer's to change. */
+  | { status: 'refused'; message: string }
   | { status: 'created'; moderation: 'approved' | 'pending'; message: string }
 
 type TokenResult =
@@ -336,10 +338,12 @@ export async function submitComment(
   const reply = (outcome: CommentOutcome) => ({ outcome, headers })
   const signedOut = () => reply({ status: 'signed-out', message: COMMENT_MESSAGES.signIn })
   const failed = () => reply({ status: 'failed', message: COMMENT_MESSAGES.failed })
+  // Spec §5 has one message for every failure but sign-in; the status tells whose it is.
+  const refused = () => reply({ status: 'refused', message: COMMENT_MESSAGES.failed })
 
   const content = rawContent.replace(/\r\n?/g, '\n').trim()
   if (!content) return reply({ status: 'blank' })
-  if (content.length > MAX_COMMENT_LENGTH) return failed()
+  if (content.length > MAX_COMMENT_LENGTH) return refused()
 
   let token = await accessToken(request, headers)
   if (token.kind === 'signed-out') return signedOut()
@@ -358,9 +362,8 @@ export async function submitComment(
   }
   if (!result.ok) {
     if (result.status === 401) return signedOut()
-    if (result.status !== null && result.status !== 400) {
-      console.error(`web: the cms refused a comment (${result.status})`)
-    }
+    if (result.status === 400) return refused()
+    if (result.status !== null) console.error(`web: the cms refused a comment (${result.status})`)
     return failed()
   }
   // The new comment (or its absence, while it waits for a moderator) shows on the next render.
