@@ -16,7 +16,7 @@ import {
   Panel,
   StaffErrorBoundary,
 } from '~/components/staff/ui.tsx'
-import type { FormErrors } from '~/utils/form-errors.ts'
+import { allMessages, type FormErrors } from '~/utils/form-errors.ts'
 import {
   listPaymentTypes,
   paymentTypeHistory,
@@ -158,6 +158,11 @@ function EditForm({ type, errors }: { type: StaffPaymentType; errors: FormErrors
 export default function StaffPaymentTypes() {
   const { types, canEdit, history } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
+  // Errors for a type the page does not list (a tampered or stale code) have no form to sit in.
+  const unplaced =
+    result?.errors && !types.some((type) => type.value === result.code)
+      ? allMessages(result.errors)
+      : []
   return (
     <>
       <PageHeader title="انواع پرداخت و کارمزد">
@@ -196,6 +201,7 @@ export default function StaffPaymentTypes() {
           )}
         </Panel>
       ) : null}
+      {unplaced.length > 0 ? <FormAlert errors={unplaced} /> : null}
       <ul className="flex flex-col gap-4">
         {types.map((type) => (
           <li
