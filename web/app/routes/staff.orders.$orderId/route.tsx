@@ -223,13 +223,15 @@ export default function StaffOrder() {
   const result = useActionData<typeof action>()
   const errorsFor = (intent: string) => (result?.intent === intent ? result.errors : undefined)
   const payout = order.payment_type === 'payout'
-  // A refused transition the order no longer offers has no form to show its errors beside.
+  // Errors of a form this page does not show (a transition the order no longer offers, a
+  // refund settled meanwhile, an unknown intent) go above the actions instead.
+  const shown = [
+    ...order.actions.map((action) => `transition:${action.to}`),
+    ...(order.refunds.some((refund) => refund.status === 'pending') ? ['settle-refund'] : []),
+    ...(order.has_credentials ? ['reveal'] : []),
+  ]
   const unplaced =
-    result?.errors &&
-    result.intent.startsWith('transition:') &&
-    !order.actions.some((action) => `transition:${action.to}` === result.intent)
-      ? allMessages(result.errors)
-      : []
+    result?.errors && !shown.includes(result.intent) ? allMessages(result.errors) : []
   return (
     <>
       <PageHeader
