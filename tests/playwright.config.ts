@@ -56,6 +56,9 @@ export default defineConfig({
       name: 'global-state',
       grep: /@global-state/,
       dependencies: ['chromium'],
+      // One at a time: each of these changes what the others assert (the rate test, the fuzz of
+      // the staff forms).
+      workers: 1,
       use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions() },
     },
   ],

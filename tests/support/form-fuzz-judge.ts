@@ -1,0 +1,161 @@
+import { readFileSync } from 'node:fs'
+import pg from 'pg'
+
+/**
+ * What every fuzzed form post must satisfy (ADR 018), and the two probes it needs: the business
+ * rows of the fuzz's own accounts (so a refused post provably wrote nothing) and the stack's log
+ * (so the report can say which posts got past web's validation into a call to payments-service).
+ */
+
+const PERSIAN = /[\u0600-\u06ff]/
+/** The error boundary's two headings (web/app/components/error-boundary.tsx). */
+const ERROR_PAGE = ['صفحه‌ای که دنبالش بودید پیدا نشد', 'متأسفانه خطایی رخ داد']
+
+/**
+ * How a refused post (4xx) tells the customer why, or null when it does not: a Persian
+ * `role="alert"` next to the form, a field marked `aria-invalid` whose described-by element says
+ * why in Persian, a Persian error text in the red of web's error lists, the error page (404, 405, an unknown form), or a Persian plain-text answer
+ * (the unreadable body, the origin check).
+ */
+export function refusalCarrier(contentType: string, body: string): string | null {
+  if (contentType.startsWith('text/html')) {
+    const alerts = [...body.matchAll(/role="alert"[^>]*>([\s\S]*?)<\/(?:div|p|ul|span)>/g)]
+    if (alerts.some((match) => PERSIAN.test(match[1] ?? ''))) return 'alert'
+    for (const [tag] of body.matchAll(
+      /<(?:input|select|textarea)\b[^>]*aria-invalid="true"[^>]*>/g,
+    )) {
+      const ids = /aria-describedby="([^"]+)"/.exec(tag)?.[1]?.split(/\s+/) ?? []
+      for (const id of ids) {
+        const escaped = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        const described = new RegExp(`id="${escaped}"[^>]*>([\\s\\S]*?)</(?:ul|p|div|span)>`).exec(
+          body,
+        )
+        if (described && PERSIAN.test(described[1] ?? '')) return 'field error'
+      }
+    }
+    // A field's error list without the aria link (the service-type radios, the currency select):
+    // seen, though not announced with its field.
+    const errorTexts = [
+      ...body.matchAll(/<(?:li|p)\b[^>]*class="[^"]*\btext-red-\d+[^"]*"[^>]*>([^<]+)</g),
+    ]
+    if (errorTexts.some((match) => PERSIAN.test(match[1] ?? ''))) return 'error text'
+    if (ERROR_PAGE.some((heading) => body.includes(heading))) return 'error page'
+    return null
+  }
+  if (contentType.startsWith('text/plain') || contentType === '') {
+    return PERSIAN.test(body) && !/[A-Za-z]{3}/.test(body) ? 'plain text' : null
+  }
+  if (contentType.startsWith('application/json')) return PERSIAN.test(body) ? 'json' : null
+  return null
+}
+
+const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;')
+
+/** Whether the answer shows the site password that was posted (raw, escaped or as JSON). */
+export function echoes(body: string, secret: string): boolean {
+  if (secret.length < 6) return false
+  return [secret, escapeHtml(secret), JSON.stringify(secret).slice(1, -1)].some((form) =>
+    body.includes(form),
+  )
+}
+
+/**
+ * One fingerprint per account: its user row and every business row it owns (orders, their
+ * documents, tickets, messages, attachments). Rate-limit counters and audit records are left out.
+ */
+export class BusinessRows {
+  private constructor(private readonly client: pg.Client) {}
+
+  static async connect(): Promise<BusinessRows> {
+    const url = process.env.E2E_DATABASE_URL
+    if (!url) throw new Error('E2E_DATABASE_URL is not set: run through global setup')
+    const client = new pg.Client({ connectionString: url })
+    await client.connect()
+    return new BusinessRows(client)
+  }
+
+  async fingerprints(userIds: string[], withGlobal = false): Promise<Record<string, string>> {
+    const { rows } = await this.client.query<{ id: string; print: string }>(
+      `SELECT u.id::text AS id, md5(concat_ws('|',
+         (SELECT row_to_json(x)::text FROM (SELECT id, phone, username, email, password_hash, role, blocked_at, password_changed_at FROM users WHERE id = u.id) x),
+         (SELECT string_agg(row_to_json(p)::text, ',' ORDER BY p.id) FROM payments p WHERE p.user_id = u.id),
+         (SELECT string_agg(row_to_json(d)::text, ',' ORDER BY d.id) FROM payment_documents d JOIN payments p ON p.id = d.payment_id WHERE p.user_id = u.id),
+         (SELECT string_agg(row_to_json(t)::text, ',' ORDER BY t.id) FROM tickets t WHERE t.user_id = u.id),
+         (SELECT string_agg(row_to_json(m)::text, ',' ORDER BY m.id) FROM ticket_messages m JOIN tickets t ON t.id = m.ticket_id WHERE t.user_id = u.id),
+         (SELECT string_agg(row_to_json(a)::text, ',' ORDER BY a.id) FROM ticket_attachments a JOIN ticket_messages m ON m.id = a.message_id JOIN tickets t ON t.id = m.ticket_id WHERE t.user_id = u.id)
+       )) AS print
+       FROM users u WHERE u.id = ANY($1::bigint[])`,
+      [userIds],
+    )
+    const prints = Object.fromEntries(rows.map((row) => [row.id, row.print]))
+    if (withGlobal) {
+      const { rows: global } = await this.client.query<{ print: string }>(
+        `SELECT md5(concat_ws('|',
+           (SELECT string_agg(row_to_json(r)::text, ',' ORDER BY r.id) FROM rates r),
+           (SELECT string_agg(row_to_json(s)::text, ',' ORDER BY s.payment_type) FROM payment_type_settings s)
+         )) AS print`,
+      )
+      prints.global = global[0]?.print ?? ''
+    }
+    return prints
+  }
+
+  async userIdOf(phone: string): Promise<string> {
+    const { rows } = await this.client.query<{ id: string }>(
+      'SELECT id::text AS id FROM users WHERE phone = $1',
+      [phone],
+    )
+    if (!rows[0]) throw new Error(`no user with phone ${phone}`)
+    return rows[0].id
+  }
+
+  close() {
+    return this.client.end()
+  }
+}
+
+/**
+ * Request ids (ours, sent in X-Request-Id and carried by web to payments-service) whose post
+ * made web call payments-service with anything but a GET: the post got past web's validation
+ * into the action's work.
+ */
+export function requestIdsThatReachedTheService(prefix: string): Set<string> {
+  const reached = new Set<string>()
+  for (const line of stackLines()) {
+    if (!line.includes(prefix)) continue
+    // payments-service's access line for a write to its API (`payments│ … request
+    // request_id=… method=POST path=/api/…`), not web's own line for the same id.
+    if (!line.startsWith('"payments')) continue
+    const id = new RegExp(`request_id=(${prefix}[A-Za-z0-9-]+)`).exec(line)?.[1]
+    if (id && /method=(POST|PUT|PATCH|DELETE) path=\/api\//.test(line)) reached.add(id)
+  }
+  if (reached.size === 0) {
+    const sample = stackLines().find((line) => line.includes(prefix))
+    console.info(
+      `form fuzz: no service line for ${prefix}; one line with it: ${sample?.slice(0, 500)}`,
+    )
+  }
+  return reached
+}
+
+function stackLines(): string[] {
+  const file = process.env.E2E_STACK_LOG
+  if (!file) throw new Error('E2E_STACK_LOG is not set: global setup records the stack output')
+  return readFileSync(file, 'utf8').split('\n')
+}
+
+/** What the services logged at warn or above while serving one request (for a failure). */
+export function stackLogOf(requestId: string): string[] {
+  const file = process.env.E2E_STACK_LOG
+  if (!file) return []
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.includes(requestId) && /error|warn|"level\\?":\s*[45]0/i.test(line))
+    .slice(0, 4)
+}
