@@ -19,7 +19,7 @@ import {
   TEST_CREDENTIALS_KEY,
   validOrder,
   WEB,
-} from '../modules/payments/testing.ts'
+} from '../test/orders.ts'
 import { testConfig } from '../test/app.ts'
 import { ManualClock } from '../test/clock.ts'
 import { createTestDatabase } from '../test/db.ts'

@@ -13,8 +13,8 @@ import { generateSecret, generateURI, verify } from 'otplib'
 import { ApiError } from '../../http/errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { User, type Role } from '../../models/user.model.ts'
-import type { CredentialVault } from '../payments/credentials.ts'
-import { MESSAGES } from './auth.schema.ts'
+import type { CredentialVault } from '../orders/checkout/credentials.ts'
+import { MESSAGES } from './customer.schema.ts'
 import type { LoginAttempt, LoginThrottle } from './login-throttle.ts'
 import {
   alreadyEnrolled,
@@ -24,7 +24,7 @@ import {
   notEnrolled,
   RECOVERY_CODE_PATTERN,
   wrongCode,
-} from './second-factor.schema.ts'
+} from './staff.schema.ts'
 import type { SessionService } from './session.service.ts'
 
 /**

@@ -16,7 +16,7 @@ import {
   TicketIdParams,
 } from './tickets.schema.ts'
 import type { TicketService } from './tickets.service.ts'
-import { readMultipart } from './uploads.ts'
+import { readMultipart } from '../../http/uploads.ts'
 
 const STAFF: readonly Role[] = ['support', 'admin']
 const TAGS = ['staff']

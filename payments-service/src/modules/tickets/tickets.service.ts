@@ -22,7 +22,7 @@ import {
   sanitizeFileName,
   type AttachmentType,
   type UploadedFile,
-} from './uploads.ts'
+} from '../../http/uploads.ts'
 
 /** Label of a staff message whose author has no username of their own (spec §6). */
 export const STAFF_LABEL = 'پشتیبانی'
