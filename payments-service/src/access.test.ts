@@ -7,7 +7,6 @@ import { useStaffApp } from './test/staff.ts'
 /** Staff calls outside /api/staff/ (they live beside the orders and rates they act on). */
 const STAFF_ELSEWHERE = [
   'POST /api/payments/:id/transition/',
-  'POST /api/payments/:id/reverse/',
   'POST /api/rates/',
   'GET /api/rates/:currency/history/',
 ]

@@ -37,7 +37,9 @@ export function composeServices(deps: AppDeps) {
     auth: composeAuth(deps, orders.vault),
     catalog,
     orders,
-    users: { staff: createStaffUserService({ db: deps.db, clock: deps.clock, logger: deps.logger }) },
+    users: {
+      staff: createStaffUserService({ db: deps.db, clock: deps.clock, logger: deps.logger }),
+    },
     tickets: {
       tickets: createTicketService({
         db: deps.db,

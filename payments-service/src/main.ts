@@ -29,10 +29,15 @@ const cleanup = startAuthCleanup(deps)
 // Unpaid orders past their rate lock + ORDER_EXPIRE_AFTER_MINUTES; safe on every instance.
 const expiry = startOrderExpiry(deps)
 // Bank payments whose callback never arrived: verified or reversed by asking the bank.
-const reconciliation = startReconciliation(deps, services.orders.payments, services.orders.gateway, {
-  intervalSeconds: config.RECONCILE_SWEEP_SECONDS,
-  graceMinutes: config.RECONCILE_GRACE_MINUTES,
-})
+const reconciliation = startReconciliation(
+  deps,
+  services.orders.payments,
+  services.orders.gateway,
+  {
+    intervalSeconds: config.RECONCILE_SWEEP_SECONDS,
+    graceMinutes: config.RECONCILE_GRACE_MINUTES,
+  },
+)
 // Site passwords of orders finished CREDENTIALS_RETENTION_DAYS ago; safe on every instance.
 const credentialWipe = startCredentialWipe(deps)
 

@@ -233,32 +233,9 @@ export function registerPaymentRoutes(
     handler: async (_ctx, { params, user }) => {
       const { payment } = await payments.detail(user, params.id)
       if (payment.user_id !== user.id) throw new ApiError(404, 'یافت نشد', 'not_found')
-      return reply(
-        200,
-        paymentBody(
-          await payments.move(user, params.id, {
-            to: 'cancelled',
-            reason: 'customer_cancel',
-            actor: 'customer',
-          }),
-        ),
-      )
+      return reply(200, paymentBody(await payments.cancel(user, params.id)))
     },
   })
 
-  defineRoute(api, {
-    method: 'post',
-    path: '/api/payments/:id/reverse/',
-    operationId: 'payments_reverse',
-    summary: 'Give back the money of a paid, not yet fulfilled order through the bank (staff)',
-    tags: TAGS,
-    auth: ['support', 'admin'],
-    params: IdParams,
-    responses: { 200: { description: 'Refunded', schema: PaymentOut } },
-    errors: [404, 409, 502],
-    handler: async (_ctx, { params, user }) =>
-      reply(200, paymentBody(await payments.reverse(user, params.id))),
-  })
-
-  // POST /api/payments/:id/transition/ (staff actions) is registered by modules/staff.
+  // POST /api/payments/:id/transition/ (staff actions) is the staff side: orders/staff.routes.ts.
 }

@@ -4,7 +4,6 @@ import type { Logger } from 'pino'
 import { ApiError, ValidationError } from '../../http/errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { GatewayTransaction } from '../../models/gateway-transaction.model.ts'
-import type { Actor } from '../../models/payment-event.model.ts'
 import { PaymentEvent } from '../../models/payment-event.model.ts'
 import { Payment } from '../../models/payment.model.ts'
 import type { User } from '../../models/user.model.ts'
@@ -18,7 +17,7 @@ import type { CredentialVault } from './checkout/credentials.ts'
 import { createIdempotencyStore } from './checkout/idempotency.ts'
 import { amountLimitError, MESSAGES, type CreatePaymentInput } from './customer.schema.ts'
 import { createSettlement, type CallbackOutcome } from './settlement/settlement.ts'
-import { flowOf, recordEvent, transition, type Stage } from './state-machine.ts'
+import { flowOf, recordEvent, transition } from './state-machine.ts'
 import { moneyBackOf } from './settlement/money-back.ts'
 import {
   advancePayout,
@@ -496,50 +495,18 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return settlement.settleAttempt(found, data, 'callback')
   }
 
-  /**
-   * Staff: give a paid, not yet fulfilled order's money back through the bank (the older route;
-   * the back office's `refunded` action takes the same path). The return is opened and the
-   * order moved in one transaction; the bank is asked after it commits. A refusal leaves a
-   * manual refund for staff to pay by transfer.
-   */
-  async function reverse(staff: User, id: number): Promise<Payment> {
-    const now = clock.now()
-    const opened = await db.transaction(async (trx) => {
-      const payment = await loadVisible(trx, staff, id, true)
-      if (payment.stage !== 'paid') throw conflict(MESSAGES.illegalTransition, 'illegal_transition')
-      const started = await settlement.openOrderRefund(trx, payment, staff.id, now)
-      await transition(trx, {
-        paymentId: id,
-        to: 'refunded',
-        from: ['paid'],
-        reason: started.reversal ? 'gateway_reversed' : 'refund_manual',
-        actor: 'staff',
-        actorUserId: staff.id,
-        data: { refund_id: started.refund.id, ref_num: started.reversal?.refNum ?? null },
-        now,
-      })
-      return started
-    })
-    await settlement.finishOrderRefund(opened)
-    return (await Payment.query(db).findById(id)) as Payment
-  }
-
-  /** Customer cancel (before payment) and the staff moves of the table. */
-  async function move(
-    user: User,
-    id: number,
-    input: { to: Stage; reason: string; actor: Actor; note?: string | null },
-  ): Promise<Payment> {
+  /** The owner cancels an order still awaiting payment (staff moves: fulfilment/staff-orders). */
+  async function cancel(customer: User, id: number): Promise<Payment> {
     const now = clock.now()
     return db.transaction(async (trx) => {
-      await loadVisible(trx, user, id)
+      await loadVisible(trx, customer, id)
       const moved = await transition(trx, {
         paymentId: id,
-        to: input.to,
-        reason: input.reason,
-        actor: input.actor,
-        actorUserId: user.id,
-        data: input.note ? { note: input.note } : {},
+        to: 'cancelled',
+        reason: 'customer_cancel',
+        actor: 'customer',
+        actorUserId: customer.id,
+        data: {},
         now,
       })
       if (!moved) throw conflict(MESSAGES.illegalTransition, 'illegal_transition')
@@ -557,8 +524,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     handleCallback,
     settleAttempt: settlement.settleAttempt,
     settlement,
-    reverse,
-    move,
+    cancel,
   }
 }
 

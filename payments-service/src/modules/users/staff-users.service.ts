@@ -3,7 +3,12 @@ import type { Logger } from 'pino'
 import { ApiError } from '../../http/errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Role, User } from '../../models/user.model.ts'
-import { SUMMARY_COLUMNS, summaryBody, summaryQuery, type SummaryRow } from '../orders/fulfilment/staff-orders.service.ts'
+import {
+  SUMMARY_COLUMNS,
+  summaryBody,
+  summaryQuery,
+  type SummaryRow,
+} from '../orders/fulfilment/staff-orders.service.ts'
 import { STAFF_MESSAGES, type UserQueryInput } from '../orders/staff.schema.ts'
 
 type AuditAction = 'block' | 'unblock' | 'grant_support' | 'revoke_support'

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { createOrder, payAtBank, startOrder, useOrdersApp, validOrder, WEB } from '../../../test/orders.ts'
+import {
+  createOrder,
+  payAtBank,
+  startOrder,
+  useOrdersApp,
+  validOrder,
+  WEB,
+} from '../../../test/orders.ts'
 
 /**
  * Regression tests for the inputs issue 16 found answering 500: each answers a 4xx with a

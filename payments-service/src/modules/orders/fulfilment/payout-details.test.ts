@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { expireStaleOrders } from '../expiry.ts'
-import { createOrder, uploadDocument, useOrdersApp, type OrdersTestApp } from '../../../test/orders.ts'
+import {
+  createOrder,
+  uploadDocument,
+  useOrdersApp,
+  type OrdersTestApp,
+} from '../../../test/orders.ts'
 
 /**
  * Issue 16: a cash-out started with spec §7's own payload (`card_number: null, flow`) and no
