@@ -1,8 +1,5 @@
+import type { Currency } from '../db/column-values.ts'
 import { BaseModel } from './base.model.ts'
-
-/** The currencies a rate is kept for (orders take a subset: ORDER_CURRENCIES). */
-export const CURRENCIES = ['USD', 'EUR', 'GBP', 'TRY', 'AED'] as const
-export type Currency = (typeof CURRENCIES)[number]
 
 /** One buy rate as set at one moment; the newest row per currency is the current rate. */
 export class Rate extends BaseModel {

@@ -1,7 +1,7 @@
+import { ROLES, type Role } from '../db/column-values.ts'
 import { BaseModel } from './base.model.ts'
 
-export const ROLES = ['customer', 'support', 'admin'] as const
-export type Role = (typeof ROLES)[number]
+export { ROLES, type Role }
 
 export class User extends BaseModel {
   static override tableName = 'users'

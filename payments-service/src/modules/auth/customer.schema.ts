@@ -2,7 +2,7 @@ import { phoneSchema, toLatinDigits } from '@arzpol/shared'
 import { z } from 'zod'
 import { latinDigits } from '../../lib/digits.ts'
 import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../../lib/text.ts'
-import { OTP_PURPOSES } from '../../models/otp-challenge.model.ts'
+import { OTP_PURPOSES } from '../../db/column-values.ts'
 
 /** Texts the web client shows as they are (spec §5, §8 and the contract given to web). */
 export const MESSAGES = {

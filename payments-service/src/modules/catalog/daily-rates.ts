@@ -3,8 +3,6 @@ import type { Currency } from './money.ts'
 
 /** The civil calendar our customers live by; Iran has kept UTC+03:30 all year since 1401. */
 export const RATE_DAY_TIME_ZONE = 'Asia/Tehran'
-export const DAILY_DEFAULT_DAYS = 30
-export const DAILY_MAX_DAYS = 365
 
 export interface DailyRate {
   /** Tehran calendar day, `YYYY-MM-DD` (Gregorian, as the chart's x axis). */

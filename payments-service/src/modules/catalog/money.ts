@@ -1,5 +1,5 @@
 import { toLatinDigits } from '@arzpol/shared'
-import { CURRENCIES, type Currency } from '../../models/rate.model.ts'
+import { CURRENCIES, type Currency } from '../../db/column-values.ts'
 
 /**
  * Money is integers, always. Rials are the unit of account (gateways take rials); foreign
@@ -16,7 +16,7 @@ import { CURRENCIES, type Currency } from '../../models/rate.model.ts'
  * back into numbers only after checking they are safe integers.
  */
 
-/** The rate table's currencies (its column type lives with the model, below the modules). */
+/** The rate table's currencies (a column value set: db/column-values.ts). */
 export { CURRENCIES, type Currency }
 
 /** What a new request may be placed in (spec §5); the others are quoted and shown only. */

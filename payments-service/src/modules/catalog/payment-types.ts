@@ -97,3 +97,16 @@ export function paymentType(code: PaymentTypeCode): PaymentType {
   if (!found) throw new Error(`unknown payment type ${code}`)
   return found
 }
+
+/** A payment type as the API shows it (fees flattened into fee_bps and fee_fixed_irr). */
+export const paymentTypeBody = (type: PaymentType) => ({
+  value: type.value,
+  label: type.label,
+  description: type.description,
+  needs_credentials: type.needs_credentials,
+  direction: type.direction,
+  fee_bps: type.fee.bps,
+  fee_fixed_irr: type.fee.fixed_irr,
+  min_amount: type.min_amount,
+  max_amount: type.max_amount,
+})

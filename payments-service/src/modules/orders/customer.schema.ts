@@ -1,12 +1,25 @@
-import { formatNumberFa, toLatinDigits } from '@arzpol/shared'
+import {
+  formatNumberFa,
+  ORDER_CURRENCIES,
+  ORDER_STAGES as STAGES,
+  ORDER_STATUSES as STATUSES,
+  PAYMENT_TYPE_CODES,
+  toLatinDigits,
+  type OrderCurrency,
+} from '@arzpol/shared'
 import { z } from 'zod'
 import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../../lib/text.ts'
 import { amountMinorSchema, INVALID_AMOUNT } from '../catalog/money.schema.ts'
-import { CURRENCY_NAMES_FA, ORDER_CURRENCIES, type OrderCurrency } from '../catalog/money.ts'
-import { findPaymentType, PAYMENT_TYPE_CODES, type PaymentType } from '../catalog/payment-types.ts'
-import { PAYOUT_REQUIREMENTS } from './fulfilment/payout-details.ts'
+import { CURRENCY_NAMES_FA } from '../catalog/money.ts'
+import { findPaymentType, type PaymentType } from '../catalog/payment-types.ts'
 import { isValidSheba, normalizeSheba } from './checkout/sheba.ts'
-import { STAGES, STATUSES } from './state-machine.ts'
+
+/**
+ * What a cash-out needs before staff can settle it (ADR 017; fulfilment/payout-details.ts
+ * decides what is missing): the Sheba the rials go to and at least one income document.
+ */
+export const PAYOUT_REQUIREMENTS = ['sheba', 'income_documents'] as const
+export type PayoutRequirement = (typeof PAYOUT_REQUIREMENTS)[number]
 
 /** Texts the web client shows as they are: spec §5 where it gives one, ours otherwise. */
 export const MESSAGES = {

@@ -2,49 +2,41 @@ import type { Knex } from 'knex'
 import { defineRoute, reply, type Api } from '../../http/route.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Role } from '../../models/user.model.ts'
-import { dailyReconciliation, reconciliationCsv } from '../ledger/daily-reconciliation.ts'
 import { staffDashboard } from './fulfilment/dashboard.ts'
-import { ReconciliationOut, ReconciliationQuery } from '../ledger/staff.schema.ts'
 import { listMoneyToReturn, refundByHand } from './fulfilment/money-to-return.ts'
-import { MoneyToReturnOut, RefundByHandBody } from './money-to-return.schema.ts'
 import type { StaffOrderService } from './fulfilment/staff-orders.service.ts'
 import {
-  BlockBody,
   DashboardOut,
   IdParams,
+  MoneyToReturnOut,
   OrderDetailOut,
   OrderPageOut,
   OrderQuery,
+  RefundByHandBody,
   RefundOut,
   RevealedOut,
   SettleRefundBody,
-  StaffUserOut,
-  SupportRoleBody,
   TransitionBody,
-  UnblockBody,
-  UserDetailOut,
-  UserPageOut,
-  UserQuery,
 } from './staff.schema.ts'
-import type { StaffUserService } from '../users/staff-users.service.ts'
 
 const STAFF: readonly Role[] = ['support', 'admin']
-const ADMIN: readonly Role[] = ['admin']
 const TAGS = ['staff']
 
 export interface StaffRouteDeps {
   db: Knex
   clock: Clock
   orders: StaffOrderService
-  users: StaffUserService
   /** Tells the customer that money of their order is coming back (after the refund committed). */
   tellMoneyBack: (refundId: number) => Promise<void>
 }
 
-/** The staff back office (issue #8); payments-service/docs/staff-api.md lists every call. */
-export function registerStaffRoutes(
+/**
+ * The staff side of orders (issue #8): the dashboard, the queue and its actions, credentials,
+ * refunds and money to return. payments-service/docs/staff-api.md lists every staff call.
+ */
+export function registerStaffOrderRoutes(
   api: Api,
-  { db, clock, orders, users, tellMoneyBack }: StaffRouteDeps,
+  { db, clock, orders, tellMoneyBack }: StaffRouteDeps,
 ) {
   defineRoute(api, {
     method: 'get',
@@ -168,111 +160,4 @@ export function registerStaffRoutes(
       return reply(201, refund)
     },
   })
-
-  // ---- daily reconciliation for accounting (issue #15) -------------------------------------
-
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/staff/reconciliation/',
-    operationId: 'staff_reconciliation_day',
-    summary: 'One bank day (Tehran): what the bank verified against what the ledger booked',
-    description:
-      'Per gateway transaction verified that day: the amount of the bank’s verify answer, the capture the ledger booked and what was reversed since; totals per gateway and the lines that differ. `/api/staff/reconciliation/csv/` gives the same lines as CSV.',
-    tags: TAGS,
-    auth: STAFF,
-    query: ReconciliationQuery,
-    responses: { 200: { description: 'The day', schema: ReconciliationOut } },
-    handler: async (_ctx, { query }) => reply(200, await dailyReconciliation(db, query.day)),
-  })
-
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/staff/reconciliation/csv/',
-    operationId: 'staff_reconciliation_csv',
-    summary: 'The day’s reconciliation lines as CSV (UTF-8 with BOM), for the accountants',
-    tags: TAGS,
-    auth: STAFF,
-    query: ReconciliationQuery,
-    responses: { 200: { description: 'CSV', binary: { mediaTypes: ['text/csv'] } } },
-    handler: async (ctx, { query }) => {
-      const csv = reconciliationCsv(await dailyReconciliation(db, query.day))
-      ctx.type = 'text/csv; charset=utf-8'
-      ctx.set(
-        'Content-Disposition',
-        `attachment; filename="arzpol-reconciliation-${query.day}.csv"`,
-      )
-      ctx.set('Cache-Control', 'private, no-store')
-      return reply(200, Buffer.from(csv, 'utf8'))
-    },
-  })
-
-  // ---- users -----------------------------------------------------------------------------
-
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/staff/users/',
-    operationId: 'staff_users_list',
-    summary: 'Accounts by phone (exact or its first digits), role and blocked state',
-    tags: TAGS,
-    auth: STAFF,
-    query: UserQuery,
-    responses: { 200: { description: 'A page of accounts', schema: UserPageOut } },
-    handler: async (_ctx, { query }) => reply(200, await users.list(query)),
-  })
-
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/staff/users/:id/',
-    operationId: 'staff_users_read',
-    summary: 'An account with its latest orders, tickets and audit',
-    tags: TAGS,
-    auth: STAFF,
-    params: IdParams,
-    responses: { 200: { description: 'Account', schema: UserDetailOut } },
-    errors: [404],
-    handler: async (_ctx, { params }) => reply(200, await users.detail(params.id)),
-  })
-
-  for (const action of ['block', 'unblock'] as const) {
-    defineRoute(api, {
-      method: 'post',
-      path: `/api/staff/users/:id/${action}/`,
-      operationId: `staff_users_${action}`,
-      summary:
-        action === 'block'
-          ? 'Block an account: login, refresh and every access token stop working at once'
-          : 'Unblock an account (old sessions stay revoked)',
-      description:
-        'Support may block customers; admins also support staff. Admin accounts and your own are refused.',
-      tags: TAGS,
-      auth: STAFF,
-      params: IdParams,
-      body: action === 'block' ? BlockBody : UnblockBody,
-      responses: { 200: { description: 'Account', schema: UserDetailOut } },
-      errors: [404, 409],
-      handler: async (_ctx, { params, body, user }) =>
-        reply(200, await users.setBlocked(user, params.id, action === 'block', body.note ?? null)),
-    })
-  }
-
-  for (const action of ['grant', 'revoke'] as const) {
-    defineRoute(api, {
-      method: 'post',
-      path: `/api/staff/roles/${action}-support/`,
-      operationId: `staff_roles_${action}_support`,
-      summary:
-        action === 'grant'
-          ? 'Give an existing account the support role, by phone (admin)'
-          : 'Take the support role back, by phone (admin)',
-      description:
-        'Audited. Admin accounts are created and changed only with the CLI (`npm run create-staff -- --role admin`): 409 `role_locked`.',
-      tags: TAGS,
-      auth: ADMIN,
-      body: SupportRoleBody,
-      responses: { 200: { description: 'Account', schema: StaffUserOut } },
-      errors: [404, 409],
-      handler: async (_ctx, { body, user }) =>
-        reply(200, await users.setSupport(user, body.phone, action === 'grant', body.note)),
-    })
-  }
 }

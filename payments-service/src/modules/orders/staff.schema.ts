@@ -1,11 +1,17 @@
-import { normalizePhone, toLatinDigits } from '@arzpol/shared'
+import {
+  ORDER_CURRENCIES,
+  ORDER_STAGES as STAGES,
+  ORDER_STATUSES as STATUSES,
+  normalizePhone,
+  PAYMENT_TYPE_CODES,
+  toLatinDigits,
+} from '@arzpol/shared'
 import { z } from 'zod'
 import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../../lib/text.ts'
-import { ROLES } from '../../models/user.model.ts'
-import { ORDER_CURRENCIES } from '../catalog/money.ts'
-import { PAYMENT_TYPE_CODES } from '../catalog/payment-types.ts'
-import { STAGES, STATUSES } from './state-machine.ts'
-import { STAFF_TARGETS } from './fulfilment/actions.ts'
+
+/** The stages a staff member may ask for (fulfilment/actions.ts maps each to its moves). */
+export const STAFF_TARGETS = ['in_progress', 'done', 'rejected', 'refunded', 'cancelled'] as const
+export type StaffTarget = (typeof STAFF_TARGETS)[number]
 
 /** Persian texts of the staff API (shown by web as they are). */
 export const STAFF_MESSAGES = {
@@ -29,7 +35,7 @@ export const STAFF_MESSAGES = {
     'فقط مدیر می‌تواند حساب پشتیبان را مسدود یا آزاد کند و حساب مدیر از اینجا مسدود نمی‌شود.',
 } as const
 
-const trimmedOrNull = (max: number) =>
+export const trimmedOrNull = (max: number) =>
   z
     .string()
     .max(max, STAFF_MESSAGES.tooLong)
@@ -54,9 +60,9 @@ const tehranDay = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, STAFF_MESSAGES.date)
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), STAFF_MESSAGES.date)
 
-const blankToUndefined = (value: unknown) => (value === '' ? undefined : value)
+export const blankToUndefined = (value: unknown) => (value === '' ? undefined : value)
 
-const paging = {
+export const paging = {
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 }
@@ -111,7 +117,7 @@ export const SettleRefundBody = z.object({
   note: trimmedOrNull(2000),
 })
 
-const UserRef = z.object({ id: z.number().int(), username: z.string() })
+export const UserRef = z.object({ id: z.number().int(), username: z.string() })
 const CustomerRef = z.object({ id: z.number().int(), phone: z.string(), username: z.string() })
 
 export const OrderSummaryOut = z.object({
@@ -219,90 +225,51 @@ export const DashboardOut = z.object({
   day: z.string().meta({ description: 'Tehran calendar day, YYYY-MM-DD' }),
 })
 
-// ---- users --------------------------------------------------------------------------------
+// ---- money to return (issue #15) -----------------------------------------------------------
 
-export const UserQuery = z.object({
-  phone: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .transform((value) => toLatinDigits(value).replace(/[\s-]/g, ''))
-      .pipe(z.string().regex(/^\d{4,11}$/, STAFF_MESSAGES.phonePrefix))
-      .optional(),
-  ),
-  role: z.preprocess(blankToUndefined, z.enum(ROLES).optional()),
-  blocked: z.preprocess(
-    blankToUndefined,
-    z
-      .enum(['true', 'false'])
-      .transform((value) => value === 'true')
-      .optional(),
-  ),
-  ...paging,
-})
-export type UserQueryInput = z.output<typeof UserQuery>
+/** Persian texts of "money to return" (shown by web as they are). */
+export const MONEY_TO_RETURN_MESSAGES = {
+  noteRequired: 'توضیح بازپرداخت دستی لازم است',
+  tooLong: 'متن بیش از حد طولانی است',
+  notFound: 'یافت نشد',
+  refundOpen: 'برای این پرداخت بازپرداختی در جریان است؛ بازپرداخت دوباره ممکن نیست.',
+  notInSuspense: 'این پرداخت پولی برای بازگرداندن ندارد.',
+} as const
 
-export const StaffUserOut = z.object({
-  id: z.number().int(),
-  phone: z.string(),
-  username: z.string(),
-  email: z.string().nullable(),
-  role: z.enum(ROLES),
-  blocked: z.boolean(),
-  blocked_at: z.date().nullable(),
-  created_at: z.date(),
-  last_login_at: z.date().nullable(),
-})
-
-export const UserPageOut = z.object({ count: z.number().int(), results: z.array(StaffUserOut) })
-
-export const UserDetailOut = StaffUserOut.extend({
-  orders: z.array(OrderSummaryOut),
-  orders_count: z.number().int(),
-  tickets: z.array(
-    z.object({
-      id: z.number().int(),
-      title: z.string(),
-      status: z.enum(['open', 'closed']),
-      waiting_for_staff: z.boolean(),
-      created_at: z.date(),
-      updated_at: z.date(),
-    }),
-  ),
-  tickets_count: z.number().int(),
-  audit: z.array(
-    z.object({
-      id: z.number().int(),
-      action: z.enum([
-        'block',
-        'unblock',
-        'grant_support',
-        'revoke_support',
-        'second_factor_enrolled',
-        'recovery_code_used',
-      ]),
-      actor: UserRef.nullable(),
-      note: z.string().nullable(),
-      created_at: z.date(),
-    }),
-  ),
-})
-
-export const BlockBody = z.object({
+export const RefundByHandBody = z.object({
   note: z
-    .string({ error: STAFF_MESSAGES.noteRequired })
+    .string({ error: MONEY_TO_RETURN_MESSAGES.noteRequired })
     .trim()
-    .min(1, STAFF_MESSAGES.noteRequired)
-    .max(500, STAFF_MESSAGES.tooLong)
+    .min(1, MONEY_TO_RETURN_MESSAGES.noteRequired)
+    .max(2000, MONEY_TO_RETURN_MESSAGES.tooLong)
     .refine((value) => !hasForbiddenCharacters(value, true), INVALID_CHARACTERS_MESSAGE),
 })
 
-export const UnblockBody = z.object({ note: trimmedOrNull(500) })
+const ItemRefundOut = RefundOut.extend({ reason: z.string().nullable() })
 
-export const SupportRoleBody = z.object({
-  phone: z
-    .string({ error: STAFF_MESSAGES.phone })
-    .transform((value) => normalizePhone(value))
-    .pipe(z.string().regex(/^09\d{9}$/, STAFF_MESSAGES.phone)),
-  note: trimmedOrNull(500),
+export const MoneyToReturnItemOut = z.object({
+  gateway_tx_id: z.number().int(),
+  payment_id: z.number().int().meta({ description: 'The order' }),
+  customer_phone: z.string(),
+  amount_irr: z.number().int().meta({ description: 'Rials to return: held + outgoing' }),
+  held_irr: z.number().int().meta({ description: 'In suspense, no return started' }),
+  outgoing_irr: z.number().int().meta({ description: 'On its way back (a refund is open)' }),
+  reason: z.string().nullable().meta({
+    description:
+      'Why it is in suspense: duplicate_payment, late_payment, amount_mismatch, reference_mismatch',
+  }),
+  return_block: z.string().nullable().meta({
+    description:
+      'Why it is left to staff (reversal_refused, reversal_unanswered, unproven_reference, receipt_unavailable, bank_names_another, refunded_by_hand); null: the system still tries to reverse it',
+  }),
+  status: z.string().meta({ description: 'The gateway transaction status' }),
+  ref_num: z.string().nullable(),
+  since: z.date().meta({ description: 'Callback time, else the last update' }),
+  refunds: z.array(ItemRefundOut),
+})
+
+export const MoneyToReturnOut = z.object({
+  count: z.number().int(),
+  total_irr: z.number().int(),
+  results: z.array(MoneyToReturnItemOut),
 })

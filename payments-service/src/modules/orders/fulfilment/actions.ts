@@ -1,3 +1,4 @@
+import { STAFF_TARGETS, type StaffTarget } from '../staff.schema.ts'
 import type { Flow, Stage } from '../state-machine.ts'
 
 /**
@@ -7,8 +8,7 @@ import type { Flow, Stage } from '../state-machine.ts'
  * money has to go back (a rejected order that was paid through the bank becomes `refunded`).
  */
 
-export const STAFF_TARGETS = ['in_progress', 'done', 'rejected', 'refunded', 'cancelled'] as const
-export type StaffTarget = (typeof STAFF_TARGETS)[number]
+export { STAFF_TARGETS, type StaffTarget }
 
 export interface StaffAction {
   /** What the client sends as `to`. */

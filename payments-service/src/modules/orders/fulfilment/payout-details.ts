@@ -1,5 +1,6 @@
 import type { Knex } from 'knex'
 import type { Actor } from '../../../models/payment-event.model.ts'
+import { PAYOUT_REQUIREMENTS, type PayoutRequirement } from '../customer.schema.ts'
 import { flowOf, recordEvent, transition, type Stage } from '../state-machine.ts'
 
 /**
@@ -8,8 +9,7 @@ import { flowOf, recordEvent, transition, type Stage } from '../state-machine.ts
  * still missing (`missing`), and web names it in Persian.
  */
 
-export const PAYOUT_REQUIREMENTS = ['sheba', 'income_documents'] as const
-export type PayoutRequirement = (typeof PAYOUT_REQUIREMENTS)[number]
+export { PAYOUT_REQUIREMENTS, type PayoutRequirement }
 
 /** Stages in which a cash-out has not reached staff yet, so its details can still change. */
 export const PAYOUT_OPEN_STAGES: readonly Stage[] = ['awaiting_payment', 'awaiting_payout_details']
