@@ -17,6 +17,7 @@ import { registerStaffLedgerRoutes } from './modules/ledger/staff.routes.ts'
 import { registerStaffOrderRoutes } from './modules/orders/staff.routes.ts'
 import { registerTicketRoutes } from './modules/tickets/customer.routes.ts'
 import { registerStaffTicketRoutes } from './modules/tickets/staff.routes.ts'
+import { registerProfileRoutes } from './modules/users/customer.routes.ts'
 import { registerStaffUserRoutes } from './modules/users/staff.routes.ts'
 
 /** Every route of the service, by noun; the access matrix test lists them through this too. */
@@ -31,6 +32,7 @@ export function registerRoutes(
   registerHealthRoutes(api, db, draining)
   registerAuthRoutes(api, { deps, otp: auth.otp, accounts: auth.accounts, sessions: auth.sessions })
   registerSecondFactorRoutes(api, auth.secondFactor)
+  registerProfileRoutes(api)
   registerCatalogRoutes(api, {
     rates: catalog.rates,
     paymentTypes: catalog.paymentTypes,

@@ -3,10 +3,8 @@ import type { AppDeps } from '../../http/context.ts'
 import { ApiError, tokenNotValid, ValidationError } from '../../http/errors.ts'
 import { defineRoute, reply, type Api } from '../../http/route.ts'
 import { clientIpOf } from '../../http/client-ip.ts'
-import type { User } from '../../models/user.model.ts'
 import type { AccountService } from './account.service.ts'
 import {
-  CurrentUserResponse,
   Detail,
   Jwks,
   LoginBody,
@@ -33,12 +31,6 @@ export interface AuthRouteDeps {
 const TAGS = ['auth']
 
 const invalidCode = () => ValidationError.field('code', MESSAGES.invalidCode)
-
-const currentUserBody = (user: User) => ({
-  id: user.id,
-  username: user.username,
-  email: user.email,
-})
 
 export function registerAuthRoutes(api: Api, { deps, otp, accounts, sessions }: AuthRouteDeps) {
   defineRoute(api, {
@@ -199,22 +191,6 @@ export function registerAuthRoutes(api: Api, { deps, otp, accounts, sessions }: 
       return reply(204, undefined)
     },
   })
-
-  for (const [path, operationId] of [
-    ['/api/auth/me/', 'auth_me'],
-    ['/api/me/', 'me'],
-  ] as const) {
-    defineRoute(api, {
-      method: 'get',
-      path,
-      operationId,
-      summary: 'The signed-in user',
-      tags: TAGS,
-      auth: 'user',
-      responses: { 200: { description: 'Current user', schema: CurrentUserResponse } },
-      handler: (_ctx, { user }) => reply(200, currentUserBody(user)),
-    })
-  }
 
   for (const [path, operationId] of [
     ['/api/auth/jwks/', 'auth_jwks'],

@@ -135,12 +135,6 @@ export const TokenPair = z.object({
 
 export const Detail = z.object({ detail: z.string() })
 
-export const CurrentUserResponse = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  email: z.string().nullable(),
-})
-
 export const Jwks = z.object({
   keys: z.array(
     z.object({
