@@ -1,6 +1,5 @@
 import { toPersianDigits } from '@arzpol/shared'
 import { z } from 'zod'
-import { ApiError, ValidationError } from '../../http/errors.ts'
 import { latinDigits } from '../../lib/digits.ts'
 
 /** Persian texts of the staff second factor, one per case (web shows them as they are). */
@@ -26,24 +25,6 @@ export const recoveryCodesLeftMessage = (left: number) =>
   left === 0
     ? 'با کد بازیابی وارد شدید. هیچ کد بازیابی دیگری ندارید؛ از مدیر سامانه بخواهید تأیید دومرحله‌ای شما را از نو راه بیندازد.'
     : `با کد بازیابی وارد شدید. ${toPersianDigits(left)} کد بازیابی دیگر باقی مانده است.`
-
-export const challengeInvalid = () =>
-  new ApiError(401, SECOND_FACTOR_MESSAGES.challengeInvalid, 'second_factor_challenge_invalid')
-export const wrongCode = () =>
-  new ApiError(401, SECOND_FACTOR_MESSAGES.wrongCode, 'second_factor_invalid')
-export const codeUsed = () =>
-  new ApiError(401, SECOND_FACTOR_MESSAGES.codeUsed, 'second_factor_code_used')
-export const alreadyEnrolled = () =>
-  new ApiError(409, SECOND_FACTOR_MESSAGES.alreadyEnrolled, 'second_factor_already_enrolled')
-export const notEnrolled = () =>
-  new ApiError(409, SECOND_FACTOR_MESSAGES.notEnrolled, 'second_factor_not_enrolled')
-export const enrolmentNotStarted = () =>
-  new ApiError(
-    409,
-    SECOND_FACTOR_MESSAGES.enrolmentNotStarted,
-    'second_factor_enrolment_not_started',
-  )
-export const invalidCodeFormat = (message: string) => ValidationError.field('code', message)
 
 const requiredOr = (missing: string, invalid: string = missing) => ({
   error: (issue: { input: unknown }) => (issue.input === undefined ? missing : invalid),

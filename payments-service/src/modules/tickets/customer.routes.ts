@@ -13,7 +13,7 @@ import {
   Ticket,
   TicketIdParams,
   TicketList,
-} from './tickets.schema.ts'
+} from './customer.schema.ts'
 import type { TicketService } from './tickets.service.ts'
 import { ALLOWED_ATTACHMENT_TYPES, contentDisposition, readMultipart } from '../../http/uploads.ts'
 

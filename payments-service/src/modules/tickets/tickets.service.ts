@@ -14,9 +14,9 @@ import {
   STATUS_DISPLAY,
   type Attachment,
   type Message,
-  type StaffTicket,
   type Ticket,
-} from './tickets.schema.ts'
+} from './customer.schema.ts'
+import { type StaffTicket } from './staff.schema.ts'
 import {
   MAX_ATTACHMENTS_PER_MESSAGE,
   sanitizeFileName,

@@ -39,7 +39,7 @@ export const MAX_CONTENT_LENGTH = 5000
  * and surrounding whitespace go. Blank becomes `undefined`, so "required" reads the same for a
  * missing field and an empty one.
  */
-function cleanText(value: unknown): unknown {
+export function cleanText(value: unknown): unknown {
   if (typeof value !== 'string') return value
   const cleaned = value.replace(/\r\n?/g, '\n').replaceAll('\u0000', '').trim()
   return cleaned === '' ? undefined : cleaned
@@ -50,11 +50,11 @@ const messageFor = (missing: string, invalid: string) => ({
 })
 
 /** Required text: `missing` when absent or blank. */
-const requiredText = (missing: string, max: number, tooLong: string) =>
+export const requiredText = (missing: string, max: number, tooLong: string) =>
   z.preprocess(cleanText, z.string(messageFor(missing, missing)).max(max, tooLong))
 
 /** Optional text: blank means absent. */
-const optionalText = (max: number, tooLong: string) =>
+export const optionalText = (max: number, tooLong: string) =>
   z.preprocess(cleanText, z.string().max(max, tooLong).optional())
 
 /**
@@ -95,13 +95,7 @@ export const AttachmentIdParams = z.object({
   }),
 })
 
-export const PreparedMessageIdParams = z.object({
-  id: idField(MESSAGES.preparedNotFound, MESSAGES.preparedNotFound).meta({
-    description: 'prepared message id',
-  }),
-})
-
-const uploadedFile = z
+export const uploadedFile = z
   .custom<UploadedFile>((value) => value instanceof UploadedFile, {
     error: MESSAGES.fileRequired,
   })
@@ -143,27 +137,6 @@ export const CreateMessageBody = z
     }
   })
 
-/** Staff reply: like a customer message, or a prepared message's text. */
-export const StaffReplyBody = z
-  .object({
-    content: optionalText(MAX_CONTENT_LENGTH, MESSAGES.contentTooLong).meta({
-      description: 'the reply; when blank, the prepared message text is used',
-    }),
-    prepared_message: optionalIdField(MESSAGES.preparedNotFound).meta({
-      description: 'id of a prepared message to send',
-    }),
-    file: uploadedFile.optional(),
-  })
-  .superRefine((body, ctx) => {
-    if (
-      body.content === undefined &&
-      body.file === undefined &&
-      body.prepared_message === undefined
-    ) {
-      ctx.addIssue({ code: 'custom', path: ['content'], message: MESSAGES.contentOrFileRequired })
-    }
-  })
-
 export const CreateAttachmentBody = z.object({
   message: idField(MESSAGES.messageRequired, MESSAGES.messageInvalid).meta({
     description: 'id of one of your messages on an open ticket',
@@ -171,7 +144,7 @@ export const CreateAttachmentBody = z.object({
   file: uploadedFile,
 })
 
-const isoDate = z.string().meta({ format: 'date-time' })
+export const isoDate = z.string().meta({ format: 'date-time' })
 
 export const Category = z.object({ id: z.number().int(), name: z.string() })
 export const CategoryList = z.array(Category)
@@ -215,72 +188,3 @@ export const Message = z.object({
 export const MessageList = z.array(Message)
 
 export const AttachmentCreated = Attachment.extend({ message: z.number().int() })
-
-const boolQuery = z.preprocess(
-  (value) =>
-    value === undefined || value === '' ? undefined : ['true', '1', 'yes'].includes(String(value)),
-  z.boolean().optional(),
-)
-
-export const StaffTicketQuery = z.object({
-  status: z
-    .preprocess(
-      (value) => (value === '' ? undefined : value),
-      z.enum(['open', 'closed'], { error: 'وضعیت باید open یا closed باشد' }).optional(),
-    )
-    .meta({ description: 'open or closed' }),
-  waiting_for_staff: boolQuery.meta({
-    description: 'true: open tickets whose last message is from the customer',
-  }),
-  category: optionalIdField(MESSAGES.categoryInvalid),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-})
-
-export const StaffTicket = Ticket.extend({
-  customer: z.object({ id: z.number().int(), username: z.string(), phone: z.string() }),
-  waiting_for_staff: z.boolean(),
-  last_message_at: isoDate,
-})
-export const StaffTicketPage = z.object({
-  count: z.number().int(),
-  results: z.array(StaffTicket),
-})
-
-export const PreparedMessageBody = z.object({
-  title: requiredText(MESSAGES.preparedTitleRequired, 100, MESSAGES.preparedTitleTooLong),
-  content: requiredText(
-    MESSAGES.preparedContentRequired,
-    MAX_CONTENT_LENGTH,
-    MESSAGES.contentTooLong,
-  ),
-})
-
-export const PreparedMessagePatch = z.object({
-  title: z
-    .preprocess(
-      (value) => (value === undefined ? value : (cleanText(value) ?? '')),
-      z.string().min(1, MESSAGES.preparedTitleRequired).max(100, MESSAGES.preparedTitleTooLong),
-    )
-    .optional(),
-  content: z
-    .preprocess(
-      (value) => (value === undefined ? value : (cleanText(value) ?? '')),
-      z
-        .string()
-        .min(1, MESSAGES.preparedContentRequired)
-        .max(MAX_CONTENT_LENGTH, MESSAGES.contentTooLong),
-    )
-    .optional(),
-})
-
-export const PreparedMessageOut = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  content: z.string(),
-  is_pinned: z.boolean(),
-  pinned_at: isoDate.nullable(),
-  created_at: isoDate,
-  updated_at: isoDate,
-})
-export const PreparedMessageList = z.array(PreparedMessageOut)
