@@ -3,6 +3,7 @@ import { ApiError } from '../../http/errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { readFrom, ttlCache } from '../../lib/ttl-cache.ts'
 import { Rate } from '../../models/rate.model.ts'
+import { User } from '../../models/user.model.ts'
 import { CURRENCIES, type Currency } from './money.ts'
 import { changePercent, RATE_MESSAGES } from './rate-freshness.ts'
 
@@ -149,12 +150,8 @@ export function createRateService(deps: {
         created_at: deps.clock.now(),
       })
       rates.invalidate()
-      const setter =
-        userId === null
-          ? undefined
-          : ((await deps.db('users').where({ id: userId }).first('username')) as
-              { username: string } | undefined)
-      return withSetBy(row, setter?.username ?? null)
+      const setter = userId === null ? undefined : await User.fieldOf(deps.db, userId, 'username')
+      return withSetBy(row, setter ?? null)
     },
     invalidate() {
       rates.invalidate()
