@@ -87,12 +87,11 @@ export async function reconcileOpenAttempts(deps: ReconcileDeps): Promise<Reconc
   const askAfter = new Date(now.getTime() - deps.graceMinutes * 60_000)
   const giveUpBefore = new Date(now.getTime() - GIVE_UP_AFTER_HOURS * 3600_000)
 
-  const attempts = (await db('gateway_transactions')
-    .where({ gateway: gateway.name })
-    .whereIn('status', ['created', 'token_created'])
-    .where('created_at', '<', askAfter)
-    .orderBy('id')
-    .limit(deps.batchSize ?? RECONCILE_BATCH_SIZE)) as GatewayTransaction[]
+  const attempts = await GatewayTransaction.unanswered(db, {
+    gateway: gateway.name,
+    createdBefore: askAfter,
+    limit: deps.batchSize ?? RECONCILE_BATCH_SIZE,
+  })
 
   for (const attempt of attempts) {
     const tooOld = attempt.created_at.getTime() < giveUpBefore.getTime()
@@ -143,17 +142,11 @@ async function resumeSettlements(deps: ReconcileDeps, now: Date): Promise<number
   const { db, logger, gateway } = deps
   const { settlement } = deps.payments
   const settledBefore = new Date(now.getTime() - IN_FLIGHT_SECONDS * 1000)
-  const stuck = (await db('gateway_transactions')
-    .where({ gateway: gateway.name })
-    .where((q) =>
-      q
-        .where({ status: 'verifying' })
-        .orWhere((r) => r.where({ status: 'suspense' }).whereNull('return_block'))
-        .orWhere({ status: 'reversing' }),
-    )
-    .where('updated_at', '<', settledBefore)
-    .orderBy('id')
-    .limit(deps.batchSize ?? RECONCILE_BATCH_SIZE)) as GatewayTransaction[]
+  const stuck = await GatewayTransaction.betweenSettlementSteps(db, {
+    gateway: gateway.name,
+    updatedBefore: settledBefore,
+    limit: deps.batchSize ?? RECONCILE_BATCH_SIZE,
+  })
   for (const tx of stuck) {
     const since = (tx.callback_at ?? tx.updated_at).getTime()
     if (tx.status === 'reversing' && since < now.getTime() - REVERSE_WINDOW_MINUTES * 60_000) {
