@@ -2,13 +2,19 @@ import { z } from 'zod'
 import type { AppContext } from '../../http/context.ts'
 import { ApiError } from '../../http/errors.ts'
 import { defineRoute, reply, type Api } from '../../http/route.ts'
+import { contentDisposition, readMultipart } from '../../http/uploads.ts'
 import type { PaymentEvent } from '../../models/payment-event.model.ts'
 import { formatMinor } from '../catalog/money.ts'
 import { AUDIT_ONLY_REASONS } from './fulfilment/actions.ts'
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf, type RequestHasher } from './checkout/idempotency.ts'
 import {
   CreatePaymentBody,
+  DOCUMENT_TYPES,
+  DocumentOut,
+  DocumentParams,
+  documentFile,
   IdParams,
+  OrderParams,
   PaymentDetailOut,
   PaymentOut,
   PaymentWithMissingOut,
@@ -16,6 +22,7 @@ import {
   StartBody,
   StartResponse,
 } from './customer.schema.ts'
+import type { DocumentService, PaymentDocumentRow } from './fulfilment/documents.ts'
 import type { PaymentsService, PaymentView } from './orders.service.ts'
 
 const TAGS = ['orders']
@@ -238,4 +245,75 @@ export function registerPaymentRoutes(
   })
 
   // POST /api/payments/:id/transition/ (staff actions) is the staff side: orders/staff.routes.ts.
+}
+
+const documentBody = (row: PaymentDocumentRow) => ({
+  id: row.id,
+  payment_id: row.payment_id,
+  file_name: row.file_name,
+  content_type: row.content_type,
+  size_bytes: row.size_bytes,
+  uploaded_by_user_id: row.uploaded_by_user_id,
+  created_at: row.created_at,
+})
+
+/** An order's documents (cash-out income papers and the like): owner or staff. */
+export function registerDocumentRoutes(api: Api, documents: DocumentService) {
+  defineRoute(api, {
+    method: 'post',
+    path: '/api/payments/:id/documents/',
+    operationId: 'payments_documents_create',
+    summary: 'Attach a document to an order (multipart: `file`; owner or staff)',
+    description:
+      "PDF, PNG, JPEG or WebP recognised by their bytes (a renamed executable is refused with 400), at most 10 MB (413 `file_too_large`), 20 per order (409 `too_many_documents`). Customers only while the order is open (409 `order_closed`). Someone else's order answers 404.",
+    tags: TAGS,
+    auth: 'user',
+    params: OrderParams,
+    body: z.object({ file: documentFile }),
+    multipart: { read: readMultipart, only: true },
+    responses: { 201: { description: 'Stored', schema: DocumentOut } },
+    errors: [404, 409, 413],
+    handler: async (_ctx, { params, body, user }) =>
+      reply(201, documentBody(await documents.upload(user, params.id, body.file))),
+  })
+
+  defineRoute(api, {
+    method: 'get',
+    path: '/api/payments/:id/documents/',
+    operationId: 'payments_documents_list',
+    summary: "An order's documents, oldest first (owner or staff)",
+    tags: TAGS,
+    auth: 'user',
+    params: OrderParams,
+    responses: { 200: { description: 'Documents', schema: z.array(DocumentOut) } },
+    errors: [404],
+    handler: async (_ctx, { params, user }) =>
+      reply(200, (await documents.list(user, params.id)).map(documentBody)),
+  })
+
+  defineRoute(api, {
+    method: 'get',
+    path: '/api/payments/:id/documents/:docId/download/',
+    operationId: 'payments_documents_download',
+    summary: 'Download one document of an order (owner or staff)',
+    description:
+      'Always `Content-Disposition: attachment` with the detected type, `X-Content-Type-Options: nosniff` and a sandboxing CSP.',
+    tags: TAGS,
+    auth: 'user',
+    params: DocumentParams,
+    responses: {
+      200: { description: 'The file', binary: { mediaTypes: [...DOCUMENT_TYPES] } },
+    },
+    errors: [404],
+    handler: async (ctx, { params, user }) => {
+      const { document, body } = await documents.open(user, params.id, params.docId)
+      ctx.type = document.content_type
+      ctx.length = document.size_bytes
+      ctx.set('Content-Disposition', contentDisposition(document.file_name))
+      ctx.set('X-Content-Type-Options', 'nosniff')
+      ctx.set('Content-Security-Policy', "default-src 'none'; sandbox")
+      ctx.set('Cache-Control', 'private, no-store')
+      return reply(200, body)
+    },
+  })
 }

@@ -8,6 +8,7 @@ import {
   type OrderCurrency,
 } from '@arzpol/shared'
 import { z } from 'zod'
+import { MAX_ATTACHMENT_BYTES, UploadedFile } from '../../http/uploads.ts'
 import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../../lib/text.ts'
 import { amountMinorSchema, INVALID_AMOUNT } from '../catalog/money.schema.ts'
 import { CURRENCY_NAMES_FA } from '../catalog/money.ts'
@@ -289,4 +290,56 @@ export const QuoteExpired = z.object({
   rate_irr: z.number().int(),
   fee_irr: z.number().int(),
   rate_locked_until: z.string(),
+})
+
+// ---- order documents ------------------------------------------------------------------------
+
+/** Order documents accept no GIFs (ticket attachments do): scans and papers only. */
+export const DOCUMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'] as const
+export type DocumentType = (typeof DOCUMENT_TYPES)[number]
+export const isDocumentType = (type: string | null): type is DocumentType =>
+  (DOCUMENT_TYPES as readonly string[]).includes(type ?? '')
+
+export const MAX_DOCUMENTS_PER_ORDER = 20
+
+export const DOCUMENT_MESSAGES = {
+  fileRequired: 'فایل لازم است',
+  fileEmpty: 'فایل خالی است',
+  fileType: 'نوع فایل مجاز نیست. فقط PDF یا تصویر (PNG، JPEG، WebP) بفرستید.',
+  tooMany: `برای هر سفارش حداکثر ${MAX_DOCUMENTS_PER_ORDER.toLocaleString('fa-IR')} مدرک می‌توان فرستاد.`,
+  closed: 'این سفارش بسته شده است و مدرک جدید نمی‌پذیرد.',
+  notFound: 'یافت نشد',
+} as const
+
+const numericId = z
+  .string()
+  .transform((value) => toLatinDigits(value))
+  .pipe(z.string().regex(/^\d{1,15}$/))
+  .transform(Number)
+export const OrderParams = z.object({ id: numericId })
+export const DocumentParams = z.object({ id: numericId, docId: numericId })
+
+export const documentFile = z
+  .custom<UploadedFile>((value) => value instanceof UploadedFile, {
+    error: DOCUMENT_MESSAGES.fileRequired,
+  })
+  .superRefine((file, ctx) => {
+    if (file.size === 0) ctx.addIssue({ code: 'custom', message: DOCUMENT_MESSAGES.fileEmpty })
+    else if (!isDocumentType(file.type))
+      ctx.addIssue({ code: 'custom', message: DOCUMENT_MESSAGES.fileType })
+  })
+  .meta({
+    description: `PDF, PNG, JPEG or WebP, at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB; the type is read from the bytes, never the name or the client's MIME type`,
+    type: 'string',
+    format: 'binary',
+  })
+
+export const DocumentOut = z.object({
+  id: z.number().int(),
+  payment_id: z.number().int(),
+  file_name: z.string(),
+  content_type: z.enum(DOCUMENT_TYPES),
+  size_bytes: z.number().int(),
+  uploaded_by_user_id: z.number().int().nullable(),
+  created_at: z.date(),
 })
