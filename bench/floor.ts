@@ -34,9 +34,9 @@ import {
   parseAmountToMinor,
   priceInRials,
   type Currency,
-} from '../payments-service/src/modules/money/money.ts'
-import { findPaymentType } from '../payments-service/src/modules/payment-types/catalog.ts'
-import { createQuoteSigner } from '../payments-service/src/modules/quotes/quote-token.ts'
+} from '../payments-service/src/modules/catalog/money.ts'
+import { findPaymentType } from '../payments-service/src/modules/catalog/payment-types.ts'
+import { createQuoteSigner } from '../payments-service/src/modules/catalog/quote-token.ts'
 
 const port = Number(process.env.FLOOR_PORT)
 const userId = Number(process.env.FLOOR_USER_ID)

@@ -128,7 +128,7 @@ describe.each(Object.entries(IMAGES))('%s image', (service, expected) => {
       'cms/public/uploads/photo.png',
       'payments-service/src/config/env.test.ts',
       'payments-service/src/test/app.ts',
-      'payments-service/src/modules/payments/testing.ts',
+      'payments-service/src/test/orders.ts',
       'tests/e2e/auth.spec.ts',
     ])
       expect(isIgnored(p, ignoreFile), p).toBe(true)

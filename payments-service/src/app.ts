@@ -5,90 +5,71 @@ import { createRequireUser } from './http/middlewares/auth.ts'
 import { requestFrame } from './http/middlewares/request-frame.ts'
 import { registerOpenApiRoutes } from './http/openapi/openapi.routes.ts'
 import { apiRoutes, createApi, type Api } from './http/route.ts'
-import { createAccountService } from './modules/auth/account.service.ts'
-import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
-import { createOtpCodes } from './modules/auth/otp-code.ts'
-import { createLoginThrottle } from './modules/auth/login-throttle.ts'
-import { createOtpGuard } from './modules/auth/otp-guard.ts'
-import { createOtpService } from './modules/auth/otp.service.ts'
-import { createSecondFactorService } from './modules/auth/second-factor.ts'
-import { registerSecondFactorRoutes } from './modules/auth/second-factor.routes.ts'
-import { createSessionService } from './modules/auth/session.service.ts'
+import { composeServices, type Services } from './composition.ts'
+import { registerAuthRoutes } from './modules/auth/customer.routes.ts'
+import { registerSecondFactorRoutes } from './modules/auth/staff.routes.ts'
+import { registerCatalogRoutes } from './modules/catalog/customer.routes.ts'
+import { registerStaffCatalogRoutes } from './modules/catalog/staff.routes.ts'
 import { registerHealthRoutes } from './modules/health/health.routes.ts'
-import { registerTicketing } from './modules/tickets/index.ts'
-import { orderServicesOf, registerOrderRoutes } from './modules/payments/index.ts'
-import { registerStaff } from './modules/staff/index.ts'
+import { registerDocumentRoutes, registerPaymentRoutes } from './modules/orders/customer.routes.ts'
+import { registerStaffLedgerRoutes } from './modules/ledger/staff.routes.ts'
+import { registerStaffOrderRoutes } from './modules/orders/staff.routes.ts'
+import { registerTicketRoutes } from './modules/tickets/customer.routes.ts'
+import { registerStaffTicketRoutes } from './modules/tickets/staff.routes.ts'
+import { registerProfileRoutes } from './modules/users/customer.routes.ts'
+import { registerStaffUserRoutes } from './modules/users/staff.routes.ts'
 
-function registerRoutes(api: Api, deps: AppDeps, options: AppOptions): void {
-  const { config, db, clock, logger } = deps
-  const otp = createOtpService({
+/** Every route of the service, by noun; the access matrix test lists them through this too. */
+export function registerRoutes(
+  api: Api,
+  deps: AppDeps,
+  services: Services,
+  draining: () => boolean = () => false,
+): void {
+  const { config, db, clock } = deps
+  const { auth, catalog, orders, users, tickets } = services
+  registerHealthRoutes(api, db, draining)
+  registerAuthRoutes(api, { deps, otp: auth.otp, accounts: auth.accounts, sessions: auth.sessions })
+  registerSecondFactorRoutes(api, auth.secondFactor)
+  registerProfileRoutes(api)
+  registerCatalogRoutes(api, {
+    rates: catalog.rates,
+    paymentTypes: catalog.paymentTypes,
+    rateLockMinutes: config.RATE_LOCK_MINUTES,
+    rateMaxAgeMinutes: config.RATE_MAX_AGE_MINUTES,
+    quoteSigner: catalog.quoteSigner,
+    now: () => clock.now(),
+    db,
+  })
+  registerStaffCatalogRoutes(api, {
+    rates: catalog.rates,
+    paymentTypes: catalog.paymentTypes,
+    rateChangeConfirmPercent: config.RATE_CHANGE_CONFIRM_PERCENT,
+  })
+  registerPaymentRoutes(api, {
+    payments: orders.payments,
+    webPublicUrl: config.WEB_PUBLIC_URL,
+    requestHash: orders.requestHash,
+  })
+  registerDocumentRoutes(api, orders.documents)
+  registerStaffOrderRoutes(api, {
     db,
     clock,
-    codes: createOtpCodes(config.JWT_PRIVATE_KEY),
-    sms: deps.sms,
-    limits: {
-      perPhonePerHour: config.OTP_SEND_LIMIT_PER_PHONE_PER_HOUR,
-      perIpPerHour: config.OTP_SEND_LIMIT_PER_IP_PER_HOUR,
-    },
-    guard: createOtpGuard({
-      clock,
-      sms: deps.sms,
-      limits: {
-        failuresPerPhone: config.OTP_FAILURE_BUDGET_PER_PHONE,
-        failureWindowSeconds: config.OTP_FAILURE_WINDOW_HOURS * 3600,
-        lockSeconds: config.OTP_LOCK_HOURS * 3600,
-        failuresPerIp: config.OTP_FAILURE_BUDGET_PER_IP,
-        ipWindowSeconds: config.OTP_IP_FAILURE_WINDOW_MINUTES * 60,
-      },
-    }),
+    orders: orders.staff,
+    tellMoneyBack: orders.tellMoneyBack,
   })
-  const sessions = createSessionService({
-    db,
-    clock,
-    tokens: deps.tokens,
-    refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
-    logger,
-  })
-  const throttle = createLoginThrottle({
-    db,
-    clock,
-    limits: {
-      perAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
-      perIp: config.LOGIN_MAX_FAILURES_PER_IP,
-      windowSeconds: config.LOGIN_FAILURE_WINDOW_MINUTES * 60,
-    },
-  })
-  const secondFactor = createSecondFactorService({
-    db,
-    clock,
-    logger,
-    signingKey: config.JWT_PRIVATE_KEY,
-    vault: orderServicesOf(deps).vault,
-    throttle,
-    sessions,
-  })
-  const accounts = createAccountService({
-    db,
-    clock,
-    otp,
-    passwords: deps.passwords,
-    sessions,
-    throttle,
-    secondFactor,
-  })
-
-  registerHealthRoutes(api, db, options.draining ?? (() => false))
-  registerAuthRoutes(api, { deps, otp, accounts, sessions })
-  registerSecondFactorRoutes(api, secondFactor)
-  const orders = registerOrderRoutes(api, deps)
-  registerStaff(api, deps, orders)
-  registerTicketing(api, deps)
+  registerStaffLedgerRoutes(api, db)
+  registerStaffUserRoutes(api, users.staff)
+  registerTicketRoutes(api, { db, tickets: tickets.tickets })
+  registerStaffTicketRoutes(api, { tickets: tickets.tickets, prepared: tickets.prepared })
   registerOpenApiRoutes(api)
 }
 
 export interface AppOptions {
   /** Whether the process is shutting down (main.ts: the graceful closer); readiness says so. */
   draining?: () => boolean
+  /** The process's services (composition.ts), when the caller shares them with its jobs. */
+  services?: Services
 }
 
 /** The whole HTTP service without a listening socket: main.ts listens, tests call it over HTTP. */
@@ -103,7 +84,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState
   const api = createApi(createRequireUser(deps), {
     validateResponses: validatesResponses(deps.config),
   })
-  registerRoutes(api, deps, options)
+  registerRoutes(api, deps, options.services ?? composeServices(deps), options.draining)
 
   app.use(
     requestFrame({

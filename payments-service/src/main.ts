@@ -3,18 +3,19 @@ import { createServer } from 'node:http'
 import { gracefulCloser } from '@arzpol/shared/graceful-close'
 import { loadConfig } from './config/env.ts'
 import { createApp } from './app.ts'
+import { composeServices } from './composition.ts'
 import { createDeps } from './deps.ts'
 import { startAuthCleanup } from './modules/auth/cleanup.ts'
-import { startOrderExpiry } from './modules/payments/expiry.ts'
-import { orderServicesOf } from './modules/payments/index.ts'
-import { startReconciliation } from './modules/payments/reconciliation.ts'
-import { startCredentialWipe } from './modules/staff/retention.ts'
+import { startOrderExpiry } from './modules/orders/expiry.ts'
+import { startReconciliation } from './modules/orders/settlement/reconciliation.ts'
+import { startCredentialWipe } from './modules/orders/fulfilment/retention.ts'
 
 const config = loadConfig()
 const deps = await createDeps(config)
 const { logger } = deps
 // Readiness asks the closer (made below, before the first request can arrive) if we are draining.
-const app = createApp(deps, { draining: () => closer.draining })
+const services = composeServices(deps)
+const app = createApp(deps, { services, draining: () => closer.draining })
 const server = createServer(app.callback())
 const closer = gracefulCloser(server)
 server.listen(config.PAYMENTS_PORT, config.PAYMENTS_HOST)
@@ -28,11 +29,15 @@ const cleanup = startAuthCleanup(deps)
 // Unpaid orders past their rate lock + ORDER_EXPIRE_AFTER_MINUTES; safe on every instance.
 const expiry = startOrderExpiry(deps)
 // Bank payments whose callback never arrived: verified or reversed by asking the bank.
-const orders = orderServicesOf(deps)
-const reconciliation = startReconciliation(deps, orders.payments, orders.gateway, {
-  intervalSeconds: config.RECONCILE_SWEEP_SECONDS,
-  graceMinutes: config.RECONCILE_GRACE_MINUTES,
-})
+const reconciliation = startReconciliation(
+  deps,
+  services.orders.payments,
+  services.orders.gateway,
+  {
+    intervalSeconds: config.RECONCILE_SWEEP_SECONDS,
+    graceMinutes: config.RECONCILE_GRACE_MINUTES,
+  },
+)
 // Site passwords of orders finished CREDENTIALS_RETENTION_DAYS ago; safe on every instance.
 const credentialWipe = startCredentialWipe(deps)
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createOrder, useOrdersApp, validOrder } from '../modules/payments/testing.ts'
+import { createOrder, useOrdersApp, validOrder } from '../test/orders.ts'
 import { seedTicketCategories } from '../modules/tickets/categories.ts'
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n')

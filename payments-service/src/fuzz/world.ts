@@ -19,7 +19,7 @@ import {
   TEST_CREDENTIALS_KEY,
   validOrder,
   WEB,
-} from '../modules/payments/testing.ts'
+} from '../test/orders.ts'
 import { testConfig } from '../test/app.ts'
 import { ManualClock } from '../test/clock.ts'
 import { createTestDatabase } from '../test/db.ts'
@@ -312,8 +312,15 @@ export async function buildWorld(h: Harness): Promise<World> {
     if (callback.status !== 303) throw new Error(`world: callback answered ${callback.status}`)
     paidIds.push(id)
   }
-  const reversed = await call(h, 'POST', `/api/payments/${paidIds[1]}/reverse/`, staff)
-  if (reversed.status >= 500) throw new Error(`world: reverse answered ${reversed.text}`)
+  // The staff refund, the one refund path: reversed at the sandbox bank.
+  expectStatus(
+    await call(h, 'POST', `/api/payments/${paidIds[1]}/transition/`, staff, {
+      to: 'refunded',
+      note: 'world: given back',
+    }),
+    200,
+    'refund',
+  )
   const cancelledId = await createOrder(customer)
   expectStatus(
     await call(h, 'POST', `/api/payments/${cancelledId}/cancel/`, customer),

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
-import { STAGES } from '../modules/payments/state-machine.ts'
-import { moneyToReturnTotals } from '../modules/staff/money-to-return.ts'
+import { STAGES } from '../modules/orders/state-machine.ts'
+import { moneyToReturnTotals } from '../modules/orders/fulfilment/money-to-return.ts'
 import type { SmsProvider } from '../modules/auth/sms/sms-provider.ts'
 
 /**

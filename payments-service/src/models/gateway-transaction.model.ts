@@ -1,3 +1,4 @@
+import type { Knex } from 'knex'
 import { BaseModel } from './base.model.ts'
 
 export const GATEWAY_TX_STATUSES = [
@@ -45,5 +46,39 @@ export class GatewayTransaction extends BaseModel {
 
   static override get jsonAttributes() {
     return ['raw']
+  }
+
+  /** Attempts the customer never came back from (no callback yet), oldest first: to ask the bank. */
+  static async unanswered(
+    db: Knex,
+    options: { gateway: string; createdBefore: Date; limit: number },
+  ): Promise<GatewayTransaction[]> {
+    return (await db('gateway_transactions')
+      .where({ gateway: options.gateway })
+      .whereIn('status', ['created', 'token_created'])
+      .where('created_at', '<', options.createdBefore)
+      .orderBy('id')
+      .limit(options.limit)) as GatewayTransaction[]
+  }
+
+  /**
+   * Attempts a settlement left between two steps (verifying, money in suspense that may be
+   * returned, a reversal asked), untouched since `updatedBefore`, oldest first.
+   */
+  static async betweenSettlementSteps(
+    db: Knex,
+    options: { gateway: string; updatedBefore: Date; limit: number },
+  ): Promise<GatewayTransaction[]> {
+    return (await db('gateway_transactions')
+      .where({ gateway: options.gateway })
+      .where((q) =>
+        q
+          .where({ status: 'verifying' })
+          .orWhere((r) => r.where({ status: 'suspense' }).whereNull('return_block'))
+          .orWhere({ status: 'reversing' }),
+      )
+      .where('updated_at', '<', options.updatedBefore)
+      .orderBy('id')
+      .limit(options.limit)) as GatewayTransaction[]
   }
 }

@@ -1,7 +1,7 @@
+import { OTP_PURPOSES, type OtpPurpose } from '../db/column-values.ts'
 import { BaseModel } from './base.model.ts'
 
-export const OTP_PURPOSES = ['register', 'reset'] as const
-export type OtpPurpose = (typeof OTP_PURPOSES)[number]
+export { OTP_PURPOSES, type OtpPurpose }
 
 export class OtpChallenge extends BaseModel {
   static override tableName = 'otp_challenges'

@@ -1,4 +1,4 @@
-import type { Stage } from '../modules/payments/state-machine.ts'
+import type { OrderStage } from '@arzpol/shared'
 import { BaseModel } from './base.model.ts'
 
 export const ACTORS = ['customer', 'staff', 'gateway', 'system'] as const
@@ -10,8 +10,8 @@ export class PaymentEvent extends BaseModel {
 
   declare id: number
   declare payment_id: number
-  declare from_stage: Stage | null
-  declare to_stage: Stage
+  declare from_stage: OrderStage | null
+  declare to_stage: OrderStage
   declare reason: string
   declare actor: Actor
   declare actor_user_id: number | null

@@ -1,4 +1,4 @@
-import type { Currency } from '../modules/money/money.ts'
+import type { Currency } from '../db/column-values.ts'
 import { BaseModel } from './base.model.ts'
 
 /** One buy rate as set at one moment; the newest row per currency is the current rate. */

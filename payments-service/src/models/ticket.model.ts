@@ -1,3 +1,4 @@
+import type { Knex } from 'knex'
 import { BaseModel } from './base.model.ts'
 
 export const TICKET_STATUSES = ['open', 'closed'] as const
@@ -29,6 +30,14 @@ export class Ticket extends BaseModel {
   declare last_message_by_staff: boolean
   declare created_at: Date
   declare updated_at: Date
+
+  /** Open tickets whose last message is the customer's: support owes them a reply. */
+  static async countWaitingForStaff(db: Knex): Promise<number> {
+    const [row] = await db('tickets')
+      .where({ status: 'open', last_message_by_staff: false })
+      .count<Array<{ count: string | number }>>('* as count')
+    return Number(row?.count ?? 0)
+  }
 }
 
 export class TicketMessage extends BaseModel {

@@ -1,7 +1,8 @@
+import { ROLES, type Role } from '../db/column-values.ts'
+import type { Knex } from 'knex'
 import { BaseModel } from './base.model.ts'
 
-export const ROLES = ['customer', 'support', 'admin'] as const
-export type Role = (typeof ROLES)[number]
+export { ROLES, type Role }
 
 export class User extends BaseModel {
   static override tableName = 'users'
@@ -24,5 +25,15 @@ export class User extends BaseModel {
 
   get isBlocked(): boolean {
     return this.blocked_at !== null
+  }
+
+  /** One column of one account, or undefined when there is no such account. */
+  static async fieldOf<Field extends 'username' | 'phone'>(
+    db: Knex | Knex.Transaction,
+    id: number,
+    field: Field,
+  ): Promise<string | undefined> {
+    const row = (await db('users').where({ id }).first(field)) as Record<Field, string> | undefined
+    return row?.[field]
   }
 }

@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto'
 import type { AuthTokens } from '@arzpol/shared'
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest'
 import { createApp } from '../app.ts'
+import { composeServices, type Services } from '../composition.ts'
 import { envSchema, parseEnv, type AppConfig } from '../config/env.ts'
 import { createDeps, type DepsOverrides } from '../deps.ts'
 import type { AppDeps } from '../http/context.ts'
@@ -31,6 +32,8 @@ export function testConfig(env: Record<string, string | undefined> = {}): AppCon
 export interface TestApp {
   readonly api: TestClient
   readonly deps: AppDeps
+  /** The services the app serves with (composition.ts): the same vault, gateway and caches. */
+  readonly services: Services
   readonly clock: ManualClock
   readonly kavenegar: FakeKavenegar
   /** Codes the fake Kavenegar received for a phone, once background sending finished. */
@@ -47,6 +50,7 @@ export function useTestApp(
   const database = useTestDatabase()
   let api: TestClient | undefined
   let deps: AppDeps | undefined
+  let services: Services | undefined
   let kavenegar: FakeKavenegar | undefined
   const clock = new ManualClock()
 
@@ -61,7 +65,8 @@ export function useTestApp(
       ...options.env,
     })
     deps = await createDeps(config, { db: database.db, clock, ...options.overrides })
-    api = await startTestServer(createApp(deps))
+    services = composeServices(deps)
+    api = await startTestServer(createApp(deps, { services }))
   })
   beforeEach(() => kavenegar?.reset())
   afterAll(async () => {
@@ -80,6 +85,9 @@ export function useTestApp(
     },
     get deps() {
       return need(deps, 'deps')
+    },
+    get services() {
+      return need(services, 'services')
     },
     get kavenegar() {
       return need(kavenegar, 'kavenegar')

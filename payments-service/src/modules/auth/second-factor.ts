@@ -13,19 +13,26 @@ import { generateSecret, generateURI, verify } from 'otplib'
 import { ApiError } from '../../http/errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { User, type Role } from '../../models/user.model.ts'
-import type { CredentialVault } from '../payments/credentials.ts'
-import { MESSAGES } from './auth.schema.ts'
+import type { CredentialVault } from '../orders/checkout/credentials.ts'
+import { MESSAGES } from './customer.schema.ts'
 import type { LoginAttempt, LoginThrottle } from './login-throttle.ts'
-import {
-  alreadyEnrolled,
-  challengeInvalid,
-  codeUsed,
-  enrolmentNotStarted,
-  notEnrolled,
-  RECOVERY_CODE_PATTERN,
-  wrongCode,
-} from './second-factor.schema.ts'
+import { RECOVERY_CODE_PATTERN, SECOND_FACTOR_MESSAGES } from './staff.schema.ts'
 import type { SessionService } from './session.service.ts'
+
+const challengeInvalid = () =>
+  new ApiError(401, SECOND_FACTOR_MESSAGES.challengeInvalid, 'second_factor_challenge_invalid')
+const wrongCode = () => new ApiError(401, SECOND_FACTOR_MESSAGES.wrongCode, 'second_factor_invalid')
+const codeUsed = () => new ApiError(401, SECOND_FACTOR_MESSAGES.codeUsed, 'second_factor_code_used')
+const alreadyEnrolled = () =>
+  new ApiError(409, SECOND_FACTOR_MESSAGES.alreadyEnrolled, 'second_factor_already_enrolled')
+const notEnrolled = () =>
+  new ApiError(409, SECOND_FACTOR_MESSAGES.notEnrolled, 'second_factor_not_enrolled')
+const enrolmentNotStarted = () =>
+  new ApiError(
+    409,
+    SECOND_FACTOR_MESSAGES.enrolmentNotStarted,
+    'second_factor_enrolment_not_started',
+  )
 
 /**
  * The second factor of staff sign-in (issue 16, ADR 015). Support staff and admins who give the

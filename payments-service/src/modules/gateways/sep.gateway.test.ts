@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TEST_CARDS } from '../../sandbox-bank/cards.ts'
 import { startSandboxBank, type SandboxBank } from '../../sandbox-bank/server.ts'
-import { payAtBank } from '../payments/testing.ts'
+import { payAtBank } from '../../test/orders.ts'
 import fixtures from './fixtures/sep.json' with { type: 'json' }
 import { GatewayError } from './gateway.ts'
 import { createSepGateway, sepCellNumber } from './sep.gateway.ts'

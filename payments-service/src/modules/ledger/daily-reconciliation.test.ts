@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { tehranDayOf } from '../staff/tehran-day.ts'
-import { orderWithTwoAttempts, payAtBank, postCallback, useOrdersApp } from '../payments/testing.ts'
+import { tehranDayOf } from '../../lib/tehran-day.ts'
+import { orderWithTwoAttempts, payAtBank, postCallback, useOrdersApp } from '../../test/orders.ts'
 import { reconciliationCsv } from './daily-reconciliation.ts'
 
 describe('daily reconciliation for accounting', () => {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { tehranDayBounds } from '../staff/tehran-day.ts'
+import { tehranDayBounds } from '../../lib/tehran-day.ts'
 import { ACCOUNTS } from './journal.ts'
 
 /**

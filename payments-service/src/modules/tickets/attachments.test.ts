@@ -12,8 +12,8 @@ import {
   signedIn,
   useTicketingApp,
   type UploadPart,
-} from './testing.ts'
-import { MAX_ATTACHMENT_BYTES } from './uploads.ts'
+} from '../../test/tickets.ts'
+import { MAX_ATTACHMENT_BYTES } from '../../http/uploads.ts'
 
 type MessageBody = {
   id: number

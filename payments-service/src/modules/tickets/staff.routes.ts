@@ -1,9 +1,8 @@
 import { defineRoute, reply, type Api } from '../../http/route.ts'
 import type { Role } from '../../models/user.model.ts'
 import type { PreparedMessageService } from './prepared-messages.service.ts'
+import { Message, MessageList, TicketIdParams } from './customer.schema.ts'
 import {
-  Message,
-  MessageList,
   PreparedMessageBody,
   PreparedMessageIdParams,
   PreparedMessageList,
@@ -13,10 +12,9 @@ import {
   StaffTicket,
   StaffTicketPage,
   StaffTicketQuery,
-  TicketIdParams,
-} from './tickets.schema.ts'
+} from './staff.schema.ts'
 import type { TicketService } from './tickets.service.ts'
-import { readMultipart } from './uploads.ts'
+import { readMultipart } from '../../http/uploads.ts'
 
 const STAFF: readonly Role[] = ['support', 'admin']
 const TAGS = ['staff']

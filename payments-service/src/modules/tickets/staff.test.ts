@@ -6,7 +6,7 @@ import {
   signedIn,
   TICKET_REPLY_TEMPLATE,
   useTicketingApp,
-} from './testing.ts'
+} from '../../test/tickets.ts'
 
 type StaffTicketBody = {
   id: number

@@ -5,7 +5,7 @@ import type { Logger } from 'pino'
 import type { z } from 'zod'
 import { ApiError, ValidationError } from '../../http/errors.ts'
 import type { Clock } from '../../lib/clock.ts'
-import type { User } from '../../models/user.model.ts'
+import { User } from '../../models/user.model.ts'
 import type { TicketAttachment, TicketStatus } from '../../models/ticket.model.ts'
 import { StoredFileNotFound, type FileStorage } from '../../storage/index.ts'
 import type { SmsOutbox } from '../auth/sms/outbox.ts'
@@ -14,15 +14,15 @@ import {
   STATUS_DISPLAY,
   type Attachment,
   type Message,
-  type StaffTicket,
   type Ticket,
-} from './tickets.schema.ts'
+} from './customer.schema.ts'
+import { type StaffTicket } from './staff.schema.ts'
 import {
   MAX_ATTACHMENTS_PER_MESSAGE,
   sanitizeFileName,
   type AttachmentType,
   type UploadedFile,
-} from './uploads.ts'
+} from '../../http/uploads.ts'
 
 /** Label of a staff message whose author has no username of their own (spec §6). */
 export const STAFF_LABEL = 'پشتیبانی'
@@ -358,8 +358,8 @@ export function createTicketService({ db, clock, storage, sms, logger }: TicketS
       )
 
       if (asStaff) {
-        const owner = await db('users').where({ id: ticket.user_id }).first<{ phone: string }>()
-        if (owner) sms.enqueueTicketReply({ phone: owner.phone, ticketId })
+        const phone = await User.fieldOf(db, ticket.user_id, 'phone')
+        if (phone) sms.enqueueTicketReply({ phone, ticketId })
       }
       const [view] = await messagesOf(ticketId, [messageId])
       if (!view) throw new Error('new message not found')

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { categoryId, postMultipart, SAMPLE_FILES, signedIn, useTicketingApp } from './testing.ts'
+import {
+  categoryId,
+  postMultipart,
+  SAMPLE_FILES,
+  signedIn,
+  useTicketingApp,
+} from '../../test/tickets.ts'
 
 type TicketBody = {
   id: number

@@ -1,0 +1,159 @@
+import type { AppDeps } from './http/context.ts'
+import { createAccountService } from './modules/auth/account.service.ts'
+import { createLoginThrottle } from './modules/auth/login-throttle.ts'
+import { createOtpCodes } from './modules/auth/otp-code.ts'
+import { createOtpGuard } from './modules/auth/otp-guard.ts'
+import { createOtpService } from './modules/auth/otp.service.ts'
+import { createSecondFactorService } from './modules/auth/second-factor.ts'
+import { createSessionService } from './modules/auth/session.service.ts'
+import { createPaymentTypeStore } from './modules/catalog/payment-type-store.ts'
+import { quoteSignerFromConfig } from './modules/catalog/quote-token.ts'
+import { createRateService } from './modules/catalog/rates.service.ts'
+import { gatewayFromConfig } from './modules/gateways/index.ts'
+import {
+  credentialVaultFromConfig,
+  type CredentialVault,
+} from './modules/orders/checkout/credentials.ts'
+import { requestHasherFromConfig } from './modules/orders/checkout/idempotency.ts'
+import { createDocumentService } from './modules/orders/fulfilment/documents.ts'
+import { createStaffOrderService } from './modules/orders/fulfilment/staff-orders.service.ts'
+import { createPaymentsService } from './modules/orders/orders.service.ts'
+import { callbackUrlOf } from './modules/orders/settlement/callback-url.ts'
+import { createMoneyBackNotice } from './modules/orders/settlement/money-back-notice.ts'
+import { createPreparedMessageService } from './modules/tickets/prepared-messages.service.ts'
+import { createTicketService } from './modules/tickets/tickets.service.ts'
+import { createStaffUserService } from './modules/users/staff-users.service.ts'
+
+/**
+ * The one place services are built: once per process (main.ts) or per test app, from the
+ * infrastructure in deps. The routes, the background jobs and the tests all take them from here,
+ * so they share one credential vault (a random key when none is configured), one gateway, one
+ * rate cache.
+ */
+export function composeServices(deps: AppDeps) {
+  const catalog = composeCatalog(deps)
+  const orders = composeOrders(deps, catalog)
+  return {
+    auth: composeAuth(deps, orders.vault),
+    catalog,
+    orders,
+    users: {
+      staff: createStaffUserService({ db: deps.db, clock: deps.clock, logger: deps.logger }),
+    },
+    tickets: {
+      tickets: createTicketService({
+        db: deps.db,
+        clock: deps.clock,
+        storage: deps.storage,
+        sms: deps.sms,
+        logger: deps.logger,
+      }),
+      prepared: createPreparedMessageService({ db: deps.db, clock: deps.clock }),
+    },
+  }
+}
+
+export type Services = ReturnType<typeof composeServices>
+
+function composeAuth(
+  { config, db, clock, logger, sms, tokens, passwords }: AppDeps,
+  vault: CredentialVault,
+) {
+  const otp = createOtpService({
+    db,
+    clock,
+    codes: createOtpCodes(config.JWT_PRIVATE_KEY),
+    sms,
+    limits: {
+      perPhonePerHour: config.OTP_SEND_LIMIT_PER_PHONE_PER_HOUR,
+      perIpPerHour: config.OTP_SEND_LIMIT_PER_IP_PER_HOUR,
+    },
+    guard: createOtpGuard({
+      clock,
+      sms,
+      limits: {
+        failuresPerPhone: config.OTP_FAILURE_BUDGET_PER_PHONE,
+        failureWindowSeconds: config.OTP_FAILURE_WINDOW_HOURS * 3600,
+        lockSeconds: config.OTP_LOCK_HOURS * 3600,
+        failuresPerIp: config.OTP_FAILURE_BUDGET_PER_IP,
+        ipWindowSeconds: config.OTP_IP_FAILURE_WINDOW_MINUTES * 60,
+      },
+    }),
+  })
+  const sessions = createSessionService({
+    db,
+    clock,
+    tokens,
+    refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
+    logger,
+  })
+  const throttle = createLoginThrottle({
+    db,
+    clock,
+    limits: {
+      perAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      perIp: config.LOGIN_MAX_FAILURES_PER_IP,
+      windowSeconds: config.LOGIN_FAILURE_WINDOW_MINUTES * 60,
+    },
+  })
+  const secondFactor = createSecondFactorService({
+    db,
+    clock,
+    logger,
+    signingKey: config.JWT_PRIVATE_KEY,
+    vault,
+    throttle,
+    sessions,
+  })
+  const accounts = createAccountService({
+    db,
+    clock,
+    otp,
+    passwords,
+    sessions,
+    throttle,
+    secondFactor,
+  })
+  return { otp, sessions, throttle, secondFactor, accounts }
+}
+
+function composeCatalog({ config, db, clock, logger }: AppDeps) {
+  return {
+    rates: createRateService({ db, clock, ttlSeconds: config.RATE_CACHE_TTL_SECONDS }),
+    paymentTypes: createPaymentTypeStore({ db, clock, ttlSeconds: config.RATE_CACHE_TTL_SECONDS }),
+    quoteSigner: quoteSignerFromConfig(config, logger),
+  }
+}
+
+function composeOrders(deps: AppDeps, catalog: ReturnType<typeof composeCatalog>) {
+  const { config, db, clock, logger, sms } = deps
+  // Without a configured key the vault holds a random one, which every user of the
+  // credentials (orders, staff reveal, the second factor) must share.
+  const vault = credentialVaultFromConfig(config, logger)
+  const gateway = gatewayFromConfig(config)
+  const tellMoneyBack = createMoneyBackNotice(deps)
+  const payments = createPaymentsService({
+    db,
+    clock,
+    logger,
+    rates: catalog.rates,
+    paymentTypes: catalog.paymentTypes,
+    vault,
+    gateway,
+    rateLockMinutes: config.RATE_LOCK_MINUTES,
+    rateMaxAgeMinutes: config.RATE_MAX_AGE_MINUTES,
+    quoteSigner: catalog.quoteSigner,
+    callbackUrl: callbackUrlOf(config),
+    callbackWaitMs: config.CALLBACK_WAIT_MS,
+    onMoneyBack: tellMoneyBack,
+  })
+  return {
+    vault,
+    gateway,
+    payments,
+    tellMoneyBack,
+    requestHash: requestHasherFromConfig(config, logger),
+    documents: createDocumentService({ db, clock, logger, storage: deps.storage }),
+    staff: createStaffOrderService({ db, clock, logger, sms, vault, gateway }),
+  }
+}

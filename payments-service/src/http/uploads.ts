@@ -1,0 +1,233 @@
+import busboy from 'busboy'
+import { fileTypeFromBuffer } from 'file-type'
+import type { AppContext } from './context.ts'
+import { ApiError, ValidationError } from './errors.ts'
+import { toPersianDigits } from '@arzpol/shared'
+
+/**
+ * Reading attachment uploads: multipart bodies parsed as they stream in (busboy) with the size
+ * limit enforced while reading, the type decided by the file's first bytes (file-type's magic
+ * numbers) and never by its name or the MIME type the client claims, and a file name that is
+ * safe to show and to put in a Content-Disposition header.
+ */
+
+export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024
+export const MAX_ATTACHMENTS_PER_MESSAGE = 5
+
+/** Detected MIME type → the extension the stored name gets. */
+export const ALLOWED_ATTACHMENT_TYPES = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'application/pdf': 'pdf',
+} as const
+
+export type AttachmentType = keyof typeof ALLOWED_ATTACHMENT_TYPES
+
+export const UPLOAD_MESSAGES = {
+  fileRequired: 'فایل لازم است',
+  fileEmpty: 'فایل خالی است',
+  fileType: 'نوع فایل مجاز نیست. فقط تصویر (PNG، JPEG، WebP، GIF) یا PDF بفرستید.',
+  fileTooLarge: `حجم فایل نباید بیشتر از ${toPersianDigits(MAX_ATTACHMENT_BYTES / 1024 / 1024)} مگابایت باشد.`,
+  oneFile: 'در هر درخواست فقط یک فایل می‌توان فرستاد.',
+  fieldTooLong: 'مقدار این فیلد بیش از حد طولانی است.',
+  malformed: 'بدنه چندبخشی (multipart) درخواست معتبر نیست.',
+} as const
+
+/** A file read from a multipart body, with its type detected from the bytes. */
+export class UploadedFile {
+  constructor(
+    /** The name the client sent, as it was: only for `sanitizeFileName`. */
+    readonly clientName: string,
+    readonly data: Buffer,
+    /** `null` when the bytes are not one of the allowed types (whatever the name says). */
+    readonly type: AttachmentType | null,
+  ) {}
+
+  get size(): number {
+    return this.data.length
+  }
+}
+
+export async function detectAttachmentType(data: Buffer): Promise<AttachmentType | null> {
+  const detected = await fileTypeFromBuffer(data)
+  if (!detected) return null
+  return detected.mime in ALLOWED_ATTACHMENT_TYPES ? (detected.mime as AttachmentType) : null
+}
+
+/** Bytes of form fields we accept per request besides the file (a message of 5000 characters). */
+const MAX_FIELD_BYTES = 32 * 1024
+const MAX_FIELDS = 10
+/** Beyond this the request is cut off instead of read to the end and thrown away. */
+const HARD_CAP_BYTES = MAX_ATTACHMENT_BYTES + 1024 * 1024
+
+const tooLarge = () => new ApiError(413, UPLOAD_MESSAGES.fileTooLarge, 'file_too_large')
+
+/**
+ * Reads a multipart body into plain fields plus `UploadedFile`s (one file at most). Used by
+ * `defineRoute`'s `multipart.read`, so it only ever runs for an authenticated caller.
+ */
+export async function readMultipart(ctx: AppContext): Promise<Record<string, unknown>> {
+  const declared = Number(ctx.get('Content-Length'))
+  if (Number.isFinite(declared) && declared > HARD_CAP_BYTES) throw tooLarge()
+
+  const parts = await new Promise<{ fields: Record<string, unknown>; problem: Error | null }>(
+    (resolve, reject) => {
+      const fields: Record<string, unknown> = {}
+      const pendingFiles: Array<Promise<void>> = []
+      let problem: Error | null = null
+      let received = 0
+      let parser: busboy.Busboy
+      try {
+        parser = busboy({
+          headers: ctx.req.headers,
+          // Browsers send file names as raw UTF-8; Persian names must survive.
+          defParamCharset: 'utf8',
+          limits: {
+            // busboy reports the limit once a file reaches it; one byte more tells "exactly
+            // 10 MB" (fine) from "more than 10 MB" (refused).
+            fileSize: MAX_ATTACHMENT_BYTES + 1,
+            files: 1,
+            fields: MAX_FIELDS,
+            fieldSize: MAX_FIELD_BYTES,
+            parts: MAX_FIELDS + 1,
+          },
+        })
+      } catch {
+        reject(new ApiError(400, UPLOAD_MESSAGES.malformed, 'parse_error'))
+        return
+      }
+      const fail = (error: Error) => {
+        problem ??= error
+      }
+
+      const finish = () => {
+        // A request that already failed does not wait for files it will never store.
+        if (problem) return resolve({ fields, problem })
+        Promise.all(pendingFiles).then(
+          () => resolve({ fields, problem }),
+          (error: unknown) => reject(error),
+        )
+      }
+
+      const counter = (chunk: Buffer) => {
+        received += chunk.length
+        if (received > HARD_CAP_BYTES) {
+          // Someone streams far past the limit (no Content-Length): stop reading and close the
+          // connection after answering, rather than swallowing an endless body.
+          ctx.req.off('data', counter)
+          ctx.req.unpipe(parser)
+          ctx.set('Connection', 'close')
+          fail(tooLarge())
+          finish()
+        }
+      }
+      ctx.req.on('data', counter)
+      // A client that gives up mid-upload: busboy would wait for the rest forever.
+      ctx.req.once('close', () => {
+        if (ctx.req.complete) return
+        ctx.req.unpipe(parser)
+        fail(new ApiError(400, UPLOAD_MESSAGES.malformed, 'parse_error'))
+        finish()
+      })
+
+      parser.on('field', (name, value, info) => {
+        if (info.valueTruncated) {
+          fail(ValidationError.field(name, UPLOAD_MESSAGES.fieldTooLong))
+          return
+        }
+        if (!(name in fields)) fields[name] = value
+      })
+      parser.on('file', (name, stream, info) => {
+        const chunks: Buffer[] = []
+        let truncated = false
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+        stream.on('limit', () => {
+          truncated = true
+          fail(tooLarge())
+        })
+        const pending = new Promise<void>((done, failed) => {
+          stream.on('error', failed)
+          stream.on('end', () => {
+            if (truncated) return done()
+            const data = Buffer.concat(chunks)
+            detectAttachmentType(data).then((type) => {
+              fields[name] = new UploadedFile(info.filename ?? '', data, type)
+              done()
+            }, failed)
+          })
+        })
+        // A body cut off mid-file fails the parser and this file's stream both; the request
+        // answers from the first (finish() does not wait for files once it has a problem), so
+        // this rejection may have no other listener: unhandled, it would end the process.
+        pending.catch(() => {})
+        pendingFiles.push(pending)
+      })
+      parser.on('filesLimit', () => fail(ValidationError.field('file', UPLOAD_MESSAGES.oneFile)))
+      parser.on('fieldsLimit', () =>
+        fail(new ApiError(400, UPLOAD_MESSAGES.malformed, 'parse_error')),
+      )
+      parser.on('partsLimit', () =>
+        fail(new ApiError(400, UPLOAD_MESSAGES.malformed, 'parse_error')),
+      )
+      parser.on('error', () => {
+        fail(new ApiError(400, UPLOAD_MESSAGES.malformed, 'parse_error'))
+        ctx.req.unpipe(parser)
+        ctx.req.resume()
+        finish()
+      })
+      parser.on('close', () => {
+        ctx.req.off('data', counter)
+        finish()
+      })
+      ctx.req.pipe(parser)
+    },
+  )
+  if (parts.problem) throw parts.problem
+  return parts.fields
+}
+
+// Control characters, and the bidirectional overrides that make `gpj.exe` look like `exe.jpg`.
+const INVISIBLE =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g
+// Letters and marks of any script (Persian included), digits, ZWNJ, space and a few signs.
+const UNSAFE = /[^\p{L}\p{M}\p{N}\u200c _()-]/gu
+const MAX_BASE_LENGTH = 80
+
+/**
+ * A file name safe to store, show and send back: the last path segment only, invisible and
+ * direction-changing characters removed, anything but letters, digits, spaces and `_()-`
+ * replaced, at most 80 characters, and always the extension of the type we detected.
+ */
+export function sanitizeFileName(clientName: string, type: AttachmentType): string {
+  const extension = ALLOWED_ATTACHMENT_TYPES[type]
+  const lastSegment = clientName.split(/[\\/]/).pop() ?? ''
+  const cleaned = lastSegment.normalize('NFC').replace(INVISIBLE, '')
+  const withoutExtension = cleaned.replace(/\.[^.]*$/, '')
+  const base = [
+    ...withoutExtension
+      .replace(UNSAFE, '_')
+      .replace(/\s+/g, ' ')
+      .replace(/_+/g, '_')
+      .replace(/^[\s_-]+|[\s_-]+$/g, ''),
+  ]
+    .slice(0, MAX_BASE_LENGTH)
+    .join('')
+    .trim()
+  return `${base || 'پیوست'}.${extension}`
+}
+
+/**
+ * `attachment` with an ASCII fallback name and the real one in RFC 5987 form, so every browser
+ * downloads (never displays) the file under its Persian name.
+ */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  )
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`
+}

@@ -1,0 +1,39 @@
+import { addSeconds } from '../../lib/clock.ts'
+import { formatMinor, priceInRials, type Currency } from './money.ts'
+import type { PaymentType, PaymentTypeCode } from './payment-types.ts'
+
+export interface Quote {
+  amount: string
+  currency: Currency
+  payment_type: PaymentTypeCode
+  rate_irr: number
+  subtotal_irr: number
+  fee_irr: number
+  amount_irr: number
+  expires_at: Date
+}
+
+/** A price for an amount at a rate, valid (locked, once an order holds it) until `expires_at`. */
+export function buildQuote(input: {
+  amountMinor: number
+  currency: Currency
+  rateIrr: number
+  type: PaymentType
+  now: Date
+  lockMinutes: number
+}): Quote {
+  const price = priceInRials({
+    amountMinor: input.amountMinor,
+    rateIrr: input.rateIrr,
+    fee: input.type.fee,
+    direction: input.type.direction,
+  })
+  return {
+    amount: formatMinor(input.amountMinor),
+    currency: input.currency,
+    payment_type: input.type.value,
+    rate_irr: input.rateIrr,
+    ...price,
+    expires_at: addSeconds(input.now, input.lockMinutes * 60),
+  }
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest'
+import { useOrdersApp } from '../../test/orders.ts'
+
+/** Issue 15, rate safety: a large staff rate change must be confirmed, and is audited. */
+describe('a staff rate change larger than RATE_CHANGE_CONFIRM_PERCENT', () => {
+  const t = useOrdersApp({ RATE_CHANGE_CONFIRM_PERCENT: '10' })
+
+  const setRate = (token: string, body: Record<string, unknown>) =>
+    t.api.post<Record<string, unknown>>('/api/rates/', { currency: 'USD', ...body }, { token })
+
+  it('answers 409 rate_change_needs_confirmation until confirmed, then records who, old, new and percent', async () => {
+    const admin = await t.customer('admin')
+    // 1,150,000 → 1,380,000 is +20%.
+    const refused = await setRate(admin.token, { buy_rate_irr: 1_380_000 })
+    expect(refused.status, refused.text).toBe(409)
+    expect(refused.body).toMatchObject({
+      code: 'rate_change_needs_confirmation',
+      current_rate_irr: 1_150_000,
+      requested_rate_irr: 1_380_000,
+      change_percent: 20,
+      confirm_above_percent: 10,
+    })
+    expect(refused.body.detail).toContain('۲۰ درصد')
+    expect((await t.api.get('/api/rates/USD/')).body).toMatchObject({ buy_rate_irr: 1_150_000 })
+
+    t.clock.advance(1)
+    const confirmed = await setRate(admin.token, { buy_rate_irr: 1_380_000, confirm: true })
+    expect(confirmed.status, confirmed.text).toBe(201)
+    expect(confirmed.body).toMatchObject({
+      buy_rate_irr: 1_380_000,
+      previous_buy_rate_irr: 1_150_000,
+      change_percent: 20,
+      change_confirmed: true,
+      set_by: { id: admin.id },
+    })
+    expect((await t.api.get('/api/rates/USD/')).body).toMatchObject({ buy_rate_irr: 1_380_000 })
+
+    // A drop counts too: 1,380,000 → 1,100,000 is −20.29%.
+    t.clock.advance(1)
+    const drop = await setRate(admin.token, { buy_rate_irr: 1_100_000 })
+    expect(drop.status).toBe(409)
+    expect(drop.body.change_percent).toBe(20.29)
+
+    const history = await t.api.get<Array<Record<string, unknown>>>('/api/rates/USD/history/', {
+      token: admin.token,
+    })
+    expect(history.body[0]).toMatchObject({
+      buy_rate_irr: 1_380_000,
+      previous_buy_rate_irr: 1_150_000,
+      change_percent: 20,
+      change_confirmed: true,
+    })
+  })
+
+  it('takes a change within the limit without confirmation, and audits it as unconfirmed', async () => {
+    const admin = await t.customer('admin')
+    const small = await setRate(admin.token, { buy_rate_irr: 1_265_000 }) // +10% exactly
+    expect(small.status, small.text).toBe(201)
+    expect(small.body).toMatchObject({
+      previous_buy_rate_irr: 1_150_000,
+      change_percent: 10,
+      change_confirmed: false,
+    })
+    // A confirmation nobody needed is not recorded as one.
+    t.clock.advance(1)
+    const extra = await setRate(admin.token, { buy_rate_irr: 1_270_000, confirm: true })
+    expect(extra.status).toBe(201)
+    expect(extra.body).toMatchObject({ change_confirmed: false })
+    expect((await setRate(admin.token, { buy_rate_irr: 1_300_000, confirm: 'yes' })).status).toBe(
+      400,
+    )
+  })
+
+  it('needs no confirmation for the first rate of a currency', async () => {
+    await t.deps.db('rates').where({ currency: 'AED' }).delete()
+    const admin = await t.customer('admin')
+    const first = await t.api.post<Record<string, unknown>>(
+      '/api/rates/',
+      { currency: 'AED', buy_rate_irr: 500_000 },
+      { token: admin.token },
+    )
+    expect(first.status, first.text).toBe(201)
+    expect(first.body).toMatchObject({ previous_buy_rate_irr: null, change_percent: null })
+  })
+
+  it('records an absurd correction (1 rial to the largest rate) without failing', async () => {
+    const admin = await t.customer('admin')
+    expect((await setRate(admin.token, { buy_rate_irr: 1, confirm: true })).status).toBe(201)
+    t.clock.advance(1)
+    const back = await setRate(admin.token, { buy_rate_irr: 1_000_000_000, confirm: true })
+    expect(back.status, back.text).toBe(201)
+    expect(back.body).toMatchObject({ previous_buy_rate_irr: 1, change_confirmed: true })
+  })
+})

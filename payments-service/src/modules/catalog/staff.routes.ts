@@ -1,0 +1,138 @@
+import { z } from 'zod'
+import { ValidationError } from '../../http/errors.ts'
+import { defineRoute, reply, type Api } from '../../http/route.ts'
+import type { Role } from '../../models/user.model.ts'
+import { paymentTypeBody } from './payment-types.ts'
+import { PaymentTypeLimitsError, type PaymentTypeStore } from './payment-type-store.ts'
+import type { RateService } from './rates.service.ts'
+import {
+  CodeParams,
+  PAYMENT_TYPE_MESSAGES,
+  PaymentTypeChangeOut,
+  PaymentTypePatch,
+  RateHistoryOut,
+  SetRateBody,
+  StaffPaymentTypeOut,
+} from './staff.schema.ts'
+import { CurrencyParams } from './customer.schema.ts'
+
+const STAFF: readonly Role[] = ['support', 'admin']
+const ADMIN: readonly Role[] = ['admin']
+
+/** The catalog's staff calls: rate history and new rates, fees and limits of the payment types. */
+export function registerStaffCatalogRoutes(
+  api: Api,
+  deps: {
+    rates: RateService
+    paymentTypes: PaymentTypeStore
+    /** RATE_CHANGE_CONFIRM_PERCENT: larger staff changes need `confirm: true`. */
+    rateChangeConfirmPercent: number
+  },
+) {
+  const { rates, paymentTypes: store } = deps
+
+  defineRoute(api, {
+    method: 'get',
+    path: '/api/rates/:currency/history/',
+    operationId: 'rates_history',
+    summary: 'The last 100 rates set for a currency, newest first (staff)',
+    tags: ['rates'],
+    auth: ['support', 'admin'],
+    params: CurrencyParams,
+    responses: { 200: { description: 'History', schema: z.array(RateHistoryOut) } },
+    handler: async (_ctx, { params }) => reply(200, await rates.history(params.currency, 100)),
+  })
+
+  defineRoute(api, {
+    method: 'post',
+    path: '/api/rates/',
+    operationId: 'rates_set',
+    summary: 'Set a new buy rate (admin); orders placed from now on lock it',
+    description:
+      'A change larger than RATE_CHANGE_CONFIRM_PERCENT (default 10) of the current rate answers 409 `rate_change_needs_confirmation` (with `current_rate_irr`, `requested_rate_irr`, `change_percent`) unless the body carries `confirm: true`. Every row records the previous rate, the change and the confirmation (history).',
+    tags: ['rates'],
+    auth: ['admin'],
+    body: SetRateBody,
+    responses: { 201: { description: 'Recorded', schema: RateHistoryOut } },
+    errors: [409],
+    handler: async (_ctx, { body, user }) =>
+      reply(
+        201,
+        await rates.set({
+          currency: body.currency,
+          buyRateIrr: body.buy_rate_irr,
+          userId: user.id,
+          note: body.note ?? null,
+          confirmAbovePercent: deps.rateChangeConfirmPercent,
+          confirmed: body.confirm === true,
+        }),
+      ),
+  })
+
+  defineRoute(api, {
+    method: 'get',
+    path: '/api/staff/payment-types/',
+    operationId: 'staff_payment_types_list',
+    summary: 'Payment types with their fees and limits and who last changed them (staff)',
+    tags: ['staff'],
+    auth: STAFF,
+    responses: { 200: { description: 'Types', schema: z.array(StaffPaymentTypeOut) } },
+    handler: async () =>
+      reply(
+        200,
+        (await store.staffList()).map((type) => ({
+          ...paymentTypeBody(type),
+          updated_at: type.updated_at,
+          updated_by: type.updated_by,
+        })),
+      ),
+  })
+
+  defineRoute(api, {
+    method: 'patch',
+    path: '/api/staff/payment-types/:code/',
+    operationId: 'staff_payment_types_update',
+    summary: 'Change the fee and/or limits of a payment type (admin); audited',
+    description:
+      'Applies to quotes and orders placed from now on (orders keep the fee they were charged). Every change is kept in the history with its author.',
+    tags: ['staff'],
+    auth: ADMIN,
+    params: CodeParams,
+    body: PaymentTypePatch,
+    responses: { 200: { description: 'Updated', schema: StaffPaymentTypeOut } },
+    handler: async (_ctx, { params, body, user }) => {
+      const { note, ...patch } = body
+      if (Object.values(patch).every((value) => value === undefined)) {
+        throw new ValidationError({ non_field_errors: [PAYMENT_TYPE_MESSAGES.empty] })
+      }
+      try {
+        const type = await store.update(params.code, patch, {
+          userId: user.id,
+          note: note || null,
+        })
+        return reply(200, {
+          ...paymentTypeBody(type),
+          updated_at: type.updated_at,
+          updated_by: type.updated_by,
+        })
+      } catch (error) {
+        if (error instanceof PaymentTypeLimitsError) {
+          throw ValidationError.field('min_amount', PAYMENT_TYPE_MESSAGES.limits)
+        }
+        throw error
+      }
+    },
+  })
+
+  defineRoute(api, {
+    method: 'get',
+    path: '/api/staff/payment-types/:code/history/',
+    operationId: 'staff_payment_types_history',
+    summary: 'The last 100 changes of a payment type, newest first (staff)',
+    tags: ['staff'],
+    auth: STAFF,
+    params: CodeParams,
+    responses: { 200: { description: 'Changes', schema: z.array(PaymentTypeChangeOut) } },
+    handler: async (_ctx, { params }) => reply(200, await store.history(params.code, 100)),
+  })
+}

@@ -1,0 +1,106 @@
+import { MAX_FEE_BPS, MAX_FEE_FIXED_IRR, MAX_RATE_IRR, PAYMENT_TYPE_CODES } from '@arzpol/shared'
+import { z } from 'zod'
+import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../../lib/text.ts'
+import { CURRENCIES } from './money.ts'
+import { currency, PaymentTypeOut } from './customer.schema.ts'
+
+/** Request and response shapes of the catalog's staff calls: setting rates, fees and limits. */
+
+export const RateHistoryOut = z.object({
+  id: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  buy_rate_irr: z.number().int(),
+  set_by_user_id: z.number().int().nullable(),
+  set_by: z
+    .object({ id: z.number().int(), username: z.string() })
+    .nullable()
+    .meta({ description: 'Who set it (audit); null for seeded rates' }),
+  note: z.string().nullable(),
+  created_at: z.date(),
+  previous_buy_rate_irr: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: 'The rate this one replaced (audit); null for the first' }),
+  change_percent: z
+    .number()
+    .nullable()
+    .meta({ description: 'Size of the change in percent of the previous rate' }),
+  change_confirmed: z
+    .boolean()
+    .meta({ description: 'An admin confirmed a change above RATE_CHANGE_CONFIRM_PERCENT' }),
+})
+
+const CONFIRM_MESSAGE = 'تایید باید true یا false باشد'
+
+export const SetRateBody = z.object({
+  currency,
+  buy_rate_irr: z
+    .number({ error: 'نرخ باید عدد صحیح ریالی باشد' })
+    .int('نرخ باید عدد صحیح ریالی باشد')
+    .positive('نرخ باید بزرگ‌تر از صفر باشد')
+    .max(MAX_RATE_IRR, 'نرخ بیش از حد بزرگ است'),
+  note: z
+    .string()
+    .max(500)
+    .refine((value) => !hasForbiddenCharacters(value, true), INVALID_CHARACTERS_MESSAGE)
+    .nullish(),
+  confirm: z
+    .boolean({ error: CONFIRM_MESSAGE })
+    .optional()
+    .meta({ description: 'Confirms a change above RATE_CHANGE_CONFIRM_PERCENT' }),
+})
+
+export const UserRef = z.object({ id: z.number().int(), username: z.string() }).nullable()
+
+export const StaffPaymentTypeOut = PaymentTypeOut.extend({
+  updated_at: z.date().nullable(),
+  updated_by: UserRef,
+})
+
+export const Settings = z.object({
+  fee_bps: z.number().int(),
+  fee_fixed_irr: z.number().int(),
+  min_amount: z.number().int(),
+  max_amount: z.number().int(),
+})
+
+export const PaymentTypeChangeOut = z.object({
+  id: z.number().int(),
+  payment_type: z.enum(PAYMENT_TYPE_CODES),
+  old: Settings,
+  new: Settings,
+  changed_by: UserRef,
+  note: z.string().nullable(),
+  created_at: z.date(),
+})
+
+export const PAYMENT_TYPE_MESSAGES = {
+  notFound: 'نوع خدمت یافت نشد',
+  integer: 'یک عدد صحیح وارد کنید',
+  feeBps: 'کارمزد درصدی باید بین ۰ و ۵۰۰۰ واحد پایه (۰ تا ۵۰٪) باشد',
+  feeFixed: 'کارمزد ثابت باید عدد صحیح ریالی و نامنفی باشد',
+  amount: 'مبلغ باید عدد صحیح بین ۱ و ۱۰۰٬۰۰۰ واحد ارزی باشد',
+  limits: 'حداقل مبلغ نمی‌تواند از حداکثر مبلغ بیشتر باشد',
+  empty: 'دست‌کم یکی از کارمزدها یا محدودیت‌ها را بفرستید',
+} as const
+
+export const int = (message: string, min: number, max: number) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message)
+
+export const PaymentTypePatch = z.object({
+  fee_bps: int(PAYMENT_TYPE_MESSAGES.feeBps, 0, MAX_FEE_BPS).optional(),
+  fee_fixed_irr: int(PAYMENT_TYPE_MESSAGES.feeFixed, 0, MAX_FEE_FIXED_IRR).optional(),
+  min_amount: int(PAYMENT_TYPE_MESSAGES.amount, 1, 100_000).optional(),
+  max_amount: int(PAYMENT_TYPE_MESSAGES.amount, 1, 100_000).optional(),
+  note: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((value) => !hasForbiddenCharacters(value, true), INVALID_CHARACTERS_MESSAGE)
+    .nullish(),
+})
+
+export const CodeParams = z.object({
+  code: z.enum(PAYMENT_TYPE_CODES, { error: PAYMENT_TYPE_MESSAGES.notFound }),
+})

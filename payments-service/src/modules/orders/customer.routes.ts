@@ -1,0 +1,319 @@
+import { z } from 'zod'
+import type { AppContext } from '../../http/context.ts'
+import { ApiError } from '../../http/errors.ts'
+import { defineRoute, reply, type Api } from '../../http/route.ts'
+import { contentDisposition, readMultipart } from '../../http/uploads.ts'
+import type { PaymentEvent } from '../../models/payment-event.model.ts'
+import { formatMinor } from '../catalog/money.ts'
+import { AUDIT_ONLY_REASONS } from './fulfilment/actions.ts'
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf, type RequestHasher } from './checkout/idempotency.ts'
+import {
+  CreatePaymentBody,
+  DOCUMENT_TYPES,
+  DocumentOut,
+  DocumentParams,
+  documentFile,
+  IdParams,
+  OrderParams,
+  PaymentDetailOut,
+  PaymentOut,
+  PaymentWithMissingOut,
+  ShebaBody,
+  StartBody,
+  StartResponse,
+} from './customer.schema.ts'
+import type { DocumentService, PaymentDocumentRow } from './fulfilment/documents.ts'
+import type { PaymentsService, PaymentView } from './orders.service.ts'
+
+const TAGS = ['orders']
+const CALLBACK_BODY_LIMIT = 16 * 1024
+
+/** The customer-facing shape: never the password, its ciphertext or its key id. */
+export const paymentBody = (payment: PaymentView) => ({
+  id: payment.id,
+  status: payment.status,
+  stage: payment.stage,
+  payment_type: payment.payment_type,
+  site_url: payment.site_url,
+  site_username: payment.site_username,
+  amount: formatMinor(payment.amount_minor),
+  currency: payment.currency,
+  amount_irr: payment.amount_irr,
+  subtotal_irr: payment.subtotal_irr,
+  fee_irr: payment.fee_irr,
+  rate_irr: payment.rate_irr,
+  rate_locked_until: payment.rate_locked_until,
+  description: payment.description,
+  meta: payment.meta,
+  sheba: payment.sheba,
+  paid_at: payment.paid_at,
+  created_at: payment.created_at,
+})
+
+const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null)
+
+/** Staff-side audit rows (credentials revealed or wiped, refunds settled) stay off the timeline. */
+const isCustomerEvent = (event: PaymentEvent) => !AUDIT_ONLY_REASONS.has(event.reason)
+
+/** Staff notes and references are written for the customer; internal notes never leave. */
+const eventBody = (event: PaymentEvent) => ({
+  id: event.id,
+  from_stage: event.from_stage,
+  to_stage: event.to_stage,
+  reason: event.reason,
+  actor: event.actor,
+  note: textOrNull(event.data.note),
+  reference: textOrNull(event.data.reference),
+  created_at: event.created_at,
+})
+
+const IDEMPOTENCY_DOC =
+  ' Send an `Idempotency-Key` header (1–128 of `A-Za-z0-9_.:-`, one per intended operation): a repeat with the same key and body answers the same again (24 h); the same key with another body is refused with 422 `idempotency_key_reused`, and 409 `idempotency_key_in_progress` while the first is still running.'
+
+/** The request's Idempotency-Key with the keyed hash of the body it came with, or undefined. */
+function idempotencyOf(
+  ctx: AppContext,
+  requestHash: RequestHasher,
+): { key: string; hash: string } | undefined {
+  const key = idempotencyKeyOf(ctx.get(IDEMPOTENCY_HEADER))
+  return key === undefined ? undefined : { key, hash: requestHash(ctx.request.body) }
+}
+
+/** Form fields of a bank callback: urlencoded POST body (read here: the app parses only JSON), or the query string. */
+async function callbackFields(ctx: AppContext): Promise<Record<string, string>> {
+  const fields: Record<string, string> = {}
+  for (const [name, value] of Object.entries(ctx.query)) {
+    if (typeof value === 'string') fields[name] = value
+  }
+  if (ctx.method === 'POST' && ctx.is('application/x-www-form-urlencoded')) {
+    const chunks: Buffer[] = []
+    let size = 0
+    for await (const chunk of ctx.req) {
+      size += (chunk as Buffer).length
+      if (size > CALLBACK_BODY_LIMIT)
+        throw new ApiError(413, 'حجم درخواست بیش از حد مجاز است.', 'payload_too_large')
+      chunks.push(chunk as Buffer)
+    }
+    for (const [name, value] of new URLSearchParams(Buffer.concat(chunks).toString('utf8')))
+      fields[name] = value
+  } else if (ctx.method === 'POST' && ctx.request.body && typeof ctx.request.body === 'object') {
+    for (const [name, value] of Object.entries(ctx.request.body as Record<string, unknown>)) {
+      if (typeof value === 'string' || typeof value === 'number') fields[name] = String(value)
+    }
+  }
+  return fields
+}
+
+export function registerPaymentRoutes(
+  api: Api,
+  deps: { payments: PaymentsService; webPublicUrl: string; requestHash: RequestHasher },
+) {
+  const { payments, requestHash } = deps
+  const web = deps.webPublicUrl.replace(/\/+$/, '')
+
+  // Before the `:id` routes, so /api/payments/callback/ is never read as an order id.
+  for (const method of ['post', 'get'] as const) {
+    defineRoute(api, {
+      method,
+      path: '/api/payments/callback/',
+      operationId: `payments_callback_${method}`,
+      summary: `The bank's return of the browser (${method.toUpperCase()}; no authentication)`,
+      description:
+        'SEP callback fields (State, Status, RefNum, ResNum, Token, …) as a form body or query string. Verifies with the bank server to server, checks the amount and the uniqueness of RefNum, changes the order at most once, then redirects to `WEB_PUBLIC_URL/dashboard/orders/{id}?payment=success|failed|pending`.',
+      tags: TAGS,
+      responses: {
+        303: { description: 'Redirect (Location) to the order page in web', schema: z.string() },
+      },
+      handler: async (ctx) => {
+        const result = await payments.handleCallback(await callbackFields(ctx))
+        const target =
+          result.paymentId === null
+            ? `${web}/dashboard/orders?payment=failed`
+            : `${web}/dashboard/orders/${result.paymentId}?payment=${result.outcome}`
+        ctx.redirect(target)
+        ctx.type = 'text/plain'
+        return reply(303, `Redirecting to ${target}`)
+      },
+    })
+  }
+
+  defineRoute(api, {
+    method: 'post',
+    path: '/api/payments/create/',
+    operationId: 'payments_create',
+    summary: 'Place an order at the current rate (locked for RATE_LOCK_MINUTES)',
+    description: `One order per request. With the \`quote_token\` of GET /api/quote/ (optional; spec §7's client sends none) the order gets exactly that quote's rate, fee and lock end while the token is valid; a token that no longer holds (expired, tampered, or for another amount, currency or type) answers 409 \`quote_changed\` with \`quote\`, the current quote and its new token. 503 \`rate_stale\` when the rate is older than RATE_MAX_AGE_MINUTES.${IDEMPOTENCY_DOC}`,
+    tags: TAGS,
+    auth: 'user',
+    body: CreatePaymentBody,
+    responses: { 201: { description: 'Created', schema: PaymentOut } },
+    errors: [409, 422, 503],
+    handler: async (ctx, { body, user }) =>
+      reply(201, paymentBody(await payments.create(user, body, idempotencyOf(ctx, requestHash)))),
+  })
+
+  defineRoute(api, {
+    method: 'get',
+    path: '/api/payments/',
+    operationId: 'payments_list',
+    summary: "The caller's orders, newest first",
+    tags: TAGS,
+    auth: 'user',
+    responses: { 200: { description: 'Orders', schema: z.array(PaymentOut) } },
+    handler: async (_ctx, { user }) => reply(200, (await payments.list(user)).map(paymentBody)),
+  })
+
+  defineRoute(api, {
+    method: 'get',
+    path: '/api/payments/:id/',
+    operationId: 'payments_detail',
+    summary: 'One order with its event timeline (owner or staff; 404 otherwise)',
+    tags: TAGS,
+    auth: 'user',
+    params: IdParams,
+    responses: { 200: { description: 'Order', schema: PaymentDetailOut } },
+    errors: [404],
+    handler: async (_ctx, { params, user }) => {
+      const { payment, events, moneyBack, missing } = await payments.detail(user, params.id)
+      return reply(200, {
+        ...paymentBody(payment),
+        missing,
+        events: events.filter(isCustomerEvent).map(eventBody),
+        money_back: moneyBack,
+      })
+    },
+  })
+
+  defineRoute(api, {
+    method: 'post',
+    path: '/api/payments/:id/start/',
+    operationId: 'payments_start',
+    summary: 'Start paying an order (spec §7): the gateway address and token for the hidden form',
+    description: `Only for an order awaiting payment (409 \`invalid_stage\` otherwise). If the rate lock expired, the order is re-quoted and 409 \`quote_expired\` answers the new amount; starting again pays that. Cash-out answers \`gateway_url: null\` (spec §7's payload \`{card_number: null, flow}\` is enough): with its Sheba (this body's or the order's) and at least one income document it goes to staff (\`in_progress\`); otherwise it waits in \`awaiting_payout_details\` (status pending, never expired) and the order's \`missing\` says what it needs (ADR 017). Starting such a cash-out again answers the same.${IDEMPOTENCY_DOC}`,
+    tags: TAGS,
+    auth: 'user',
+    params: IdParams,
+    body: StartBody,
+    responses: { 200: { description: 'Go to the bank', schema: StartResponse } },
+    errors: [404, 409, 422, 502, 503],
+    handler: async (ctx, { params, body, user }) =>
+      reply(
+        200,
+        await payments.start(
+          user,
+          params.id,
+          { sheba: body.sheba ?? null },
+          idempotencyOf(ctx, requestHash),
+        ),
+      ),
+  })
+
+  defineRoute(api, {
+    method: 'post',
+    path: '/api/payments/:id/sheba/',
+    operationId: 'payments_sheba',
+    summary: 'Give or correct the Sheba of a cash-out not yet with staff (owner)',
+    description:
+      'For a cash-out awaiting payment or awaiting its details (409 `invalid_stage` once with staff, 409 `not_payout` for other types). A cash-out waiting for its details goes to staff (`in_progress`) when this was the last thing missing; the answer carries the order with `missing`.',
+    tags: TAGS,
+    auth: 'user',
+    params: IdParams,
+    body: ShebaBody,
+    responses: { 200: { description: 'Recorded', schema: PaymentWithMissingOut } },
+    errors: [404, 409],
+    handler: async (_ctx, { params, body, user }) => {
+      const { payment, missing } = await payments.setSheba(user, params.id, body.sheba)
+      return reply(200, { ...paymentBody(payment), missing })
+    },
+  })
+
+  defineRoute(api, {
+    method: 'post',
+    path: '/api/payments/:id/cancel/',
+    operationId: 'payments_cancel',
+    summary: 'Cancel an order that is still awaiting payment (owner)',
+    tags: TAGS,
+    auth: 'user',
+    params: IdParams,
+    responses: { 200: { description: 'Cancelled', schema: PaymentOut } },
+    errors: [404, 409],
+    handler: async (_ctx, { params, user }) => {
+      const { payment } = await payments.detail(user, params.id)
+      if (payment.user_id !== user.id) throw new ApiError(404, 'یافت نشد', 'not_found')
+      return reply(200, paymentBody(await payments.cancel(user, params.id)))
+    },
+  })
+
+  // POST /api/payments/:id/transition/ (staff actions) is the staff side: orders/staff.routes.ts.
+}
+
+const documentBody = (row: PaymentDocumentRow) => ({
+  id: row.id,
+  payment_id: row.payment_id,
+  file_name: row.file_name,
+  content_type: row.content_type,
+  size_bytes: row.size_bytes,
+  uploaded_by_user_id: row.uploaded_by_user_id,
+  created_at: row.created_at,
+})
+
+/** An order's documents (cash-out income papers and the like): owner or staff. */
+export function registerDocumentRoutes(api: Api, documents: DocumentService) {
+  defineRoute(api, {
+    method: 'post',
+    path: '/api/payments/:id/documents/',
+    operationId: 'payments_documents_create',
+    summary: 'Attach a document to an order (multipart: `file`; owner or staff)',
+    description:
+      "PDF, PNG, JPEG or WebP recognised by their bytes (a renamed executable is refused with 400), at most 10 MB (413 `file_too_large`), 20 per order (409 `too_many_documents`). Customers only while the order is open (409 `order_closed`). Someone else's order answers 404.",
+    tags: TAGS,
+    auth: 'user',
+    params: OrderParams,
+    body: z.object({ file: documentFile }),
+    multipart: { read: readMultipart, only: true },
+    responses: { 201: { description: 'Stored', schema: DocumentOut } },
+    errors: [404, 409, 413],
+    handler: async (_ctx, { params, body, user }) =>
+      reply(201, documentBody(await documents.upload(user, params.id, body.file))),
+  })
+
+  defineRoute(api, {
+    method: 'get',
+    path: '/api/payments/:id/documents/',
+    operationId: 'payments_documents_list',
+    summary: "An order's documents, oldest first (owner or staff)",
+    tags: TAGS,
+    auth: 'user',
+    params: OrderParams,
+    responses: { 200: { description: 'Documents', schema: z.array(DocumentOut) } },
+    errors: [404],
+    handler: async (_ctx, { params, user }) =>
+      reply(200, (await documents.list(user, params.id)).map(documentBody)),
+  })
+
+  defineRoute(api, {
+    method: 'get',
+    path: '/api/payments/:id/documents/:docId/download/',
+    operationId: 'payments_documents_download',
+    summary: 'Download one document of an order (owner or staff)',
+    description:
+      'Always `Content-Disposition: attachment` with the detected type, `X-Content-Type-Options: nosniff` and a sandboxing CSP.',
+    tags: TAGS,
+    auth: 'user',
+    params: DocumentParams,
+    responses: {
+      200: { description: 'The file', binary: { mediaTypes: [...DOCUMENT_TYPES] } },
+    },
+    errors: [404],
+    handler: async (ctx, { params, user }) => {
+      const { document, body } = await documents.open(user, params.id, params.docId)
+      ctx.type = document.content_type
+      ctx.length = document.size_bytes
+      ctx.set('Content-Disposition', contentDisposition(document.file_name))
+      ctx.set('X-Content-Type-Options', 'nosniff')
+      ctx.set('Content-Security-Policy', "default-src 'none'; sandbox")
+      ctx.set('Cache-Control', 'private, no-store')
+      return reply(200, body)
+    },
+  })
+}

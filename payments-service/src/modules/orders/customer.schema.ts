@@ -1,0 +1,345 @@
+import {
+  formatNumberFa,
+  ORDER_CURRENCIES,
+  ORDER_STAGES as STAGES,
+  ORDER_STATUSES as STATUSES,
+  PAYMENT_TYPE_CODES,
+  toLatinDigits,
+  type OrderCurrency,
+} from '@arzpol/shared'
+import { z } from 'zod'
+import { MAX_ATTACHMENT_BYTES, UploadedFile } from '../../http/uploads.ts'
+import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../../lib/text.ts'
+import { amountMinorSchema, INVALID_AMOUNT } from '../catalog/money.schema.ts'
+import { CURRENCY_NAMES_FA } from '../catalog/money.ts'
+import { findPaymentType, type PaymentType } from '../catalog/payment-types.ts'
+import { isValidSheba, normalizeSheba } from './checkout/sheba.ts'
+
+/**
+ * What a cash-out needs before staff can settle it (ADR 017; fulfilment/payout-details.ts
+ * decides what is missing): the Sheba the rials go to and at least one income document.
+ */
+export const PAYOUT_REQUIREMENTS = ['sheba', 'income_documents'] as const
+export type PayoutRequirement = (typeof PAYOUT_REQUIREMENTS)[number]
+
+/** Texts the web client shows as they are: spec §5 where it gives one, ours otherwise. */
+export const MESSAGES = {
+  siteUrl: 'آدرس سایت را وارد کنید',
+  amount: INVALID_AMOUNT,
+  username: 'نام کاربری لازم است',
+  password: 'رمز عبور لازم است',
+  currency: 'ارز باید یکی از USD، EUR یا GBP باشد',
+  paymentType: 'نوع خدمت را انتخاب کنید',
+  sheba: 'شماره شبا معتبر نیست (IR و ۲۴ رقم)',
+  shebaRequired: 'شماره شبا را وارد کنید',
+  tooLong: (max: number) => `حداکثر ${formatNumberFa(max)} کاراکتر مجاز است`,
+  invalidCharacters: INVALID_CHARACTERS_MESSAGE,
+  belowMinimum: (min: number, currency: OrderCurrency) =>
+    `حداقل مبلغ برای این خدمت ${formatNumberFa(min)} ${CURRENCY_NAMES_FA[currency]} است`,
+  aboveMaximum: (max: number, currency: OrderCurrency) =>
+    `برای مبالغ بیش از ${formatNumberFa(max)} ${CURRENCY_NAMES_FA[currency]} با پشتیبانی هماهنگ کنید`,
+  notAwaitingPayment: 'این سفارش در انتظار پرداخت نیست.',
+  notPayout: 'فقط سفارش نقد کردن درآمد ارزی شماره شبا دارد.',
+  payoutWithStaff:
+    'این سفارش به کارشناسان ما سپرده شده است و شماره شبای آن دیگر تغییر نمی‌کند. برای تغییر آن تیکت بزنید.',
+  quoteExpired:
+    'مهلت نرخ قفل‌شده تمام شد و مبلغ با نرخ جدید محاسبه شد. مبلغ جدید را تایید و دوباره پرداخت کنید.',
+  gatewayUnavailable: 'خطا در ارتباط با درگاه بانک. چند لحظه بعد دوباره تلاش کنید.',
+  rateUnavailable: 'نرخ این ارز در حال حاضر در دسترس نیست.',
+  quoteChanged: (amountIrr: number) =>
+    `قیمتی که دیدید دیگر معتبر نیست (مهلت آن تمام شده یا نرخ تغییر کرده است). مبلغ جدید ${formatNumberFa(amountIrr)} ریال است؛ آن را بررسی و دوباره ثبت کنید.`,
+  illegalTransition: 'این تغییر وضعیت برای این سفارش مجاز نیست.',
+  reverseFailed: 'برگشت وجه در بانک انجام نشد.',
+} as const
+
+/** A customer's text: at most `max` characters, no control characters (tab and newlines in a multi-line one). */
+const text = (max: number, multiline = false) =>
+  z
+    .string()
+    .max(max, MESSAGES.tooLong(max))
+    .refine((value) => !hasForbiddenCharacters(value, multiline), MESSAGES.invalidCharacters)
+
+/** "example.com" or "https://example.com/x" → an http(s) URL with a dotted host, or an issue. */
+export const siteUrlSchema = z
+  .string({ error: MESSAGES.siteUrl })
+  .trim()
+  .min(1, MESSAGES.siteUrl)
+  .max(2048, MESSAGES.siteUrl)
+  .transform((value, ctx) => {
+    const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`
+    try {
+      const url = new URL(withScheme)
+      if (
+        (url.protocol === 'http:' || url.protocol === 'https:') &&
+        /\.[a-z]{2,}$/i.test(url.hostname)
+      )
+        return url.toString()
+    } catch {
+      // falls through to the issue
+    }
+    ctx.addIssue({ code: 'custom', message: MESSAGES.siteUrl })
+    return z.NEVER
+  })
+  .meta({
+    description: 'The service\'s address; "example.com" gets https://',
+    examples: ['https://www.ets.org'],
+  })
+
+export const shebaSchema = z
+  .string({ error: MESSAGES.sheba })
+  .transform((value, ctx) => {
+    if (isValidSheba(value)) return normalizeSheba(value)
+    ctx.addIssue({ code: 'custom', message: MESSAGES.sheba })
+    return z.NEVER
+  })
+  .meta({
+    description: 'IR + 24 digits, mod-97 checked (cash-out only)',
+    examples: ['IR820540102680020817909002'],
+  })
+
+const optionalText = (max: number, multiline = false) =>
+  text(max, multiline)
+    .nullish()
+    .transform((value) =>
+      value === undefined || value === null || value.trim() === '' ? null : value,
+    )
+
+const MetaSchema = z
+  .object({
+    flow: z
+      .string()
+      .max(32)
+      .regex(/^[a-z_]*$/)
+      .optional(),
+    service: z
+      .string()
+      .max(32)
+      .regex(/^[a-z_]*$/)
+      .optional(),
+  })
+  .nullish()
+  .transform((value) => value ?? {})
+  .meta({
+    description:
+      'spec §7 meta: the deep-link flow (and subscription service) the request came from',
+  })
+
+export const CreatePaymentBody = z
+  .object({
+    payment_type: z.enum(PAYMENT_TYPE_CODES, { error: MESSAGES.paymentType }),
+    site_url: siteUrlSchema,
+    site_username: optionalText(150).transform((value) => value?.trim() ?? null),
+    site_password: optionalText(256).meta({ description: 'Stored encrypted; never returned' }),
+    amount: amountMinorSchema,
+    currency: z.enum(ORDER_CURRENCIES, { error: MESSAGES.currency }),
+    description: optionalText(2000, true),
+    meta: MetaSchema,
+    sheba: shebaSchema.nullish(),
+    quote_token: z
+      .string({ error: 'قیمت ارسال‌شده معتبر نیست' })
+      .max(512, 'قیمت ارسال‌شده معتبر نیست')
+      .nullish()
+      .meta({
+        description:
+          "The `quote_token` of GET /api/quote/ the customer saw (issue 15): the order gets that quote's rate and fee while it is valid; otherwise 409 `quote_changed` with the new quote. Without it the order is priced at the current rate.",
+      }),
+  })
+  // Runs even when other fields failed, so the form gets every message at once.
+  .superRefine(
+    (body, ctx) => {
+      const type = findPaymentType(String(body.payment_type))
+      if (!type) return
+      if (type.needs_credentials) {
+        if (!body.site_username)
+          ctx.addIssue({ code: 'custom', path: ['site_username'], message: MESSAGES.username })
+        if (!body.site_password)
+          ctx.addIssue({ code: 'custom', path: ['site_password'], message: MESSAGES.password })
+      }
+    },
+    { when: () => true } as never,
+  )
+
+export type CreatePaymentInput = z.output<typeof CreatePaymentBody>
+
+/**
+ * The type's order limits as admins set them (payment_type_settings), checked by the service
+ * after the body parsed: they live in the database, so the synchronous schema cannot know them.
+ */
+export function amountLimitError(
+  type: Pick<PaymentType, 'min_amount' | 'max_amount'>,
+  amountMinor: number,
+  currency: OrderCurrency,
+): string | null {
+  if (amountMinor < type.min_amount * 100) return MESSAGES.belowMinimum(type.min_amount, currency)
+  if (amountMinor > type.max_amount * 100) return MESSAGES.aboveMaximum(type.max_amount, currency)
+  return null
+}
+
+export const IdParams = z.object({
+  id: z
+    .string()
+    .transform((value) => toLatinDigits(value))
+    .pipe(z.string().regex(/^\d{1,15}$/))
+    .transform(Number),
+})
+
+export const StartBody = z.object({
+  card_number: z.string().max(32).nullish().meta({ description: 'Ignored (spec §7 sends null)' }),
+  flow: z.string().max(32).nullish(),
+  sheba: shebaSchema
+    .nullish()
+    .meta({ description: 'Cash-out: where the rials go (if not given at creation)' }),
+})
+
+export const ShebaBody = z.object({
+  sheba: shebaSchema.meta({
+    description: 'Where the rials of the cash-out go: IR + 24 digits, mod-97 checked',
+    examples: ['IR820540102680020817909002'],
+  }),
+})
+
+export const StartResponse = z.object({
+  gateway_url: z
+    .string()
+    .nullable()
+    .meta({ description: 'POST a hidden form with `Token` here; null for cash-out' }),
+  token: z.string().nullable(),
+})
+
+const rials = (description: string) => z.number().int().meta({ description })
+
+export const PaymentOut = z.object({
+  id: z.number().int(),
+  status: z.enum(STATUSES),
+  stage: z.enum(STAGES),
+  payment_type: z.enum(PAYMENT_TYPE_CODES),
+  site_url: z.string(),
+  site_username: z.string().nullable(),
+  amount: z.string().meta({ description: 'Currency units with two decimals, e.g. "50.00"' }),
+  currency: z.enum(ORDER_CURRENCIES),
+  amount_irr: rials('Rials to pay (or, for cash-out, to receive): subtotal ± fee'),
+  subtotal_irr: rials('Rials for the amount at the locked rate'),
+  fee_irr: rials('Our fee in rials'),
+  rate_irr: rials('Locked buy rate, rials per currency unit'),
+  rate_locked_until: z.date().meta({ description: 'After this, start re-quotes' }),
+  description: z.string().nullable(),
+  meta: z.record(z.string(), z.unknown()),
+  sheba: z.string().nullable(),
+  paid_at: z.date().nullable(),
+  created_at: z.date(),
+})
+
+export const PaymentEventOut = z.object({
+  id: z.number().int(),
+  from_stage: z.enum(STAGES).nullable(),
+  to_stage: z.enum(STAGES),
+  reason: z.string(),
+  actor: z.string(),
+  note: z.string().nullable().meta({ description: "Staff's note for the customer" }),
+  reference: z
+    .string()
+    .nullable()
+    .meta({ description: 'Receipt or bank transfer reference staff recorded' }),
+  created_at: z.date(),
+})
+
+/** Where is my money (issue #15): a return of the order's money, or money held to return. */
+export const MoneyBackOut = z.object({
+  amount_irr: rials('Rials coming back to the customer'),
+  status: z.enum(['held', 'requested', 'pending', 'done']).meta({
+    description:
+      'held: captured and not on the order, no return started yet; requested: the bank is asked to reverse it; pending: staff are to send a bank transfer; done: returned',
+  }),
+  reason: z.string().nullable().meta({
+    description:
+      'Why: duplicate_payment, late_payment, amount_mismatch, reference_mismatch, staff_refund, …',
+  }),
+  reference: z
+    .string()
+    .nullable()
+    .meta({ description: "The bank's tracking number of the transfer, once known" }),
+  created_at: z.date(),
+  expected_by: z.date().nullable().meta({
+    description:
+      'A reversal: 1 day after the request; a transfer by staff: 3 working days (Fridays skipped); null when held or done',
+  }),
+  settled_at: z.date().nullable(),
+})
+
+/** ADR 017: what a cash-out still needs before staff can settle it. */
+export const MissingOut = z.array(z.enum(PAYOUT_REQUIREMENTS)).meta({
+  description:
+    'Cash-out not yet with staff: what it still needs (`sheba`, `income_documents`, at least one document); empty otherwise. Once nothing is missing a started cash-out goes to staff (`in_progress`).',
+})
+
+export const PaymentWithMissingOut = PaymentOut.extend({ missing: MissingOut })
+
+export const PaymentDetailOut = PaymentOut.extend({
+  missing: MissingOut,
+  events: z.array(PaymentEventOut),
+  money_back: z
+    .array(MoneyBackOut)
+    .optional()
+    .meta({ description: 'Money of this order coming back or held to return (issue #15)' }),
+})
+
+export const QuoteExpired = z.object({
+  detail: z.string(),
+  code: z.literal('quote_expired'),
+  amount_irr: z.number().int(),
+  rate_irr: z.number().int(),
+  fee_irr: z.number().int(),
+  rate_locked_until: z.string(),
+})
+
+// ---- order documents ------------------------------------------------------------------------
+
+/** Order documents accept no GIFs (ticket attachments do): scans and papers only. */
+export const DOCUMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'] as const
+export type DocumentType = (typeof DOCUMENT_TYPES)[number]
+export const isDocumentType = (type: string | null): type is DocumentType =>
+  (DOCUMENT_TYPES as readonly string[]).includes(type ?? '')
+
+export const MAX_DOCUMENTS_PER_ORDER = 20
+
+export const DOCUMENT_MESSAGES = {
+  fileRequired: 'فایل لازم است',
+  fileEmpty: 'فایل خالی است',
+  fileType: 'نوع فایل مجاز نیست. فقط PDF یا تصویر (PNG، JPEG، WebP) بفرستید.',
+  tooMany: `برای هر سفارش حداکثر ${MAX_DOCUMENTS_PER_ORDER.toLocaleString('fa-IR')} مدرک می‌توان فرستاد.`,
+  closed: 'این سفارش بسته شده است و مدرک جدید نمی‌پذیرد.',
+  notFound: 'یافت نشد',
+} as const
+
+const numericId = z
+  .string()
+  .transform((value) => toLatinDigits(value))
+  .pipe(z.string().regex(/^\d{1,15}$/))
+  .transform(Number)
+export const OrderParams = z.object({ id: numericId })
+export const DocumentParams = z.object({ id: numericId, docId: numericId })
+
+export const documentFile = z
+  .custom<UploadedFile>((value) => value instanceof UploadedFile, {
+    error: DOCUMENT_MESSAGES.fileRequired,
+  })
+  .superRefine((file, ctx) => {
+    if (file.size === 0) ctx.addIssue({ code: 'custom', message: DOCUMENT_MESSAGES.fileEmpty })
+    else if (!isDocumentType(file.type))
+      ctx.addIssue({ code: 'custom', message: DOCUMENT_MESSAGES.fileType })
+  })
+  .meta({
+    description: `PDF, PNG, JPEG or WebP, at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB; the type is read from the bytes, never the name or the client's MIME type`,
+    type: 'string',
+    format: 'binary',
+  })
+
+export const DocumentOut = z.object({
+  id: z.number().int(),
+  payment_id: z.number().int(),
+  file_name: z.string(),
+  content_type: z.enum(DOCUMENT_TYPES),
+  size_bytes: z.number().int(),
+  uploaded_by_user_id: z.number().int().nullable(),
+  created_at: z.date(),
+})

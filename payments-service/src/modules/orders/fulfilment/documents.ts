@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto'
+import type { Readable } from 'node:stream'
+import type { Knex } from 'knex'
+import type { Logger } from 'pino'
+import { ApiError } from '../../../http/errors.ts'
+import type { Clock } from '../../../lib/clock.ts'
+import { Payment } from '../../../models/payment.model.ts'
+import type { User } from '../../../models/user.model.ts'
+import { StoredFileNotFound, type FileStorage } from '../../../storage/index.ts'
+// The upload helpers tickets use too (busboy with the size limit while streaming, magic-byte
+// type detection, file-name cleaning); reused, not copied.
+import { sanitizeFileName, type UploadedFile } from '../../../http/uploads.ts'
+import {
+  DOCUMENT_MESSAGES,
+  isDocumentType,
+  MAX_DOCUMENTS_PER_ORDER,
+  type DocumentType,
+} from '../customer.schema.ts'
+import { isStaff } from '../orders.service.ts'
+import { advancePayout } from './payout-details.ts'
+import type { Stage } from '../state-machine.ts'
+
+/** A customer adds papers while the order is alive; staff may add them at any stage. */
+const OPEN_STAGES: readonly Stage[] = [
+  'awaiting_payment',
+  'awaiting_payout_details',
+  'paid',
+  'in_progress',
+]
+
+export interface PaymentDocumentRow {
+  id: number
+  payment_id: number
+  uploaded_by_user_id: number | null
+  storage_key: string
+  file_name: string
+  content_type: DocumentType
+  size_bytes: number
+  created_at: Date
+}
+
+const notFound = () => new ApiError(404, DOCUMENT_MESSAGES.notFound, 'not_found')
+
+export function createDocumentService(deps: {
+  db: Knex
+  clock: Clock
+  logger: Logger
+  storage: FileStorage
+}) {
+  const { db, clock, logger, storage } = deps
+
+  /** The order if `user` owns it or is staff; 404 (never 403) otherwise, so ids can't be probed. */
+  async function visibleOrder(trx: Knex | Knex.Transaction, user: User, id: number, lock = false) {
+    let query = Payment.query(trx).findById(id)
+    if (lock) query = query.forUpdate()
+    const payment = await query
+    if (!payment || (payment.user_id !== user.id && !isStaff(user))) throw notFound()
+    return payment
+  }
+
+  async function upload(user: User, paymentId: number, file: UploadedFile) {
+    // Cheap checks first, so a refused upload never reaches the storage.
+    const order = await visibleOrder(db, user, paymentId)
+    if (!isStaff(user) && !OPEN_STAGES.includes(order.stage)) {
+      throw new ApiError(409, DOCUMENT_MESSAGES.closed, 'order_closed')
+    }
+    const type = file.type
+    if (!isDocumentType(type)) throw new Error('upload: type checked by the schema')
+    const now = clock.now()
+    const month = String(now.getUTCMonth() + 1).padStart(2, '0')
+    const key = `payment-documents/${now.getUTCFullYear()}/${month}/${randomUUID()}`
+    await storage.put(key, file.data, type)
+    try {
+      return await db.transaction(async (trx) => {
+        // The order's row lock serialises uploads to one order, so the cap holds under races.
+        const locked = await visibleOrder(trx, user, paymentId, true)
+        const count = await trx('payment_documents')
+          .where({ payment_id: paymentId })
+          .count({ n: '*' })
+          .first()
+        if (Number(count?.n ?? 0) >= MAX_DOCUMENTS_PER_ORDER) {
+          throw new ApiError(409, DOCUMENT_MESSAGES.tooMany, 'too_many_documents')
+        }
+        const [row] = (await trx('payment_documents')
+          .insert({
+            payment_id: paymentId,
+            uploaded_by_user_id: user.id,
+            storage_key: key,
+            file_name: sanitizeFileName(file.clientName, type),
+            content_type: type,
+            size_bytes: file.size,
+            created_at: now,
+          })
+          .returning('*')) as PaymentDocumentRow[]
+        if (!row) throw new Error('insert returned no row')
+        // A cash-out waiting for its details goes to staff once this was the last one (ADR 017).
+        if (locked.stage === 'awaiting_payout_details') {
+          await advancePayout(trx, locked, {
+            actor: locked.user_id === user.id ? 'customer' : 'staff',
+            actorUserId: user.id,
+            now,
+            submit: false,
+          })
+        }
+        return row
+      })
+    } catch (error) {
+      await storage.delete(key).catch((cleanupError: unknown) => {
+        logger.error(
+          { err: cleanupError, storage_key: key },
+          'could not remove a document whose row was not saved',
+        )
+      })
+      throw error
+    }
+  }
+
+  async function list(user: User, paymentId: number): Promise<PaymentDocumentRow[]> {
+    await visibleOrder(db, user, paymentId)
+    return (await db('payment_documents')
+      .where({ payment_id: paymentId })
+      .orderBy('id')) as PaymentDocumentRow[]
+  }
+
+  async function open(
+    user: User,
+    paymentId: number,
+    documentId: number,
+  ): Promise<{ document: PaymentDocumentRow; body: Readable }> {
+    await visibleOrder(db, user, paymentId)
+    const document = (await db('payment_documents')
+      .where({ id: documentId, payment_id: paymentId })
+      .first()) as PaymentDocumentRow | undefined
+    if (!document) throw notFound()
+    try {
+      return { document, body: await storage.get(document.storage_key) }
+    } catch (error) {
+      if (!(error instanceof StoredFileNotFound)) throw error
+      logger.error(
+        { document_id: document.id, storage_key: document.storage_key },
+        'order document file missing',
+      )
+      throw notFound()
+    }
+  }
+
+  return { upload, list, open }
+}
+
+export type DocumentService = ReturnType<typeof createDocumentService>

@@ -1,0 +1,94 @@
+import type { Knex } from 'knex'
+import type { AppDeps } from '../../../http/context.ts'
+import type { Clock } from '../../../lib/clock.ts'
+import { runPeriodically, type PeriodicTask } from '../../../lib/periodic.ts'
+import { recordEvent, type Stage } from '../state-machine.ts'
+
+/** Stages after which nobody needs the customer's site password any more. */
+export const FINAL_STAGES: readonly Stage[] = [
+  'done',
+  'rejected',
+  'cancelled',
+  'refunded',
+  'expired',
+  'payment_failed',
+]
+
+export const WIPE_BATCH_SIZE = 100
+/** Retention is counted in days; an hourly look is precise enough and costs one query. */
+export const WIPE_INTERVAL_MS = 60 * 60_000
+
+export interface CredentialWipeDeps {
+  db: Knex
+  clock: Clock
+  /** CREDENTIALS_RETENTION_DAYS. */
+  retentionDays: number
+  batchSize?: number
+}
+
+/**
+ * Deletes the sealed site password of every order that reached a final stage more than
+ * `retentionDays` ago (its `updated_at`, which each transition sets), and records a
+ * `credentials_wiped` event by `system`. Batches take their rows with `FOR UPDATE SKIP LOCKED`
+ * (several instances may run this at once; an order a staff member is revealing or moving is
+ * left for the next run). Answers the ids it wiped.
+ */
+export async function wipeExpiredCredentials(deps: CredentialWipeDeps): Promise<number[]> {
+  const batchSize = deps.batchSize ?? WIPE_BATCH_SIZE
+  const wiped: number[] = []
+  for (;;) {
+    const now = deps.clock.now()
+    const cutoff = new Date(now.getTime() - deps.retentionDays * 86_400_000)
+    const { ids, seen } = await deps.db.transaction(async (trx) => {
+      const rows = (await trx('payments')
+        .select('id', 'stage')
+        .whereNotNull('site_password_enc')
+        .whereIn('stage', FINAL_STAGES)
+        .where('updated_at', '<', cutoff)
+        .orderBy('id')
+        .limit(batchSize)
+        .forUpdate()
+        .skipLocked()) as Array<{ id: number; stage: Stage }>
+      if (rows.length === 0) return { ids: [], seen: 0 }
+      await trx('payments')
+        .whereIn(
+          'id',
+          rows.map((row) => row.id),
+        )
+        .update({ site_password_enc: null, site_password_key_id: null, credentials_wiped_at: now })
+      for (const row of rows) {
+        await recordEvent(trx, {
+          paymentId: row.id,
+          from: row.stage,
+          to: row.stage,
+          reason: 'credentials_wiped',
+          actor: 'system',
+          data: { retention_days: deps.retentionDays },
+          now,
+        })
+      }
+      return { ids: rows.map((row) => row.id), seen: rows.length }
+    })
+    wiped.push(...ids)
+    if (seen < batchSize) return wiped
+  }
+}
+
+/** main.ts: every instance wipes at start and then hourly; `stop()` on shutdown. */
+export function startCredentialWipe(deps: AppDeps): PeriodicTask {
+  const { db, clock, logger, config } = deps
+  return runPeriodically(
+    'credential-wipe',
+    async () => {
+      const ids = await wipeExpiredCredentials({
+        db,
+        clock,
+        retentionDays: config.CREDENTIALS_RETENTION_DAYS,
+      })
+      if (ids.length > 0) {
+        logger.info({ count: ids.length, ids: ids.slice(0, 50) }, 'site credentials wiped')
+      }
+    },
+    { intervalMs: WIPE_INTERVAL_MS, logger },
+  )
+}

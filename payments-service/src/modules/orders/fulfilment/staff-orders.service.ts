@@ -1,0 +1,439 @@
+import type { Knex } from 'knex'
+import type { Logger } from 'pino'
+import { ApiError, ValidationError } from '../../../http/errors.ts'
+import type { Clock } from '../../../lib/clock.ts'
+import type { User } from '../../../models/user.model.ts'
+import type { SmsOutbox } from '../../auth/sms/outbox.ts'
+import type { PaymentGateway } from '../../gateways/gateway.ts'
+import { formatMinor, type OrderCurrency } from '../../catalog/money.ts'
+import type { PaymentTypeCode } from '../../catalog/payment-types.ts'
+import type { CredentialVault } from '../checkout/credentials.ts'
+import { closeRefund, type RefundRow } from '../settlement/refunds.ts'
+import { createSettlement } from '../settlement/settlement.ts'
+import { createMoneyBackNotice } from '../settlement/money-back-notice.ts'
+import { flowOf, recordEvent, transition, type Stage } from '../state-machine.ts'
+import { findStaffAction, staffActionsFor } from './actions.ts'
+import { notifyStatusChange } from './notify.ts'
+import { STAFF_MESSAGES, type OrderQueryInput, type TransitionInput } from '../staff.schema.ts'
+import { tehranDayBounds } from '../../../lib/tehran-day.ts'
+
+export interface StaffOrderDeps {
+  db: Knex
+  clock: Clock
+  logger: Logger
+  vault: CredentialVault
+  gateway: PaymentGateway
+  sms: SmsOutbox
+}
+
+const notFound = () => new ApiError(404, STAFF_MESSAGES.notFound, 'not_found')
+const illegal = () => new ApiError(409, STAFF_MESSAGES.illegalTransition, 'illegal_transition')
+
+/** Columns of the queue row; `u.*` as customer_*. */
+export const SUMMARY_COLUMNS = [
+  'p.id',
+  'p.status',
+  'p.stage',
+  'p.payment_type',
+  'p.site_url',
+  'p.amount_minor',
+  'p.currency',
+  'p.amount_irr',
+  'p.paid_at',
+  'p.created_at',
+  'p.updated_at',
+  'p.user_id',
+  'u.phone as customer_phone',
+  'u.username as customer_username',
+]
+
+export interface SummaryRow {
+  id: number
+  status: 'pending' | 'processing' | 'completed' | 'failed'
+  stage: Stage
+  payment_type: PaymentTypeCode
+  site_url: string
+  amount_minor: number
+  currency: OrderCurrency
+  amount_irr: number
+  paid_at: Date | null
+  created_at: Date
+  updated_at: Date
+  user_id: number
+  customer_phone: string
+  customer_username: string
+}
+
+export const summaryBody = (row: SummaryRow) => ({
+  id: row.id,
+  status: row.status,
+  stage: row.stage,
+  payment_type: row.payment_type,
+  site_url: row.site_url,
+  amount: formatMinor(row.amount_minor),
+  currency: row.currency,
+  amount_irr: row.amount_irr,
+  customer: { id: row.user_id, phone: row.customer_phone, username: row.customer_username },
+  paid_at: row.paid_at,
+  created_at: row.created_at,
+  updated_at: row.updated_at,
+})
+
+/** The queue and order rows of one customer, newest first (users view). */
+export function summaryQuery(db: Knex | Knex.Transaction) {
+  return db('payments as p').join('users as u', 'u.id', 'p.user_id')
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null)
+
+export function createStaffOrderService(deps: StaffOrderDeps) {
+  const { db, clock, logger } = deps
+  const settlement = createSettlement({
+    db,
+    clock,
+    logger,
+    gateway: deps.gateway,
+    onMoneyBack: createMoneyBackNotice({ db, sms: deps.sms, logger }),
+  })
+
+  async function list(query: OrderQueryInput) {
+    const base = summaryQuery(db)
+    if (query.stage) base.whereIn('p.stage', query.stage)
+    if (query.payment_type) base.where('p.payment_type', query.payment_type)
+    if (query.from) base.where('p.created_at', '>=', tehranDayBounds(query.from).start)
+    if (query.to) base.where('p.created_at', '<', tehranDayBounds(query.to).end)
+    if (query.phone) base.where('u.phone', query.phone)
+    const [total] = await base.clone().count<Array<{ count: string | number }>>('* as count')
+    const order = query.sort === 'oldest' ? 'asc' : 'desc'
+    const rows = (await base
+      .select(SUMMARY_COLUMNS)
+      .orderBy([
+        { column: 'p.created_at', order },
+        { column: 'p.id', order },
+      ])
+      .limit(query.limit)
+      .offset(query.offset)) as SummaryRow[]
+    return { count: Number(total?.count ?? 0), results: rows.map(summaryBody) }
+  }
+
+  async function detail(id: number, runner: Knex | Knex.Transaction = db) {
+    const row = (await summaryQuery(runner)
+      .where('p.id', id)
+      .select([
+        ...SUMMARY_COLUMNS,
+        'p.site_username',
+        'p.subtotal_irr',
+        'p.fee_irr',
+        'p.rate_irr',
+        'p.rate_locked_until',
+        'p.description',
+        'p.meta',
+        'p.sheba',
+        'p.credentials_wiped_at',
+        'u.email as customer_email',
+        'u.blocked_at as customer_blocked_at',
+        runner.raw('(p.site_password_enc IS NOT NULL) AS has_credentials'),
+      ])
+      .first()) as
+      | (SummaryRow & {
+          site_username: string | null
+          subtotal_irr: number
+          fee_irr: number
+          rate_irr: number
+          rate_locked_until: Date
+          description: string | null
+          meta: Record<string, unknown>
+          sheba: string | null
+          credentials_wiped_at: Date | null
+          customer_email: string | null
+          customer_blocked_at: Date | null
+          has_credentials: boolean
+        })
+      | undefined
+    if (!row) throw notFound()
+    const [documents, events, refunds, attempts] = await Promise.all([
+      runner('payment_documents')
+        .where({ payment_id: id })
+        .orderBy('id')
+        .select('id', 'file_name', 'content_type', 'size_bytes', 'created_at') as Promise<
+        Array<{
+          id: number
+          file_name: string
+          content_type: string
+          size_bytes: number
+          created_at: Date
+        }>
+      >,
+      runner('payment_events as e')
+        .leftJoin('users as a', 'a.id', 'e.actor_user_id')
+        .where('e.payment_id', id)
+        .orderBy([{ column: 'e.created_at' }, { column: 'e.id' }])
+        .select('e.*', 'a.username as actor_username') as Promise<
+        Array<{
+          id: number
+          from_stage: Stage | null
+          to_stage: Stage
+          reason: string
+          actor: 'customer' | 'staff' | 'gateway' | 'system'
+          actor_user_id: number | null
+          actor_username: string | null
+          data: Record<string, unknown>
+          created_at: Date
+        }>
+      >,
+      runner('refunds').where({ payment_id: id }).orderBy('id') as Promise<RefundRow[]>,
+      runner('gateway_transactions').where({ payment_id: id }).orderBy('id') as Promise<
+        Array<{
+          id: number
+          res_num: string
+          status: string
+          amount_irr: number
+          ref_num: string | null
+          masked_pan: string | null
+          verified_at: Date | null
+          created_at: Date
+        }>
+      >,
+    ])
+    const flow = flowOf(row.payment_type)
+    return {
+      ...summaryBody(row),
+      site_username: row.site_username,
+      subtotal_irr: row.subtotal_irr,
+      fee_irr: row.fee_irr,
+      rate_irr: row.rate_irr,
+      rate_locked_until: row.rate_locked_until,
+      description: row.description,
+      meta: row.meta,
+      sheba: row.sheba,
+      customer: {
+        id: row.user_id,
+        phone: row.customer_phone,
+        username: row.customer_username,
+        email: row.customer_email,
+        blocked: row.customer_blocked_at !== null,
+      },
+      has_credentials: row.has_credentials,
+      credentials_wiped_at: row.credentials_wiped_at,
+      documents: documents.map((doc) => ({
+        id: doc.id,
+        name: doc.file_name,
+        content_type: doc.content_type,
+        size: doc.size_bytes,
+        created_at: doc.created_at,
+        download_url: `/api/payments/${id}/documents/${doc.id}/download/`,
+      })),
+      events: events.map((event) => ({
+        id: event.id,
+        from_stage: event.from_stage,
+        to_stage: event.to_stage,
+        reason: event.reason,
+        actor: event.actor,
+        actor_user:
+          event.actor_user_id !== null
+            ? { id: event.actor_user_id, username: event.actor_username ?? '' }
+            : null,
+        note: text(event.data.note),
+        internal_note: text(event.data.internal_note),
+        reference: text(event.data.reference),
+        created_at: event.created_at,
+      })),
+      refunds: refunds.map(refundBody),
+      gateway_attempts: attempts.map((attempt) => ({
+        id: attempt.id,
+        res_num: attempt.res_num,
+        status: attempt.status,
+        amount_irr: attempt.amount_irr,
+        ref_num: attempt.ref_num,
+        masked_pan: attempt.masked_pan,
+        verified_at: attempt.verified_at,
+        created_at: attempt.created_at,
+      })),
+      actions: staffActionsFor(row.stage, flow).map((action) => ({
+        to: action.to,
+        label: action.label,
+        note_required: action.note_required,
+        reference_required: action.reference_required,
+        result_stage: action.result,
+      })),
+    }
+  }
+
+  /**
+   * A staff action on an order: the action table says which stages allow it and what it needs;
+   * the state machine's guarded transition moves the order and writes the audit event naming
+   * the staff member, all in one transaction. The SMS goes out after the commit.
+   */
+  async function move(staff: User, id: number, input: TransitionInput) {
+    const now = clock.now()
+    const moved = await db.transaction(async (trx) => {
+      const payment = (await trx('payments as p')
+        .join('users as u', 'u.id', 'p.user_id')
+        .where('p.id', id)
+        .forUpdate('p')
+        .first('p.id', 'p.stage', 'p.payment_type', 'p.amount_irr', 'u.phone')) as
+        | {
+            id: number
+            stage: Stage
+            payment_type: PaymentTypeCode
+            amount_irr: number
+            phone: string
+          }
+        | undefined
+      if (!payment) throw notFound()
+      const action = findStaffAction(input.to, payment.stage, flowOf(payment.payment_type))
+      if (!action) throw illegal()
+      const missing: Record<string, string[]> = {}
+      if (action.note_required && !input.note) missing.note = [STAFF_MESSAGES.noteRequired]
+      if (action.reference_required && !input.reference) {
+        missing.reference = [STAFF_MESSAGES.referenceRequired]
+      }
+      if (Object.keys(missing).length > 0) throw new ValidationError(missing)
+
+      // The return is opened here, under the order's lock; the bank is asked after the commit.
+      const opened = action.refund
+        ? await settlement.openOrderRefund(trx, payment, staff.id, now)
+        : null
+      const refunded = opened?.refund ?? null
+      const result = await transition(trx, {
+        paymentId: id,
+        to: action.result,
+        from: [payment.stage],
+        reason: input.reason ?? action.reason,
+        actor: 'staff',
+        actorUserId: staff.id,
+        data: {
+          ...(input.note && { note: input.note }),
+          ...(input.internal_note && { internal_note: input.internal_note }),
+          ...(input.reference && { reference: input.reference }),
+          ...(refunded && { refund_id: refunded.id, refund_method: refunded.method }),
+        },
+        now,
+      })
+      // The row lock makes this unreachable; a refusal still must not commit a refund.
+      if (!result) throw illegal()
+      return { from: result.from, to: result.to, phone: payment.phone, opened }
+    })
+    if (moved.opened) await settlement.finishOrderRefund(moved.opened)
+    notifyStatusChange(deps.sms, {
+      phone: moved.phone,
+      orderId: id,
+      from: moved.from,
+      to: moved.to,
+    })
+    return detail(id)
+  }
+
+  /**
+   * Decrypts the customer's site password for the staff member doing the purchase. The reveal
+   * is an audit event (who, when) written in the same transaction as the read, under the row
+   * lock the retention wipe also takes.
+   */
+  async function revealCredentials(staff: User, id: number) {
+    const now = clock.now()
+    return db.transaction(async (trx) => {
+      const payment = (await trx('payments')
+        .where({ id })
+        .forUpdate()
+        .first(
+          'id',
+          'user_id',
+          'stage',
+          'site_username',
+          'site_password_enc',
+          'site_password_key_id',
+          'credentials_wiped_at',
+        )) as
+        | {
+            id: number
+            user_id: number
+            stage: Stage
+            site_username: string | null
+            site_password_enc: Buffer | null
+            site_password_key_id: string | null
+            credentials_wiped_at: Date | null
+          }
+        | undefined
+      if (!payment) throw notFound()
+      if (!payment.site_password_enc || !payment.site_password_key_id) {
+        throw new ApiError(
+          409,
+          payment.credentials_wiped_at
+            ? STAFF_MESSAGES.credentialsWiped
+            : STAFF_MESSAGES.noCredentials,
+          'credentials_unavailable',
+        )
+      }
+      const password = deps.vault.open(
+        payment.site_password_enc,
+        payment.site_password_key_id,
+        payment.user_id,
+      )
+      await recordEvent(trx, {
+        paymentId: id,
+        from: payment.stage,
+        to: payment.stage,
+        reason: 'credentials_revealed',
+        actor: 'staff',
+        actorUserId: staff.id,
+        now,
+      })
+      logger.info({ paymentId: id, staffId: staff.id }, 'site credentials revealed to staff')
+      return { site_username: payment.site_username, site_password: password, revealed_at: now }
+    })
+  }
+
+  /** A manual refund was paid to the customer (bank transfer reference recorded). */
+  async function settleRefund(
+    staff: User,
+    refundId: number,
+    input: { reference: string; note: string | null },
+  ) {
+    const now = clock.now()
+    return db.transaction(async (trx) => {
+      const found = (await trx('refunds').where({ id: refundId }).forUpdate().first()) as
+        RefundRow | undefined
+      if (!found) throw notFound()
+      if (found.status !== 'pending') {
+        throw new ApiError(409, STAFF_MESSAGES.refundSettled, 'refund_settled')
+      }
+      const row = await closeRefund(trx, found, 'transferred', {
+        staffId: staff.id,
+        now,
+        reference: input.reference,
+      })
+      const payment = (await trx('payments').where({ id: found.payment_id }).first('stage')) as {
+        stage: Stage
+      }
+      await recordEvent(trx, {
+        paymentId: found.payment_id,
+        from: payment.stage,
+        to: payment.stage,
+        reason: 'refund_settled',
+        actor: 'staff',
+        actorUserId: staff.id,
+        data: {
+          refund_id: refundId,
+          reference: input.reference,
+          ...(input.note && { internal_note: input.note }),
+        },
+        now,
+      })
+      return refundBody(row as RefundRow)
+    })
+  }
+
+  return { list, detail, move, revealCredentials, settleRefund }
+}
+
+export type StaffOrderService = ReturnType<typeof createStaffOrderService>
+
+const refundBody = (row: RefundRow) => ({
+  id: row.id,
+  amount_irr: row.amount_irr,
+  method: row.method,
+  status: row.status,
+  reference: row.reference,
+  created_at: row.created_at,
+  settled_at: row.settled_at,
+})

@@ -1,0 +1,89 @@
+import type { Knex } from 'knex'
+import { ACCOUNTS } from '../../ledger/journal.ts'
+
+/**
+ * "Where is my money" (issue #15): the customer's view of the money of one order that is coming
+ * back, or is held to be returned. One query: the order's refunds (a return the bank refused is
+ * left out: the money went back to suspense and shows as held, or a manual refund replaced it),
+ * and each bank payment of the order whose money sits in suspense with no return open yet.
+ *
+ * `expected_by` is a promise kept simple: a bank reversal within 1 day of the request, a bank
+ * transfer by staff within 3 working days (Fridays, the Iranian weekend, do not count). Held money
+ * has no date until staff start its return; a finished return has none.
+ */
+
+export interface MoneyBack {
+  amount_irr: number
+  status: 'held' | 'requested' | 'pending' | 'done'
+  reason: string | null
+  /** The bank's tracking number of a transfer, once staff recorded it. */
+  reference: string | null
+  created_at: Date
+  expected_by: Date | null
+  settled_at: Date | null
+}
+
+const DAY_MS = 86_400_000
+const TEHRAN_OFFSET_MS = 3.5 * 3_600_000
+
+/** `days` working days after `from`: each Friday (Tehran calendar) on the way is skipped. */
+export function addWorkingDays(from: Date, days: number): Date {
+  let at = from.getTime()
+  let left = days
+  while (left > 0) {
+    at += DAY_MS
+    if (new Date(at + TEHRAN_OFFSET_MS).getUTCDay() !== 5) left -= 1
+  }
+  return new Date(at)
+}
+
+export function expectedBy(method: 'gateway_reverse' | 'manual', createdAt: Date): Date {
+  return method === 'manual' ? addWorkingDays(createdAt, 3) : new Date(createdAt.getTime() + DAY_MS)
+}
+
+interface Row {
+  kind: 'refund' | 'held'
+  amount_irr: string
+  status: MoneyBack['status']
+  method: 'gateway_reverse' | 'manual' | null
+  reason: string | null
+  reference: string | null
+  created_at: Date
+  settled_at: Date | null
+}
+
+export async function moneyBackOf(
+  db: Knex | Knex.Transaction,
+  paymentId: number,
+): Promise<MoneyBack[]> {
+  const { rows } = (await db.raw(
+    `
+    SELECT 'refund' AS kind, r.amount_irr::text AS amount_irr, r.status, r.method, r.reason,
+           r.reference, r.created_at, r.settled_at
+      FROM refunds r
+     WHERE r.payment_id = :id AND r.status IN ('requested', 'pending', 'done')
+    UNION ALL
+    SELECT 'held', (-sum(p.amount))::text, 'held', NULL, g.failure, NULL,
+           coalesce(g.callback_at, g.updated_at), NULL
+      FROM postings p JOIN gateway_transactions g ON g.id = p.gateway_tx_id
+     WHERE p.order_id = :id AND p.account_id = ${ACCOUNTS.suspense}
+       AND NOT EXISTS (SELECT 1 FROM refunds o WHERE o.gateway_tx_id = g.id
+                          AND o.status IN ('requested', 'pending'))
+     GROUP BY g.id
+    HAVING sum(p.amount) < 0
+     ORDER BY created_at`,
+    { id: paymentId },
+  )) as { rows: Row[] }
+  return rows.map((row) => ({
+    amount_irr: Number(row.amount_irr),
+    status: row.status,
+    reason: row.reason,
+    reference: row.reference,
+    created_at: row.created_at,
+    expected_by:
+      row.kind === 'refund' && row.method && row.status !== 'done'
+        ? expectedBy(row.method, row.created_at)
+        : null,
+    settled_at: row.settled_at,
+  }))
+}

@@ -1,0 +1,275 @@
+import {
+  ORDER_CURRENCIES,
+  ORDER_STAGES as STAGES,
+  ORDER_STATUSES as STATUSES,
+  normalizePhone,
+  PAYMENT_TYPE_CODES,
+  toLatinDigits,
+} from '@arzpol/shared'
+import { z } from 'zod'
+import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../../lib/text.ts'
+
+/** The stages a staff member may ask for (fulfilment/actions.ts maps each to its moves). */
+export const STAFF_TARGETS = ['in_progress', 'done', 'rejected', 'refunded', 'cancelled'] as const
+export type StaffTarget = (typeof STAFF_TARGETS)[number]
+
+/** Persian texts of the staff API (shown by web as they are). */
+export const STAFF_MESSAGES = {
+  noteRequired: 'توضیح لازم است',
+  referenceRequired: 'شماره پیگیری لازم است',
+  target: 'وضعیت مقصد معتبر نیست',
+  stage: 'مرحله معتبر نیست',
+  date: 'تاریخ باید به شکل YYYY-MM-DD باشد',
+  phone: 'شماره تلفن صحیح نمیباشد',
+  phonePrefix: 'دست‌کم ۴ رقم از شماره تلفن را وارد کنید',
+  tooLong: 'متن بیش از حد طولانی است',
+  notFound: 'یافت نشد',
+  userNotFound: 'کاربری با این شماره یافت نشد',
+  illegalTransition: 'این تغییر وضعیت برای این سفارش مجاز نیست.',
+  credentialsWiped: 'رمز این سفارش پس از پایان مهلت نگهداری حذف شده است.',
+  noCredentials: 'برای این سفارش رمزی ثبت نشده است.',
+  refundSettled: 'این بازپرداخت قبلاً تسویه شده است.',
+  roleLocked: 'نقش مدیر فقط از خط فرمان تغییر می‌کند.',
+  notYourself: 'نمی‌توانید حساب خودتان را مسدود یا آزاد کنید.',
+  blockStaff:
+    'فقط مدیر می‌تواند حساب پشتیبان را مسدود یا آزاد کند و حساب مدیر از اینجا مسدود نمی‌شود.',
+} as const
+
+export const trimmedOrNull = (max: number) =>
+  z
+    .string()
+    .max(max, STAFF_MESSAGES.tooLong)
+    // PostgreSQL refuses NUL in text; the other controls only corrupt logs and screens.
+    .refine((value) => !hasForbiddenCharacters(value, true), INVALID_CHARACTERS_MESSAGE)
+    .nullish()
+    .transform((value) => {
+      const trimmed = value?.trim()
+      return trimmed ? trimmed : null
+    })
+
+export const IdParams = z.object({
+  id: z
+    .string()
+    .transform((value) => toLatinDigits(value))
+    .pipe(z.string().regex(/^\d{1,15}$/, STAFF_MESSAGES.notFound))
+    .transform(Number),
+})
+
+const tehranDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, STAFF_MESSAGES.date)
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), STAFF_MESSAGES.date)
+
+export const blankToUndefined = (value: unknown) => (value === '' ? undefined : value)
+
+export const paging = {
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+}
+
+export const OrderQuery = z.object({
+  stage: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .transform((value) => value.split(',').map((part) => part.trim()))
+      .pipe(z.array(z.enum(STAGES, { error: STAFF_MESSAGES.stage })).min(1))
+      .optional(),
+  ),
+  payment_type: z.preprocess(blankToUndefined, z.enum(PAYMENT_TYPE_CODES).optional()),
+  from: z.preprocess(blankToUndefined, tehranDay.optional()),
+  to: z.preprocess(blankToUndefined, tehranDay.optional()),
+  phone: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .transform((value) => normalizePhone(value))
+      .pipe(z.string().regex(/^09\d{9}$/, STAFF_MESSAGES.phone))
+      .optional(),
+  ),
+  sort: z.preprocess(blankToUndefined, z.enum(['oldest', 'newest']).default('newest')),
+  ...paging,
+})
+export type OrderQueryInput = z.output<typeof OrderQuery>
+
+export const TransitionBody = z.object({
+  to: z.enum(STAFF_TARGETS, { error: STAFF_MESSAGES.target }),
+  note: trimmedOrNull(2000),
+  internal_note: trimmedOrNull(2000),
+  reference: trimmedOrNull(100),
+  reason: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[a-z0-9_]+$/)
+    .optional(),
+})
+export type TransitionInput = z.output<typeof TransitionBody>
+
+export const SettleRefundBody = z.object({
+  reference: z
+    .string({ error: STAFF_MESSAGES.referenceRequired })
+    .trim()
+    .min(1, STAFF_MESSAGES.referenceRequired)
+    .max(100, STAFF_MESSAGES.tooLong)
+    .refine((value) => !hasForbiddenCharacters(value), INVALID_CHARACTERS_MESSAGE),
+  note: trimmedOrNull(2000),
+})
+
+export const UserRef = z.object({ id: z.number().int(), username: z.string() })
+const CustomerRef = z.object({ id: z.number().int(), phone: z.string(), username: z.string() })
+
+export const OrderSummaryOut = z.object({
+  id: z.number().int(),
+  status: z.enum(STATUSES),
+  stage: z.enum(STAGES),
+  payment_type: z.enum(PAYMENT_TYPE_CODES),
+  site_url: z.string(),
+  amount: z.string().meta({ description: 'Currency units with two decimals' }),
+  currency: z.enum(ORDER_CURRENCIES),
+  amount_irr: z.number().int(),
+  customer: CustomerRef,
+  paid_at: z.date().nullable(),
+  created_at: z.date(),
+  updated_at: z.date(),
+})
+
+export const OrderPageOut = z.object({ count: z.number().int(), results: z.array(OrderSummaryOut) })
+
+export const ActionOut = z.object({
+  to: z.enum(STAFF_TARGETS),
+  label: z.string(),
+  note_required: z.boolean(),
+  reference_required: z.boolean(),
+  result_stage: z.enum(STAGES),
+})
+
+export const StaffEventOut = z.object({
+  id: z.number().int(),
+  from_stage: z.enum(STAGES).nullable(),
+  to_stage: z.enum(STAGES),
+  reason: z.string(),
+  actor: z.enum(['customer', 'staff', 'gateway', 'system']),
+  actor_user: UserRef.nullable(),
+  note: z.string().nullable(),
+  internal_note: z.string().nullable(),
+  reference: z.string().nullable(),
+  created_at: z.date(),
+})
+
+export const RefundOut = z.object({
+  id: z.number().int(),
+  amount_irr: z.number().int(),
+  method: z.enum(['gateway_reverse', 'manual']),
+  status: z.enum(['requested', 'done', 'pending', 'refused']),
+  reference: z.string().nullable(),
+  created_at: z.date(),
+  settled_at: z.date().nullable(),
+})
+
+export const OrderDetailOut = OrderSummaryOut.extend({
+  site_username: z.string().nullable(),
+  subtotal_irr: z.number().int(),
+  fee_irr: z.number().int(),
+  rate_irr: z.number().int().meta({ description: 'Locked buy rate, rials per unit' }),
+  rate_locked_until: z.date(),
+  description: z.string().nullable(),
+  meta: z.record(z.string(), z.unknown()),
+  sheba: z.string().nullable(),
+  customer: CustomerRef.extend({ email: z.string().nullable(), blocked: z.boolean() }),
+  has_credentials: z.boolean(),
+  credentials_wiped_at: z.date().nullable(),
+  documents: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      content_type: z.string(),
+      size: z.number().int(),
+      created_at: z.date(),
+      download_url: z.string(),
+    }),
+  ),
+  events: z.array(StaffEventOut),
+  refunds: z.array(RefundOut),
+  gateway_attempts: z.array(
+    z.object({
+      id: z.number().int(),
+      res_num: z.string(),
+      status: z.string(),
+      amount_irr: z.number().int(),
+      ref_num: z.string().nullable(),
+      masked_pan: z.string().nullable(),
+      verified_at: z.date().nullable(),
+      created_at: z.date(),
+    }),
+  ),
+  actions: z.array(ActionOut),
+})
+
+export const RevealedOut = z.object({
+  site_username: z.string().nullable(),
+  site_password: z.string(),
+  revealed_at: z.date(),
+})
+
+export const DashboardOut = z.object({
+  orders_waiting: z.object({
+    awaiting_payment: z.number().int(),
+    paid: z.number().int(),
+    in_progress: z.number().int(),
+  }),
+  tickets_waiting: z.number().int(),
+  today_paid_irr: z.number().int().meta({ description: 'Rials (web shows toman)' }),
+  today_paid_count: z.number().int(),
+  day: z.string().meta({ description: 'Tehran calendar day, YYYY-MM-DD' }),
+})
+
+// ---- money to return (issue #15) -----------------------------------------------------------
+
+/** Persian texts of "money to return" (shown by web as they are). */
+export const MONEY_TO_RETURN_MESSAGES = {
+  noteRequired: 'توضیح بازپرداخت دستی لازم است',
+  tooLong: 'متن بیش از حد طولانی است',
+  notFound: 'یافت نشد',
+  refundOpen: 'برای این پرداخت بازپرداختی در جریان است؛ بازپرداخت دوباره ممکن نیست.',
+  notInSuspense: 'این پرداخت پولی برای بازگرداندن ندارد.',
+} as const
+
+export const RefundByHandBody = z.object({
+  note: z
+    .string({ error: MONEY_TO_RETURN_MESSAGES.noteRequired })
+    .trim()
+    .min(1, MONEY_TO_RETURN_MESSAGES.noteRequired)
+    .max(2000, MONEY_TO_RETURN_MESSAGES.tooLong)
+    .refine((value) => !hasForbiddenCharacters(value, true), INVALID_CHARACTERS_MESSAGE),
+})
+
+const ItemRefundOut = RefundOut.extend({ reason: z.string().nullable() })
+
+export const MoneyToReturnItemOut = z.object({
+  gateway_tx_id: z.number().int(),
+  payment_id: z.number().int().meta({ description: 'The order' }),
+  customer_phone: z.string(),
+  amount_irr: z.number().int().meta({ description: 'Rials to return: held + outgoing' }),
+  held_irr: z.number().int().meta({ description: 'In suspense, no return started' }),
+  outgoing_irr: z.number().int().meta({ description: 'On its way back (a refund is open)' }),
+  reason: z.string().nullable().meta({
+    description:
+      'Why it is in suspense: duplicate_payment, late_payment, amount_mismatch, reference_mismatch',
+  }),
+  return_block: z.string().nullable().meta({
+    description:
+      'Why it is left to staff (reversal_refused, reversal_unanswered, unproven_reference, receipt_unavailable, bank_names_another, refunded_by_hand); null: the system still tries to reverse it',
+  }),
+  status: z.string().meta({ description: 'The gateway transaction status' }),
+  ref_num: z.string().nullable(),
+  since: z.date().meta({ description: 'Callback time, else the last update' }),
+  refunds: z.array(ItemRefundOut),
+})
+
+export const MoneyToReturnOut = z.object({
+  count: z.number().int(),
+  total_irr: z.number().int(),
+  results: z.array(MoneyToReturnItemOut),
+})

@@ -1,0 +1,241 @@
+import type { Knex } from 'knex'
+import type { Logger } from 'pino'
+import { ApiError } from '../../http/errors.ts'
+import type { Clock } from '../../lib/clock.ts'
+import type { Role, User } from '../../models/user.model.ts'
+import {
+  SUMMARY_COLUMNS,
+  summaryBody,
+  summaryQuery,
+  type SummaryRow,
+} from '../orders/fulfilment/staff-orders.service.ts'
+import { STAFF_MESSAGES } from '../orders/staff.schema.ts'
+import type { UserQueryInput } from './staff.schema.ts'
+
+type AuditAction = 'block' | 'unblock' | 'grant_support' | 'revoke_support'
+
+interface UserRow {
+  id: number
+  phone: string
+  username: string
+  email: string | null
+  role: Role
+  blocked_at: Date | null
+  created_at: Date
+  last_login_at: Date | null
+}
+
+const USER_COLUMNS = [
+  'id',
+  'phone',
+  'username',
+  'email',
+  'role',
+  'blocked_at',
+  'created_at',
+  'last_login_at',
+]
+
+export const userBody = (row: UserRow) => ({
+  id: row.id,
+  phone: row.phone,
+  username: row.username,
+  email: row.email,
+  role: row.role,
+  blocked: row.blocked_at !== null,
+  blocked_at: row.blocked_at,
+  created_at: row.created_at,
+  last_login_at: row.last_login_at,
+})
+
+const RECENT = 50
+
+const userNotFound = () => new ApiError(404, STAFF_MESSAGES.userNotFound, 'not_found')
+
+export function createStaffUserService(deps: { db: Knex; clock: Clock; logger: Logger }) {
+  const { db, clock, logger } = deps
+
+  async function list(query: UserQueryInput) {
+    const base = db('users')
+    if (query.phone) {
+      if (query.phone.length === 11) base.where('phone', query.phone)
+      else base.where('phone', 'like', `${query.phone}%`)
+    }
+    if (query.role) base.where('role', query.role)
+    if (query.blocked === true) base.whereNotNull('blocked_at')
+    if (query.blocked === false) base.whereNull('blocked_at')
+    const [total] = await base.clone().count<Array<{ count: string | number }>>('* as count')
+    const rows = (await base
+      .select(USER_COLUMNS)
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(query.limit)
+      .offset(query.offset)) as UserRow[]
+    return { count: Number(total?.count ?? 0), results: rows.map(userBody) }
+  }
+
+  async function detail(id: number, runner: Knex | Knex.Transaction = db) {
+    const user = (await runner('users').where({ id }).first(USER_COLUMNS)) as UserRow | undefined
+    if (!user) throw userNotFound()
+    const [orders, [orderCount], tickets, [ticketCount], audit] = await Promise.all([
+      summaryQuery(runner)
+        .where('p.user_id', id)
+        .select(SUMMARY_COLUMNS)
+        .orderBy([
+          { column: 'p.created_at', order: 'desc' },
+          { column: 'p.id', order: 'desc' },
+        ])
+        .limit(RECENT) as Promise<SummaryRow[]>,
+      runner('payments')
+        .where({ user_id: id })
+        .count<Array<{ count: string | number }>>('* as count'),
+      runner('tickets')
+        .where({ user_id: id })
+        .select('id', 'title', 'status', 'last_message_by_staff', 'created_at', 'updated_at')
+        .orderBy([
+          { column: 'updated_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .limit(RECENT) as Promise<
+        Array<{
+          id: number
+          title: string
+          status: 'open' | 'closed'
+          last_message_by_staff: boolean
+          created_at: Date
+          updated_at: Date
+        }>
+      >,
+      runner('tickets')
+        .where({ user_id: id })
+        .count<Array<{ count: string | number }>>('* as count'),
+      runner('user_audit as a')
+        .leftJoin('users as actor', 'actor.id', 'a.actor_user_id')
+        .where('a.user_id', id)
+        .select('a.*', 'actor.username as actor_username')
+        .orderBy([
+          { column: 'a.created_at', order: 'desc' },
+          { column: 'a.id', order: 'desc' },
+        ])
+        .limit(RECENT) as Promise<
+        Array<{
+          id: number
+          action: AuditAction
+          actor_user_id: number | null
+          actor_username: string | null
+          note: string | null
+          created_at: Date
+        }>
+      >,
+    ])
+    return {
+      ...userBody(user),
+      orders: orders.map(summaryBody),
+      orders_count: Number(orderCount?.count ?? 0),
+      tickets: tickets.map((ticket) => ({
+        id: ticket.id,
+        title: ticket.title,
+        status: ticket.status,
+        waiting_for_staff: ticket.status === 'open' && !ticket.last_message_by_staff,
+        created_at: ticket.created_at,
+        updated_at: ticket.updated_at,
+      })),
+      tickets_count: Number(ticketCount?.count ?? 0),
+      audit: audit.map((entry) => ({
+        id: entry.id,
+        action: entry.action,
+        actor:
+          entry.actor_user_id !== null
+            ? { id: entry.actor_user_id, username: entry.actor_username ?? '' }
+            : null,
+        note: entry.note,
+        created_at: entry.created_at,
+      })),
+    }
+  }
+
+  const audit = (
+    trx: Knex.Transaction,
+    entry: { userId: number; action: AuditAction; actor: User; note: string | null; now: Date },
+  ) =>
+    trx('user_audit').insert({
+      user_id: entry.userId,
+      action: entry.action,
+      actor_user_id: entry.actor.id,
+      note: entry.note,
+      created_at: entry.now,
+    })
+
+  /**
+   * Support may block customers; admins also support staff. Admin accounts are never blocked
+   * from here (the CLI manages them), and nobody blocks themselves out.
+   */
+  function checkMayBlock(actor: User, target: UserRow) {
+    if (actor.id === target.id) throw new ApiError(409, STAFF_MESSAGES.notYourself, 'not_yourself')
+    const allowed =
+      target.role === 'customer' || (target.role === 'support' && actor.role === 'admin')
+    if (!allowed) throw new ApiError(403, STAFF_MESSAGES.blockStaff, 'permission_denied')
+  }
+
+  /**
+   * Blocking takes effect at once: every request re-reads the account (auth middleware), login
+   * and token refresh refuse a blocked account, and its refresh tokens are revoked here so even
+   * an unblock does not bring old sessions back.
+   */
+  async function setBlocked(actor: User, id: number, blocked: boolean, note: string | null) {
+    const now = clock.now()
+    await db.transaction(async (trx) => {
+      const target = (await trx('users').where({ id }).forUpdate().first(USER_COLUMNS)) as
+        UserRow | undefined
+      if (!target) throw userNotFound()
+      checkMayBlock(actor, target)
+      if ((target.blocked_at !== null) === blocked) return
+      await trx('users')
+        .where({ id })
+        .update({ blocked_at: blocked ? now : null, updated_at: now })
+      if (blocked) {
+        await trx('refresh_tokens')
+          .where({ user_id: id })
+          .whereNull('revoked_at')
+          .update({ revoked_at: now })
+      }
+      await audit(trx, { userId: id, action: blocked ? 'block' : 'unblock', actor, note, now })
+      logger.info({ userId: id, by: actor.id, blocked }, 'account block changed by staff')
+    })
+    return detail(id)
+  }
+
+  /** Admins give or take the support role by phone; admin accounts change only via the CLI. */
+  async function setSupport(actor: User, phone: string, support: boolean, note: string | null) {
+    const now = clock.now()
+    return db.transaction(async (trx) => {
+      const target = (await trx('users').where({ phone }).forUpdate().first(USER_COLUMNS)) as
+        UserRow | undefined
+      if (!target) throw userNotFound()
+      if (target.role === 'admin') {
+        throw new ApiError(409, STAFF_MESSAGES.roleLocked, 'role_locked')
+      }
+      const role: Role = support ? 'support' : 'customer'
+      if (target.role === role) return userBody(target)
+      const [updated] = (await trx('users')
+        .where({ id: target.id })
+        .update({ role, updated_at: now })
+        .returning(USER_COLUMNS)) as UserRow[]
+      await audit(trx, {
+        userId: target.id,
+        action: support ? 'grant_support' : 'revoke_support',
+        actor,
+        note,
+        now,
+      })
+      logger.info({ userId: target.id, by: actor.id, role }, 'support role changed')
+      return userBody(updated as UserRow)
+    })
+  }
+
+  return { list, detail, setBlocked, setSupport }
+}
+
+export type StaffUserService = ReturnType<typeof createStaffUserService>

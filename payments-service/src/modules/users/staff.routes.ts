@@ -1,0 +1,88 @@
+import { defineRoute, reply, type Api } from '../../http/route.ts'
+import type { Role } from '../../models/user.model.ts'
+import { IdParams } from '../orders/staff.schema.ts'
+import type { StaffUserService } from './staff-users.service.ts'
+import {
+  BlockBody,
+  StaffUserOut,
+  SupportRoleBody,
+  UnblockBody,
+  UserDetailOut,
+  UserPageOut,
+  UserQuery,
+} from './staff.schema.ts'
+
+const STAFF: readonly Role[] = ['support', 'admin']
+const ADMIN: readonly Role[] = ['admin']
+const TAGS = ['staff']
+
+/** Staff user management (issue #8): accounts, blocking, the support role. */
+export function registerStaffUserRoutes(api: Api, users: StaffUserService) {
+  defineRoute(api, {
+    method: 'get',
+    path: '/api/staff/users/',
+    operationId: 'staff_users_list',
+    summary: 'Accounts by phone (exact or its first digits), role and blocked state',
+    tags: TAGS,
+    auth: STAFF,
+    query: UserQuery,
+    responses: { 200: { description: 'A page of accounts', schema: UserPageOut } },
+    handler: async (_ctx, { query }) => reply(200, await users.list(query)),
+  })
+
+  defineRoute(api, {
+    method: 'get',
+    path: '/api/staff/users/:id/',
+    operationId: 'staff_users_read',
+    summary: 'An account with its latest orders, tickets and audit',
+    tags: TAGS,
+    auth: STAFF,
+    params: IdParams,
+    responses: { 200: { description: 'Account', schema: UserDetailOut } },
+    errors: [404],
+    handler: async (_ctx, { params }) => reply(200, await users.detail(params.id)),
+  })
+
+  for (const action of ['block', 'unblock'] as const) {
+    defineRoute(api, {
+      method: 'post',
+      path: `/api/staff/users/:id/${action}/`,
+      operationId: `staff_users_${action}`,
+      summary:
+        action === 'block'
+          ? 'Block an account: login, refresh and every access token stop working at once'
+          : 'Unblock an account (old sessions stay revoked)',
+      description:
+        'Support may block customers; admins also support staff. Admin accounts and your own are refused.',
+      tags: TAGS,
+      auth: STAFF,
+      params: IdParams,
+      body: action === 'block' ? BlockBody : UnblockBody,
+      responses: { 200: { description: 'Account', schema: UserDetailOut } },
+      errors: [404, 409],
+      handler: async (_ctx, { params, body, user }) =>
+        reply(200, await users.setBlocked(user, params.id, action === 'block', body.note ?? null)),
+    })
+  }
+
+  for (const action of ['grant', 'revoke'] as const) {
+    defineRoute(api, {
+      method: 'post',
+      path: `/api/staff/roles/${action}-support/`,
+      operationId: `staff_roles_${action}_support`,
+      summary:
+        action === 'grant'
+          ? 'Give an existing account the support role, by phone (admin)'
+          : 'Take the support role back, by phone (admin)',
+      description:
+        'Audited. Admin accounts are created and changed only with the CLI (`npm run create-staff -- --role admin`): 409 `role_locked`.',
+      tags: TAGS,
+      auth: ADMIN,
+      body: SupportRoleBody,
+      responses: { 200: { description: 'Account', schema: StaffUserOut } },
+      errors: [404, 409],
+      handler: async (_ctx, { body, user }) =>
+        reply(200, await users.setSupport(user, body.phone, action === 'grant', body.note)),
+    })
+  }
+}

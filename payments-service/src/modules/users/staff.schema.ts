@@ -1,0 +1,100 @@
+import { normalizePhone, toLatinDigits } from '@arzpol/shared'
+import { z } from 'zod'
+import { ROLES } from '../../db/column-values.ts'
+import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../../lib/text.ts'
+import {
+  blankToUndefined,
+  OrderSummaryOut,
+  paging,
+  STAFF_MESSAGES,
+  trimmedOrNull,
+  UserRef,
+} from '../orders/staff.schema.ts'
+
+/** Request and response shapes of staff user management (accounts, blocking, support role). */
+
+export const UserQuery = z.object({
+  phone: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .transform((value) => toLatinDigits(value).replace(/[\s-]/g, ''))
+      .pipe(z.string().regex(/^\d{4,11}$/, STAFF_MESSAGES.phonePrefix))
+      .optional(),
+  ),
+  role: z.preprocess(blankToUndefined, z.enum(ROLES).optional()),
+  blocked: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(['true', 'false'])
+      .transform((value) => value === 'true')
+      .optional(),
+  ),
+  ...paging,
+})
+export type UserQueryInput = z.output<typeof UserQuery>
+
+export const StaffUserOut = z.object({
+  id: z.number().int(),
+  phone: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  role: z.enum(ROLES),
+  blocked: z.boolean(),
+  blocked_at: z.date().nullable(),
+  created_at: z.date(),
+  last_login_at: z.date().nullable(),
+})
+
+export const UserPageOut = z.object({ count: z.number().int(), results: z.array(StaffUserOut) })
+
+export const UserDetailOut = StaffUserOut.extend({
+  orders: z.array(OrderSummaryOut),
+  orders_count: z.number().int(),
+  tickets: z.array(
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      status: z.enum(['open', 'closed']),
+      waiting_for_staff: z.boolean(),
+      created_at: z.date(),
+      updated_at: z.date(),
+    }),
+  ),
+  tickets_count: z.number().int(),
+  audit: z.array(
+    z.object({
+      id: z.number().int(),
+      action: z.enum([
+        'block',
+        'unblock',
+        'grant_support',
+        'revoke_support',
+        'second_factor_enrolled',
+        'recovery_code_used',
+      ]),
+      actor: UserRef.nullable(),
+      note: z.string().nullable(),
+      created_at: z.date(),
+    }),
+  ),
+})
+
+export const BlockBody = z.object({
+  note: z
+    .string({ error: STAFF_MESSAGES.noteRequired })
+    .trim()
+    .min(1, STAFF_MESSAGES.noteRequired)
+    .max(500, STAFF_MESSAGES.tooLong)
+    .refine((value) => !hasForbiddenCharacters(value, true), INVALID_CHARACTERS_MESSAGE),
+})
+
+export const UnblockBody = z.object({ note: trimmedOrNull(500) })
+
+export const SupportRoleBody = z.object({
+  phone: z
+    .string({ error: STAFF_MESSAGES.phone })
+    .transform((value) => normalizePhone(value))
+    .pipe(z.string().regex(/^09\d{9}$/, STAFF_MESSAGES.phone)),
+  note: trimmedOrNull(500),
+})

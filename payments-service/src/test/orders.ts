@@ -1,0 +1,200 @@
+import { randomBytes } from 'node:crypto'
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest'
+import type { Role, User } from '../models/user.model.ts'
+import { useTestApp, type TestApp } from './app.ts'
+import { insertUser } from './factories.ts'
+import { TEST_CARDS } from '../sandbox-bank/cards.ts'
+import { startSandboxBank, type SandboxBank } from '../sandbox-bank/server.ts'
+
+/** Test support for orders: the app wired to a real sandbox bank on a free port. */
+
+export const TEST_CREDENTIALS_KEY = randomBytes(32).toString('base64')
+export const WEB = 'http://web.test'
+export const TERMINAL = '2015'
+export const SEED_RATES = {
+  USD: 1_150_000,
+  EUR: 1_340_000,
+  GBP: 1_530_000,
+  TRY: 27_500,
+  AED: 313_000,
+}
+
+export interface OrdersTestApp extends TestApp {
+  readonly bank: SandboxBank
+  customer(role?: Role): Promise<{ id: number; token: string; user: User }>
+}
+
+export function useOrdersApp(env: Record<string, string> = {}): OrdersTestApp {
+  let bank: SandboxBank | undefined
+  const appEnv: Record<string, string> = {
+    CREDENTIALS_ENCRYPTION_KEY: TEST_CREDENTIALS_KEY,
+    CREDENTIALS_KEY_ID: 'k-test',
+    WEB_PUBLIC_URL: WEB,
+    GATEWAY_TIMEOUT_MS: '5000',
+    // Every read sees the rows the test just wrote; the cache itself is tested on its own.
+    RATE_CACHE_TTL_SECONDS: '0',
+    ...env,
+  }
+  // Registered before useTestApp's hooks, so the bank's address is known when the app starts.
+  beforeAll(async () => {
+    bank = await startSandboxBank({ port: 0, terminalIds: [TERMINAL] })
+    appEnv.SANDBOX_BANK_URL = bank.url
+  })
+  afterAll(async () => {
+    await bank?.close()
+  })
+  const t = useTestApp({ env: appEnv })
+  // The harness empties every table before each test, the migration's seed rates included.
+  beforeEach(async () => {
+    await t.deps.db('rates').insert(
+      Object.entries(SEED_RATES).map(([currency, rate]) => ({
+        currency,
+        buy_rate_irr: rate,
+        note: 'test seed',
+        // Older than anything the test sets through the (manual) clock.
+        created_at: new Date(t.clock.now().getTime() - 86_400_000),
+      })),
+    )
+  })
+  return {
+    get api() {
+      return t.api
+    },
+    get deps() {
+      return t.deps
+    },
+    get services() {
+      return t.services
+    },
+    get kavenegar() {
+      return t.kavenegar
+    },
+    clock: t.clock,
+    smsCodes: t.smsCodes,
+    get bank() {
+      if (!bank) throw new Error('bank exists only inside tests')
+      return bank
+    },
+    async customer(role: Role = 'customer') {
+      const user = await insertUser(t.deps, { role })
+      return { id: user.id, token: await t.deps.tokens.signAccess(user), user }
+    },
+  }
+}
+
+export const validOrder = (overrides: Record<string, unknown> = {}) => ({
+  payment_type: 'topup',
+  site_url: 'https://wallet.example.com',
+  site_username: 'ali@example.com',
+  site_password: 'S3cret-pa55',
+  amount: '50',
+  currency: 'USD',
+  description: 'شارژ کیف پول',
+  meta: { flow: 'topup' },
+  ...overrides,
+})
+
+export async function createOrder(
+  t: OrdersTestApp,
+  token: string,
+  overrides: Record<string, unknown> = {},
+): Promise<{ id: number; amount_irr: number } & Record<string, unknown>> {
+  const response = await t.api.post<{ id: number; amount_irr: number }>(
+    '/api/payments/create/',
+    validOrder(overrides),
+    { token },
+  )
+  expect(response.status, response.text).toBe(201)
+  return response.body
+}
+
+/** One order of a new customer with two open bank attempts (the same order in two tabs). */
+export async function orderWithTwoAttempts(t: OrdersTestApp) {
+  const customer = await t.customer()
+  const order = await createOrder(t, customer.token)
+  const one = await startOrder(t, customer.token, order.id)
+  const two = await startOrder(t, customer.token, order.id)
+  return { customer, order, one, two }
+}
+
+/** The smallest file payments-service recognises as a PDF by its bytes. */
+export const TEST_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n',
+  'latin1',
+)
+
+/** An income document uploaded to an order, as web's form sends it (multipart `file`). */
+export async function uploadDocument(t: OrdersTestApp, token: string, id: number) {
+  const form = new FormData()
+  form.append(
+    'file',
+    new Blob([new Uint8Array(TEST_PDF)], { type: 'application/pdf' }),
+    'payslip.pdf',
+  )
+  const response = await fetch(`${t.api.url}/api/payments/${id}/documents/`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  })
+  expect(response.status, await response.text()).toBe(201)
+}
+
+export async function startOrder(t: OrdersTestApp, token: string, id: number) {
+  const response = await t.api.post<{ gateway_url: string | null; token: string | null }>(
+    `/api/payments/${id}/start/`,
+    { card_number: null, flow: 'topup' },
+    { token },
+  )
+  expect(response.status, response.text).toBe(200)
+  return response.body
+}
+
+const unescape = (value: string) =>
+  value.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
+
+/** What the browser does at the bank: open the page with the hidden form, then pay or cancel. */
+export async function payAtBank(
+  start: { gateway_url: string | null; token: string | null },
+  action: 'pay' | 'cancel' = 'pay',
+  pan: string = TEST_CARDS.success,
+): Promise<{ action: string; method: string; fields: Record<string, string>; page: string }> {
+  if (!start.gateway_url || !start.token) throw new Error('no gateway to pay at')
+  const page = await fetch(start.gateway_url, {
+    method: 'POST',
+    body: new URLSearchParams({ Token: start.token, GetMethod: '' }),
+  })
+  const pageHtml = await page.text()
+  expect(page.status, pageHtml).toBe(200)
+  const payUrl = new URL('/OnlinePG/pay', start.gateway_url)
+  const result = await fetch(payUrl, {
+    method: 'POST',
+    body: new URLSearchParams({
+      Token: start.token,
+      action,
+      pan,
+      cvv2: '123',
+      exp_month: '12',
+      exp_year: '09',
+      pin2: '123456',
+    }),
+  })
+  const html = await result.text()
+  const form = /<form id="return" method="(\w+)" action="([^"]*)"/.exec(html)
+  if (!form?.[1] || !form[2]) throw new Error(`no return form in ${html}`)
+  const fields: Record<string, string> = {}
+  for (const match of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) {
+    fields[unescape(match[1] ?? '')] = unescape(match[2] ?? '')
+  }
+  return { method: form[1], action: unescape(form[2]), fields, page: pageHtml }
+}
+
+/** The browser arriving back from the bank: our callback, not following the redirect. */
+export async function postCallback(t: OrdersTestApp, fields: Record<string, string>) {
+  const response = await fetch(`${t.api.url}/api/payments/callback/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+    redirect: 'manual',
+  })
+  return { status: response.status, location: response.headers.get('location') }
+}

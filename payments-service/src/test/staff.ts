@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, expect } from 'vitest'
+import {
+  createOrder,
+  payAtBank,
+  postCallback,
+  startOrder,
+  uploadDocument,
+  useOrdersApp,
+  type OrdersTestApp,
+} from './orders.ts'
+
+/** Test support for the staff back office: the orders app with an order-status SMS template. */
+
+export const ORDER_STATUS_TEMPLATE = 'arzpol-order-status'
+
+export function useStaffApp(env: Record<string, string> = {}): OrdersTestApp {
+  // Cash-out documents go to a folder of the test file's own, removed afterwards.
+  const attachments = mkdtempSync(path.join(tmpdir(), 'arzpol-staff-'))
+  afterAll(() => rmSync(attachments, { recursive: true, force: true }))
+  return useOrdersApp({
+    KAVENEGAR_ORDER_STATUS_TEMPLATE: ORDER_STATUS_TEMPLATE,
+    ATTACHMENTS_DIR: attachments,
+    ...env,
+  })
+}
+
+/** An order paid through the sandbox bank (stage `paid`, a verified gateway attempt). */
+export async function paidOrder(t: OrdersTestApp, token: string, overrides = {}) {
+  const order = await createOrder(t, token, overrides)
+  const bank = await payAtBank(await startOrder(t, token, order.id))
+  const callback = await postCallback(t, bank.fields)
+  expect(callback.location).toContain('payment=success')
+  return order
+}
+
+export const SHEBA = 'IR820540102680020817909002'
+
+/**
+ * A cash-out order the customer submitted with its Sheba and an income document (stage
+ * `in_progress`, waiting for staff).
+ */
+export async function submittedPayout(t: OrdersTestApp, token: string) {
+  const order = await createOrder(t, token, {
+    payment_type: 'payout',
+    site_url: 'upwork.com',
+    site_username: null,
+    site_password: null,
+    amount: '200',
+    meta: { flow: 'payout' },
+    sheba: SHEBA,
+  })
+  await uploadDocument(t, token, order.id)
+  await startOrder(t, token, order.id)
+  return order
+}
+
+/** Order-status SMS the fake Kavenegar received, once background sending finished. */
+export async function orderSms(t: OrdersTestApp) {
+  await t.deps.sms.drain()
+  return t.kavenegar.received
+    .filter((request) => request.form.template === ORDER_STATUS_TEMPLATE)
+    .map((request) => request.form)
+}
+
+export const transitionTo = (
+  t: OrdersTestApp,
+  token: string,
+  id: number,
+  body: Record<string, unknown>,
+) => t.api.post<Record<string, unknown>>(`/api/payments/${id}/transition/`, body, { token })
