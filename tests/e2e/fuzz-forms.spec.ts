@@ -172,7 +172,9 @@ async function fuzzLane(
       else if (status >= 400 && !refusalCarrier(type, text) && !ignoredBlankComment(form, plan))
         fail(`refused without a Persian message (${type}): ${text.slice(0, 200)}`)
       for (const [name, value] of plan.entries) {
-        if (name === 'site_password' && echoes(text, value)) fail('echoed the site password')
+        // A value the page held before the post ("toString" is in its scripts) proves nothing.
+        if (name === 'site_password' && echoes(text, value) && !echoes(form.pageHtml, value))
+          fail('echoed the site password')
       }
       if (watched) {
         const next = await watched.rows.fingerprints(

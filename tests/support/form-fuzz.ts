@@ -59,6 +59,8 @@ export interface FormShape {
   /** The submit buttons' `name=value` (intents); empty when the buttons carry none. */
   submits: Array<{ name: string; value: string }>
   owner: Owner
+  /** The page's HTML as first served: a posted value already in it proves no echo. */
+  pageHtml: string
 }
 
 /** Every POST form of the page at `url`, with the shape of each field. */
@@ -154,9 +156,10 @@ export async function formsOn(page: Page, url: string, owner: Owner): Promise<Fo
         }
       }),
   )
+  const pageHtml = await page.content()
   return found.map((form) => {
     const target = new URL(form.action)
-    return { ...form, page: url, action: target.pathname + target.search, owner }
+    return { ...form, page: url, action: target.pathname + target.search, owner, pageHtml }
   })
 }
 
