@@ -34,7 +34,7 @@ beforeAll(async () => {
   const build = (await vite.ssrLoadModule('virtual:remix/server-build')) as ServerBuild
   const handler = createRequestHandler(build, 'production')
   handle = (request) => handler(request)
-  const blog = await vite.ssrLoadModule('/app/utils/cms-blog.server.ts')
+  const blog = await vite.ssrLoadModule('/app/features/content/cms-blog.server.ts')
   const env = await vite.ssrLoadModule('/app/utils/env.server.ts')
   app = {
     clearCache: () => (blog.blogCache as { clear(): void }).clear(),

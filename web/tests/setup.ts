@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, vi } from 'vitest'
-import { forgetRecentRefreshes } from '~/utils/auth.server.ts'
+import { forgetRecentRefreshes } from '~/features/auth/auth.server.ts'
 import { resetEnvCache } from '~/utils/env.server.ts'
 
 process.env.SESSION_SECRET ??= 'test-session-secret-that-is-long-enough-0123456789'

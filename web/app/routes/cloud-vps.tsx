@@ -1,9 +1,9 @@
-import { servicePageLoader } from '~/utils/service-page-route.server.ts'
+import { servicePageLoader } from '~/features/site/service-page.server.ts'
 export {
   ServiceRoute as default,
   meta,
   handle,
   headers,
-} from '~/components/public/service-route.tsx'
+} from '~/features/site/service-route.tsx'
 
 export const loader = servicePageLoader('cloud-vps')

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { DOWNLOAD_MESSAGES, plainText, streamDownload } from '~/utils/file-download.server.ts'
 import { fetchDownload, getOrder } from '~/utils/staff-api.server.ts'
-import { idParam, isOutage, requireStaff } from '~/utils/staff.server.ts'
+import { idParam, isOutage, requireStaff } from '~/features/staff/staff.server.ts'
 
 /**
  * GET /staff/orders/:orderId/documents/:documentId: an order's document, fetched from

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { plainText, streamDownload } from '~/utils/file-download.server.ts'
 import { fetchDownload } from '~/utils/staff-api.server.ts'
-import { requireStaff } from '~/utils/staff.server.ts'
+import { requireStaff } from '~/features/staff/staff.server.ts'
 
 /**
  * GET /staff/reconciliation?day=YYYY-MM-DD: the day's reconciliation (bank verified against the

@@ -16,9 +16,9 @@ import {
   type StaffUserDetail,
 } from '@arzpol/shared'
 import { z } from 'zod'
-import { messageSchema } from '~/routes/dashboard.tickets/tickets.server.ts'
+import { messageSchema } from '~/features/tickets/tickets.server.ts'
 import { getEnv } from './env.server.ts'
-import { call } from './payments.server.ts'
+import { call } from '~/features/auth/auth-api.server.ts'
 import { forwardedHeaders } from './request-meta.server.ts'
 
 /**

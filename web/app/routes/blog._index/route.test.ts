@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { blogCache } from '~/utils/cms-blog.server.ts'
+import { blogCache } from '~/features/content/cms-blog.server.ts'
 import { resetEnvCache } from '~/utils/env.server.ts'
 import { seedBlog } from '../../../tests/blog-fixtures.ts'
 import type { FakeCms } from '../../../tests/fake-cms.ts'

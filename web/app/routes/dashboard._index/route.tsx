@@ -2,11 +2,11 @@ import { formatNumberFa, formatToman } from '@arzpol/shared'
 import type { HeadersFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react'
-import { requireUser } from '~/utils/auth.server.ts'
-import { countTickets, getDailyUsdRates, getUsdRate, listOrders } from '~/utils/orders.server.ts'
-import { hasDeepLink, normalizeStatus } from '~/utils/orders.ts'
+import { requireUser } from '~/features/auth/auth.server.ts'
+import { countTickets, getDailyUsdRates, getUsdRate, listOrders } from '~/features/orders/orders.server.ts'
+import { hasDeepLink, normalizeStatus } from '~/features/orders/orders.ts'
 import type { loader as dashboardLoader } from '../dashboard/route.tsx'
-import { Sparkline } from './sparkline.tsx'
+import { Sparkline } from '~/components/ui/sparkline.tsx'
 
 /**
  * Dashboard home (spec §2): welcome, today's USD rate in toman (with its last 30 days), four stat

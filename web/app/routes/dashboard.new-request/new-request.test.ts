@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { flashCookie, sessionCookie } from '~/utils/session.server.ts'
+import { flashCookie, sessionCookie } from '~/features/auth/session.server.ts'
 import { fakeJwt } from '../../../tests/fake-payments.ts'
 import {
   BASE,
@@ -14,9 +14,9 @@ import { loader as dashboardLoader } from '../dashboard._index/route.tsx'
 import { loader as orderLoader } from '../dashboard.orders.$orderId/route.tsx'
 import { loader as ordersLoader } from '../dashboard.orders._index/route.tsx'
 import { loader as receiptLoader } from '../dashboard_.orders.$orderId.receipt/route.tsx'
-import { quoteTokenFor } from './components.tsx'
+import { quoteTokenFor } from '~/features/orders/new-request-form.tsx'
 import { fakeOrder, startFakeOrders, type FakeOrders } from './fake-orders.test-support.ts'
-import type { NewRequestActionData } from './new-request.server.ts'
+import type { NewRequestActionData } from '~/features/orders/new-request.server.ts'
 import { action, loader } from './route.tsx'
 
 /**

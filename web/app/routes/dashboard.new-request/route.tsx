@@ -9,15 +9,15 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { ErrorList, Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
-import { requireUser } from '~/utils/auth.server.ts'
-import { getPaymentTypes } from '~/utils/orders.server.ts'
+import { requireUser } from '~/features/auth/auth.server.ts'
+import { getPaymentTypes } from '~/features/orders/orders.server.ts'
 import {
   CURRENCY_LABELS,
   newRequestSchema,
   ORDER_CURRENCIES,
   resolveDeepLink,
   SUBSCRIPTION_SERVICES,
-} from '~/utils/orders.ts'
+} from '~/features/orders/orders.ts'
 import { useValidatedForm } from '~/utils/use-validated-form.ts'
 import {
   GatewayForm,
@@ -26,8 +26,8 @@ import {
   quoteTokenFor,
   useLiveQuote,
   type Quote,
-} from './components.tsx'
-import { newRequestAction } from './new-request.server.ts'
+} from '~/features/orders/new-request-form.tsx'
+import { newRequestAction } from '~/features/orders/new-request.server.ts'
 
 /**
  * New request (spec §2, §4, §5): service type buttons, site address, credentials for the four

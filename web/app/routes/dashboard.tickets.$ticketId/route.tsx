@@ -18,16 +18,16 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { toPersianDigits } from '@arzpol/shared'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { FormAlert } from '~/components/forms.tsx'
-import { requireUser } from '~/utils/auth.server.ts'
+import { requireUser } from '~/features/auth/auth.server.ts'
 import type { FormErrors } from '~/utils/form-errors.ts'
-import { flashCookie } from '~/utils/session.server.ts'
+import { flashCookie } from '~/features/auth/session.server.ts'
 import {
   ErrorText,
   jalali,
   MessageBubble,
   StatusBadge,
   ticketNumber,
-} from '../dashboard.tickets/components.tsx'
+} from '~/features/tickets/ticket-components.tsx'
 import {
   ACCEPTED_FILES,
   MAX_CONTENT_LENGTH,
@@ -35,7 +35,7 @@ import {
   THREAD_REFRESH_MS,
   TICKET_INTENTS,
   TICKET_MESSAGES,
-} from '../dashboard.tickets/schemas.ts'
+} from '~/features/tickets/schemas.ts'
 import {
   closeTicket,
   failureErrors,
@@ -44,7 +44,7 @@ import {
   readTicketForm,
   sendMessage,
   ticketIdFrom,
-} from '../dashboard.tickets/tickets.server.ts'
+} from '~/features/tickets/tickets.server.ts'
 
 /**
  * One ticket's thread (spec §2, §4, §9): messages with their files, a send form with an

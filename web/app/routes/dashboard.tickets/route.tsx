@@ -8,13 +8,13 @@ import type {
 import { data, redirect } from '@remix-run/node'
 import { Outlet, useActionData, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { requireUser } from '~/utils/auth.server.ts'
+import { requireUser } from '~/features/auth/auth.server.ts'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import { errorsFromZod, formDataToObject } from '~/utils/form-errors.ts'
-import { flashCookie } from '~/utils/session.server.ts'
-import { NewTicketPanel, TicketList, type NewTicketValues } from './components.tsx'
-import { newTicketSchema, TICKET_INTENTS, TICKET_MESSAGES } from './schemas.ts'
-import { createTicket, failureErrors, listCategories, listTickets } from './tickets.server.ts'
+import { flashCookie } from '~/features/auth/session.server.ts'
+import { NewTicketPanel, TicketList, type NewTicketValues } from '~/features/tickets/ticket-components.tsx'
+import { newTicketSchema, TICKET_INTENTS, TICKET_MESSAGES } from '~/features/tickets/schemas.ts'
+import { createTicket, failureErrors, listCategories, listTickets } from '~/features/tickets/tickets.server.ts'
 
 /**
  * Support and tickets (spec §2): a toggle for the new-ticket form, the customer's tickets at the

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { flashCookie, sessionCookie } from '~/utils/session.server.ts'
+import { flashCookie, sessionCookie } from '~/features/auth/session.server.ts'
 import { fakeJwt } from '../../../tests/fake-payments.ts'
 import {
   BASE,

@@ -15,9 +15,9 @@ import { data } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import type { MouseEvent } from 'react'
 import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
-import { formatForeignAmount } from '~/components/orders.tsx'
-import { OrderTimeline } from '~/components/staff/order-timeline.tsx'
-import { StageBadge } from '~/components/staff/stage-badge.tsx'
+import { formatForeignAmount } from '~/features/orders/order-card.tsx'
+import { OrderTimeline } from '~/features/orders/order-timeline.tsx'
+import { StageBadge } from '~/features/orders/stage-badge.tsx'
 import {
   CustomerName,
   Badge,
@@ -26,9 +26,9 @@ import {
   Panel,
   StaffErrorBoundary,
   TextAreaField,
-} from '~/components/staff/ui.tsx'
+} from '~/features/staff/ui.tsx'
 import type { FormErrors } from '~/utils/form-errors.ts'
-import { paymentTypeLabel, STAGE_LABELS } from '~/utils/orders.ts'
+import { paymentTypeLabel, STAGE_LABELS } from '~/features/orders/orders.ts'
 import {
   getOrder,
   revealCredentials,
@@ -40,14 +40,14 @@ import {
   parseFormData,
   parseTransition,
   settleRefundSchema,
-} from '~/utils/staff-forms.server.ts'
+} from '~/features/staff/staff-forms.server.ts'
 import {
   idParam,
   redirectWithFlash,
   requireStaff,
   staffFailure,
   throwReadFailure,
-} from '~/utils/staff.server.ts'
+} from '~/features/staff/staff.server.ts'
 
 /**
  * One order as staff see it: the customer, the amounts at the locked rate, documents, refunds,

@@ -15,20 +15,20 @@ import {
   PageHeader,
   Panel,
   StaffErrorBoundary,
-} from '~/components/staff/ui.tsx'
+} from '~/features/staff/ui.tsx'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import {
   listPaymentTypes,
   paymentTypeHistory,
   updatePaymentType,
 } from '~/utils/staff-api.server.ts'
-import { parseFormData, paymentTypeSchema } from '~/utils/staff-forms.server.ts'
+import { parseFormData, paymentTypeSchema } from '~/features/staff/staff-forms.server.ts'
 import {
   redirectWithFlash,
   requireStaff,
   staffFailure,
   throwReadFailure,
-} from '~/utils/staff.server.ts'
+} from '~/features/staff/staff.server.ts'
 
 /**
  * Payment types with their fees and limits. Everyone on staff reads them and their change

@@ -12,9 +12,9 @@ import {
   Panel,
   StaffErrorBoundary,
   TextAreaField,
-} from '~/components/staff/ui.tsx'
+} from '~/features/staff/ui.tsx'
 import type { FormErrors } from '~/utils/form-errors.ts'
-import { parseReply } from '~/utils/staff-forms.server.ts'
+import { parseReply } from '~/features/staff/staff-forms.server.ts'
 import {
   getTicket,
   listMessages,
@@ -27,7 +27,7 @@ import {
   requireStaff,
   staffFailure,
   throwReadFailure,
-} from '~/utils/staff.server.ts'
+} from '~/features/staff/staff.server.ts'
 
 /**
  * One ticket as support sees it: the customer, the whole thread, and a reply form that can send a
