@@ -1,3 +1,4 @@
+export * from './amount.ts'
 export * from './api-types.ts'
 export * from './dates.ts'
 export * from './digits.ts'

@@ -1,9 +1,8 @@
-import { formatNumberFa, formatToman } from '@arzpol/shared'
+import { formatMinor, formatNumberFa, formatToman, parseAmountToMinor } from '@arzpol/shared'
 import { Form } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { SubmitButton } from '~/components/forms.tsx'
 import { formatCountdown, useCountdown } from '~/utils/countdown.ts'
-import { parseAmount } from '~/features/orders/orders.ts'
 
 /** Pieces of the new-request page: the live quote, the bank hand-off, the re-quote. */
 
@@ -27,10 +26,10 @@ export function quoteTokenFor(
   form: { amount: string; currency: string; paymentType: string },
 ): string {
   if (!quote?.quote_token) return ''
-  const amount = parseAmount(form.amount)
+  const amount = parseAmountToMinor(form.amount)
   if (amount === null) return ''
   const same =
-    quote.amount === amount.toFixed(2) &&
+    quote.amount === formatMinor(amount) &&
     quote.currency === form.currency &&
     quote.payment_type === form.paymentType
   return same ? quote.quote_token : ''
@@ -45,7 +44,7 @@ const QUOTE_DEBOUNCE_MS = 400
 export function useLiveQuote(input: { amount: string; currency: string; paymentType: string }) {
   const [quote, setQuote] = useState<Quote | null>(null)
   const [loading, setLoading] = useState(false)
-  const amount = parseAmount(input.amount)
+  const amount = parseAmountToMinor(input.amount)
   const key = amount === null ? '' : `${amount}|${input.currency}|${input.paymentType}`
   const latest = useRef(key)
   latest.current = key
@@ -60,7 +59,7 @@ export function useLiveQuote(input: { amount: string; currency: string; paymentT
     const controller = new AbortController()
     const timer = setTimeout(() => {
       const query = new URLSearchParams({
-        amount: amount.toFixed(2),
+        amount: formatMinor(amount),
         currency: input.currency,
         payment_type: input.paymentType,
       })
@@ -75,9 +74,9 @@ export function useLiveQuote(input: { amount: string; currency: string; paymentT
         .then((answer) => {
           if (latest.current === key) setQuote(answer)
         })
-        .catch((error: unknown) => {
+        .catch(() => {
+          // No quote is shown then; the server prices the order again when it is sent.
           if (controller.signal.aborted) return
-          console.warn('web: quote failed', error)
           if (latest.current === key) setQuote(null)
         })
         .finally(() => {

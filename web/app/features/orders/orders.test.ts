@@ -4,24 +4,44 @@ import {
   filterOrders,
   newRequestSchema,
   normalizeStatus,
-  parseAmount,
+  createPaymentBody,
   resolveDeepLink,
 } from './orders.ts'
 
-describe('parseAmount', () => {
-  it.each([
-    ['50', 50],
-    ['۵۰', 50],
-    ['٥٠', 50],
-    ['۱٬۲۵۰٫۵', 1250.5],
-    ['1,250.75', 1250.75],
-    [' 12.5 ', 12.5],
-  ])('%s → %s', (input, expected) => {
-    expect(parseAmount(input)).toBe(expected)
+describe('the amount field (read by parseAmountToMinor, shared with payments-service)', () => {
+  const form = (amount: string) => ({
+    payment_type: 'exams',
+    site_url: 'ets.org',
+    amount,
+    currency: 'USD',
   })
 
-  it.each(['', '0', '0.00', '-5', '1.234', 'abc', '1e3'])('refuses %j', (input) => {
-    expect(parseAmount(input)).toBeNull()
+  it.each([
+    ['50', 5000n],
+    ['۵۰', 5000n],
+    ['٥٠', 5000n],
+    ['۱٬۲۵۰٫۵', 125050n],
+    ['1,250.75', 125075n],
+    [' 12.5 ', 1250n],
+    ['۱\u200c۲۵۰', 125000n],
+  ])('%s → %s minor units', (input, expected) => {
+    const result = newRequestSchema.safeParse(form(input))
+    expect(result.success && result.data.amount).toBe(expected)
+  })
+
+  it.each(['', '0', '0.00', '-5', '1.234', 'abc', '1e3', '1234567890123'])(
+    'refuses %j with the spec §5 message',
+    (input) => {
+      const result = newRequestSchema.safeParse(form(input))
+      expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+        ['amount', 'مبلغ معتبر وارد کنید'],
+      ])
+    },
+  )
+
+  it('sends the API its exact two-decimal string', () => {
+    const result = newRequestSchema.safeParse(form('۱۲٫۵'))
+    expect(result.success && createPaymentBody(result.data).amount).toBe('12.50')
   })
 })
 
@@ -37,7 +57,7 @@ describe('newRequestSchema (spec §5 texts)', () => {
     const result = newRequestSchema.safeParse(base)
     expect(result.success && result.data).toMatchObject({
       site_url: 'https://ets.org/',
-      amount: 60,
+      amount: 6000n,
     })
   })
 

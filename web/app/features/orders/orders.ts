@@ -1,8 +1,10 @@
 import {
   CREDENTIAL_PAYMENT_TYPES,
+  formatMinor,
   formatToman,
   ORDER_CURRENCIES,
   PAYMENT_TYPE_CODES,
+  parseAmountToMinor,
   toLatinDigits,
   type OrderCurrency,
   type PaymentTypeCode,
@@ -112,20 +114,6 @@ export function hasDeepLink(params: URLSearchParams): boolean {
   return params.has('start') || params.has('flow')
 }
 
-/**
- * An amount as typed: Persian (۱۲٫۵) or Arabic digits, group separators, a Persian decimal
- * separator. A number with at most two decimals (spec §5: step 0.01) above 0, or null.
- */
-export function parseAmount(input: string): number | null {
-  const text = toLatinDigits(input)
-    .trim()
-    .replace(/[\u066C,\s]/g, '')
-    .replace(/[\u066B/]/g, '.')
-  if (!/^\d+(\.\d{1,2})?$/.test(text)) return null
-  const value = Number(text)
-  return Number.isFinite(value) && value > 0 ? value : null
-}
-
 /** "example.com" or "https://example.com/x" → an http(s) URL with a dotted host, or null. */
 export function normalizeSiteUrl(input: string): string | null {
   const value = input.trim()
@@ -168,7 +156,8 @@ export const newRequestSchema = z
       site_url: normalizeSiteUrl(v.site_url),
       site_username: v.site_username.trim(),
       site_password: v.site_password,
-      amount: parseAmount(v.amount),
+      // Minor units (cents), by the same rule payments-service reads the amount with.
+      amount: parseAmountToMinor(v.amount),
       currency: v.currency,
       description: v.description.trim(),
       sheba: toLatinDigits(v.sheba).replace(/[\s-]/g, '').toUpperCase(),
@@ -204,7 +193,7 @@ export function createPaymentBody(input: NewRequestInput) {
     site_url: input.site_url,
     site_username: credentials ? input.site_username : null,
     site_password: credentials ? input.site_password : null,
-    amount: (input.amount ?? 0).toFixed(2),
+    amount: formatMinor(input.amount ?? 0n),
     currency: input.currency,
     description: input.description,
     meta: {
