@@ -65,6 +65,10 @@ export type ServiceSlug = keyof typeof SERVICE_PAGES
 
 export const SERVICE_SLUGS = Object.keys(SERVICE_PAGES) as ServiceSlug[]
 
+export function isServiceSlug(value: string): value is ServiceSlug {
+  return Object.hasOwn(SERVICE_PAGES, value)
+}
+
 /** Every public page a crawler should know about (blog posts are added by the sitemap). */
 export const PUBLIC_PATHS: string[] = [
   '/',
