@@ -3,6 +3,7 @@ import type { IncomingMessage, Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { getLogger } from '~/utils/logger.server.ts'
 import { action, loader } from '~/routes/api.$.ts'
 import { resetEnvCache } from '~/utils/env.server.ts'
 import { PAYMENTS_UNAVAILABLE_MESSAGE } from './proxy.server.ts'
@@ -280,7 +281,7 @@ describe('/api/* proxy', () => {
   })
 
   it('answers 502 with the Persian detail when payments-service is down', async () => {
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const errors = vi.spyOn(getLogger(), 'error').mockImplementation(() => {})
     process.env.PAYMENTS_URL = 'http://127.0.0.1:1'
     resetEnvCache()
     const response = await action(

@@ -1,6 +1,7 @@
 import { getEnv } from '~/utils/env.server.ts'
 import { forwardedHeaders, getRequestId } from '~/utils/request-meta.server.ts'
 import { ownCookieNames } from '~/features/auth/session.server.ts'
+import { getLogger } from '~/utils/logger.server.ts'
 
 /**
  * `WEB_URL/api/*` → `PAYMENTS_URL/api/*`, so the JSON API of spec §7 (and the bank's callback) is
@@ -111,7 +112,10 @@ export async function proxyToPayments(request: Request): Promise<Response> {
     } as RequestInit)
   } catch (error) {
     if (!request.signal.aborted) {
-      console.error(`web: /api proxy to payments-service failed (${requestId}):`, error)
+      getLogger().error(
+        { err: error, request_id: requestId },
+        '/api proxy to payments-service failed',
+      )
     }
     return Response.json(
       { detail: PAYMENTS_UNAVAILABLE_MESSAGE },

@@ -1,28 +1,8 @@
-import type { ApiErrorBody, AuthTokens, CurrentUser, OtpPurpose } from '@arzpol/shared'
+import type { AuthTokens, CurrentUser, OtpPurpose } from '@arzpol/shared'
 import { z } from 'zod'
-import { getEnv } from '~/utils/env.server.ts'
-import { requestIdHeader } from '~/utils/request-id.server.ts'
-import { forwardedHeaders } from '~/utils/request-meta.server.ts'
+import { call, type PaymentsResult } from '~/features/api/payments-client.server.ts'
 
-/**
- * The one client web uses to call payments-service server to server (spec §7 contract). Success
- * bodies are checked with zod; failures come back as values, never as exceptions, carrying the
- * Django-REST-style error body so actions can show the server's message.
- */
-
-const TIMEOUT_MS = 10_000
-
-export type PaymentsResult<T> =
-  | { ok: true; status: number; data: T }
-  | {
-      ok: false
-      /** The upstream status, or 503 when payments-service could not be reached. */
-      status: number
-      body: ApiErrorBody | null
-      /** Seconds, from Retry-After or `retry_after`, on 429. */
-      retryAfter?: number
-      unreachable?: boolean
-    }
+/** payments-service's auth calls (spec §7), through the one client. */
 
 const tokensSchema = z.object({ access: z.string().min(1), refresh: z.string().min(1) })
 const otpSendSchema = z.object({
@@ -34,83 +14,6 @@ const currentUserSchema = z.object({
   username: z.string(),
   email: z.string().nullable().default(null),
 })
-
-export interface CallOptions<S extends z.ZodType | null> {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
-  body?: unknown
-  token?: string
-  /** Extra request headers (e.g. Idempotency-Key). */
-  headers?: Record<string, string>
-  schema: S
-}
-
-export async function call<S extends z.ZodType | null>(
-  request: Request | null,
-  path: string,
-  { method, body, token, schema, headers: extra }: CallOptions<S>,
-): Promise<PaymentsResult<S extends z.ZodType ? z.output<S> : null>> {
-  type Data = S extends z.ZodType ? z.output<S> : null
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'Accept-Language': 'fa',
-    ...(request ? forwardedHeaders(request) : requestIdHeader()),
-    ...extra,
-  }
-  if (body !== undefined) headers['Content-Type'] = 'application/json'
-  if (token) headers.Authorization = `Bearer ${token}`
-
-  let response: Response
-  try {
-    response = await fetch(getEnv().PAYMENTS_URL.replace(/\/+$/, '') + path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    })
-  } catch (error) {
-    console.error(`web: payments-service ${method} ${path} failed:`, error)
-    return { ok: false, status: 503, body: null, unreachable: true }
-  }
-
-  const text = await response.text().catch(() => '')
-  let json: unknown = null
-  if (text) {
-    try {
-      json = JSON.parse(text)
-    } catch {
-      json = null
-    }
-  }
-
-  if (response.ok) {
-    if (schema === null) return { ok: true, status: response.status, data: null as Data }
-    const parsed = schema.safeParse(json)
-    if (parsed.success) return { ok: true, status: response.status, data: parsed.data as Data }
-    console.error(`web: payments-service ${method} ${path} answered an unexpected body`)
-    return { ok: false, status: 502, body: null }
-  }
-
-  const errorBody = json !== null && typeof json === 'object' ? (json as ApiErrorBody) : null
-  const result: PaymentsResult<Data> = { ok: false, status: response.status, body: errorBody }
-  if (response.status === 429) {
-    const retryAfter = retryAfterSeconds(response.headers.get('Retry-After'), errorBody)
-    if (retryAfter !== undefined) result.retryAfter = retryAfter
-  }
-  return result
-}
-
-function retryAfterSeconds(header: string | null, body: ApiErrorBody | null): number | undefined {
-  const fromBody = body && 'retry_after' in body ? Number(body.retry_after) : NaN
-  if (Number.isFinite(fromBody) && fromBody >= 0) return Math.ceil(fromBody)
-  const fromHeader = header === null ? NaN : Number(header)
-  if (Number.isFinite(fromHeader) && fromHeader >= 0) return Math.ceil(fromHeader)
-  if (header) {
-    const date = Date.parse(header)
-    if (!Number.isNaN(date)) return Math.max(0, Math.ceil((date - Date.now()) / 1000))
-  }
-  return undefined
-}
 
 export function sendOtp(request: Request, input: { phone: string; purpose: OtpPurpose }) {
   return call(request, '/api/auth/otp/send/', {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { getLogger } from '~/utils/logger.server.ts'
 import { loader as dashboardLoader } from '~/routes/dashboard/route.tsx'
 import { loader as dashboardSplatLoader } from '~/routes/dashboard.$.tsx'
 import { action as logoutAction } from '~/routes/logout.tsx'
@@ -141,7 +142,7 @@ describe('requireUser and the dashboard guard', () => {
     fake.failWith = { status: 500, body: { detail: 'boom' } }
     expectLoginRedirect(await settle(() => requireUser(getRequest('/dashboard', jar))))
 
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const errors = vi.spyOn(getLogger(), 'error').mockImplementation(() => {})
     process.env.PAYMENTS_URL = 'http://127.0.0.1:1'
     resetEnvCache()
     expectLoginRedirect(await settle(() => requireUser(getRequest('/dashboard', jar))))
@@ -195,7 +196,7 @@ describe('logout', () => {
 
   it('still clears the cookie when payments-service cannot be reached', async () => {
     const { jar } = signedInJar()
-    vi.spyOn(console, 'error').mockImplementation(() => {})
+    vi.spyOn(getLogger(), 'error').mockImplementation(() => {})
     process.env.PAYMENTS_URL = 'http://127.0.0.1:1'
     resetEnvCache()
     const response = (await settle(() =>

@@ -3,8 +3,9 @@ import type { AuthTokens, CurrentUser } from '@arzpol/shared'
 import { redirect } from '@remix-run/node'
 import { decodeJwt } from 'jose'
 import * as payments from './auth-api.server.ts'
-import type { PaymentsResult } from './auth-api.server.ts'
+import type { PaymentsResult } from '~/features/api/payments-client.server.ts'
 import { commitSession, destroySession, getSessionTokens, otpFlowCookie } from './session.server.ts'
+import { getLogger } from '~/utils/logger.server.ts'
 
 /**
  * Sign-in state on the server. Loaders that need the customer call `requireUser`, which throws
@@ -120,7 +121,7 @@ export async function logout(request: Request): Promise<never> {
   if (tokens) {
     const result = await payments.logout(request, tokens.refresh)
     if (!result.ok && result.status !== 401) {
-      console.error(`web: logout at payments-service answered ${result.status}`)
+      getLogger().error({ status: result.status }, 'logout at payments-service failed')
     }
   }
   const headers = new Headers()

@@ -16,7 +16,7 @@ import { getEnv } from '~/utils/env.server.ts'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import { errorsFromApi, errorsFromZod, formDataToObject } from '~/utils/form-errors.ts'
 import * as payments from '~/features/auth/auth-api.server.ts'
-import type { PaymentsResult } from '~/features/auth/auth-api.server.ts'
+import type { PaymentsResult } from '~/features/api/payments-client.server.ts'
 import type { OtpFlow } from '~/features/auth/session.server.ts'
 import {
   commitSession,

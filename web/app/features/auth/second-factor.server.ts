@@ -2,7 +2,7 @@ import { data, redirect } from '@remix-run/node'
 import { z } from 'zod'
 import { readFormData } from '~/utils/form-data.server.ts'
 import { errorsFromApi, formDataToObject, type FormErrors } from '~/utils/form-errors.ts'
-import { call } from './auth-api.server.ts'
+import { call } from '~/features/api/payments-client.server.ts'
 import { RECOVERY_CODES_PATH } from './second-factor.ts'
 import {
   commitSession,

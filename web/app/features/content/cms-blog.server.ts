@@ -15,6 +15,7 @@ import * as cms from './cms.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
 import { renumberHeadings } from '~/utils/headings.ts'
 import { commitSession, destroySession, getSessionTokens } from '~/features/auth/session.server.ts'
+import { getLogger } from '~/utils/logger.server.ts'
 
 /**
  * The blog as pages need it: posts and comments read from the cms through the in-memory cache and
@@ -192,7 +193,7 @@ export async function getBlogPosts(): Promise<BlogPost[] | null> {
     )
   } catch (error) {
     if (!(error instanceof CmsUnavailableError)) throw error
-    if (!error.repeated) console.error(`web: ${error.message}`)
+    if (!error.repeated) getLogger().error(error.message)
     return null
   }
 }
@@ -282,7 +283,7 @@ export async function getComments(postId: string): Promise<BlogComment[]> {
     )
   } catch (error) {
     if (!(error instanceof CmsUnavailableError)) throw error
-    if (!error.repeated) console.error(`web: ${error.message}`)
+    if (!error.repeated) getLogger().error(error.message)
     return []
   }
 }
@@ -359,7 +360,7 @@ export async function submitComment(
   if (!result.ok) {
     if (result.status === 401) return signedOut()
     if (result.status !== null && result.status !== 400) {
-      console.error(`web: the cms refused a comment (${result.status})`)
+      getLogger().error({ status: result.status }, 'the cms refused a comment')
     }
     return failed()
   }
@@ -389,7 +390,7 @@ export async function handleCmsWebhook(request: Request): Promise<Response> {
   const header = request.headers.get('Authorization') ?? ''
   const given = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim() ?? ''
   if (!secret) {
-    console.warn('web: cms webhook refused: CMS_WEBHOOK_SECRET is not set')
+    getLogger().warn('cms webhook refused: CMS_WEBHOOK_SECRET is not set')
   }
   if (!secret || !given || !sameSecret(given, secret)) {
     return Response.json(

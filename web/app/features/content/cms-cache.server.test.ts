@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { getLogger } from '~/utils/logger.server.ts'
 import { CmsCache, CmsUnavailableError } from './cms-cache.server.ts'
 
 let now = 0
@@ -26,7 +27,7 @@ function deferred<T>() {
 
 beforeEach(() => {
   now = 1_000_000
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  vi.spyOn(getLogger(), 'warn').mockImplementation(() => undefined)
 })
 
 describe('CmsCache', () => {
@@ -75,7 +76,10 @@ describe('CmsCache', () => {
     now += 2_000
     expect(await cache.get('posts', posts.load)).toBe('good')
     expect(posts.calls).toBe(2)
-    expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('ECONNREFUSED'))
+    expect(getLogger().warn).toHaveBeenCalledWith(
+      expect.objectContaining({ reason: expect.stringContaining('ECONNREFUSED') }),
+      expect.any(String),
+    )
 
     // Within the retry window the cms is not asked at all.
     now += 4_999

@@ -1,3 +1,5 @@
+import { getLogger } from '~/utils/logger.server.ts'
+
 /**
  * web's in-memory copy of cms content. Strapi is slow (a few hundred requests a second for a post
  * list), and the public site must stay up when the cms is down, so:
@@ -137,8 +139,9 @@ export class CmsCache {
         entry.failedStamp = stamp
         entry.lastError = error
         if (entry.hasValue) {
-          console.warn(
-            `web: cms fetch of "${key}" failed, serving the copy from ${new Date(entry.fetchedAt).toISOString()}: ${describe(error)}`,
+          getLogger().warn(
+            { key, servedFrom: new Date(entry.fetchedAt).toISOString(), reason: describe(error) },
+            'cms fetch failed; serving the cached copy',
           )
           return entry.value as T
         }

@@ -11,7 +11,7 @@ import {
 } from './cms-html.server.ts'
 
 const CORPUS = fileURLToPath(
-  new URL('../../../packages/test-corpus/xss/payloadbox-xss-payload-list.txt', import.meta.url),
+  new URL('../../../../packages/test-corpus/xss/payloadbox-xss-payload-list.txt', import.meta.url),
 )
 
 function corpus(): string[] {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { getLogger } from '~/utils/logger.server.ts'
 import type { FakeCms } from '../../../tests/fake-cms.ts'
 import { paragraphs, startFakeCms } from '../../../tests/fake-cms.ts'
 import { blogCache } from './cms-blog.server.ts'
@@ -90,7 +91,7 @@ describe('tier pages', () => {
 
   it('says unavailable when the cms is down and there is no copy', async () => {
     cms.failWith = 500
-    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const error = vi.spyOn(getLogger(), 'error').mockImplementation(() => undefined)
     expect(await getTierPage('base')).toEqual({ status: 'unavailable' })
     expect(error).toHaveBeenCalledOnce()
   })
@@ -100,14 +101,14 @@ describe('tier pages', () => {
     expect((await getTierPage('base')).status).toBe('ok')
     blogCache.invalidateAll()
     cms.failWith = 503
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    vi.spyOn(getLogger(), 'warn').mockImplementation(() => undefined)
     const again = await getTierPage('base')
     expect(again.status).toBe('ok')
   })
 
   it('treats content of the wrong shape as unavailable, not as a crash', async () => {
     cms.entries['/api/tier-pages'] = [{ slug: 'base', title: 42 }]
-    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    vi.spyOn(getLogger(), 'error').mockImplementation(() => undefined)
     expect(await getTierPage('base')).toEqual({ status: 'unavailable' })
   })
 })
@@ -141,7 +142,7 @@ describe('landing page', () => {
     expect(await getLandingPage()).toEqual(LANDING_FALLBACK)
     blogCache.clear()
     await cms.stop()
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const warn = vi.spyOn(getLogger(), 'warn').mockImplementation(() => undefined)
     try {
       expect(await getLandingPage()).toEqual(LANDING_FALLBACK)
       expect(warn).toHaveBeenCalled()

@@ -17,6 +17,7 @@ import type {
 } from '~/features/site/public-pages.ts'
 import { DEFAULT_SERVICE_STATS } from '~/features/site/public-pages.ts'
 import type { ServiceSlug, TierSlug } from '~/features/site/public-routes.ts'
+import { getLogger } from '~/utils/logger.server.ts'
 
 /**
  * The marketing pages' content (spec §2, §3) read from the cms's public REST API through the same
@@ -218,7 +219,7 @@ async function cached<T>(
     return page === null ? { status: 'missing' } : { status: 'ok', page }
   } catch (error) {
     if (!(error instanceof CmsUnavailableError)) throw error
-    if (!error.repeated) console.error(`web: ${error.message}`)
+    if (!error.repeated) getLogger().error(error.message)
     return { status: 'unavailable' }
   }
 }
@@ -252,7 +253,7 @@ export async function getLandingPage(): Promise<LandingContent> {
     return (await blogCache.get('page:landing', load)) ?? LANDING_FALLBACK
   } catch (error) {
     if (!(error instanceof CmsUnavailableError)) throw error
-    if (!error.repeated) console.warn(`web: ${error.message}; showing the built-in landing page`)
+    if (!error.repeated) getLogger().warn(`${error.message}; showing the built-in landing page`)
     return LANDING_FALLBACK
   }
 }
@@ -280,7 +281,7 @@ export function getAboutPage(): Promise<PageResult<AboutContent>> {
       cms.fetchSingleType('/api/about-page', options),
       cms.fetchSingleType('/api/site-setting', options).catch((error: unknown) => {
         // The contact details are extras: the page stands without them.
-        console.warn(`web: site settings unavailable: ${String(error)}`)
+        getLogger().warn({ err: error }, 'site settings unavailable')
         return null
       }),
     ])

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { getEnv } from '~/utils/env.server.ts'
 import { requestIdHeader } from '~/utils/request-id.server.ts'
 import { forwardedHeaders } from '~/utils/request-meta.server.ts'
+import { getLogger } from '~/utils/logger.server.ts'
 
 /**
  * The one client web uses to call the cms (Strapi 5 REST, see cms/README.md) server to server.
@@ -95,7 +96,7 @@ async function getCollection<S extends z.ZodType>(
     for (const raw of body.data.data) {
       const item = schema.safeParse(raw)
       if (item.success) items.push(item.data)
-      else console.warn(`web: skipped a malformed item from the cms's ${path}`)
+      else getLogger().warn({ path }, 'skipped a malformed item from the cms')
     }
     const pageCount = body.data.meta?.pagination?.pageCount ?? 1
     if (page >= pageCount) break
@@ -223,14 +224,14 @@ export async function createComment(
       signal: AbortSignal.timeout(getEnv().CMS_TIMEOUT_MS * 2),
     })
   } catch (error) {
-    console.error('web: cms POST /api/comments failed:', error)
+    getLogger().error({ err: error }, 'cms POST /api/comments failed')
     return { ok: false, status: null }
   }
   const json: unknown = await response.json().catch(() => null)
   if (!response.ok) return { ok: false, status: response.status }
   const created = createdSchema.safeParse(json)
   if (!created.success) {
-    console.error('web: cms POST /api/comments answered an unexpected body')
+    getLogger().error('cms POST /api/comments answered an unexpected body')
     return { ok: false, status: 502 }
   }
   return { ok: true, moderationStatus: created.data.data.moderationStatus }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { getLogger } from '~/utils/logger.server.ts'
 import type { FakeCms } from '../../../tests/fake-cms.ts'
 import { startFakeCms } from '../../../tests/fake-cms.ts'
 import { blogCache } from './cms-blog.server.ts'
@@ -42,7 +43,7 @@ describe('sitemap.xml', () => {
 
   it('still lists the pages when the cms is down', async () => {
     cms.failWith = 503
-    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    vi.spyOn(getLogger(), 'error').mockImplementation(() => undefined)
     const xml = await buildSitemap()
     expect(xml).toContain('<loc>https://arzpol.ir/terms</loc>')
     expect(xml).not.toContain('/blog/doc')

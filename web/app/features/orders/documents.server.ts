@@ -1,4 +1,3 @@
-import type { ApiErrorBody } from '@arzpol/shared'
 import { formatNumberFa } from '@arzpol/shared'
 import {
   MaxPartSizeExceededError,
@@ -6,13 +5,13 @@ import {
   unstable_parseMultipartFormData as parseMultipartFormData,
 } from '@remix-run/node'
 import { z } from 'zod'
-import { getEnv } from '~/utils/env.server.ts'
+import { call, errorMessages, stream } from '~/features/api/payments-client.server.ts'
 import { readFormData, unreadableForm } from '~/utils/form-data.server.ts'
-import { forwardedHeaders } from '~/utils/request-meta.server.ts'
+import { getLogger } from '~/utils/logger.server.ts'
 
 /**
  * An order's documents (cash-out income papers) through payments-service's
- * `/api/payments/{id}/documents/` calls, server to server with the customer's token. The
+ * `/api/payments/{id}/documents/` calls, through the one client with the customer's token. The
  * browser's multipart form (it works without JavaScript) is read here with the same 10 MB
  * limit payments-service enforces, and sent on as multipart; payments-service decides the type
  * by the file's bytes and answers its refusals in Persian, which are shown as they are.
@@ -27,9 +26,6 @@ export const DOCUMENT_MESSAGES = {
   uploaded: 'مدرک بارگذاری شد.',
 } as const
 
-const TIMEOUT_MS = 10_000
-const UPLOAD_TIMEOUT_MS = 60_000
-
 const documentSchema = z.object({
   id: z.number(),
   payment_id: z.number(),
@@ -40,35 +36,19 @@ const documentSchema = z.object({
 })
 export type OrderDocument = z.output<typeof documentSchema>
 
-const base = () => getEnv().PAYMENTS_URL.replace(/\/+$/, '')
-
-function headersFor(request: Request, token: string): Record<string, string> {
-  return {
-    Accept: 'application/json',
-    'Accept-Language': 'fa',
-    Authorization: `Bearer ${token}`,
-    ...forwardedHeaders(request),
-  }
-}
-
 /** The order's documents, or null when they cannot be read (the page still shows the order). */
 export async function listDocuments(
   request: Request,
   token: string,
   orderId: number,
 ): Promise<OrderDocument[] | null> {
-  try {
-    const response = await fetch(`${base()}/api/payments/${orderId}/documents/`, {
-      headers: headersFor(request, token),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    })
-    if (!response.ok) return null
-    const parsed = z.array(documentSchema).safeParse(await response.json())
-    return parsed.success ? parsed.data : null
-  } catch (error) {
-    console.error(`web: documents of order ${orderId} could not be read:`, error)
-    return null
-  }
+  const result = await call(request, `/api/payments/${orderId}/documents/`, {
+    token,
+    schema: z.array(documentSchema),
+  })
+  if (result.ok) return result.data
+  getLogger().warn({ orderId, status: result.status }, 'order documents could not be read')
+  return null
 }
 
 /**
@@ -97,18 +77,6 @@ export async function readDocumentForm(
 
 export type UploadResult = { ok: true } | { ok: false; status: number; errors: string[] }
 
-/** Every Persian message in an error body (field lists and `detail`). */
-function messagesOf(body: ApiErrorBody | null): string[] {
-  if (!body || typeof body !== 'object') return []
-  return Object.entries(body).flatMap(([key, value]) => {
-    if (key === 'code' || key === 'retry_after') return []
-    if (typeof value === 'string') return [value]
-    if (Array.isArray(value))
-      return value.filter((item): item is string => typeof item === 'string')
-    return []
-  })
-}
-
 export async function uploadDocument(
   request: Request,
   token: string,
@@ -122,50 +90,28 @@ export async function uploadDocument(
   if (!file) return { ok: false, status: 400, errors: [DOCUMENT_MESSAGES.noFile] }
   const upstream = new FormData()
   upstream.append('file', file, file.name || 'document')
-  let response: Response
-  try {
-    response = await fetch(`${base()}/api/payments/${orderId}/documents/`, {
-      method: 'POST',
-      headers: headersFor(request, token),
-      body: upstream,
-      signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS),
-    })
-  } catch (error) {
-    console.error(`web: document upload for order ${orderId} failed:`, error)
-    return { ok: false, status: 503, errors: [DOCUMENT_MESSAGES.failed] }
+  const result = await call(request, `/api/payments/${orderId}/documents/`, {
+    method: 'POST',
+    token,
+    form: upstream,
+    schema: null,
+  })
+  if (result.ok) return { ok: true }
+  if (result.unreachable) return { ok: false, status: 503, errors: [DOCUMENT_MESSAGES.failed] }
+  if (result.status === 413) return { ok: false, status: 413, errors: [DOCUMENT_MESSAGES.tooLarge] }
+  const clientError = result.status >= 400 && result.status < 500
+  const errors = clientError ? errorMessages(result.body) : []
+  return {
+    ok: false,
+    status: clientError ? result.status : 502,
+    errors: errors.length > 0 ? errors : [DOCUMENT_MESSAGES.failed],
   }
-  if (response.ok) {
-    await response.body?.cancel()
-    return { ok: true }
-  }
-  let body: ApiErrorBody | null = null
-  try {
-    body = (await response.json()) as ApiErrorBody
-  } catch {
-    body = null
-  }
-  if (response.status === 413)
-    return { ok: false, status: 413, errors: [DOCUMENT_MESSAGES.tooLarge] }
-  const status = response.status >= 400 && response.status < 500 ? response.status : 502
-  const errors = response.status < 500 ? messagesOf(body) : []
-  return { ok: false, status, errors: errors.length > 0 ? errors : [DOCUMENT_MESSAGES.failed] }
 }
 
-/** The raw download answer, to be streamed on to the browser; null when unreachable. */
-export async function fetchDocument(
+/** A document's download answer, to be streamed on to the browser; null when unreachable. */
+export const fetchDocument = (
   request: Request,
   token: string,
   orderId: number,
   documentId: number,
-): Promise<Response | null> {
-  try {
-    return await fetch(`${base()}/api/payments/${orderId}/documents/${documentId}/download/`, {
-      headers: headersFor(request, token),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS),
-    })
-  } catch (error) {
-    console.error(`web: document ${documentId} download failed:`, error)
-    return null
-  }
-}
+) => stream(request, `/api/payments/${orderId}/documents/${documentId}/download/`, { token })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { call } from '~/features/auth/auth-api.server.ts'
+import { call } from '~/features/api/payments-client.server.ts'
 
 /**
  * payments-service's "money to return" calls (issue #15), server to server with the staff

@@ -10,6 +10,7 @@ import {
 } from '~/features/orders/orders.server.ts'
 import { createPaymentBody, newRequestSchema, ORDER_MESSAGES } from '~/features/orders/orders.ts'
 import { flashCookie } from '~/features/auth/session.server.ts'
+import { getLogger } from '~/utils/logger.server.ts'
 
 /**
  * Spec §4 submit flow, on the server: create the order, start it, and hand the page what it needs
@@ -121,7 +122,7 @@ async function start(
       { status: 409, headers },
     )
   }
-  console.warn(`web: starting order ${orderId} failed (${started.status})`)
+  getLogger().warn({ orderId, status: started.status }, 'starting an order failed')
   const errors = errorsFromApi(started.body, ORDER_MESSAGES.failed, { sheba: 'sheba' })
   if (!errors.form.includes(ORDER_MESSAGES.failed)) errors.form.unshift(ORDER_MESSAGES.failed)
   return data<NewRequestActionData>(

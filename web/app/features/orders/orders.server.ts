@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { DEFAULT_PAYMENT_TYPES, type PaymentTypeOption } from './orders.ts'
-import { call, type PaymentsResult } from '~/features/auth/auth-api.server.ts'
+import { call, type PaymentsResult } from '~/features/api/payments-client.server.ts'
+import { getLogger } from '~/utils/logger.server.ts'
 
 /**
  * payments-service's order, quote and rate calls (spec §7), server to server; authenticated ones
@@ -116,7 +117,7 @@ export async function getPaymentTypes(request: Request): Promise<PaymentTypeOpti
     schema: z.array(paymentTypeSchema),
   })
   if (result.ok && result.data.length > 0) return result.data
-  console.warn(`web: payment types unavailable (${result.status}); using the default list`)
+  getLogger().warn({ status: result.status }, 'payment types unavailable; using the default list')
   return [...DEFAULT_PAYMENT_TYPES]
 }
 

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { getLogger } from '~/utils/logger.server.ts'
 import { loader as staffHomeLoader } from '~/routes/staff._index/route.tsx'
 import { loader as staffLayoutLoader } from '~/routes/staff/route.tsx'
 import { fakeJwt } from '../../../tests/fake-payments.ts'
@@ -144,7 +145,7 @@ describe('requireStaff and the /staff layout', () => {
   })
 
   it('shows the Persian outage page when payments-service is down, without ending the session', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    vi.spyOn(getLogger(), 'error').mockImplementation(() => undefined)
     const jar = session('support')
     down = true
     const result = await requireStaff(getRequest('/staff', jar)).catch((e) => e)

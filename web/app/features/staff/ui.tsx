@@ -168,8 +168,6 @@ export function StaffErrorBoundary() {
       title = 'سرویس پرداخت در دسترس نیست'
       body = message ?? 'لطفاً چند لحظه بعد دوباره تلاش کنید.'
     }
-  } else {
-    console.error(error)
   }
   return (
     <div

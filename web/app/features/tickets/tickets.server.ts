@@ -5,22 +5,17 @@ import {
   unstable_parseMultipartFormData as parseMultipartFormData,
 } from '@remix-run/node'
 import { z } from 'zod'
-import { getEnv } from '~/utils/env.server.ts'
+import { call, stream } from '~/features/api/payments-client.server.ts'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import { readFormData, unreadableForm } from '~/utils/form-data.server.ts'
 import { errorsFromApi } from '~/utils/form-errors.ts'
-import { forwardedHeaders } from '~/utils/request-meta.server.ts'
 import { MAX_FILE_BYTES, messageProblems, TICKET_MESSAGES, type NewTicketInput } from './schemas.ts'
 
 /**
  * web's client for payments-service's ticketing calls (spec §7), server to server with the
- * customer's access token from the session cookie. Answers come back as values, like
- * `utils/payments.server.ts`; the browser never sees a token.
+ * customer's access token from the session cookie, through the one client
+ * (`features/api/payments-client.server.ts`); the browser never sees a token.
  */
-
-const TIMEOUT_MS = 10_000
-/** Uploads may take longer than a JSON call. */
-const UPLOAD_TIMEOUT_MS = 60_000
 
 const ticketSchema = z.object({
   id: z.number(),
@@ -58,78 +53,23 @@ export type AttachmentView = z.output<typeof attachmentSchema>
 const categorySchema = z.object({ id: z.number(), name: z.string() })
 export type CategoryView = z.output<typeof categorySchema>
 
-export type TicketingResult<T> =
-  { ok: true; status: number; data: T } | { ok: false; status: number; body: ApiErrorBody | null }
-
-interface CallOptions<S extends z.ZodType | null> {
-  method?: 'GET' | 'POST'
-  json?: unknown
-  form?: FormData
-  schema: S
-}
-
-async function call<S extends z.ZodType | null>(
-  request: Request,
-  token: string,
-  path: string,
-  { method = 'GET', json, form, schema }: CallOptions<S>,
-): Promise<TicketingResult<S extends z.ZodType ? z.output<S> : null>> {
-  type Data = S extends z.ZodType ? z.output<S> : null
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'Accept-Language': 'fa',
-    Authorization: `Bearer ${token}`,
-    ...forwardedHeaders(request),
-  }
-  if (json !== undefined) headers['Content-Type'] = 'application/json'
-  let response: Response
-  try {
-    response = await fetch(getEnv().PAYMENTS_URL.replace(/\/+$/, '') + path, {
-      method,
-      headers,
-      // FormData bodies get their multipart boundary from fetch itself.
-      body: form ?? (json === undefined ? undefined : JSON.stringify(json)),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(form ? UPLOAD_TIMEOUT_MS : TIMEOUT_MS),
-    })
-  } catch (error) {
-    console.error(`web: payments-service ${method} ${path} failed:`, error)
-    return { ok: false, status: 503, body: null }
-  }
-  const text = await response.text().catch(() => '')
-  let body: unknown = null
-  try {
-    body = text ? JSON.parse(text) : null
-  } catch {
-    body = null
-  }
-  if (!response.ok) {
-    const errorBody = body !== null && typeof body === 'object' ? (body as ApiErrorBody) : null
-    return { ok: false, status: response.status, body: errorBody }
-  }
-  if (schema === null) return { ok: true, status: response.status, data: null as Data }
-  const parsed = schema.safeParse(body)
-  if (parsed.success) return { ok: true, status: response.status, data: parsed.data as Data }
-  console.error(`web: payments-service ${method} ${path} answered an unexpected body`)
-  return { ok: false, status: 502, body: null }
-}
-
 export const listTickets = (request: Request, token: string) =>
-  call(request, token, '/api/ticketing/tickets/', { schema: z.array(ticketSchema) })
+  call(request, '/api/ticketing/tickets/', { token, schema: z.array(ticketSchema) })
 
 export const listCategories = (request: Request, token: string) =>
-  call(request, token, '/api/ticketing/categories/', { schema: z.array(categorySchema) })
+  call(request, '/api/ticketing/categories/', { token, schema: z.array(categorySchema) })
 
 export const getTicket = (request: Request, token: string, id: number) =>
-  call(request, token, `/api/ticketing/tickets/${id}/`, { schema: ticketSchema })
+  call(request, `/api/ticketing/tickets/${id}/`, { token, schema: ticketSchema })
 
 export const listMessages = (request: Request, token: string, id: number) =>
-  call(request, token, `/api/ticketing/tickets/${id}/messages/`, { schema: z.array(messageSchema) })
+  call(request, `/api/ticketing/tickets/${id}/messages/`, { token, schema: z.array(messageSchema) })
 
 export function createTicket(request: Request, token: string, input: NewTicketInput) {
-  return call(request, token, '/api/ticketing/tickets/', {
+  return call(request, '/api/ticketing/tickets/', {
+    token,
     method: 'POST',
-    json: {
+    body: {
       title: input.title,
       category: Number(input.category),
       message: input.message,
@@ -140,28 +80,11 @@ export function createTicket(request: Request, token: string, input: NewTicketIn
 }
 
 export const closeTicket = (request: Request, token: string, id: number) =>
-  call(request, token, `/api/ticketing/tickets/${id}/close/`, { method: 'POST', schema: null })
+  call(request, `/api/ticketing/tickets/${id}/close/`, { token, method: 'POST', schema: null })
 
-/** The raw download answer of payments-service, to be streamed on to the browser. */
-export async function fetchAttachment(
-  request: Request,
-  token: string,
-  id: number,
-): Promise<Response | null> {
-  try {
-    return await fetch(
-      `${getEnv().PAYMENTS_URL.replace(/\/+$/, '')}/api/ticketing/attachments/${id}/download/`,
-      {
-        headers: { Authorization: `Bearer ${token}`, ...forwardedHeaders(request) },
-        redirect: 'manual',
-        signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS),
-      },
-    )
-  } catch (error) {
-    console.error('web: payments-service attachment download failed:', error)
-    return null
-  }
-}
+/** An attachment's download answer, to be streamed on to the browser. */
+export const fetchAttachment = (request: Request, token: string, id: number) =>
+  stream(request, `/api/ticketing/attachments/${id}/download/`, { token })
 
 /** `/dashboard/tickets/:ticketId` param → a ticket id, or null for anything else. */
 export function ticketIdFrom(value: string | undefined): number | null {
@@ -242,7 +165,8 @@ export async function sendMessage(
   const upstream = new FormData()
   if (content.trim()) upstream.append('content', content.trim())
   if (file) upstream.append('file', file, file.name || 'file')
-  const result = await call(request, token, `/api/ticketing/tickets/${ticketId}/messages/`, {
+  const result = await call(request, `/api/ticketing/tickets/${ticketId}/messages/`, {
+    token,
     method: 'POST',
     form: upstream,
     schema: null,

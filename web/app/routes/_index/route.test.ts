@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { getLogger } from '~/utils/logger.server.ts'
 import { loader as rootLoader } from '~/root.tsx'
 import { loader as dashboardLoader } from '~/routes/dashboard/route.tsx'
 import { loader as healthzLoader } from '~/routes/healthz.ts'
@@ -271,7 +272,7 @@ describe('registration', () => {
   })
 
   it('falls back to the spec’s messages when payments-service is unreachable', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {})
+    vi.spyOn(getLogger(), 'error').mockImplementation(() => {})
     process.env.PAYMENTS_URL = 'http://127.0.0.1:1'
     resetEnvCache()
     const sent = actionData(await submit('/?index', details(newPhone())))

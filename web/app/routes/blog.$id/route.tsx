@@ -6,7 +6,12 @@ import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from '@remix
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { RichText } from '~/features/content/rich-text.tsx'
 import { ShareLinkButton } from '~/features/content/share-link-button.tsx'
-import { findPost, getComments, postHtml, submitComment } from '~/features/content/cms-blog.server.ts'
+import {
+  findPost,
+  getComments,
+  postHtml,
+  submitComment,
+} from '~/features/content/cms-blog.server.ts'
 import { CommentForm } from '~/features/content/comment-form.tsx'
 import { socialMeta } from '~/features/content/seo.ts'
 

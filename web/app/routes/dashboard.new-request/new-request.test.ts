@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { getLogger } from '~/utils/logger.server.ts'
 import { flashCookie, sessionCookie } from '~/features/auth/session.server.ts'
 import { fakeJwt } from '../../../tests/fake-payments.ts'
 import {
@@ -34,7 +35,7 @@ let jar: CookieJar
 beforeEach(() => {
   process.env.PAYMENTS_URL = fake.url
   fake.reset()
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  vi.spyOn(getLogger(), 'warn').mockImplementation(() => undefined)
   const access = fakeJwt({ sub: '1', exp: Math.floor(Date.now() / 1000) + 600 })
   jar = new CookieJar().apply(
     new Headers({ 'Set-Cookie': sessionCookie.serialize({ access, refresh: 'refresh-1' }) }),

@@ -7,6 +7,7 @@ import { OrderCard } from '~/features/orders/order-card.tsx'
 import { requireUser } from '~/features/auth/auth.server.ts'
 import { listOrders } from '~/features/orders/orders.server.ts'
 import { filterOrders, ORDER_STATUSES, STATUS_LABELS } from '~/features/orders/orders.ts'
+import { getLogger } from '~/utils/logger.server.ts'
 
 /**
  * Orders (spec §2): search over id, site address and description; the status filter synced to
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filter = (FILTERS as readonly string[]).includes(rawFilter) ? rawFilter : 'all'
   const result = await listOrders(request, tokens.access)
   // Spec §8: a failed list is only logged.
-  if (!result.ok) console.warn(`web: order list failed (${result.status})`)
+  if (!result.ok) getLogger().warn({ status: result.status }, 'order list failed')
   const all = result.ok ? result.data : []
   return data(
     {

@@ -45,6 +45,7 @@ import {
   sendMessage,
   ticketIdFrom,
 } from '~/features/tickets/tickets.server.ts'
+import { getLogger } from '~/utils/logger.server.ts'
 
 /**
  * One ticket's thread (spec §2, §4, §9): messages with their files, a send form with an
@@ -70,7 +71,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw new Response('سرویس پرداخت پاسخ نداد', { status: 502 })
   }
   // Spec §8: a failed message load is only logged.
-  if (!messages.ok) console.error(`web: messages of ticket ${id} failed (${messages.status})`)
+  if (!messages.ok)
+    getLogger().error({ ticketId: id, status: messages.status }, 'ticket messages failed')
   const confirmClose =
     new URL(request.url).searchParams.get('confirm_close') === '1' && ticket.data.status === 'open'
   return data(

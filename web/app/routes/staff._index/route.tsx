@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { PageHeader, StaffErrorBoundary } from '~/features/staff/ui.tsx'
-import { getDashboard } from '~/utils/staff-api.server.ts'
+import { getDashboard } from '~/features/staff/dashboard.server.ts'
 import { requireStaff, throwReadFailure } from '~/features/staff/staff.server.ts'
 
 /**

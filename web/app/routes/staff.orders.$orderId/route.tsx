@@ -34,7 +34,7 @@ import {
   revealCredentials,
   settleRefund,
   transitionOrder,
-} from '~/utils/staff-api.server.ts'
+} from '~/features/orders/staff-orders.server.ts'
 import {
   FORM_MESSAGES,
   parseFormData,

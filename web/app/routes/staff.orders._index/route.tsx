@@ -16,7 +16,7 @@ import {
 } from '~/features/staff/ui.tsx'
 import { Table } from '~/components/ui/table.tsx'
 import { DEFAULT_PAYMENT_TYPES, paymentTypeLabel, STAGE_LABELS } from '~/features/orders/orders.ts'
-import { listOrders } from '~/utils/staff-api.server.ts'
+import { listOrders } from '~/features/orders/staff-orders.server.ts'
 import { parseOrderFilters } from '~/features/staff/staff-forms.server.ts'
 import { requireStaff, throwReadFailure } from '~/features/staff/staff.server.ts'
 

@@ -9,19 +9,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
-import {
-  Badge,
-  ErrorNotice,
-  PageHeader,
-  Panel,
-  StaffErrorBoundary,
-} from '~/features/staff/ui.tsx'
+import { Badge, ErrorNotice, PageHeader, Panel, StaffErrorBoundary } from '~/features/staff/ui.tsx'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import {
   listPaymentTypes,
   paymentTypeHistory,
   updatePaymentType,
-} from '~/utils/staff-api.server.ts'
+} from '~/features/catalog/staff-catalog.server.ts'
 import { parseFormData, paymentTypeSchema } from '~/features/staff/staff-forms.server.ts'
 import {
   redirectWithFlash,

@@ -21,7 +21,7 @@ import {
   rateChangeNeedsConfirmationSchema,
   rateHistory,
   setRate,
-} from '~/utils/staff-api.server.ts'
+} from '~/features/catalog/staff-catalog.server.ts'
 import {
   redirectWithFlash,
   requireStaff,

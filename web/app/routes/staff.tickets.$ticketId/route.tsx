@@ -20,7 +20,7 @@ import {
   listMessages,
   listPreparedMessages,
   replyToTicket,
-} from '~/utils/staff-api.server.ts'
+} from '~/features/tickets/staff-tickets.server.ts'
 import {
   idParam,
   redirectWithFlash,

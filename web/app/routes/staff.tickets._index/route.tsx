@@ -10,7 +10,7 @@ import {
   Panel,
   StaffErrorBoundary,
 } from '~/features/staff/ui.tsx'
-import { listTickets } from '~/utils/staff-api.server.ts'
+import { listTickets } from '~/features/tickets/staff-tickets.server.ts'
 import { requireStaff, throwReadFailure } from '~/features/staff/staff.server.ts'
 
 /**

@@ -15,7 +15,7 @@ import {
 } from '~/features/staff/ui.tsx'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import { paymentTypeLabel } from '~/features/orders/orders.ts'
-import { getUser, setBlocked, setSupportRole } from '~/utils/staff-api.server.ts'
+import { getUser, setBlocked, setSupportRole } from '~/features/users/staff-users.server.ts'
 import {
   blockSchema,
   FORM_MESSAGES,
