@@ -16,6 +16,7 @@ import { getEnv } from '~/utils/env.server.ts'
 import { renumberHeadings } from '~/utils/headings.ts'
 import { commitSession, destroySession, getSessionTokens } from '~/features/auth/session.server.ts'
 import { getLogger } from '~/utils/logger.server.ts'
+import { MAX_COMMENT_LENGTH, type CommentOutcome } from './comments.ts'
 
 /**
  * The blog as pages need it: posts and comments read from the cms through the in-memory cache and
@@ -290,14 +291,6 @@ export async function getComments(postId: string): Promise<BlogComment[]> {
 
 // ---------------------------------------------------------------------------------------------
 // Writing a comment
-
-export const MAX_COMMENT_LENGTH = 2000
-
-export type CommentOutcome =
-  | { status: 'blank' }
-  | { status: 'signed-out'; message: string }
-  | { status: 'failed'; message: string }
-  | { status: 'created'; moderation: 'approved' | 'pending'; message: string }
 
 type TokenResult =
   { kind: 'token'; token: string } | { kind: 'signed-out' } | { kind: 'unavailable' }

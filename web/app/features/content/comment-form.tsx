@@ -1,6 +1,6 @@
 import { Link, useActionData, useFetcher } from '@remix-run/react'
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
-import type { action } from '~/routes/blog.$id/route.tsx'
+import { MAX_COMMENT_LENGTH, type CommentActionData } from './comments.ts'
 
 /**
  * The comment form (spec §4, §5, §8). With JavaScript it posts in place: the button stays
@@ -20,11 +20,9 @@ function useHydrated(): boolean {
   )
 }
 
-export const MAX_COMMENT_LENGTH = 2000
-
 export function CommentForm() {
-  const fetcher = useFetcher<typeof action>()
-  const documentResult = useActionData<typeof action>()
+  const fetcher = useFetcher<CommentActionData>()
+  const documentResult = useActionData<CommentActionData>()
   const result = fetcher.data ?? documentResult
   const hydrated = useHydrated()
   const [text, setText] = useState(documentResult?.content ?? '')

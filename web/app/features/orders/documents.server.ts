@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { call, errorMessages, stream } from '~/features/api/payments-client.server.ts'
 import { readFormData, unreadableForm } from '~/utils/form-data.server.ts'
 import { getLogger } from '~/utils/logger.server.ts'
+import { documentSchema, type OrderDocument } from './order-schemas.ts'
 
 /**
  * An order's documents (cash-out income papers) through payments-service's
@@ -25,16 +26,6 @@ export const DOCUMENT_MESSAGES = {
   failed: 'بارگذاری مدرک انجام نشد. دوباره تلاش کنید.',
   uploaded: 'مدرک بارگذاری شد.',
 } as const
-
-const documentSchema = z.object({
-  id: z.number(),
-  payment_id: z.number(),
-  file_name: z.string(),
-  content_type: z.string(),
-  size_bytes: z.number(),
-  created_at: z.string(),
-})
-export type OrderDocument = z.output<typeof documentSchema>
 
 /** The order's documents, or null when they cannot be read (the page still shows the order). */
 export async function listDocuments(

@@ -2,7 +2,7 @@ import { formatJalaliDateTime, formatNumberFa } from '@arzpol/shared'
 import { Form } from '@remix-run/react'
 import { useId } from 'react'
 import { FormAlert, SubmitButton } from '~/components/forms.tsx'
-import type { OrderDocument } from './documents.server.ts'
+import type { OrderDocument } from './order-schemas.ts'
 
 /** Shown in the file picker; payments-service checks the bytes anyway. */
 const ACCEPTED = 'application/pdf,image/png,image/jpeg,image/webp'

@@ -1,5 +1,5 @@
 import { formatJalaliLongDate, formatToman, moneyBackReason } from '@arzpol/shared'
-import type { MoneyBack } from '~/features/orders/orders.server.ts'
+import type { MoneyBack } from '~/features/orders/order-schemas.ts'
 
 /**
  * Where is my money (issue #15): money of this order that is held to be returned or is on its

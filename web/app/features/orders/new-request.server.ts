@@ -2,12 +2,8 @@ import { data, redirect } from '@remix-run/node'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import { errorsFromApi, errorsFromZod, formDataToObject } from '~/utils/form-errors.ts'
 import { readFormData } from '~/utils/form-data.server.ts'
-import {
-  createOrder,
-  quoteChangedSchema,
-  quoteExpiredSchema,
-  startOrder,
-} from '~/features/orders/orders.server.ts'
+import { quoteChangedSchema, quoteExpiredSchema } from '~/features/orders/order-schemas.ts'
+import { createOrder, startOrder } from '~/features/orders/orders.server.ts'
 import { createPaymentBody, newRequestSchema, ORDER_MESSAGES } from '~/features/orders/orders.ts'
 import { flashCookie } from '~/features/auth/session.server.ts'
 import { getLogger } from '~/utils/logger.server.ts'

@@ -13,6 +13,7 @@ import {
   submitComment,
 } from '~/features/content/cms-blog.server.ts'
 import { CommentForm } from '~/features/content/comment-form.tsx'
+import type { CommentActionData } from '~/features/content/comments.ts'
 import { socialMeta } from '~/features/content/seo.ts'
 
 /**
@@ -68,7 +69,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }[outcome.status]
   // A failed attempt gives the text back, so a page rendered without JavaScript keeps it.
   const keep = outcome.status === 'created' || typeof content !== 'string' ? '' : content
-  return data({ ...outcome, content: keep }, { status, headers })
+  return data<CommentActionData>({ ...outcome, content: keep }, { status, headers })
 }
 
 export default function BlogPost() {

@@ -8,7 +8,7 @@ import { fakeJwt } from '../../../tests/fake-payments.ts'
 import { CookieJar, getRequest, settle } from '../../../tests/utils.ts'
 import { resetEnvCache } from '~/utils/env.server.ts'
 import { commitSession } from '~/features/auth/session.server.ts'
-import { requireStaff, roleOf, staffVerdict } from './staff.server.ts'
+import { requireStaff, roleOf, staffVerdict } from '~/features/staff/staff.server.ts'
 
 /**
  * The back office guard against a small real HTTP server that answers `/api/auth/me/` the way

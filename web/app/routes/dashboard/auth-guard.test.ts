@@ -6,9 +6,9 @@ import { action as logoutAction } from '~/routes/logout.tsx'
 import type { FakePayments } from '../../../tests/fake-payments.ts'
 import { fakeJwt, startFakePayments } from '../../../tests/fake-payments.ts'
 import { CookieJar, formRequest, getRequest, isDataResult, settle } from '../../../tests/utils.ts'
-import { isAccessTokenFresh, requireUser } from './auth.server.ts'
+import { isAccessTokenFresh, requireUser } from '~/features/auth/auth.server.ts'
 import { resetEnvCache } from '~/utils/env.server.ts'
-import { commitSession, getSessionTokens } from './session.server.ts'
+import { commitSession, getSessionTokens } from '~/features/auth/session.server.ts'
 
 let fake: FakePayments
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { getLogger } from '~/utils/logger.server.ts'
 import { action, loader } from '~/routes/api.$.ts'
 import { resetEnvCache } from '~/utils/env.server.ts'
-import { PAYMENTS_UNAVAILABLE_MESSAGE } from './proxy.server.ts'
+import { PAYMENTS_UNAVAILABLE_MESSAGE } from '~/features/api/proxy.server.ts'
 
 /** What the upstream saw of one request. */
 interface Seen {
