@@ -2,6 +2,7 @@ import {
   CREDENTIAL_PAYMENT_TYPES,
   formatMinor,
   formatToman,
+  normalizeSiteUrl,
   ORDER_CURRENCIES,
   PAYMENT_TYPE_CODES,
   parseAmountToMinor,
@@ -112,24 +113,6 @@ export function resolveDeepLink(params: URLSearchParams): DeepLink {
 /** Does this query carry one of the spec's deep links? */
 export function hasDeepLink(params: URLSearchParams): boolean {
   return params.has('start') || params.has('flow')
-}
-
-/** "example.com" or "https://example.com/x" → an http(s) URL with a dotted host, or null. */
-export function normalizeSiteUrl(input: string): string | null {
-  const value = input.trim()
-  if (!value) return null
-  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`
-  try {
-    const url = new URL(withScheme)
-    if (
-      (url.protocol === 'http:' || url.protocol === 'https:') &&
-      /\.[a-z]{2,}$/i.test(url.hostname)
-    )
-      return url.toString()
-  } catch {
-    // not a URL
-  }
-  return null
 }
 
 /** A form field as FormData gives it: absent, or a string. */

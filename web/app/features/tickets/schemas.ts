@@ -1,4 +1,4 @@
-import { toLatinDigits, toPersianDigits } from '@arzpol/shared'
+import { TICKET_LIMIT_MESSAGES, TICKET_LIMITS, toLatinDigits } from '@arzpol/shared'
 // zod/mini: these run in the browser too (see utils/auth-schemas.ts).
 import * as z from 'zod/mini'
 
@@ -7,22 +7,16 @@ import * as z from 'zod/mini'
  * the actions (the same answer without JavaScript). Spec §5 and §8 texts byte for byte.
  */
 
-export const MAX_FILE_BYTES = 10 * 1024 * 1024
-export const MAX_TITLE_LENGTH = 200
-export const MAX_CONTENT_LENGTH = 5000
+export const MAX_FILE_BYTES = TICKET_LIMITS.attachmentBytes
+export const MAX_TITLE_LENGTH = TICKET_LIMITS.titleLength
+export const MAX_CONTENT_LENGTH = TICKET_LIMITS.contentLength
 /** Spec §9: the open thread is fetched again this often. */
 export const THREAD_REFRESH_MS = 7000
 /** Shown in the file picker; payments-service decides by the file's bytes anyway. */
 export const ACCEPTED_FILES = 'image/png,image/jpeg,image/webp,image/gif,application/pdf'
 
 export const TICKET_MESSAGES = {
-  titleRequired: 'عنوان لازم است',
-  categoryRequired: 'دستهبندی لازم است',
-  initialMessageRequired: 'پیام اولیه لازم است',
-  contentOrFileRequired: 'پیام یا فایل لازم است',
-  titleTooLong: `عنوان نباید بیشتر از ${toPersianDigits(MAX_TITLE_LENGTH)} کاراکتر باشد`,
-  contentTooLong: `پیام نباید بیشتر از ${toPersianDigits(MAX_CONTENT_LENGTH)} کاراکتر باشد`,
-  fileTooLarge: `حجم فایل نباید بیشتر از ${toPersianDigits(MAX_FILE_BYTES / 1024 / 1024)} مگابایت باشد.`,
+  ...TICKET_LIMIT_MESSAGES,
   createFailed: 'خطا در ایجاد تیکت',
   sendFailed: 'خطا در ارسال پیام',
   closeFailed: 'خطا در بستن تیکت',
