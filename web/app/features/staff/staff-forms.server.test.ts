@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest'
+import { blockSchema, parsePhoneLookup } from '~/features/users/staff-user-forms.server.ts'
+import { parseFormData, parseWholeNumber } from '~/features/staff/staff-forms.server.ts'
 import {
-  blockSchema,
-  parseFormData,
   parseOrderFilters,
-  parsePercentToBasisPoints,
-  parsePhoneLookup,
-  parseRate,
-  parseReply,
   parseTransition,
-  parseWholeNumber,
-  paymentTypeSchema,
   settleRefundSchema,
   type ActionNeeds,
-} from './staff-forms.server.ts'
+} from '~/features/orders/staff-order-forms.server.ts'
+import {
+  parsePercentToBasisPoints,
+  parseRate,
+  paymentTypeSchema,
+} from '~/features/catalog/staff-catalog-forms.server.ts'
+import { parseReply } from '~/features/tickets/staff-ticket-forms.server.ts'
 
 function form(fields: Record<string, string>): FormData {
   const data = new FormData()

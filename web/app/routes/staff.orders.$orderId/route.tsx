@@ -35,12 +35,8 @@ import {
   settleRefund,
   transitionOrder,
 } from '~/features/orders/staff-orders.server.ts'
-import {
-  FORM_MESSAGES,
-  parseFormData,
-  parseTransition,
-  settleRefundSchema,
-} from '~/features/staff/staff-forms.server.ts'
+import { FORM_MESSAGES, parseFormData } from '~/features/staff/staff-forms.server.ts'
+import { parseTransition, settleRefundSchema } from '~/features/orders/staff-order-forms.server.ts'
 import {
   idParam,
   redirectWithFlash,

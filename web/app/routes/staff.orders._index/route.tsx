@@ -17,7 +17,7 @@ import {
 import { Table } from '~/components/ui/table.tsx'
 import { DEFAULT_PAYMENT_TYPES, paymentTypeLabel, STAGE_LABELS } from '~/features/orders/orders.ts'
 import { listOrders } from '~/features/orders/staff-orders.server.ts'
-import { parseOrderFilters } from '~/features/staff/staff-forms.server.ts'
+import { parseOrderFilters } from '~/features/orders/staff-order-forms.server.ts'
 import { requireStaff, throwReadFailure } from '~/features/staff/staff.server.ts'
 
 /**

@@ -16,7 +16,8 @@ import {
   paymentTypeHistory,
   updatePaymentType,
 } from '~/features/catalog/staff-catalog.server.ts'
-import { parseFormData, paymentTypeSchema } from '~/features/staff/staff-forms.server.ts'
+import { parseFormData } from '~/features/staff/staff-forms.server.ts'
+import { paymentTypeSchema } from '~/features/catalog/staff-catalog-forms.server.ts'
 import {
   redirectWithFlash,
   requireStaff,

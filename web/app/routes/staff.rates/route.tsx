@@ -15,7 +15,7 @@ import {
 } from '~/features/staff/ui.tsx'
 import { Table } from '~/components/ui/table.tsx'
 import { CURRENCY_LABELS } from '~/features/orders/orders.ts'
-import { parseRate } from '~/features/staff/staff-forms.server.ts'
+import { parseRate } from '~/features/catalog/staff-catalog-forms.server.ts'
 import {
   listRates,
   rateChangeNeedsConfirmationSchema,

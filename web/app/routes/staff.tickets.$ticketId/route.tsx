@@ -14,7 +14,7 @@ import {
   TextAreaField,
 } from '~/features/staff/ui.tsx'
 import type { FormErrors } from '~/utils/form-errors.ts'
-import { parseReply } from '~/features/staff/staff-forms.server.ts'
+import { parseReply } from '~/features/tickets/staff-ticket-forms.server.ts'
 import {
   getTicket,
   listMessages,

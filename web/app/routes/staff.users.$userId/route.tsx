@@ -16,12 +16,8 @@ import {
 import type { FormErrors } from '~/utils/form-errors.ts'
 import { paymentTypeLabel } from '~/features/orders/orders.ts'
 import { getUser, setBlocked, setSupportRole } from '~/features/users/staff-users.server.ts'
-import {
-  blockSchema,
-  FORM_MESSAGES,
-  noteOnlySchema,
-  parseFormData,
-} from '~/features/staff/staff-forms.server.ts'
+import { blockSchema, noteOnlySchema } from '~/features/users/staff-user-forms.server.ts'
+import { FORM_MESSAGES, parseFormData } from '~/features/staff/staff-forms.server.ts'
 import {
   idParam,
   redirectWithFlash,

@@ -6,7 +6,7 @@ import { Field } from '~/components/forms.tsx'
 import { ROLE_LABELS } from '~/features/staff/roles.ts'
 import { Badge, EmptyState, PageHeader, Panel, StaffErrorBoundary } from '~/features/staff/ui.tsx'
 import { findUsers } from '~/features/users/staff-users.server.ts'
-import { parsePhoneLookup } from '~/features/staff/staff-forms.server.ts'
+import { parsePhoneLookup } from '~/features/users/staff-user-forms.server.ts'
 import { requireStaff, throwReadFailure } from '~/features/staff/staff.server.ts'
 
 /**
