@@ -16,8 +16,8 @@ import { action as sendResource } from '../dashboard.tickets.$ticketId.messages.
 import {
   action as threadAction,
   loader as threadLoader,
-  type ThreadActionData,
 } from '../dashboard.tickets.$ticketId/route.tsx'
+import type { ThreadActionData } from '~/features/tickets/thread-forms.tsx'
 import { startFakeTicketing, type FakeTicketing } from './fake-ticketing.test-support.ts'
 import { action as createAction, loader as ticketsLoader, type CreateActionData } from './route.tsx'
 
