@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino'
+import { pino, type DestinationStream, type Logger } from 'pino'
 import { currentRequestId } from './request-id.server.ts'
 
 /**
@@ -21,8 +21,11 @@ function levelFromEnv(): string {
   return wanted && LEVELS.has(wanted) ? wanted : 'info'
 }
 
-export function createLogger(level: string = levelFromEnv()): Logger {
-  return pino({
+export function createLogger(
+  level: string = levelFromEnv(),
+  destination?: DestinationStream,
+): Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: { service: 'web' },
     mixin() {
@@ -33,7 +36,8 @@ export function createLogger(level: string = levelFromEnv()): Logger {
       paths: ['*.authorization', '*.cookie', '*.password', '*.token', '*.access', '*.refresh'],
       censor: '[redacted]',
     },
-  })
+  }
+  return destination ? pino(options, destination) : pino(options)
 }
 
 /** The process's logger; server/main.ts installs one built from the parsed environment. */
