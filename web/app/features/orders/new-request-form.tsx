@@ -1,206 +1,237 @@
-import { formatMinor, formatNumberFa, formatToman, parseAmountToMinor } from '@arzpol/shared'
-import { Form } from '@remix-run/react'
-import { useEffect, useRef, useState } from 'react'
-import { SubmitButton } from '~/components/forms.tsx'
-import { formatCountdown, useCountdown } from '~/utils/countdown.ts'
-
-/** Pieces of the new-request page: the live quote, the bank hand-off, the re-quote. */
-
-export interface Quote {
-  /** What was priced (the quote answer carries them; a 409's new quote too). */
-  amount?: string
-  currency?: string
-  payment_type?: string
-  rate_irr: number
-  subtotal_irr?: number
-  fee_irr: number
-  amount_irr: number
-  expires_at: string
-  /** Issue 15: the signed quote, sent with create so the order gets exactly this price. */
-  quote_token?: string
-}
-
-/** The token of `quote` when it priced exactly what the form holds now, else ''. */
-export function quoteTokenFor(
-  quote: Quote | null | undefined,
-  form: { amount: string; currency: string; paymentType: string },
-): string {
-  if (!quote?.quote_token) return ''
-  const amount = parseAmountToMinor(form.amount)
-  if (amount === null) return ''
-  const same =
-    quote.amount === formatMinor(amount) &&
-    quote.currency === form.currency &&
-    quote.payment_type === form.paymentType
-  return same ? quote.quote_token : ''
-}
-
-const QUOTE_DEBOUNCE_MS = 400
+import { Form, Link } from '@remix-run/react'
+import { useState } from 'react'
+import { ErrorList, Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
+import {
+  CURRENCY_LABELS,
+  newRequestSchema,
+  ORDER_CURRENCIES,
+  SUBSCRIPTION_SERVICES,
+  type DeepLink,
+  type PaymentTypeOption,
+} from './orders.ts'
+import { useValidatedForm } from '~/utils/use-validated-form.ts'
+import { QuotePanel, quoteTokenFor, useLiveQuote, type Quote } from './new-request-quote.tsx'
 
 /**
- * Spec §7/§9: the toman quote, fetched through web's `/api/*` proxy 400 ms after the last change.
- * Persian and Arabic digits are converted first; a failed quote is logged and cleared (§8).
+ * The new-request form (spec §5): service type buttons, site address, credentials for the four
+ * types that need them, amount, currency, the live toman quote, description, submit and cancel.
+ * The browser checks it with the action's schema before sending.
  */
-export function useLiveQuote(input: { amount: string; currency: string; paymentType: string }) {
-  const [quote, setQuote] = useState<Quote | null>(null)
-  const [loading, setLoading] = useState(false)
-  const amount = parseAmountToMinor(input.amount)
-  const key = amount === null ? '' : `${amount}|${input.currency}|${input.paymentType}`
-  const latest = useRef(key)
-  latest.current = key
 
-  useEffect(() => {
-    if (!key || amount === null) {
-      setQuote(null)
-      setLoading(false)
-      return
-    }
-    setLoading(true)
-    const controller = new AbortController()
-    const timer = setTimeout(() => {
-      const query = new URLSearchParams({
-        amount: formatMinor(amount),
-        currency: input.currency,
-        payment_type: input.paymentType,
-      })
-      fetch(`/api/quote/?${query}`, {
-        signal: controller.signal,
-        headers: { Accept: 'application/json' },
-      })
-        .then(async (response) => {
-          if (!response.ok) throw new Error(`quote answered ${response.status}`)
-          return (await response.json()) as Quote
-        })
-        .then((answer) => {
-          if (latest.current === key) setQuote(answer)
-        })
-        .catch(() => {
-          // No quote is shown then; the server prices the order again when it is sent.
-          if (controller.signal.aborted) return
-          if (latest.current === key) setQuote(null)
-        })
-        .finally(() => {
-          if (latest.current === key) setLoading(false)
-        })
-    }, QUOTE_DEBOUNCE_MS)
-    return () => {
-      clearTimeout(timer)
-      controller.abort()
-    }
-    // `amount`, `currency` and `paymentType` are all in `key`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key])
+const selectClass =
+  'w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 outline-none focus:border-teal-600 focus:ring-3 focus:ring-teal-600/20'
 
-  return { quote: key ? quote : null, loading }
-}
-
-export function QuotePanel({ quote, loading }: { quote: Quote | null; loading: boolean }) {
-  if (!quote) {
-    return (
-      <div
-        aria-live="polite"
-        className="rounded-xl border border-dashed border-slate-300 px-4 py-3 text-sm text-slate-500"
-      >
-        {loading ? 'در حال محاسبه مبلغ…' : 'مبلغ و ارز را وارد کنید تا مبلغ به تومان محاسبه شود.'}
-      </div>
-    )
-  }
-  return <QuoteDetails quote={quote} />
-}
-
-function QuoteDetails({ quote }: { quote: Quote }) {
-  const seconds = Math.max(0, Math.round((Date.parse(quote.expires_at) - Date.now()) / 1000))
-  const left = useCountdown(Math.min(seconds, 15 * 60), quote.expires_at)
-  return (
-    <div
-      aria-live="polite"
-      data-testid="quote"
-      className="rounded-xl border border-teal-200 bg-teal-50 px-4 py-3 text-sm text-slate-800"
-    >
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1.5">
-        <dt className="text-slate-600">نرخ هر واحد</dt>
-        <dd>{formatToman(quote.rate_irr)}</dd>
-        <dt className="text-slate-600">کارمزد</dt>
-        <dd>{formatToman(quote.fee_irr)}</dd>
-        <dt className="font-semibold">مبلغ قابل پرداخت</dt>
-        <dd className="font-bold text-teal-800" data-testid="quote-total">
-          {formatToman(quote.amount_irr)}
-        </dd>
-      </dl>
-      <p className="mt-2 text-xs text-slate-600">
-        {left > 0 ? (
-          <>
-            نرخ تا <span className="font-semibold tabular-nums">{formatCountdown(left)}</span> دیگر
-            برای شما قفل می‌ماند (اگر سفارش را اکنون ثبت کنید).
-          </>
-        ) : (
-          'مهلت این نرخ تمام شد؛ با تغییر مبلغ، نرخ تازه محاسبه می‌شود.'
-        )}
-      </p>
-    </div>
-  )
-}
-
-/**
- * Spec §4: the hidden form carrying the token to the bank. JavaScript submits it at once; without
- * JavaScript the customer presses the visible button.
- */
-export function GatewayForm({ gatewayUrl, token }: { gatewayUrl: string; token: string }) {
-  const form = useRef<HTMLFormElement>(null)
-  useEffect(() => {
-    form.current?.submit()
-  }, [gatewayUrl, token])
-  return (
-    <section className="rounded-2xl border border-slate-200 bg-white p-6 text-center sm:p-8">
-      <h2 className="text-xl font-bold text-slate-900">در حال انتقال به درگاه بانک…</h2>
-      <p className="mt-3 leading-8 text-slate-600">
-        سفارش شما ثبت شد. اگر به صفحه بانک منتقل نشدید، دکمه زیر را بزنید.
-      </p>
-      <form ref={form} method="post" action={gatewayUrl} className="mt-5">
-        <input type="hidden" name="Token" value={token} />
-        <button
-          type="submit"
-          className="rounded-xl bg-teal-700 px-6 py-3 font-semibold text-white hover:bg-teal-800"
-        >
-          رفتن به درگاه بانک
-        </button>
-      </form>
-    </section>
-  )
-}
-
-/** 409 quote_expired: the new amounts, and a button that starts the order again at them. */
-export function QuoteExpiredPanel(props: {
-  orderId: number
-  flow: string
-  detail: string
-  amountIrr: number
-  rateIrr: number
-  feeIrr: number
+export function NewRequestForm({
+  types,
+  preset,
+  serverErrors,
+  values,
+  orderId,
+  newQuote,
+  idempotencyKey,
+}: {
+  types: readonly PaymentTypeOption[]
+  preset: DeepLink
+  serverErrors: Parameters<typeof useValidatedForm>[1]
+  values: Record<string, string>
+  orderId: number | undefined
+  /** 409 quote_changed: the quote create answered (shown until the live quote arrives). */
+  newQuote: Quote | undefined
+  idempotencyKey: string
 }) {
+  const { errors, onSubmit, onChange } = useValidatedForm(
+    (intent) => (intent === 'submit' ? newRequestSchema : null),
+    serverErrors,
+  )
+  const [paymentType, setPaymentType] = useState(values.payment_type ?? preset.paymentType)
+  const [amount, setAmount] = useState(values.amount ?? '')
+  const [currency, setCurrency] = useState(values.currency ?? 'USD')
+  const live = useLiveQuote({ amount, currency, paymentType })
+  const form = { amount, currency, paymentType }
+  const quote = live.quote ?? (quoteTokenFor(newQuote, form) ? (newQuote ?? null) : null)
+  const loading = live.loading && !quote
+  // The price on screen goes with the order (issue 15): without a matching quote (no script,
+  // or still loading) nothing is sent and the order is priced at the current rate.
+  const quoteToken = quoteTokenFor(quote, form)
+  const selected = types.find((t) => t.value === paymentType)
+  const needsCredentials = selected?.needs_credentials ?? false
+  const flow = values.flow ?? preset.flow
+  const service = values.service ?? preset.service ?? ''
+
   return (
-    <section
-      role="alert"
-      className="rounded-2xl border border-amber-300 bg-amber-50 p-6 text-slate-800 sm:p-8"
-    >
-      <h2 className="text-lg font-bold">نرخ سفارش به‌روز شد</h2>
-      <p className="mt-2 leading-8">{props.detail}</p>
-      <dl className="mt-3 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1.5 text-sm">
-        <dt>نرخ جدید هر واحد</dt>
-        <dd>{formatToman(props.rateIrr)}</dd>
-        <dt>کارمزد</dt>
-        <dd>{formatToman(props.feeIrr)}</dd>
-        <dt className="font-semibold">مبلغ جدید</dt>
-        <dd className="font-bold">{formatToman(props.amountIrr)}</dd>
-      </dl>
-      <Form method="post" action="/dashboard/new-request" className="mt-5 flex gap-3">
-        <input type="hidden" name="order_id" value={props.orderId} />
-        <input type="hidden" name="flow" value={props.flow} />
-        <SubmitButton intent="start">تایید و پرداخت</SubmitButton>
-      </Form>
-      <p className="mt-3 text-xs text-slate-600">
-        سفارش شماره <bdi>{formatNumberFa(props.orderId)}</bdi>
+    <section className="rounded-2xl border border-slate-200 bg-white p-6 sm:p-8">
+      <h1 className="text-2xl font-extrabold text-slate-900">درخواست جدید</h1>
+      <p className="mt-2 text-sm leading-7 text-slate-600">
+        مبلغ با نرخ لحظه ثبت سفارش محاسبه و تا ۱۵ دقیقه برای شما قفل می‌شود.
       </p>
+      <Form
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        onChange={onChange}
+        className="mt-6 flex flex-col gap-5"
+      >
+        <FormAlert errors={errors.form} />
+        {orderId ? (
+          <p className="text-sm text-slate-600">
+            سفارش شماره <bdi>{orderId}</bdi> ثبت شده است؛ می‌توانید از{' '}
+            <Link className="text-teal-700 underline" to={`/dashboard/orders/${orderId}`}>
+              صفحه سفارش
+            </Link>{' '}
+            دوباره پرداخت کنید.
+          </p>
+        ) : null}
+        <input type="hidden" name="flow" value={flow} />
+        <input type="hidden" name="idempotency_key" value={idempotencyKey} />
+        <input type="hidden" name="quote_token" value={quoteToken} />
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-2 text-sm font-medium text-slate-800">نوع خدمت</legend>
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+            {types.map((type) => (
+              <label
+                key={type.value}
+                className="flex cursor-pointer flex-col gap-1 rounded-xl border border-slate-300 px-3 py-2.5 text-sm has-checked:border-teal-700 has-checked:bg-teal-50 has-checked:ring-2 has-checked:ring-teal-700/30"
+              >
+                <span className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="payment_type"
+                    value={type.value}
+                    checked={paymentType === type.value}
+                    onChange={() => setPaymentType(type.value)}
+                    className="accent-teal-700"
+                  />
+                  <span className="font-semibold text-slate-900">{type.label}</span>
+                </span>
+                {type.description ? (
+                  <span className="text-xs leading-5 text-slate-500">{type.description}</span>
+                ) : null}
+              </label>
+            ))}
+          </div>
+          <ErrorList errors={errors.fields.payment_type} />
+        </fieldset>
+
+        {paymentType === 'subscriptions' ? (
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="service" className="text-sm font-medium text-slate-800">
+              سرویس
+            </label>
+            <select id="service" name="service" defaultValue={service} className={selectClass}>
+              <option value="">انتخاب کنید</option>
+              {SUBSCRIPTION_SERVICES.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+
+        <Field
+          name="site_url"
+          label="آدرس سایت"
+          dir="ltr"
+          inputMode="url"
+          autoComplete="url"
+          placeholder="https://example.com"
+          defaultValue={values.site_url ?? ''}
+          errors={errors.fields.site_url}
+        />
+
+        {needsCredentials ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              name="site_username"
+              label="نام کاربری سایت"
+              dir="ltr"
+              autoComplete="off"
+              defaultValue={values.site_username ?? ''}
+              errors={errors.fields.site_username}
+            />
+            <Field
+              name="site_password"
+              label="رمز عبور سایت"
+              type="password"
+              dir="ltr"
+              autoComplete="new-password"
+              errors={errors.fields.site_password}
+              hint="رمز به‌صورت رمزنگاری‌شده نگهداری می‌شود و به کسی نمایش داده نمی‌شود."
+            />
+          </div>
+        ) : null}
+
+        {paymentType === 'payout' ? (
+          <Field
+            name="sheba"
+            label="شماره شبا برای واریز ریالی"
+            dir="ltr"
+            placeholder="IR000000000000000000000000"
+            defaultValue={values.sheba ?? ''}
+            errors={errors.fields.sheba}
+            hint="اگر اکنون در دسترس نیست، بعداً در صفحه سفارش وارد کنید."
+          />
+        ) : null}
+
+        <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
+          <Field
+            name="amount"
+            label="مبلغ ارزی"
+            type="text"
+            inputMode="decimal"
+            dir="ltr"
+            autoComplete="off"
+            value={amount}
+            onChange={(event) => setAmount(event.currentTarget.value)}
+            errors={errors.fields.amount}
+          />
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="currency" className="text-sm font-medium text-slate-800">
+              ارز
+            </label>
+            <select
+              id="currency"
+              name="currency"
+              value={currency}
+              onChange={(event) => setCurrency(event.currentTarget.value)}
+              className={selectClass}
+            >
+              {ORDER_CURRENCIES.map((code) => (
+                <option key={code} value={code}>
+                  {CURRENCY_LABELS[code]} ({code})
+                </option>
+              ))}
+            </select>
+            <ErrorList errors={errors.fields.currency} />
+          </div>
+        </div>
+
+        <QuotePanel quote={quote} loading={loading} />
+
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="description" className="text-sm font-medium text-slate-800">
+            توضیحات
+          </label>
+          <textarea
+            id="description"
+            name="description"
+            rows={3}
+            defaultValue={values.description ?? ''}
+            className={selectClass}
+          />
+          <ErrorList errors={errors.fields.description} />
+        </div>
+
+        <div className="flex flex-wrap gap-3">
+          <SubmitButton intent="submit">ثبت و پرداخت</SubmitButton>
+          <Link
+            to="/dashboard"
+            className="inline-flex items-center rounded-xl px-5 py-3 font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+          >
+            انصراف
+          </Link>
+        </div>
+      </Form>
     </section>
   )
 }

@@ -10,9 +10,9 @@ import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { requireUser } from '~/features/auth/auth.server.ts'
 import { getPaymentTypes } from '~/features/orders/orders.server.ts'
 import { resolveDeepLink } from '~/features/orders/orders.ts'
-import { GatewayForm, QuoteExpiredPanel } from '~/features/orders/new-request-form.tsx'
+import { GatewayForm, QuoteExpiredPanel } from '~/features/orders/new-request-quote.tsx'
 import { newRequestAction } from '~/features/orders/new-request.server.ts'
-import { NewRequestForm } from '~/features/orders/new-request-fields.tsx'
+import { NewRequestForm } from '~/features/orders/new-request-form.tsx'
 
 /**
  * New request (spec §2, §4, §5): service type buttons, site address, credentials for the four
