@@ -48,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       signedIn,
       flash: flash?.message ?? null,
       year: jalaliYear.format(new Date()),
-      // For canonical and Open Graph URLs in routes' meta (utils/seo.ts).
+      // For canonical and Open Graph URLs in routes' meta (features/content/seo.ts).
       publicUrl: getEnv().WEB_PUBLIC_URL,
     },
     { headers },

@@ -1,5 +1,5 @@
 /**
- * Sanitised cms HTML (see utils/cms-html.server.ts, the only producer of `html`). The cms sends
+ * Sanitised cms HTML (see cms-html.server.ts, the only producer of `html`). The cms sends
  * no classes, so the typography is set here on the container.
  */
 

@@ -3,7 +3,7 @@ import { call } from '~/features/api/payments-client.server.ts'
 
 /**
  * payments-service's "money to return" calls (issue #15), server to server with the staff
- * member's access token, in the style of `~/utils/staff-api.server.ts`.
+ * member's access token, like the other staff calls (`staff-orders.server.ts`).
  */
 
 const refundSchema = z.object({

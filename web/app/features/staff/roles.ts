@@ -1,4 +1,4 @@
-/** Roles as the browser needs them (the server-side guard is utils/staff.server.ts). */
+/** Roles as the browser needs them (the server-side guard is staff.server.ts). */
 export type StaffRole = 'support' | 'admin'
 export type UserRole = 'customer' | StaffRole
 

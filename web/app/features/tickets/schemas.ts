@@ -1,5 +1,5 @@
 import { TICKET_LIMIT_MESSAGES, TICKET_LIMITS, toLatinDigits } from '@arzpol/shared'
-// zod/mini: these run in the browser too (see utils/auth-schemas.ts).
+// zod/mini: these run in the browser too (see features/auth/auth-schemas.ts).
 import * as z from 'zod/mini'
 
 /**
