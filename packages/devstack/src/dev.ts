@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { DEFAULT_CMS_ADMIN_PASSWORD, devstackEnvSchema, parseEnvOrExit } from './env.ts'
 import { createLogger } from './logger.ts'
+import { describeStaffAdmin } from './staff-admin.ts'
 import { startStack, type RunningStack } from './stack.ts'
 import { ROOT_DIR } from './workspace.ts'
 
@@ -53,6 +54,7 @@ try {
     },
     databaseUrl: env.DATABASE_URL,
     cmsAdmin: { email: env.CMS_ADMIN_EMAIL, password: env.CMS_ADMIN_PASSWORD },
+    staffAdmin: { phone: env.STAFF_ADMIN_PHONE },
     baseEnv: process.env,
     logger,
     signal: startup.signal,
@@ -75,6 +77,9 @@ if (stack) {
     `  JSON API        ${urls.web}/api/  (payments-service ${urls.payments}, docs ${urls.payments}/api/docs/)`,
     `  sandbox bank    ${urls.sandboxBank}  (test card 6219861000000009 pays; see payments-service/README.md)`,
     `  cms admin       ${urls.cmsAdmin}  (login ${env.CMS_ADMIN_EMAIL} / ${env.CMS_ADMIN_PASSWORD === DEFAULT_CMS_ADMIN_PASSWORD ? env.CMS_ADMIN_PASSWORD : 'CMS_ADMIN_PASSWORD'})`,
+    ...(process.env.APP_ENV === 'production'
+      ? []
+      : [describeStaffAdmin(urls.staff, stack.staffAdmin)]),
     `  PostgreSQL      ${urls.database.replace(/:[^:@/]+@/, ':***@')}`,
     'Press Ctrl-C to stop everything.',
     '',

@@ -15,6 +15,11 @@ export const devstackEnvSchema = z.object({
   /** When set, payments-service uses this PostgreSQL and no embedded one is started. */
   DATABASE_URL: z.url().optional(),
   ARZPOL_DATA_DIR: z.string().min(1).default('.data'),
+  /**
+   * As root, where PostgreSQL runs when the user postgres cannot reach the checkout (ADR 012);
+   * read by runtimeDirFor (embedded-postgres.ts), listed here so a bad value stops the launcher.
+   */
+  ARZPOL_RUNTIME_DIR: z.string().min(1).optional(),
   CMS_ADMIN_EMAIL: z.email().default('admin@arzpol.local'),
   CMS_ADMIN_PASSWORD: z
     .string()
@@ -23,6 +28,11 @@ export const devstackEnvSchema = z.object({
     .regex(/[A-Z]/)
     .regex(/\d/)
     .default(DEFAULT_CMS_ADMIN_PASSWORD),
+  /** The development staff admin's phone (its password is generated: dev-secrets.json). */
+  STAFF_ADMIN_PHONE: z
+    .string()
+    .regex(/^09\d{9}$/, 'an Iranian mobile number, 09 and nine more digits')
+    .default('09120000000'),
 })
 
 export type DevstackEnv = z.infer<typeof devstackEnvSchema>

@@ -18,6 +18,7 @@ export const DEV_SECRET_NAMES = [
   'CMS_JWT_SECRET',
   'CMS_ENCRYPTION_KEY',
   'CMS_WEBHOOK_SECRET',
+  'STAFF_ADMIN_PASSWORD',
 ] as const
 
 export type DevSecrets = Record<(typeof DEV_SECRET_NAMES)[number], string>
@@ -37,6 +38,8 @@ export function generateDevSecrets(): DevSecrets {
     CMS_JWT_SECRET: random(),
     CMS_ENCRYPTION_KEY: random(),
     CMS_WEBHOOK_SECRET: random(),
+    // The development staff admin's login (stack.ts); never a service's setting.
+    STAFF_ADMIN_PASSWORD: random(15),
   }
 }
 

@@ -15,6 +15,13 @@ import { isPortFree, waitForHttp } from './network.ts'
 import { DEV_SECRET_NAMES, loadDevSecrets, type DevSecrets } from './secrets.ts'
 import { startServiceProcess, type ServiceProcess } from './service-process.ts'
 import { forgetServices, recordServices, stopLeftoverServices } from './leftovers.ts'
+import {
+  DEV_DATABASE_NAME,
+  forgetDatabase,
+  migrationCommand,
+  recordDatabase,
+} from './dev-database.ts'
+import { ensureDevStaffAdmin, type DevStaffAdmin } from './staff-admin.ts'
 import { binPath, hashSources, ROOT_DIR, workspaceDir } from './workspace.ts'
 
 export interface StackOptions {
@@ -26,6 +33,11 @@ export interface StackOptions {
   /** An external PostgreSQL; when absent an embedded one is started. */
   databaseUrl?: string
   cmsAdmin: { email: string; password: string }
+  /**
+   * `npm run dev` only: the phone of a staff admin made once (password: the development secret
+   * STAFF_ADMIN_PASSWORD). Never under APP_ENV=production.
+   */
+  staffAdmin?: { phone: string }
   /** Variables every service inherits (the caller's environment and .env). */
   baseEnv: NodeJS.ProcessEnv
   logger: Logger
@@ -39,9 +51,12 @@ export interface RunningStack {
     payments: string
     cms: string
     cmsAdmin: string
+    staff: string
     sandboxBank: string
     database: string
   }
+  /** The development staff admin (dev mode), undefined when none was asked for or it failed. */
+  staffAdmin?: DevStaffAdmin
   /** Each service's process, for tests that take one down (an outage) while the rest run. */
   services: {
     payments: ServiceProcess
@@ -56,8 +71,6 @@ export interface RunningStack {
   stop(): Promise<void>
 }
 
-const DATABASE_NAME = 'arzpol'
-
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const { logger, ports, mode } = options
   const log = logger.child('devstack')
@@ -67,6 +80,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     payments: `http://${host}:${ports.payments}`,
     cms: `http://${host}:${ports.cms}`,
     cmsAdmin: `http://${host}:${ports.cms}/admin`,
+    staff: `http://${host}:${ports.web}/staff`,
     sandboxBank: `http://${host}:${ports.sandboxBank}`,
     database: '',
   }
@@ -115,6 +129,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     stopping = true
     await Promise.all(processes.map((p) => p.stop()))
     forgetServices(options.dataDir)
+    forgetDatabase(options.dataDir)
     if (mode === 'prod') rmSync(webBuildDir, { recursive: true, force: true })
     if (postgres) {
       await postgres.stop().catch((error: unknown) => log.line(`PostgreSQL stop: ${String(error)}`))
@@ -141,21 +156,24 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           port: ports.postgres,
           onLog: (text) => text.split('\n').forEach((line) => logger.child('postgres').line(line)),
         })
-        await postgres.ensureDatabase(DATABASE_NAME)
-        urls.database = postgres.url(DATABASE_NAME)
+        await postgres.ensureDatabase(DEV_DATABASE_NAME)
+        urls.database = postgres.url(DEV_DATABASE_NAME)
         log.line(
           `embedded PostgreSQL ready on port ${ports.postgres} in ${Date.now() - started} ms`,
         )
       }
+      recordDatabase(options.dataDir, urls.database)
       await runToCompletion(processes, {
         name: 'migrate',
-        command: binPath(workspaceDir('payments-service'), 'tsx'),
-        args: ['src/db/migrate-cli.ts'],
-        cwd: workspaceDir('payments-service'),
+        ...migrationCommand(),
         env: { ...env.payments, DATABASE_URL: urls.database },
         logger,
       })
     })()
+
+    const staffAdminReady = databaseReady.then(() =>
+      makeStaffAdmin(options, env.payments, urls.database, secrets.STAFF_ADMIN_PASSWORD),
+    )
 
     const cmsBuilt = ensureCmsBuilt(processes, env.cms, logger)
     const webBuilt =
@@ -172,7 +190,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
     // Awaited further down; until then a failure must not count as an unhandled rejection
     // (which would kill the launcher before it can stop what it started and say why).
-    for (const step of [databaseReady, cmsBuilt, webBuilt]) step.catch(() => undefined)
+    for (const step of [databaseReady, staffAdminReady, cmsBuilt, webBuilt])
+      step.catch(() => undefined)
 
     // The local stand-in for a Shaparak PSP (SEP protocol); production uses GATEWAY=sep instead.
     const sandboxBank = startServiceProcess({
@@ -252,9 +271,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     })
     crashed.catch(() => undefined)
 
+    const staffAdmin = await staffAdminReady
     throwIfAborted()
     return {
       urls,
+      staffAdmin,
       services: { payments, cms, web, sandboxBank },
       crashed,
       webBuildDir,
@@ -272,7 +293,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
  * Each service gets the caller's environment plus only the settings and secrets it needs, so
  * that, as in production, no service holds another one's keys.
  */
-function serviceEnvironments(
+export function serviceEnvironments(
   options: StackOptions,
   urls: RunningStack['urls'],
   secrets: DevSecrets,
@@ -343,8 +364,37 @@ function serviceEnvironments(
   }
 }
 
+/**
+ * The development staff admin, when asked for and never in production. A failure does not stop
+ * the stack: the rest of the product is still worth starting, and the log says why.
+ */
+async function makeStaffAdmin(
+  options: StackOptions,
+  paymentsEnv: NodeJS.ProcessEnv,
+  databaseUrl: string,
+  password: string,
+): Promise<DevStaffAdmin | undefined> {
+  if (!options.staffAdmin || paymentsEnv.APP_ENV === 'production') return undefined
+  const log = options.logger.child('staff')
+  try {
+    const admin = await ensureDevStaffAdmin({
+      databaseUrl,
+      phone: options.staffAdmin.phone,
+      password,
+      env: paymentsEnv,
+      signal: options.signal,
+    })
+    if (admin.created) log.line(`created the development staff admin ${admin.phone}`)
+    return admin
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    log.line(`could not make the development staff admin: ${message}`)
+    return undefined
+  }
+}
+
 /** Secrets given in the environment win over generated development ones. */
-function secretsFromEnv(env: NodeJS.ProcessEnv): Partial<DevSecrets> {
+export function secretsFromEnv(env: NodeJS.ProcessEnv): Partial<DevSecrets> {
   return Object.fromEntries(
     DEV_SECRET_NAMES.filter((name) => env[name]).map((name) => [name, env[name]]),
   )

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { User } from '../models/user.model.ts'
 import { createPasswordHasher } from '../modules/auth/password.ts'
 import { useTestDatabase } from '../test/db.ts'
-import { createStaff, StaffInput } from './create-staff.ts'
+import { createStaff, ensureStaff, StaffInput } from './create-staff.ts'
 
 const run = promisify(execFile)
 const SERVICE_DIR = path.resolve(import.meta.dirname, '..', '..')
@@ -80,6 +80,39 @@ describe('create-staff', () => {
     expect(await rows()).toEqual([0, 0])
   })
 
+  it('with --if-missing creates an account once and afterwards leaves it as it is', async () => {
+    const input = StaffInput.parse({
+      phone: '09121112266',
+      password: 'generated password',
+      role: 'admin',
+      username: 'dev-admin',
+    })
+    const first = await ensureStaff(database.db, weakHasher, input)
+    expect(first).toMatchObject({ created: true, passwordMatches: true })
+    expect(first.user).toMatchObject({ role: 'admin', username: 'dev-admin' })
+    await database.db('staff_second_factors').insert({
+      user_id: first.user.id,
+      secret_ciphertext: Buffer.from('sealed'),
+      secret_key_id: 'k1',
+      confirmed_at: new Date(),
+    })
+    const stored = await User.query(database.db).findById(first.user.id)
+
+    const again = await ensureStaff(database.db, weakHasher, input)
+    expect(again).toMatchObject({ created: false, passwordMatches: true })
+    expect(await User.query(database.db).findById(first.user.id)).toEqual(stored)
+    expect(
+      await database.db('staff_second_factors').where({ user_id: first.user.id }),
+    ).toHaveLength(1)
+
+    // Someone set another password (create-staff without --if-missing): it is kept and the
+    // caller learns that the one it holds no longer opens the account.
+    await createStaff(database.db, weakHasher, { ...input, password: 'chosen by hand' })
+    const changed = await ensureStaff(database.db, weakHasher, input)
+    expect(changed).toMatchObject({ created: false, passwordMatches: false })
+    expect(await weakHasher.verify(changed.user.password_hash, 'chosen by hand')).toBe(true)
+  })
+
   it('validates its input', () => {
     const result = StaffInput.safeParse({ phone: '123', password: 'short', role: 'customer' })
     expect(result.success).toBe(false)
@@ -119,5 +152,26 @@ describe('create-staff', () => {
     }).catch((error: { code: number; stderr: string }) => error)
     expect(bad).toMatchObject({ code: 2 })
     expect((bad as { stderr: string }).stderr).toContain('usage: create-staff')
-  }, 30_000)
+
+    const args = ['--phone', '09121112277', '--password', 'json password', '--role', 'admin']
+    const outcome = async () => {
+      const { stdout } = await run(
+        tsx,
+        ['src/cli/create-staff.ts', ...args, '--username', 'json-admin', '--if-missing', '--json'],
+        { cwd: SERVICE_DIR, env },
+      )
+      return JSON.parse(stdout) as unknown
+    }
+    const expected = { role: 'admin', username: 'json-admin', phone: '09121112277' }
+    expect(await outcome()).toMatchObject({ action: 'created', passwordMatches: true, ...expected })
+    expect(await outcome()).toMatchObject({ action: 'kept', passwordMatches: true, ...expected })
+
+    const { DATABASE_URL: _unset, ...withoutDatabase } = env
+    const lost = await run(tsx, ['src/cli/create-staff.ts', ...args], {
+      cwd: SERVICE_DIR,
+      env: withoutDatabase,
+    }).catch((error: { code: number; stderr: string }) => error)
+    expect(lost).toMatchObject({ code: 2 })
+    expect((lost as { stderr: string }).stderr).toContain('npm run create-staff -- …')
+  }, 60_000)
 })

@@ -13,13 +13,18 @@ import { createPasswordHasher, type PasswordHasher } from '../modules/auth/passw
  * Creates a support or admin account, or gives an existing account that role (and the new
  * password). There is no sign-up for staff: an operator runs this with the database's URL.
  *
- *   npm run create-staff -w @arzpol/payments-service -- --phone 09121234567 --password '…' \
- *     --role support [--username sara] [--reset-second-factor]
+ *   DATABASE_URL=… npm run create-staff -w @arzpol/payments-service -- --phone 09121234567 \
+ *     --password '…' --role support [--username sara] [--reset-second-factor] [--if-missing]
+ *
+ * In a checkout, `npm run create-staff -- …` at the root finds the development database itself
+ * (packages/devstack/src/with-dev-database.ts).
  *
  * Without --username the account's username is its phone, and customers see its replies
  * labelled 'پشتیبانی'. Staff enrol their second factor (TOTP, ADR 015) at their first sign-in;
  * --reset-second-factor forgets an existing account's authenticator and recovery codes (lost
- * phone and codes), so it enrols again at its next sign-in.
+ * phone and codes), so it enrols again at its next sign-in. --if-missing leaves an existing
+ * account exactly as it is (`npm run dev` makes its development admin this way on every start);
+ * --json prints the outcome as one JSON line for such callers.
  */
 
 export const StaffInput = z.object({
@@ -72,6 +77,53 @@ export async function createStaff(
   })
 }
 
+/**
+ * Creates the account unless its phone has one already; an existing account keeps its role,
+ * password and second factor. Whether the given password still opens it is reported, so a
+ * caller that prints a login never prints one that no longer works.
+ */
+export async function ensureStaff(
+  db: Knex,
+  passwords: PasswordHasher,
+  input: StaffInput,
+): Promise<{ user: User; created: boolean; passwordMatches: boolean }> {
+  const existing = await User.query(db).findOne({ phone: input.phone })
+  if (existing) {
+    const passwordMatches = await passwords.verify(existing.password_hash, input.password)
+    return { user: existing, created: false, passwordMatches }
+  }
+  // Two launchers starting at once: the loser's insert fails on the unique phone, and its
+  // second look finds the winner's account.
+  try {
+    const { user } = await createStaff(db, passwords, { ...input, resetSecondFactor: false })
+    return { user, created: true, passwordMatches: true }
+  } catch (error) {
+    const winner = await User.query(db).findOne({ phone: input.phone })
+    if (!winner) throw error
+    const passwordMatches = await passwords.verify(winner.password_hash, input.password)
+    return { user: winner, created: false, passwordMatches }
+  }
+}
+
+async function applyCommand(
+  db: Knex,
+  passwords: PasswordHasher,
+  input: StaffInput,
+  { ifMissing }: { ifMissing: boolean },
+): Promise<{
+  user: User
+  action: 'created' | 'updated' | 'kept'
+  passwordMatches: boolean
+  secondFactorReset: boolean
+}> {
+  if (ifMissing) {
+    const { user, created, passwordMatches } = await ensureStaff(db, passwords, input)
+    return { user, action: created ? 'created' : 'kept', passwordMatches, secondFactorReset: false }
+  }
+  const { user, created, secondFactorReset } = await createStaff(db, passwords, input)
+  return { user, action: created ? 'created' : 'updated', passwordMatches: true, secondFactorReset }
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -80,31 +132,57 @@ async function main(): Promise<void> {
       role: { type: 'string', default: 'support' },
       username: { type: 'string' },
       'reset-second-factor': { type: 'boolean' },
+      'if-missing': { type: 'boolean' },
+      json: { type: 'boolean' },
     },
     strict: true,
   })
-  const { 'reset-second-factor': resetSecondFactor, ...rest } = values
+  const {
+    'reset-second-factor': resetSecondFactor,
+    'if-missing': ifMissing,
+    json,
+    ...rest
+  } = values
   const parsed = StaffInput.safeParse({ ...rest, resetSecondFactor })
   if (!parsed.success) {
     console.error(
       `create-staff: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
     )
     console.error(
-      'usage: create-staff --phone 09xxxxxxxxx --password <8+ characters> --role support|admin [--username name] [--reset-second-factor]',
+      'usage: create-staff --phone 09xxxxxxxxx --password <8+ characters> --role support|admin [--username name] [--reset-second-factor | --if-missing] [--json]',
+    )
+    process.exitCode = 2
+    return
+  }
+  if (ifMissing && resetSecondFactor) {
+    console.error('create-staff: --if-missing leaves an account as it is: no --reset-second-factor')
+    process.exitCode = 2
+    return
+  }
+  if (!process.env.DATABASE_URL) {
+    console.error(
+      'create-staff: DATABASE_URL is not set. In a checkout, run `npm run create-staff -- …` at the root: it uses the development database of `npm run dev`.',
     )
     process.exitCode = 2
     return
   }
   const { DATABASE_URL } = parseEnvOrExit(z.object({ DATABASE_URL: envSchema.shape.DATABASE_URL }))
   const db = createKnex({ url: DATABASE_URL, poolMax: 1 })
+  const passwords = createPasswordHasher()
   try {
-    const { user, created, secondFactorReset } = await createStaff(
+    const { user, action, passwordMatches, secondFactorReset } = await applyCommand(
       db,
-      createPasswordHasher(),
+      passwords,
       parsed.data,
+      { ifMissing: ifMissing ?? false },
     )
+    if (json) {
+      const { id, role, username, phone } = user
+      console.log(JSON.stringify({ action, id, role, username, phone, passwordMatches }))
+      return
+    }
     console.log(
-      `create-staff: ${created ? 'created' : 'updated'} ${user.role} #${user.id} (${user.username})${secondFactorReset ? '; second factor reset: enrols again at the next sign-in' : ''}`,
+      `create-staff: ${action} ${user.role} #${user.id} (${user.username})${secondFactorReset ? '; second factor reset: enrols again at the next sign-in' : ''}${passwordMatches ? '' : '; its password is not the one given (left unchanged)'}`,
     )
   } catch (error) {
     console.error('create-staff: failed:', error)

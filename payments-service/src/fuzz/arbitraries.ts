@@ -1,4 +1,12 @@
 import { fc } from '@fast-check/vitest'
+import {
+  HOSTILE_FRAGMENTS,
+  corpusString,
+  hostileString,
+  insertAt,
+  percentEncode,
+  useCorpus,
+} from '@arzpol/test-corpus/hostile'
 import type { Access, Operation } from './openapi-fuzz.ts'
 
 /**
@@ -84,99 +92,9 @@ export interface Plan {
 
 // --- hostile leaves ------------------------------------------------------------------------------
 
-const persianDigits = (text: string) => text.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)] ?? d)
-const arabicDigits = (text: string) => text.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)] ?? d)
-
-/** Single characters and short strings that have broken parsers, columns and screens. */
-export const HOSTILE_FRAGMENTS = [
-  '\u0000',
-  '\u0001',
-  '\u0007',
-  '\b',
-  '\u000b',
-  '\u001b[31m',
-  '\u007f',
-  '\u0085',
-  '\r\n',
-  '\t',
-  '\ud800',
-  '\udfff',
-  '\udc00\ud800',
-  '\u202e',
-  '\u202d',
-  '\u2066',
-  '\u2067',
-  '\u2068',
-  '\u2069',
-  '\u200e',
-  '\u200f',
-  '\u061c',
-  '\u200b',
-  '\u200c',
-  '\u200d',
-  '\u2060',
-  '\ufeff',
-  '\ufffe',
-  '\uffff',
-  '\u{10ffff}',
-  '\u{1f4a9}',
-  '%00',
-  '%',
-  '%ff',
-  '../',
-  '\\',
-  '"',
-  "'",
-  '<script>',
-  '${7*7}',
-  '__proto__',
-]
-
-/** Numbers as text: the shapes that overflow, round or parse differently. */
-const NUMERIC_TEXTS = [
-  '-0',
-  '0',
-  '-1',
-  '1e21',
-  '1e-7',
-  '0x10',
-  '0b1',
-  '1_000',
-  'NaN',
-  'Infinity',
-  '-Infinity',
-  '123456789012345',
-  '999999999999999',
-  '9007199254740993',
-  '9'.repeat(300),
-  `0.${'0'.repeat(299)}1`,
-  '8000000000',
-  '8000000000.99',
-  '50.001',
-  '50,5',
-  '۵۰٫۵',
-  '٥٠',
-  ' 50 ',
-  '+50',
-]
-
-const digitsOfLength = fc
-  .integer({ min: 1, max: 20 })
-  .chain((length) =>
-    fc
-      .array(fc.constantFrom(...'0123456789'), { minLength: length, maxLength: length })
-      .map((d) => d.join('')),
-  )
-
-/** Numbers as text, in Latin, Persian or Arabic digits. */
-const numericText = fc
-  .tuple(
-    fc.oneof(fc.constantFrom(...NUMERIC_TEXTS), digitsOfLength),
-    fc.constantFrom('latin', 'persian', 'arabic'),
-  )
-  .map(([text, script]) =>
-    script === 'persian' ? persianDigits(text) : script === 'arabic' ? arabicDigits(text) : text,
-  )
+// The generic leaves (text, numbers as text, the naughty strings) live in @arzpol/test-corpus,
+// shared with web's form fuzz; JSON's own (raw numbers, nesting) stay here.
+export { HOSTILE_FRAGMENTS, corpusString, hostileString, percentEncode, useCorpus }
 
 /** JSON numbers a parser may take differently from what was sent. */
 const hostileNumber: fc.Arbitrary<unknown> = fc.oneof(
@@ -190,43 +108,6 @@ const hostileNumber: fc.Arbitrary<unknown> = fc.oneof(
     new Raw(`0.${'0'.repeat(300)}1`),
     new Raw('123456789012345'),
   ),
-)
-
-/** The Big List of Naughty Strings, one more source (set by the test: the file is read once). */
-let corpus: string[] = ['']
-export function useCorpus(strings: string[]) {
-  if (strings.length > 0) corpus = strings
-}
-export const corpusString = fc.nat().map((i) => corpus[i % corpus.length] ?? '')
-
-const insertAt = (text: string, fragment: string, at: number) => {
-  const position = text.length === 0 ? 0 : at % (text.length + 1)
-  return `${text.slice(0, position)}${fragment}${text.slice(position)}`
-}
-
-/** Hostile text: fragments alone or inside ordinary text, numbers, very long strings. */
-export const hostileString: fc.Arbitrary<string> = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_FRAGMENTS) },
-  {
-    weight: 4,
-    arbitrary: fc
-      .tuple(
-        fc.string({ maxLength: 12 }),
-        fc.array(fc.constantFrom(...HOSTILE_FRAGMENTS), { minLength: 1, maxLength: 3 }),
-        fc.nat(),
-      )
-      .map(([text, fragments, at]) => insertAt(text, fragments.join(''), at)),
-  },
-  { weight: 3, arbitrary: numericText },
-  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 30 }) },
-  { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 20 }) },
-  {
-    weight: 1,
-    arbitrary: fc
-      .tuple(fc.constantFrom(5_000, 70_000, 300_000), fc.constantFrom('x', 'ش', '\u200b', '۹'))
-      .map(([length, unit]) => unit.repeat(length)),
-  },
-  { weight: 2, arbitrary: corpusString },
 )
 
 /** A valid value with a hostile fragment inside it, so it keeps the look of the right thing. */
@@ -720,24 +601,4 @@ export function asText(value: unknown): string[] {
   if (Array.isArray(value)) return value.length ? value.flatMap(asText) : ['']
   if (value && typeof value === 'object') return [toJson(value)]
   return [Object.is(value, -0) ? '-0' : String(value)]
-}
-
-/**
- * Percent-encoding that keeps what encodeURIComponent refuses: a lone surrogate becomes its
- * three WTF-8 bytes (invalid UTF-8 on the wire), as a hostile client would send it.
- */
-export function percentEncode(text: string): string {
-  let out = ''
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i)
-    const next = text.charCodeAt(i + 1)
-    if (unit >= 0xd800 && unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
-      out += encodeURIComponent(text.slice(i, i + 2))
-      i += 1
-    } else if (unit >= 0xd800 && unit <= 0xdfff) {
-      const bytes = [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)]
-      out += bytes.map((byte) => `%${byte.toString(16).toUpperCase()}`).join('')
-    } else out += encodeURIComponent(text[i] ?? '')
-  }
-  return out
 }

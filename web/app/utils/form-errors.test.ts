@@ -1,6 +1,6 @@
 import type { ApiErrorBody } from '@arzpol/shared'
 import { describe, expect, it } from 'vitest'
-import { errorsFromApi, formDataToObject } from './form-errors.ts'
+import { allMessages, errorsFromApi, formDataToObject } from './form-errors.ts'
 
 describe('errorsFromApi', () => {
   it('shows detail as a form error, ignoring the machine-readable code beside it', () => {
@@ -53,5 +53,13 @@ describe('formDataToObject', () => {
     fd.append('a', '2')
     fd.append('file', new Blob(['x']))
     expect(formDataToObject(fd)).toEqual({ a: '1' })
+  })
+})
+
+describe('allMessages', () => {
+  it('lists the form messages, then each field message, for a page without the form', () => {
+    expect(
+      allMessages({ form: ['فرم'], fields: { note: ['یادداشت', 'کوتاه'], amount: ['مبلغ'] } }),
+    ).toEqual(['فرم', 'یادداشت', 'کوتاه', 'مبلغ'])
   })
 })

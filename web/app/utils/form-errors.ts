@@ -8,6 +8,14 @@ export interface FormErrors {
 
 export const NO_ERRORS: FormErrors = { form: [], fields: {} }
 
+/**
+ * Every message of a form's errors in one list: for a page that no longer shows the form they
+ * belong to (another staff member acted first, the object moved on), so the refusal still says why.
+ */
+export function allMessages(errors: FormErrors): string[] {
+  return [...errors.form, ...Object.values(errors.fields).flat()]
+}
+
 export function hasErrors(errors: FormErrors): boolean {
   return errors.form.length > 0 || Object.keys(errors.fields).length > 0
 }

@@ -330,10 +330,12 @@ export async function submitComment(
   const reply = (outcome: CommentOutcome) => ({ outcome, headers })
   const signedOut = () => reply({ status: 'signed-out', message: COMMENT_MESSAGES.signIn })
   const failed = () => reply({ status: 'failed', message: COMMENT_MESSAGES.failed })
+  // Spec §5 has one message for every failure but sign-in; the status tells whose it is.
+  const refused = () => reply({ status: 'refused', message: COMMENT_MESSAGES.failed })
 
   const content = rawContent.replace(/\r\n?/g, '\n').trim()
   if (!content) return reply({ status: 'blank' })
-  if (content.length > MAX_COMMENT_LENGTH) return failed()
+  if (content.length > MAX_COMMENT_LENGTH) return refused()
 
   let token = await accessToken(request, headers)
   if (token.kind === 'signed-out') return signedOut()
@@ -352,9 +354,9 @@ export async function submitComment(
   }
   if (!result.ok) {
     if (result.status === 401) return signedOut()
-    if (result.status !== null && result.status !== 400) {
+    if (result.status === 400) return refused()
+    if (result.status !== null)
       getLogger().error({ status: result.status }, 'the cms refused a comment')
-    }
     return failed()
   }
   // The new comment (or its absence, while it waits for a moderator) shows on the next render.

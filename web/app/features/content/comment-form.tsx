@@ -89,7 +89,10 @@ export function CommentForm() {
             {result.message}
           </p>
         ) : null}
-        {result && (result.status === 'signed-out' || result.status === 'failed') ? (
+        {result &&
+        (result.status === 'signed-out' ||
+          result.status === 'failed' ||
+          result.status === 'refused') ? (
           <div
             role="alert"
             className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"

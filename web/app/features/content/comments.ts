@@ -6,6 +6,8 @@ export type CommentOutcome =
   | { status: 'blank' }
   | { status: 'signed-out'; message: string }
   | { status: 'failed'; message: string }
+  /** The text itself was refused (too long, or the cms's own check): the customer's to change. */
+  | { status: 'refused'; message: string }
   | { status: 'created'; moderation: 'approved' | 'pending'; message: string }
 
 /** The post page's action answer: the outcome, and the text given back after a failure. */

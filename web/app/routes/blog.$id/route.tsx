@@ -65,6 +65,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     blank: 400,
     'signed-out': 401,
     failed: 502,
+    refused: 400,
     created: 200,
   }[outcome.status]
   // A failed attempt gives the text back, so a page rendered without JavaScript keeps it.

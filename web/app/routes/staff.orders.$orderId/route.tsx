@@ -21,7 +21,7 @@ import {
   Panel,
   StaffErrorBoundary,
 } from '~/features/staff/ui.tsx'
-import type { FormErrors } from '~/utils/form-errors.ts'
+import { allMessages, type FormErrors } from '~/utils/form-errors.ts'
 import { paymentTypeLabel, STAGE_LABELS } from '~/features/orders/orders.ts'
 import {
   getOrder,
@@ -123,6 +123,13 @@ export default function StaffOrder() {
   const result = useActionData<typeof action>()
   const errorsFor = (intent: string) => (result?.intent === intent ? result.errors : undefined)
   const payout = order.payment_type === 'payout'
+  // A refused transition the order no longer offers has no form to show its errors beside.
+  const unplaced =
+    result?.errors &&
+    result.intent.startsWith('transition:') &&
+    !order.actions.some((action) => `transition:${action.to}` === result.intent)
+      ? allMessages(result.errors)
+      : []
   return (
     <>
       <PageHeader
@@ -304,6 +311,7 @@ export default function StaffOrder() {
 
         <div className="flex flex-col gap-5">
           <Panel title="اقدامات">
+            {unplaced.length > 0 ? <FormAlert errors={unplaced} /> : null}
             {order.actions.length === 0 ? (
               <p className="text-sm text-slate-500">
                 در این مرحله اقدامی برای کارکنان باقی نمانده است.

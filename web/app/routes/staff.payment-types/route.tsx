@@ -3,8 +3,9 @@ import { formatJalaliDateTime, formatNumberFa, formatToman } from '@arzpol/share
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { FormAlert } from '~/components/forms.tsx'
 import { Badge, ErrorNotice, PageHeader, Panel, StaffErrorBoundary } from '~/features/staff/ui.tsx'
-import type { FormErrors } from '~/utils/form-errors.ts'
+import { allMessages, type FormErrors } from '~/utils/form-errors.ts'
 import {
   listPaymentTypes,
   paymentTypeHistory,
@@ -81,6 +82,11 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function StaffPaymentTypes() {
   const { types, canEdit, history } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
+  // Errors for a type the page does not list (a tampered or stale code) have no form to sit in.
+  const unplaced =
+    result?.errors && !types.some((type) => type.value === result.code)
+      ? allMessages(result.errors)
+      : []
   return (
     <>
       <PageHeader title="انواع پرداخت و کارمزد">
@@ -119,6 +125,7 @@ export default function StaffPaymentTypes() {
           )}
         </Panel>
       ) : null}
+      {unplaced.length > 0 ? <FormAlert errors={unplaced} /> : null}
       <ul className="flex flex-col gap-4">
         {types.map((type) => (
           <li

@@ -13,7 +13,7 @@ import {
   Panel,
   StaffErrorBoundary,
 } from '~/features/staff/ui.tsx'
-import type { FormErrors } from '~/utils/form-errors.ts'
+import { allMessages, type FormErrors } from '~/utils/form-errors.ts'
 import { paymentTypeLabel } from '~/features/orders/orders.ts'
 import { getUser, setBlocked, setSupportRole } from '~/features/users/staff-users.server.ts'
 import { blockSchema, noteOnlySchema } from '~/features/users/staff-user-forms.server.ts'
@@ -109,6 +109,13 @@ export default function StaffUser() {
   const { account, canBlock, canChangeRole } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const errorsFor = (intent: Intent) => (result?.intent === intent ? result.errors : undefined)
+  // Errors of a form this page no longer shows (blocked meanwhile, role changed, unknown intent).
+  const shown: string[] = [
+    ...(canBlock ? [account.blocked ? 'unblock' : 'block'] : []),
+    ...(canChangeRole ? [account.role === 'support' ? 'revoke-support' : 'grant-support'] : []),
+  ]
+  const unplaced =
+    result?.errors && !shown.includes(result.intent) ? allMessages(result.errors) : []
   return (
     <>
       <PageHeader
@@ -121,6 +128,7 @@ export default function StaffUser() {
       >
         <bdi dir="ltr">{toPersianDigits(account.phone)}</bdi> · کاربر #{formatNumberFa(account.id)}
       </PageHeader>
+      {unplaced.length > 0 ? <FormAlert errors={unplaced} /> : null}
       <Panel title="حساب کاربری" testId="staff-user-account">
         <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
           <dt className="text-slate-500">نقش</dt>

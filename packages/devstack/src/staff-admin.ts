@@ -1,0 +1,85 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { z } from 'zod'
+import { binPath, workspaceDir } from './workspace.ts'
+
+/**
+ * The development staff admin: `npm run dev` makes one so that a newcomer can open `/staff`
+ * at once, as the cms makes its super-admin. It is made the way operators make staff
+ * (payments-service's create-staff command), only with --if-missing: a warm start never
+ * creates it twice nor resets its password or second factor.
+ */
+export interface DevStaffAdmin {
+  phone: string
+  username: string
+  /** The account's role: someone may have registered this phone as a customer before. */
+  role: string
+  created: boolean
+  /** The development secret, or undefined when the account's password was changed since. */
+  password: string | undefined
+}
+
+const Outcome = z.object({
+  action: z.enum(['created', 'kept', 'updated']),
+  role: z.string(),
+  username: z.string(),
+  phone: z.string(),
+  passwordMatches: z.boolean(),
+})
+
+export const DEV_STAFF_ADMIN_USERNAME = 'dev-admin'
+
+export async function ensureDevStaffAdmin(options: {
+  databaseUrl: string
+  phone: string
+  password: string
+  /** payments-service's environment (the command reads only DATABASE_URL of it). */
+  env: NodeJS.ProcessEnv
+  signal?: AbortSignal
+}): Promise<DevStaffAdmin> {
+  const cwd = workspaceDir('payments-service')
+  const { stdout } = await promisify(execFile)(
+    binPath(cwd, 'tsx'),
+    [
+      'src/cli/create-staff.ts',
+      '--phone',
+      options.phone,
+      // One argument, so a password starting with "-" cannot read as an option.
+      `--password=${options.password}`,
+      '--role',
+      'admin',
+      '--username',
+      DEV_STAFF_ADMIN_USERNAME,
+      '--if-missing',
+      '--json',
+    ],
+    {
+      cwd,
+      env: { ...options.env, DATABASE_URL: options.databaseUrl },
+      signal: options.signal,
+      timeout: 120_000,
+    },
+  )
+  const outcome = Outcome.parse(JSON.parse(stdout.trim().split('\n').at(-1) ?? ''))
+  return {
+    phone: outcome.phone,
+    username: outcome.username,
+    role: outcome.role,
+    created: outcome.action === 'created',
+    password: outcome.passwordMatches ? options.password : undefined,
+  }
+}
+
+/** The banner's line for the staff back office. */
+export function describeStaffAdmin(staffUrl: string, admin: DevStaffAdmin | undefined): string {
+  const label = '  staff           '
+  if (!admin) return `${label}${staffUrl}  (no development admin: see the log above)`
+  if (admin.role !== 'admin') {
+    return `${label}${staffUrl}  (${admin.phone} is a ${admin.role} account: set STAFF_ADMIN_PHONE to another phone for the development admin)`
+  }
+  const password = admin.password ?? 'its password was changed: npm run create-staff sets another'
+  return (
+    `${label}${staffUrl}  (login ${admin.phone} / ${password}; ` +
+    'staff sign in with a second factor: the first sign-in enrols an authenticator app, TOTP)'
+  )
+}
