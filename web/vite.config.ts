@@ -2,6 +2,7 @@ import { vitePlugin as remix } from '@remix-run/dev'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig, type Plugin } from 'vite'
 import tsconfigPaths from 'vite-tsconfig-paths'
+import { SERVICE_SLUGS } from './app/features/site/public-routes.ts'
 import { parseEnv } from './app/utils/env.server.ts'
 import { clientAddressHeader } from './server/client-address.ts'
 import { originCheck } from './server/same-origin.ts'
@@ -40,6 +41,14 @@ export default defineConfig({
       // The launcher gives each production stack its own folder (see packages/devstack).
       buildDirectory: process.env.WEB_BUILD_DIR ?? 'build',
       ignoredRouteFiles: ['**/*.server.*', '**/*.test.*', '**/__*.*', '**/.*'],
+      // Spec §2's eight service landing pages share one module, registered once per path with
+      // its own route id (the file's `__` prefix keeps the file-based routes from adding it).
+      routes: (defineRoutes) =>
+        defineRoutes((route) => {
+          for (const slug of SERVICE_SLUGS) {
+            route(slug, 'routes/__service-page.tsx', { id: `service-page/${slug}` })
+          }
+        }),
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { PassThrough } from 'node:stream'
-import type { EntryContext } from '@remix-run/node'
+import type { EntryContext, HandleErrorFunction } from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
@@ -9,6 +9,7 @@ import { getEnv } from './utils/env.server.ts'
 import { NonceProvider } from './utils/nonce.ts'
 import { baseSecurityHeaders, documentCsp } from './utils/security-headers.server.ts'
 import { stripTrailingNulBytes } from './utils/strip-nul.server.ts'
+import { getLogger } from './utils/logger.server.ts'
 
 // Fail fast: a bad environment stops the server when the build is imported, not on the first
 // request.
@@ -56,7 +57,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500
           // Errors after the shell are logged here; errors before it reach onShellError.
-          if (shellRendered) console.error(error)
+          if (shellRendered) getLogger().error({ err: error }, 'render failed after the shell')
         },
       },
     )
@@ -72,4 +73,14 @@ function setSecurityHeaders(headers: Headers, nonce: string) {
   if (process.env.NODE_ENV === 'production') {
     headers.set('Content-Security-Policy', documentCsp(nonce, env))
   }
+}
+
+/** Loader, action and render errors go to the one logger (Remix's default writes to the console). */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  // A browser that went away mid-request is no error of ours.
+  if (request.signal.aborted) return
+  getLogger().error(
+    { err: error, method: request.method, path: new URL(request.url).pathname },
+    'request failed',
+  )
 }

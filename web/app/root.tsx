@@ -14,15 +14,15 @@ import type { ReactNode } from 'react'
 import fontUrl from 'vazirmatn/misc/Non-Latin/fonts/webfonts/Vazirmatn-NL[wght].woff2?url'
 import { GeneralErrorBoundary } from './components/error-boundary.tsx'
 import { FlashMessage } from './components/flash-message.tsx'
-import { SiteFooter } from './components/site-footer.tsx'
-import { SiteHeader } from './components/site-header.tsx'
+import { SiteFooter } from '~/features/site/site-footer.tsx'
+import { SiteHeader } from '~/features/site/site-header.tsx'
 import appCss from './styles/app.css?url'
 import {
   destroySession,
   flashCookie,
   getSessionTokens,
   hasSessionCookie,
-} from './utils/session.server.ts'
+} from '~/features/auth/session.server.ts'
 import { readCookie } from './utils/sealed-cookie.server.ts'
 import { shouldHydrate } from './utils/hydration.ts'
 import { getEnv } from './utils/env.server.ts'
@@ -48,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       signedIn,
       flash: flash?.message ?? null,
       year: jalaliYear.format(new Date()),
-      // For canonical and Open Graph URLs in routes' meta (utils/seo.ts).
+      // For canonical and Open Graph URLs in routes' meta (features/content/seo.ts).
       publicUrl: getEnv().WEB_PUBLIC_URL,
     },
     { headers },

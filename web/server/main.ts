@@ -9,9 +9,9 @@ import { gracefulCloser } from '@arzpol/shared/graceful-close'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { installGlobals, type ServerBuild } from '@remix-run/node'
-import { pino } from 'pino'
 import { z } from 'zod'
 import { EnvError, parseEnv } from '../app/utils/env.server.ts'
+import { createLogger, installLogger } from '../app/utils/logger.server.ts'
 import { baseSecurityHeaders, NON_DOCUMENT_CSP } from '../app/utils/security-headers.server.ts'
 import { createWebServer } from './app.ts'
 import { createWebMetrics } from './metrics.ts'
@@ -51,11 +51,8 @@ const { env, listener } = loadSettings()
 process.env.NODE_ENV ??= 'production'
 installGlobals({ nativeFetch: true })
 
-const logger = pino({
-  level: env.LOG_LEVEL,
-  base: { service: 'web' },
-  redact: { paths: ['*.authorization', '*.cookie', '*.password', '*.token'], censor: '[redacted]' },
-})
+const logger = createLogger(env.LOG_LEVEL)
+installLogger(logger)
 
 const buildPath = path.resolve(
   process.argv[2] ?? path.join(process.env.WEB_BUILD_DIR ?? 'build', 'server', 'index.js'),

@@ -3,6 +3,8 @@ import type { ServerBuild } from '@remix-run/node'
 import type { ViteDevServer } from 'vite'
 import { createServer } from 'vite'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { SERVICE_PAGES, SERVICE_SLUGS } from '~/features/site/public-routes.ts'
+import { getLogger } from '~/utils/logger.server.ts'
 import type { FakeCms } from './fake-cms.ts'
 import { paragraphs, startFakeCms } from './fake-cms.ts'
 import { getRequest } from './utils.ts'
@@ -34,7 +36,7 @@ beforeAll(async () => {
   const build = (await vite.ssrLoadModule('virtual:remix/server-build')) as ServerBuild
   const handler = createRequestHandler(build, 'production')
   handle = (request) => handler(request)
-  const blog = await vite.ssrLoadModule('/app/utils/cms-blog.server.ts')
+  const blog = await vite.ssrLoadModule('/app/features/content/cms-blog.server.ts')
   const env = await vite.ssrLoadModule('/app/utils/env.server.ts')
   app = {
     clearCache: () => (blog.blogCache as { clear(): void }).clear(),
@@ -113,7 +115,7 @@ describe('public pages', () => {
 
   it('show a Persian notice with 503 when the cms is down, never a crash', async () => {
     cms.failWith = 503
-    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    vi.spyOn(getLogger(), 'error').mockImplementation(() => undefined)
     const { status, headers, text } = await render('/fx-topup')
     expect(status).toBe(503)
     expect(headers.get('Retry-After')).toBe('60')
@@ -125,7 +127,7 @@ describe('public pages', () => {
 
   it('show the built-in landing page when the cms is down', async () => {
     cms.failWith = 503
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    vi.spyOn(getLogger(), 'warn').mockImplementation(() => undefined)
     const { status, text } = await render('/')
     expect(status).toBe(200)
     expect(text).toContain('ارزپل؛ پرداخت ارزی بین‌المللی با ریال')
@@ -147,10 +149,30 @@ describe('public pages', () => {
     expect(text).toContain('href="https://arzpol.example/intlexampayment"')
   })
 
+  it('serve each of the eight service pages (spec §2) from the one module, by its path', async () => {
+    cms.failWith = 503
+    vi.spyOn(getLogger(), 'error').mockImplementation(() => undefined)
+    expect(SERVICE_SLUGS).toHaveLength(8)
+    for (const slug of SERVICE_SLUGS) {
+      const { status, text } = await render(`/${slug}`)
+      expect(status, slug).toBe(503)
+      expect(text).toMatch(new RegExp(`<h1[^>]*>${SERVICE_PAGES[slug].title}</h1>`))
+    }
+  })
+
   it('redirect unknown paths to /dashboard', async () => {
-    for (const path of ['/no-such-page', '/a/b/c', '/services/premium']) {
+    for (const path of [
+      '/no-such-page',
+      '/a/b/c',
+      '/services/premium',
+      // The shared service-page module answers only at the eight paths it is registered for.
+      '/__service-page',
+      '/service-page',
+      '/fx-topup-extra',
+      '/fx-topup/more',
+    ]) {
       const response = await handle(getRequest(path))
-      expect(response.status).toBe(302)
+      expect(response.status, path).toBe(302)
       expect(response.headers.get('Location')).toBe('/dashboard')
     }
   })

@@ -3,7 +3,7 @@ import type { ServerBuild } from '@remix-run/node'
 import type { ViteDevServer } from 'vite'
 import { createServer } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { otpFlowCookie } from '~/utils/session.server.ts'
+import { otpFlowCookie } from '~/features/auth/session.server.ts'
 import { CookieJar, formRequest, getRequest } from './utils.ts'
 
 /**

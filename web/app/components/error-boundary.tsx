@@ -4,7 +4,6 @@ import { Link, isRouteErrorResponse, useRouteError } from '@remix-run/react'
 export function GeneralErrorBoundary() {
   const error = useRouteError()
   const notFound = isRouteErrorResponse(error) && error.status === 404
-  if (!isRouteErrorResponse(error)) console.error(error)
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
       <h1 className="text-2xl font-extrabold text-slate-900">

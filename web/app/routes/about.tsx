@@ -1,17 +1,17 @@
 import type { ReactNode } from 'react'
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { FeatureGrid, StepList } from '~/components/public/blocks.tsx'
-import { PageUnavailable } from '~/components/public/page-unavailable.tsx'
+import { FeatureGrid, StepList } from '~/features/site/blocks.tsx'
+import { PageUnavailable } from '~/features/site/page-unavailable.tsx'
 import { ButtonLink } from '~/components/ui/button.tsx'
 import { Card } from '~/components/ui/card.tsx'
 import { Hero, Section } from '~/components/ui/section.tsx'
 import { StatBlock } from '~/components/ui/stat.tsx'
-import { getAboutPage } from '~/utils/cms-pages.server.ts'
+import { getAboutPage } from '~/features/content/cms-pages.server.ts'
 import type { HydrateHandle } from '~/utils/hydration.ts'
-import { pageResponse } from '~/utils/public-page.server.ts'
-import { pageHeaders } from '~/utils/public-routes.ts'
-import { seoMeta } from '~/utils/seo.ts'
+import { pageResponse } from '~/features/site/public-page.server.ts'
+import { pageHeaders } from '~/features/site/public-routes.ts'
+import { seoMeta } from '~/features/content/seo.ts'
 
 /** /about (spec §2): badges, stats row, mission, vision, three values, how we work, contact. */
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { proxyToPayments } from '~/utils/proxy.server.ts'
+import { proxyToPayments } from '~/features/api/proxy.server.ts'
 
 // `/api/*` on the public origin is payments-service's JSON API (architecture.md).
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
-import { LOGIN_PATH } from '~/utils/auth.server.ts'
-import { destroySession, getSessionTokens } from '~/utils/session.server.ts'
+import { LOGIN_PATH } from '~/features/auth/auth.server.ts'
+import { destroySession, getSessionTokens } from '~/features/auth/session.server.ts'
 
 // Unknown paths under /dashboard go to the dashboard home (spec §2), which checks the session
 // with payments-service. Without any session the visitor goes straight to the login form.

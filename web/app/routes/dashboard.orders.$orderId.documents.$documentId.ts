@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { requireUser } from '~/utils/auth.server.ts'
+import { requireUser } from '~/features/auth/auth.server.ts'
 import { DOWNLOAD_MESSAGES, plainText, streamDownload } from '~/utils/file-download.server.ts'
-import { fetchDocument } from './dashboard.orders.$orderId/documents.server.ts'
+import { fetchDocument } from '~/features/orders/documents.server.ts'
 
 /**
  * GET /dashboard/orders/:orderId/documents/:documentId: one of an order's documents, fetched

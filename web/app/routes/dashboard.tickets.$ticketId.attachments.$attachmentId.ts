@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { requireUser } from '~/utils/auth.server.ts'
+import { requireUser } from '~/features/auth/auth.server.ts'
 import { DOWNLOAD_MESSAGES, plainText, streamDownload } from '~/utils/file-download.server.ts'
-import { fetchAttachment, ticketIdFrom } from './dashboard.tickets/tickets.server.ts'
+import { fetchAttachment, ticketIdFrom } from '~/features/tickets/tickets.server.ts'
 
 /**
  * GET /dashboard/tickets/:ticketId/attachments/:attachmentId: a ticket file, fetched from

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
-import { requireUser } from '~/utils/auth.server.ts'
-import { readTicketForm, sendMessage, ticketIdFrom } from './dashboard.tickets/tickets.server.ts'
+import { requireUser } from '~/features/auth/auth.server.ts'
+import { readTicketForm, sendMessage, ticketIdFrom } from '~/features/tickets/tickets.server.ts'
 
 /**
  * POST /dashboard/tickets/:ticketId/messages: the thread's send form when JavaScript uploads it

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { handleCmsWebhook } from '~/utils/cms-blog.server.ts'
+import { handleCmsWebhook } from '~/features/content/cms-blog.server.ts'
 
 /**
  * `POST /resources/cms-webhook`: the cms says content changed (Strapi webhook, bearer secret), so

@@ -1,4 +1,4 @@
-import { robotsTxt } from '~/utils/sitemap.server.ts'
+import { robotsTxt } from '~/features/content/sitemap.server.ts'
 
 export function loader() {
   return new Response(robotsTxt(), {

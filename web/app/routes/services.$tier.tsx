@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { PageUnavailable } from '~/components/public/page-unavailable.tsx'
-import { TierPage } from '~/components/public/tier-page.tsx'
-import { getTierPage } from '~/utils/cms-pages.server.ts'
+import { PageUnavailable } from '~/features/site/page-unavailable.tsx'
+import { TierPage } from '~/features/site/tier-page.tsx'
+import { getTierPage } from '~/features/content/cms-pages.server.ts'
 import type { HydrateHandle } from '~/utils/hydration.ts'
-import { pageResponse } from '~/utils/public-page.server.ts'
-import { TIER_PAGES, isTierSlug, pageHeaders } from '~/utils/public-routes.ts'
-import { seoMeta } from '~/utils/seo.ts'
+import { pageResponse } from '~/features/site/public-page.server.ts'
+import { TIER_PAGES, isTierSlug, pageHeaders } from '~/features/site/public-routes.ts'
+import { seoMeta } from '~/features/content/seo.ts'
 
 /** /services/base, /services/intermediate, /services/specialized (spec §2). */
 

@@ -1,4 +1,4 @@
-import { buildSitemap } from '~/utils/sitemap.server.ts'
+import { buildSitemap } from '~/features/content/sitemap.server.ts'
 
 export async function loader() {
   return new Response(await buildSitemap(), {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { DOWNLOAD_MESSAGES, plainText, streamDownload } from '~/utils/file-download.server.ts'
-import { fetchDownload, getOrder } from '~/utils/staff-api.server.ts'
-import { idParam, isOutage, requireStaff } from '~/utils/staff.server.ts'
+import { fetchOrderDocument, getOrder } from '~/features/orders/staff-orders.server.ts'
+import { idParam, isOutage, requireStaff } from '~/features/staff/staff.server.ts'
 
 /**
  * GET /staff/orders/:orderId/documents/:documentId: an order's document, fetched from
@@ -23,6 +23,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!document || !document.download_url.startsWith('/api/')) {
     return plainText(404, DOWNLOAD_MESSAGES.notFound)
   }
-  const upstream = await fetchDownload(request, tokens.access, document.download_url)
+  const upstream = await fetchOrderDocument(request, tokens.access, document.download_url)
   return streamDownload(upstream, headers, { filename: document.name })
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { plainText, streamDownload } from '~/utils/file-download.server.ts'
-import { fetchDownload } from '~/utils/staff-api.server.ts'
-import { requireStaff } from '~/utils/staff.server.ts'
+import { fetchReconciliationCsv } from '~/features/orders/staff-orders.server.ts'
+import { requireStaff } from '~/features/staff/staff.server.ts'
 
 /**
  * GET /staff/reconciliation?day=YYYY-MM-DD: the day's reconciliation (bank verified against the
@@ -14,10 +14,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) {
     return plainText(400, 'روز گزارش را انتخاب کنید.')
   }
-  const upstream = await fetchDownload(
-    request,
-    tokens.access,
-    `/api/staff/reconciliation/csv/?day=${encodeURIComponent(day)}`,
-  )
+  const upstream = await fetchReconciliationCsv(request, tokens.access, day)
   return streamDownload(upstream, headers, { filename: `arzpol-reconciliation-${day}.csv` })
 }

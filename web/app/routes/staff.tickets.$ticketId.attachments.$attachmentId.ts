@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { DOWNLOAD_MESSAGES, plainText, streamDownload } from '~/utils/file-download.server.ts'
-import { requireStaff } from '~/utils/staff.server.ts'
-import { fetchAttachment, ticketIdFrom } from './dashboard.tickets/tickets.server.ts'
+import { requireStaff } from '~/features/staff/staff.server.ts'
+import { fetchAttachment, ticketIdFrom } from '~/features/tickets/tickets.server.ts'
 
 /**
  * GET /staff/tickets/:ticketId/attachments/:attachmentId: a ticket file, fetched from

@@ -1,13 +1,13 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { PageUnavailable } from '~/components/public/page-unavailable.tsx'
-import { RichText } from '~/components/rich-text.tsx'
+import { PageUnavailable } from '~/features/site/page-unavailable.tsx'
+import { RichText } from '~/features/content/rich-text.tsx'
 import { ButtonLink } from '~/components/ui/button.tsx'
-import { getCurrentTerms } from '~/utils/cms-pages.server.ts'
+import { getCurrentTerms } from '~/features/content/cms-pages.server.ts'
 import type { HydrateHandle } from '~/utils/hydration.ts'
-import { pageResponse } from '~/utils/public-page.server.ts'
-import { pageHeaders } from '~/utils/public-routes.ts'
-import { seoMeta } from '~/utils/seo.ts'
+import { pageResponse } from '~/features/site/public-page.server.ts'
+import { pageHeaders } from '~/features/site/public-routes.ts'
+import { seoMeta } from '~/features/content/seo.ts'
 
 /**
  * /terms (spec §2): the current version and its date, a table of contents of plain anchor links

@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { getLogger } from '~/utils/logger.server.ts'
 import { loader as rootLoader } from '~/root.tsx'
 import { loader as dashboardLoader } from '~/routes/dashboard/route.tsx'
 import { loader as healthzLoader } from '~/routes/healthz.ts'
 import { loader as loginRedirect } from '~/routes/auth.login.tsx'
 import { loader as registerRedirect } from '~/routes/register.tsx'
 import { resetEnvCache } from '~/utils/env.server.ts'
-import { commitSession, flashCookie, otpFlowCookie } from '~/utils/session.server.ts'
+import { commitSession, flashCookie, otpFlowCookie } from '~/features/auth/session.server.ts'
 import type { FakePayments } from '../../../tests/fake-payments.ts'
 import { startFakePayments } from '../../../tests/fake-payments.ts'
 import type { DataResult } from '../../../tests/utils.ts'
 import { CookieJar, formRequest, getRequest, isDataResult, settle } from '../../../tests/utils.ts'
-import type { AuthActionData } from './auth.server.ts'
+import type { AuthActionData } from '~/features/auth/landing-auth.server.ts'
 import { action, loader } from './route.tsx'
 
 let fake: FakePayments
@@ -271,7 +272,7 @@ describe('registration', () => {
   })
 
   it('falls back to the spec’s messages when payments-service is unreachable', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {})
+    vi.spyOn(getLogger(), 'error').mockImplementation(() => {})
     process.env.PAYMENTS_URL = 'http://127.0.0.1:1'
     resetEnvCache()
     const sent = actionData(await submit('/?index', details(newPhone())))

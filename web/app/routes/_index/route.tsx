@@ -1,18 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { getLandingPage } from '~/utils/cms-pages.server.ts'
+import { getLandingPage } from '~/features/content/cms-pages.server.ts'
 import type { HydrateHandle } from '~/utils/hydration.ts'
-import { pageSeo } from '~/utils/seo.server.ts'
-import { seoMeta } from '~/utils/seo.ts'
+import { pageSeo } from '~/features/content/seo.server.ts'
+import { seoMeta } from '~/features/content/seo.ts'
 import {
   ForgotPasswordForm,
   LoginForm,
   RegisterForm,
   ResetPasswordForm,
   type AuthFormState,
-} from './auth-forms.tsx'
-import { handleAuthAction, loadLanding } from './auth.server.ts'
-import { Home } from './home.tsx'
+} from '~/features/auth/auth-forms.tsx'
+import { handleAuthAction, loadLanding } from '~/features/auth/landing-auth.server.ts'
+import { Home } from '~/features/site/home.tsx'
 
 /**
  * The landing page (spec §2) and its modes: home, login, register, forgot and reset password.

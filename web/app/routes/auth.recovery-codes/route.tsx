@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { AuthCard } from '~/routes/_index/auth-forms.tsx'
-import { takeRecoveryCodes } from '~/utils/second-factor.server.ts'
+import { AuthCard } from '~/features/auth/auth-forms.tsx'
+import { takeRecoveryCodes } from '~/features/auth/second-factor.server.ts'
 
 /**
  * The recovery codes of a staff member who has just enrolled (ADR 015), shown this once: the

@@ -6,13 +6,13 @@ import type {
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
-import { AuthCard } from '~/routes/_index/auth-forms.tsx'
+import { AuthCard } from '~/features/auth/auth-forms.tsx'
 import {
   loadSecondFactor,
   secondFactorAction,
   type SecondFactorActionData,
-} from '~/utils/second-factor.server.ts'
-import { SECOND_FACTOR_INTENTS } from '~/utils/second-factor.ts'
+} from '~/features/auth/second-factor.server.ts'
+import { SECOND_FACTOR_INTENTS } from '~/features/auth/second-factor.ts'
 
 /**
  * Staff sign-in, second step (ADR 015): enrol an authenticator app on the first sign-in, or

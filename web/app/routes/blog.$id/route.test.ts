@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { getLogger } from '~/utils/logger.server.ts'
 import { action as webhookAction, loader as webhookLoader } from '~/routes/resources.cms-webhook.ts'
-import { blogCache } from '~/utils/cms-blog.server.ts'
+import { blogCache } from '~/features/content/cms-blog.server.ts'
 import { resetEnvCache } from '~/utils/env.server.ts'
-import { commitSession, sessionCookie } from '~/utils/session.server.ts'
+import { commitSession, sessionCookie } from '~/features/auth/session.server.ts'
 import { seedBlog } from '../../../tests/blog-fixtures.ts'
 import type { FakeCms } from '../../../tests/fake-cms.ts'
 import { paragraphs, startFakeCms } from '../../../tests/fake-cms.ts'
@@ -161,7 +162,7 @@ describe('a post page', () => {
   })
 
   it('answers 404 when the cms is down and web has no copy (spec §8)', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    vi.spyOn(getLogger(), 'error').mockImplementation(() => undefined)
     await cms.stop()
     try {
       expect(((await readPost('toefl-doc')) as Response).status).toBe(404)
@@ -173,7 +174,7 @@ describe('a post page', () => {
   it('keeps serving the post and its comments while the cms is down', async () => {
     process.env.CMS_CACHE_TTL_SECONDS = '0'
     resetEnvCache()
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    vi.spyOn(getLogger(), 'warn').mockImplementation(() => undefined)
     await loaded('toefl-doc')
     cms.failWith = 503
     const { post, comments } = await loaded('toefl-doc')
@@ -182,7 +183,7 @@ describe('a post page', () => {
   })
 
   it('shows no comments when only the comments cannot be read (spec §8)', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    vi.spyOn(getLogger(), 'error').mockImplementation(() => undefined)
     await loaded('adobe-doc')
     // Posts are cached now; the first read of this post's comments times out.
     cms.hang = true
@@ -276,7 +277,7 @@ describe('commenting', () => {
   })
 
   it('shows the failure message when the cms refuses or cannot be reached', async () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const error = vi.spyOn(getLogger(), 'error').mockImplementation(() => undefined)
     const jar = signedIn()
     await loaded('toefl-doc')
     cms.failWith = 503
@@ -388,7 +389,7 @@ describe('the cms webhook', () => {
   it('refuses everything when web has no secret configured', async () => {
     delete process.env.CMS_WEBHOOK_SECRET
     resetEnvCache()
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const warn = vi.spyOn(getLogger(), 'warn').mockImplementation(() => undefined)
     expect((await hook(`Bearer ${WEBHOOK_SECRET}`)).status).toBe(401)
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('CMS_WEBHOOK_SECRET'))
   })

@@ -4,11 +4,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data, redirect } from '@remix-run/node'
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { RichText } from '~/components/rich-text.tsx'
-import { ShareLinkButton } from '~/components/share-link-button.tsx'
-import { findPost, getComments, postHtml, submitComment } from '~/utils/cms-blog.server.ts'
-import { CommentForm } from './comment-form.tsx'
-import { socialMeta } from '~/utils/seo.ts'
+import { RichText } from '~/features/content/rich-text.tsx'
+import { ShareLinkButton } from '~/features/content/share-link-button.tsx'
+import {
+  findPost,
+  getComments,
+  postHtml,
+  submitComment,
+} from '~/features/content/cms-blog.server.ts'
+import { CommentForm } from '~/features/content/comment-form.tsx'
+import type { CommentActionData } from '~/features/content/comments.ts'
+import { socialMeta } from '~/features/content/seo.ts'
 
 /**
  * A blog post (spec §2): title, author, Jalali date, category, back link, share-link button, the
@@ -64,7 +70,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }[outcome.status]
   // A failed attempt gives the text back, so a page rendered without JavaScript keeps it.
   const keep = outcome.status === 'created' || typeof content !== 'string' ? '' : content
-  return data({ ...outcome, content: keep }, { status, headers })
+  return data<CommentActionData>({ ...outcome, content: keep }, { status, headers })
 }
 
 export default function BlogPost() {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { blogCache } from '~/utils/cms-blog.server.ts'
+import { getLogger } from '~/utils/logger.server.ts'
+import { blogCache } from '~/features/content/cms-blog.server.ts'
 import { resetEnvCache } from '~/utils/env.server.ts'
 import { seedBlog } from '../../../tests/blog-fixtures.ts'
 import type { FakeCms } from '../../../tests/fake-cms.ts'
@@ -119,20 +120,23 @@ describe('blog list', () => {
   it('keeps serving the last good list while the cms is down', async () => {
     process.env.CMS_CACHE_TTL_SECONDS = '0'
     resetEnvCache()
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const warn = vi.spyOn(getLogger(), 'warn').mockImplementation(() => undefined)
     await list('/blog')
     await cms.stop()
     try {
       const result = await list('/blog?q=تافل')
       expect(titles(result)).toEqual(['راهنمای کامل ثبت‌نام و پرداخت هزینه آزمون تافل'])
-      expect(warn).toHaveBeenCalledWith(expect.stringContaining('serving the copy'))
+      expect(warn).toHaveBeenCalledWith(
+        expect.anything(),
+        expect.stringContaining('serving the cached copy'),
+      )
     } finally {
       await cms.start()
     }
   })
 
   it('shows the empty list when the cms is down and web has no copy (spec §8)', async () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const error = vi.spyOn(getLogger(), 'error').mockImplementation(() => undefined)
     cms.failWith = 500
     const result = await list('/blog')
     expect(result.posts).toEqual([])
@@ -142,7 +146,7 @@ describe('blog list', () => {
   })
 
   it('waits for a hung cms at most three times CMS_TIMEOUT_MS when it has nothing to show', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    vi.spyOn(getLogger(), 'error').mockImplementation(() => undefined)
     cms.hang = true
     const started = Date.now()
     const result = await list('/blog')
@@ -155,7 +159,7 @@ describe('blog list', () => {
   it('waits for a hung cms only CMS_TIMEOUT_MS when it has a copy to show', async () => {
     process.env.CMS_CACHE_TTL_SECONDS = '0'
     resetEnvCache()
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    vi.spyOn(getLogger(), 'warn').mockImplementation(() => undefined)
     await list('/blog')
     cms.hang = true
     const started = Date.now()
@@ -166,9 +170,9 @@ describe('blog list', () => {
   })
 
   it('skips a malformed post instead of losing the whole list', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const warn = vi.spyOn(getLogger(), 'warn').mockImplementation(() => undefined)
     cms.posts.push({ id: 99, documentId: '', title: 'بی‌شناسه' })
     expect((await list('/blog')).posts).toHaveLength(3)
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('malformed'))
+    expect(warn).toHaveBeenCalledWith(expect.anything(), expect.stringContaining('malformed'))
   })
 })

@@ -3,9 +3,9 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigate, useNavigation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { categoriesOf, filterPosts, getBlogPosts } from '~/utils/cms-blog.server.ts'
-import { BlogSkeleton, EMPTY_MESSAGE, PostCard } from './post-card.tsx'
-import { socialMeta } from '~/utils/seo.ts'
+import { categoriesOf, filterPosts, getBlogPosts } from '~/features/content/cms-blog.server.ts'
+import { BlogSkeleton, EMPTY_MESSAGE, PostCard } from '~/features/content/post-card.tsx'
+import { socialMeta } from '~/features/content/seo.ts'
 
 /**
  * The blog list (spec §2): search over titles and bodies, a category sidebar with "all", the

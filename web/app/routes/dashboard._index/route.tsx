@@ -2,11 +2,17 @@ import { formatNumberFa, formatToman } from '@arzpol/shared'
 import type { HeadersFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react'
-import { requireUser } from '~/utils/auth.server.ts'
-import { countTickets, getDailyUsdRates, getUsdRate, listOrders } from '~/utils/orders.server.ts'
-import { hasDeepLink, normalizeStatus } from '~/utils/orders.ts'
+import { requireUser } from '~/features/auth/auth.server.ts'
+import {
+  countTickets,
+  getDailyUsdRates,
+  getUsdRate,
+  listOrders,
+} from '~/features/orders/orders.server.ts'
+import { hasDeepLink, normalizeStatus } from '~/features/orders/orders.ts'
 import type { loader as dashboardLoader } from '../dashboard/route.tsx'
-import { Sparkline } from './sparkline.tsx'
+import { Sparkline } from '~/components/ui/sparkline.tsx'
+import { getLogger } from '~/utils/logger.server.ts'
 
 /**
  * Dashboard home (spec §2): welcome, today's USD rate in toman (with its last 30 days), four stat
@@ -27,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getDailyUsdRates(request, 30),
   ])
   // Spec §8: stats and rate failures are only logged; the rate is then hidden.
-  if (!orders.ok) console.warn(`web: dashboard orders failed (${orders.status})`)
+  if (!orders.ok) getLogger().warn({ status: orders.status }, 'dashboard orders failed')
   const counts = { pending: 0, processing: 0, completed: 0, failed: 0 }
   let totalIrr = 0
   for (const order of orders.ok ? orders.data : []) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { flashCookie, sessionCookie } from '~/utils/session.server.ts'
+import { getLogger } from '~/utils/logger.server.ts'
+import { flashCookie, sessionCookie } from '~/features/auth/session.server.ts'
 import { fakeJwt } from '../../../tests/fake-payments.ts'
 import {
   BASE,
@@ -14,9 +15,9 @@ import { loader as dashboardLoader } from '../dashboard._index/route.tsx'
 import { loader as orderLoader } from '../dashboard.orders.$orderId/route.tsx'
 import { loader as ordersLoader } from '../dashboard.orders._index/route.tsx'
 import { loader as receiptLoader } from '../dashboard_.orders.$orderId.receipt/route.tsx'
-import { quoteTokenFor } from './components.tsx'
+import { quoteTokenFor } from '~/features/orders/new-request-quote.tsx'
 import { fakeOrder, startFakeOrders, type FakeOrders } from './fake-orders.test-support.ts'
-import type { NewRequestActionData } from './new-request.server.ts'
+import type { NewRequestActionData } from '~/features/orders/new-request.server.ts'
 import { action, loader } from './route.tsx'
 
 /**
@@ -34,7 +35,7 @@ let jar: CookieJar
 beforeEach(() => {
   process.env.PAYMENTS_URL = fake.url
   fake.reset()
-  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  vi.spyOn(getLogger(), 'warn').mockImplementation(() => undefined)
   const access = fakeJwt({ sub: '1', exp: Math.floor(Date.now() / 1000) + 600 })
   jar = new CookieJar().apply(
     new Headers({ 'Set-Cookie': sessionCookie.serialize({ access, refresh: 'refresh-1' }) }),

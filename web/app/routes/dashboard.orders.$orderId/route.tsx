@@ -9,21 +9,21 @@ import { data, redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { SubmitButton } from '~/components/forms.tsx'
-import { formatForeignAmount, StatusBadge } from '~/components/orders.tsx'
-import { requireUser } from '~/utils/auth.server.ts'
-import { getOrder } from '~/utils/orders.server.ts'
-import { PAID_STAGES, paymentTypeLabel, STAGE_LABELS } from '~/utils/orders.ts'
-import { flashCookie } from '~/utils/session.server.ts'
-import { DocumentsSection } from './documents.tsx'
-import { MoneyBackSection } from './money-back.tsx'
-import { PayoutMissingSection, ShebaForm } from './payout-missing.tsx'
-import { saveSheba, SHEBA_MESSAGES } from './payout.server.ts'
+import { formatForeignAmount, StatusBadge } from '~/features/orders/order-card.tsx'
+import { requireUser } from '~/features/auth/auth.server.ts'
+import { getOrder } from '~/features/orders/orders.server.ts'
+import { PAID_STAGES, paymentTypeLabel, STAGE_LABELS } from '~/features/orders/orders.ts'
+import { flashCookie } from '~/features/auth/session.server.ts'
+import { DocumentsSection } from '~/features/orders/documents.tsx'
+import { MoneyBackSection } from '~/features/orders/money-back.tsx'
+import { PayoutMissingSection, ShebaForm } from '~/features/orders/payout-missing.tsx'
+import { saveSheba, SHEBA_MESSAGES } from '~/features/orders/payout.server.ts'
 import {
   DOCUMENT_MESSAGES,
   listDocuments,
   readDocumentForm,
   uploadDocument,
-} from './documents.server.ts'
+} from '~/features/orders/documents.server.ts'
 
 /**
  * One order (spec §2): its amounts, its timeline, and, after the bank's return

@@ -3,10 +3,11 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-r
 import { data } from '@remix-run/node'
 import { Form, Link, useLoaderData, useSubmit } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { OrderCard } from '~/components/orders.tsx'
-import { requireUser } from '~/utils/auth.server.ts'
-import { listOrders } from '~/utils/orders.server.ts'
-import { filterOrders, ORDER_STATUSES, STATUS_LABELS } from '~/utils/orders.ts'
+import { OrderCard } from '~/features/orders/order-card.tsx'
+import { requireUser } from '~/features/auth/auth.server.ts'
+import { listOrders } from '~/features/orders/orders.server.ts'
+import { filterOrders, ORDER_STATUSES, STATUS_LABELS } from '~/features/orders/orders.ts'
+import { getLogger } from '~/utils/logger.server.ts'
 
 /**
  * Orders (spec §2): search over id, site address and description; the status filter synced to
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filter = (FILTERS as readonly string[]).includes(rawFilter) ? rawFilter : 'all'
   const result = await listOrders(request, tokens.access)
   // Spec §8: a failed list is only logged.
-  if (!result.ok) console.warn(`web: order list failed (${result.status})`)
+  if (!result.ok) getLogger().warn({ status: result.status }, 'order list failed')
   const all = result.ok ? result.data : []
   return data(
     {

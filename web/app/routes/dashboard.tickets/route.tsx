@@ -8,13 +8,23 @@ import type {
 import { data, redirect } from '@remix-run/node'
 import { Outlet, useActionData, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { requireUser } from '~/utils/auth.server.ts'
+import { requireUser } from '~/features/auth/auth.server.ts'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import { errorsFromZod, formDataToObject } from '~/utils/form-errors.ts'
-import { flashCookie } from '~/utils/session.server.ts'
-import { NewTicketPanel, TicketList, type NewTicketValues } from './components.tsx'
-import { newTicketSchema, TICKET_INTENTS, TICKET_MESSAGES } from './schemas.ts'
-import { createTicket, failureErrors, listCategories, listTickets } from './tickets.server.ts'
+import { flashCookie } from '~/features/auth/session.server.ts'
+import {
+  NewTicketPanel,
+  TicketList,
+  type NewTicketValues,
+} from '~/features/tickets/ticket-components.tsx'
+import { newTicketSchema, TICKET_INTENTS, TICKET_MESSAGES } from '~/features/tickets/schemas.ts'
+import {
+  createTicket,
+  failureErrors,
+  listCategories,
+  listTickets,
+} from '~/features/tickets/tickets.server.ts'
+import { getLogger } from '~/utils/logger.server.ts'
 
 /**
  * Support and tickets (spec §2): a toggle for the new-ticket form, the customer's tickets at the
@@ -28,8 +38,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listTickets(request, tokens.access),
     listCategories(request, tokens.access),
   ])
-  if (!tickets.ok) console.error(`web: ticket list failed (${tickets.status})`)
-  if (!categories.ok) console.error(`web: ticket categories failed (${categories.status})`)
+  if (!tickets.ok) getLogger().error({ status: tickets.status }, 'ticket list failed')
+  if (!categories.ok) getLogger().error({ status: categories.status }, 'ticket categories failed')
   return data(
     {
       tickets: tickets.ok ? tickets.data : [],

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { flashCookie, sessionCookie } from '~/utils/session.server.ts'
+import { getLogger } from '~/utils/logger.server.ts'
+import { flashCookie, sessionCookie } from '~/features/auth/session.server.ts'
 import { fakeJwt } from '../../../tests/fake-payments.ts'
 import {
   BASE,
@@ -15,8 +16,8 @@ import { action as sendResource } from '../dashboard.tickets.$ticketId.messages.
 import {
   action as threadAction,
   loader as threadLoader,
-  type ThreadActionData,
 } from '../dashboard.tickets.$ticketId/route.tsx'
+import type { ThreadActionData } from '~/features/tickets/thread-forms.tsx'
 import { startFakeTicketing, type FakeTicketing } from './fake-ticketing.test-support.ts'
 import { action as createAction, loader as ticketsLoader, type CreateActionData } from './route.tsx'
 
@@ -81,7 +82,7 @@ describe('/dashboard/tickets loader', () => {
   })
 
   it('only logs a failed list (spec §8) and shows an empty one', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const logged = vi.spyOn(getLogger(), 'error').mockImplementation(() => undefined)
     fake.failNext('GET /api/ticketing/tickets/', 500, { detail: 'خطا' })
     const result = expectData<{ tickets: unknown[]; ticketsFailed: boolean }>(
       await ticketsLoader(args(getRequest('/dashboard/tickets', jar))),
@@ -207,7 +208,7 @@ describe('a ticket thread', () => {
   })
 
   it('only logs a failed message load', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const logged = vi.spyOn(getLogger(), 'error').mockImplementation(() => undefined)
     fake.failNext('GET /api/ticketing/tickets/7/messages/', 503, null)
     const result = expectData<{ messages: unknown[] }>(
       await threadLoader(args(getRequest('/dashboard/tickets/7', jar), { ticketId: '7' })),

@@ -3,8 +3,8 @@ import { data } from '@remix-run/node'
 import { Form, NavLink, Outlet, useLoaderData } from '@remix-run/react'
 import type { MouseEvent } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { requireUser } from '~/utils/auth.server.ts'
-import { roleOf, staffVerdict } from '~/utils/staff.server.ts'
+import { requireUser } from '~/features/auth/auth.server.ts'
+import { roleOf, staffVerdict } from '~/features/staff/staff.server.ts'
 
 /**
  * The dashboard area (spec §2): a sidebar at the start (right) side with the customer's name and

@@ -3,10 +3,10 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-r
 import { data } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { formatForeignAmount } from '~/components/orders.tsx'
-import { requireUser } from '~/utils/auth.server.ts'
-import { getOrder } from '~/utils/orders.server.ts'
-import { PAID_STAGES, paymentTypeLabel } from '~/utils/orders.ts'
+import { formatForeignAmount } from '~/features/orders/order-card.tsx'
+import { requireUser } from '~/features/auth/auth.server.ts'
+import { getOrder } from '~/features/orders/orders.server.ts'
+import { PAID_STAGES, paymentTypeLabel } from '~/features/orders/orders.ts'
 
 /**
  * The official receipt the pages promise (spec §1): a printable page for a paid order, with the

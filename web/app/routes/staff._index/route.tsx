@@ -2,9 +2,9 @@ import { formatJalaliLongDate, formatNumberFa, formatToman } from '@arzpol/share
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { PageHeader, StaffErrorBoundary } from '~/components/staff/ui.tsx'
-import { getDashboard } from '~/utils/staff-api.server.ts'
-import { requireStaff, throwReadFailure } from '~/utils/staff.server.ts'
+import { PageHeader, StaffErrorBoundary } from '~/features/staff/ui.tsx'
+import { getDashboard } from '~/features/staff/dashboard.server.ts'
+import { requireStaff, throwReadFailure } from '~/features/staff/staff.server.ts'
 
 /**
  * The back office home: what waits for staff right now (orders per stage, tickets waiting for a

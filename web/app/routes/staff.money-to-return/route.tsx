@@ -14,23 +14,23 @@ import {
   PageHeader,
   StaffErrorBoundary,
   TextAreaField,
-} from '~/components/staff/ui.tsx'
+} from '~/features/staff/ui.tsx'
 import { Table } from '~/components/ui/table.tsx'
 import { readFormData } from '~/utils/form-data.server.ts'
 import type { FormErrors } from '~/utils/form-errors.ts'
-import { parseFormData } from '~/utils/staff-forms.server.ts'
+import { parseFormData } from '~/features/staff/staff-forms.server.ts'
 import {
   redirectWithFlash,
   requireStaff,
   staffFailure,
   throwReadFailure,
-} from '~/utils/staff.server.ts'
+} from '~/features/staff/staff.server.ts'
 import {
   listMoneyToReturn,
   refundByHand,
   refundByHandSchema,
   type MoneyToReturnItem,
-} from './money-to-return.server.ts'
+} from '~/features/orders/money-to-return.server.ts'
 
 /**
  * Money to return (issue #15): every rial captured from the bank that is not on a paid order,

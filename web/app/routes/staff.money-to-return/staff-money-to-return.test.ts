@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { resetEnvCache } from '~/utils/env.server.ts'
-import { commitSession, flashCookie } from '~/utils/session.server.ts'
+import { commitSession, flashCookie } from '~/features/auth/session.server.ts'
 import { fakeJwt } from '../../../tests/fake-payments.ts'
 import {
   BASE,

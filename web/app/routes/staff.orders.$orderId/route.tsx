@@ -1,10 +1,5 @@
 import { readFormData } from '~/utils/form-data.server.ts'
-import {
-  formatJalaliDateTime,
-  formatNumberFa,
-  formatToman,
-  type StaffOrderAction,
-} from '@arzpol/shared'
+import { formatJalaliDateTime, formatNumberFa, formatToman } from '@arzpol/shared'
 import type {
   ActionFunctionArgs,
   HeadersFunction,
@@ -13,11 +8,11 @@ import type {
 } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import type { MouseEvent } from 'react'
 import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
-import { formatForeignAmount } from '~/components/orders.tsx'
-import { OrderTimeline } from '~/components/staff/order-timeline.tsx'
-import { StageBadge } from '~/components/staff/stage-badge.tsx'
+import { formatForeignAmount } from '~/features/orders/order-card.tsx'
+import { OrderTimeline } from '~/features/orders/order-timeline.tsx'
+import { ActionForm } from '~/features/orders/staff-order-action-form.tsx'
+import { StageBadge } from '~/features/orders/stage-badge.tsx'
 import {
   CustomerName,
   Badge,
@@ -25,29 +20,24 @@ import {
   PageHeader,
   Panel,
   StaffErrorBoundary,
-  TextAreaField,
-} from '~/components/staff/ui.tsx'
+} from '~/features/staff/ui.tsx'
 import { allMessages, type FormErrors } from '~/utils/form-errors.ts'
-import { paymentTypeLabel, STAGE_LABELS } from '~/utils/orders.ts'
+import { paymentTypeLabel, STAGE_LABELS } from '~/features/orders/orders.ts'
 import {
   getOrder,
   revealCredentials,
   settleRefund,
   transitionOrder,
-} from '~/utils/staff-api.server.ts'
-import {
-  FORM_MESSAGES,
-  parseFormData,
-  parseTransition,
-  settleRefundSchema,
-} from '~/utils/staff-forms.server.ts'
+} from '~/features/orders/staff-orders.server.ts'
+import { FORM_MESSAGES, parseFormData } from '~/features/staff/staff-forms.server.ts'
+import { parseTransition, settleRefundSchema } from '~/features/orders/staff-order-forms.server.ts'
 import {
   idParam,
   redirectWithFlash,
   requireStaff,
   staffFailure,
   throwReadFailure,
-} from '~/utils/staff.server.ts'
+} from '~/features/staff/staff.server.ts'
 
 /**
  * One order as staff see it: the customer, the amounts at the locked rate, documents, refunds,
@@ -126,96 +116,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 
   return fail({ form: [FORM_MESSAGES.unknownAction], fields: {} })
-}
-
-function confirmFirst(message: string) {
-  return (event: MouseEvent<HTMLButtonElement>) => {
-    // Without JavaScript the form is sent as is; with it, a destructive action asks first.
-    if (!window.confirm(message)) event.preventDefault()
-  }
-}
-
-function noteLabel(action: StaffOrderAction): string {
-  if (action.to === 'rejected' || action.to === 'refunded')
-    return 'دلیل رد (برای مشتری نمایش داده می‌شود)'
-  if (action.to === 'cancelled') return 'دلیل لغو (برای مشتری نمایش داده می‌شود)'
-  return action.note_required ? 'یادداشت برای مشتری' : 'یادداشت برای مشتری (اختیاری)'
-}
-
-function referenceLabel(action: StaffOrderAction, payout: boolean): string | null {
-  if (action.reference_required) return payout ? 'شماره پیگیری واریز بانکی' : 'شماره پیگیری'
-  if (action.to === 'done') return 'شماره رسید یا پیگیری (اختیاری، برای مشتری)'
-  return null
-}
-
-function ActionForm({
-  action,
-  payout,
-  errors,
-}: {
-  action: StaffOrderAction
-  payout: boolean
-  errors: FormErrors | undefined
-}) {
-  const destructive =
-    action.to === 'rejected' || action.to === 'refunded' || action.to === 'cancelled'
-  const reference = referenceLabel(action, payout)
-  const showNote = action.note_required || action.to === 'done' || action.to === 'in_progress'
-  return (
-    <Form
-      method="post"
-      noValidate
-      data-testid={`action-${action.to}`}
-      className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4"
-    >
-      <h3 className="font-bold text-slate-900">{action.label}</h3>
-      {action.result_stage !== action.to ? (
-        <p className="text-xs text-slate-500">
-          نتیجه: {STAGE_LABELS[action.result_stage] ?? action.result_stage}
-        </p>
-      ) : null}
-      <FormAlert errors={errors?.form ?? []} />
-      <input type="hidden" name="to" value={action.to} />
-      {showNote ? (
-        <TextAreaField
-          name="note"
-          label={noteLabel(action)}
-          rows={2}
-          required={action.note_required}
-          errors={errors?.fields.note}
-        />
-      ) : null}
-      {reference ? (
-        <Field
-          name="reference"
-          label={reference}
-          dir="ltr"
-          autoComplete="off"
-          required={action.reference_required}
-          errors={errors?.fields.reference}
-        />
-      ) : null}
-      <Field
-        name="internal_note"
-        label="یادداشت داخلی (فقط برای کارکنان)"
-        autoComplete="off"
-        errors={errors?.fields.internal_note}
-      />
-      <div>
-        <SubmitButton
-          intent={`transition:${action.to}`}
-          variant={destructive ? 'secondary' : 'primary'}
-          onClick={
-            destructive
-              ? confirmFirst(`آیا از «${action.label}» برای این سفارش مطمئن هستید؟`)
-              : undefined
-          }
-        >
-          {action.label}
-        </SubmitButton>
-      </div>
-    </Form>
-  )
 }
 
 export default function StaffOrder() {

@@ -3,9 +3,9 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { Field } from '~/components/forms.tsx'
-import { formatForeignAmount } from '~/components/orders.tsx'
-import { ORDER_STAGES, QUEUE_PAGE_SIZE } from '~/components/staff/queue.ts'
-import { StageBadge } from '~/components/staff/stage-badge.tsx'
+import { formatForeignAmount } from '~/features/orders/order-card.tsx'
+import { ORDER_STAGES, QUEUE_PAGE_SIZE } from '~/features/orders/queue.ts'
+import { StageBadge } from '~/features/orders/stage-badge.tsx'
 import {
   CustomerName,
   EmptyState,
@@ -13,12 +13,12 @@ import {
   PageHeader,
   SelectField,
   StaffErrorBoundary,
-} from '~/components/staff/ui.tsx'
+} from '~/features/staff/ui.tsx'
 import { Table } from '~/components/ui/table.tsx'
-import { DEFAULT_PAYMENT_TYPES, paymentTypeLabel, STAGE_LABELS } from '~/utils/orders.ts'
-import { listOrders } from '~/utils/staff-api.server.ts'
-import { parseOrderFilters } from '~/utils/staff-forms.server.ts'
-import { requireStaff, throwReadFailure } from '~/utils/staff.server.ts'
+import { DEFAULT_PAYMENT_TYPES, paymentTypeLabel, STAGE_LABELS } from '~/features/orders/orders.ts'
+import { listOrders } from '~/features/orders/staff-orders.server.ts'
+import { parseOrderFilters } from '~/features/orders/staff-order-forms.server.ts'
+import { requireStaff, throwReadFailure } from '~/features/staff/staff.server.ts'
 
 /**
  * The orders queue: every customer's orders, filtered by stage, type, Jalali date range and

@@ -1,35 +1,26 @@
 import { readFormData } from '~/utils/form-data.server.ts'
-import {
-  formatJalaliDateTime,
-  formatNumberFa,
-  formatToman,
-  type StaffPaymentType,
-} from '@arzpol/shared'
+import { formatJalaliDateTime, formatNumberFa, formatToman } from '@arzpol/shared'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
-import {
-  Badge,
-  ErrorNotice,
-  PageHeader,
-  Panel,
-  StaffErrorBoundary,
-} from '~/components/staff/ui.tsx'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { FormAlert } from '~/components/forms.tsx'
+import { Badge, ErrorNotice, PageHeader, Panel, StaffErrorBoundary } from '~/features/staff/ui.tsx'
 import { allMessages, type FormErrors } from '~/utils/form-errors.ts'
 import {
   listPaymentTypes,
   paymentTypeHistory,
   updatePaymentType,
-} from '~/utils/staff-api.server.ts'
-import { parseFormData, paymentTypeSchema } from '~/utils/staff-forms.server.ts'
+} from '~/features/catalog/staff-catalog.server.ts'
+import { parseFormData } from '~/features/staff/staff-forms.server.ts'
+import { paymentTypeSchema } from '~/features/catalog/staff-catalog-forms.server.ts'
 import {
   redirectWithFlash,
   requireStaff,
   staffFailure,
   throwReadFailure,
-} from '~/utils/staff.server.ts'
+} from '~/features/staff/staff.server.ts'
 
+import { PaymentTypeForm, percent } from '~/features/catalog/payment-type-form.tsx'
 /**
  * Payment types with their fees and limits. Everyone on staff reads them and their change
  * history (`?history=code`); only admins change them (the form is not shown to support, and the
@@ -85,73 +76,6 @@ export async function action({ request }: ActionFunctionArgs) {
     '/staff/payment-types',
     `کارمزد و محدودیت‌های «${result.data.label}» ذخیره شد.`,
     headers,
-  )
-}
-
-/** Basis points as a Persian percentage: 150 → "۱٫۵٪". */
-function percent(bps: number): string {
-  return `${new Intl.NumberFormat('fa-IR', { maximumFractionDigits: 2 }).format(bps / 100)}٪`
-}
-
-/** The form's starting value of a percentage, in Latin digits: 150 → "1.5". */
-function percentInput(bps: number): string {
-  return String(bps / 100)
-}
-
-function EditForm({ type, errors }: { type: StaffPaymentType; errors: FormErrors | undefined }) {
-  return (
-    <Form
-      method="post"
-      noValidate
-      className="mt-4 grid gap-3 border-t border-slate-100 pt-4 sm:grid-cols-2 lg:grid-cols-4"
-      data-testid={`edit-${type.value}`}
-    >
-      <div className="sm:col-span-2 lg:col-span-4">
-        <FormAlert errors={errors?.form ?? []} />
-      </div>
-      <input type="hidden" name="code" value={type.value} />
-      <Field
-        name="fee_percent"
-        label="کارمزد درصدی (٪)"
-        dir="ltr"
-        inputMode="decimal"
-        defaultValue={percentInput(type.fee_bps)}
-        errors={errors?.fields.fee_percent}
-      />
-      <Field
-        name="fee_fixed_toman"
-        label="کارمزد ثابت (تومان)"
-        dir="ltr"
-        inputMode="numeric"
-        defaultValue={String(type.fee_fixed_irr / 10)}
-        errors={errors?.fields.fee_fixed_toman}
-      />
-      <Field
-        name="min_amount"
-        label="حداقل مبلغ (واحد ارز)"
-        dir="ltr"
-        inputMode="numeric"
-        defaultValue={String(type.min_amount)}
-        errors={errors?.fields.min_amount}
-      />
-      <Field
-        name="max_amount"
-        label="حداکثر مبلغ (واحد ارز)"
-        dir="ltr"
-        inputMode="numeric"
-        defaultValue={String(type.max_amount)}
-        errors={errors?.fields.max_amount}
-      />
-      <Field
-        name="note"
-        label="دلیل تغییر (اختیاری)"
-        className="sm:col-span-2 lg:col-span-3"
-        errors={errors?.fields.note}
-      />
-      <div className="flex items-end">
-        <SubmitButton intent="save">ذخیره</SubmitButton>
-      </div>
-    </Form>
   )
 }
 
@@ -256,7 +180,7 @@ export default function StaffPaymentTypes() {
               </Link>
             </p>
             {canEdit ? (
-              <EditForm
+              <PaymentTypeForm
                 key={type.updated_at}
                 type={type}
                 errors={result?.code === type.value ? result.errors : undefined}

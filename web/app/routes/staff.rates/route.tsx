@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
-import { RateChart } from '~/components/staff/rate-chart.tsx'
+import { RateChart } from '~/features/catalog/rate-chart.tsx'
 import {
   EmptyState,
   ErrorNotice,
@@ -12,22 +12,22 @@ import {
   Panel,
   SelectField,
   StaffErrorBoundary,
-} from '~/components/staff/ui.tsx'
+} from '~/features/staff/ui.tsx'
 import { Table } from '~/components/ui/table.tsx'
-import { CURRENCY_LABELS } from '~/utils/orders.ts'
-import { parseRate } from '~/utils/staff-forms.server.ts'
+import { CURRENCY_LABELS } from '~/features/orders/orders.ts'
+import { parseRate } from '~/features/catalog/staff-catalog-forms.server.ts'
 import {
   listRates,
   rateChangeNeedsConfirmationSchema,
   rateHistory,
   setRate,
-} from '~/utils/staff-api.server.ts'
+} from '~/features/catalog/staff-catalog.server.ts'
 import {
   redirectWithFlash,
   requireStaff,
   staffFailure,
   throwReadFailure,
-} from '~/utils/staff.server.ts'
+} from '~/features/staff/staff.server.ts'
 
 /**
  * Buy rates: today's value of every currency, the history of one (`?currency=`, USD by default)

@@ -12,22 +12,22 @@ import {
   Panel,
   StaffErrorBoundary,
   TextAreaField,
-} from '~/components/staff/ui.tsx'
+} from '~/features/staff/ui.tsx'
 import type { FormErrors } from '~/utils/form-errors.ts'
-import { parseReply } from '~/utils/staff-forms.server.ts'
+import { parseReply } from '~/features/tickets/staff-ticket-forms.server.ts'
 import {
   getTicket,
   listMessages,
   listPreparedMessages,
   replyToTicket,
-} from '~/utils/staff-api.server.ts'
+} from '~/features/tickets/staff-tickets.server.ts'
 import {
   idParam,
   redirectWithFlash,
   requireStaff,
   staffFailure,
   throwReadFailure,
-} from '~/utils/staff.server.ts'
+} from '~/features/staff/staff.server.ts'
 
 /**
  * One ticket as support sees it: the customer, the whole thread, and a reply form that can send a

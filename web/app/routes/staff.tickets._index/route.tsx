@@ -9,9 +9,9 @@ import {
   PageHeader,
   Panel,
   StaffErrorBoundary,
-} from '~/components/staff/ui.tsx'
-import { listTickets } from '~/utils/staff-api.server.ts'
-import { requireStaff, throwReadFailure } from '~/utils/staff.server.ts'
+} from '~/features/staff/ui.tsx'
+import { listTickets } from '~/features/tickets/staff-tickets.server.ts'
+import { requireStaff, throwReadFailure } from '~/features/staff/staff.server.ts'
 
 /**
  * Support's inbox: tickets waiting for a reply first (oldest first, as payments-service orders

@@ -4,31 +4,27 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
-import { ROLE_LABELS } from '~/components/staff/roles.ts'
-import { StageBadge } from '~/components/staff/stage-badge.tsx'
+import { ROLE_LABELS } from '~/features/staff/roles.ts'
+import { StageBadge } from '~/features/orders/stage-badge.tsx'
 import {
   Badge,
   linkButtonClass,
   PageHeader,
   Panel,
   StaffErrorBoundary,
-} from '~/components/staff/ui.tsx'
+} from '~/features/staff/ui.tsx'
 import { allMessages, type FormErrors } from '~/utils/form-errors.ts'
-import { paymentTypeLabel } from '~/utils/orders.ts'
-import { getUser, setBlocked, setSupportRole } from '~/utils/staff-api.server.ts'
-import {
-  blockSchema,
-  FORM_MESSAGES,
-  noteOnlySchema,
-  parseFormData,
-} from '~/utils/staff-forms.server.ts'
+import { paymentTypeLabel } from '~/features/orders/orders.ts'
+import { getUser, setBlocked, setSupportRole } from '~/features/users/staff-users.server.ts'
+import { blockSchema, noteOnlySchema } from '~/features/users/staff-user-forms.server.ts'
+import { FORM_MESSAGES, parseFormData } from '~/features/staff/staff-forms.server.ts'
 import {
   idParam,
   redirectWithFlash,
   requireStaff,
   staffFailure,
   throwReadFailure,
-} from '~/utils/staff.server.ts'
+} from '~/features/staff/staff.server.ts'
 
 /**
  * One account: who it is, its recent orders and tickets, what staff did to it, and the actions

@@ -3,11 +3,11 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { Field } from '~/components/forms.tsx'
-import { ROLE_LABELS } from '~/components/staff/roles.ts'
-import { Badge, EmptyState, PageHeader, Panel, StaffErrorBoundary } from '~/components/staff/ui.tsx'
-import { findUsers } from '~/utils/staff-api.server.ts'
-import { parsePhoneLookup } from '~/utils/staff-forms.server.ts'
-import { requireStaff, throwReadFailure } from '~/utils/staff.server.ts'
+import { ROLE_LABELS } from '~/features/staff/roles.ts'
+import { Badge, EmptyState, PageHeader, Panel, StaffErrorBoundary } from '~/features/staff/ui.tsx'
+import { findUsers } from '~/features/users/staff-users.server.ts'
+import { parsePhoneLookup } from '~/features/users/staff-user-forms.server.ts'
+import { requireStaff, throwReadFailure } from '~/features/staff/staff.server.ts'
 
 /**
  * Find an account by phone (the whole number opens it directly; the first digits list matches).

@@ -2,10 +2,10 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-r
 import { data } from '@remix-run/node'
 import { Form, NavLink, Outlet, useLoaderData } from '@remix-run/react'
 import type { MouseEvent } from 'react'
-import { menuFor } from '~/components/staff/nav.ts'
-import { STAFF_ROLE_LABELS } from '~/components/staff/roles.ts'
-import { StaffErrorBoundary } from '~/components/staff/ui.tsx'
-import { requireStaff } from '~/utils/staff.server.ts'
+import { menuFor } from '~/features/staff/nav.ts'
+import { STAFF_ROLE_LABELS } from '~/features/staff/roles.ts'
+import { StaffErrorBoundary } from '~/features/staff/ui.tsx'
+import { requireStaff } from '~/features/staff/staff.server.ts'
 
 /**
  * The back office (issue #8): its own menu at the start (right) side, for support staff and

@@ -1,0 +1,22 @@
+import { toPersianDigits } from './digits.ts'
+
+/**
+ * A ticket's limits and the Persian texts that name them (spec §5), one rule for the browser
+ * form, web's actions and payments-service.
+ */
+
+export const TICKET_LIMITS = {
+  titleLength: 200,
+  contentLength: 5000,
+  attachmentBytes: 10 * 1024 * 1024,
+} as const
+
+export const TICKET_LIMIT_MESSAGES = {
+  titleRequired: 'عنوان لازم است',
+  titleTooLong: `عنوان نباید بیشتر از ${toPersianDigits(TICKET_LIMITS.titleLength)} کاراکتر باشد`,
+  categoryRequired: 'دستهبندی لازم است',
+  initialMessageRequired: 'پیام اولیه لازم است',
+  contentOrFileRequired: 'پیام یا فایل لازم است',
+  contentTooLong: `پیام نباید بیشتر از ${toPersianDigits(TICKET_LIMITS.contentLength)} کاراکتر باشد`,
+  fileTooLarge: `حجم فایل نباید بیشتر از ${toPersianDigits(TICKET_LIMITS.attachmentBytes / 1024 / 1024)} مگابایت باشد.`,
+} as const

@@ -1,0 +1,369 @@
+import { Form, Link } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { CheckboxField, Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
+import { AUTH_INTENTS, schemaForIntent } from '~/features/auth/auth-schemas.ts'
+import { formatCountdown, useCountdown } from '~/utils/countdown.ts'
+import type { FormErrors } from '~/utils/form-errors.ts'
+import { useValidatedForm } from '~/utils/use-validated-form.ts'
+
+/**
+ * The landing page's auth modes (spec §2, §4). Every form is a plain POST to the index route's
+ * action, so it works before (or without) JavaScript; with JavaScript the same zod schemas check
+ * it first. Passwords are never sent back in HTML.
+ */
+
+export type AuthMode = 'login' | 'register' | 'forgot' | 'reset'
+
+/** A pending "send code" step, as the loader (or a refused resend) describes it. */
+export interface OtpView {
+  phone: string
+  /** Identifies this countdown; a new value restarts it. */
+  sentAt: number
+  /** Seconds before another code may be requested. */
+  remaining: number
+  /** Only outside production, when payments-service returned one (spec §7 `dev_code`). */
+  devCode: string | null
+}
+
+export interface AuthFormState {
+  errors?: FormErrors | undefined
+  /** The phone as last submitted (never a password). */
+  phone?: string | undefined
+}
+
+export function AuthCard({
+  title,
+  description,
+  children,
+  footer,
+}: {
+  title: string
+  description?: ReactNode
+  children: ReactNode
+  footer?: ReactNode
+}) {
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
+      <Link
+        to="/"
+        className="mb-6 inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-teal-800"
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4 rtl:-scale-x-100">
+          <path
+            d="m15 6-6 6 6 6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+        بازگشت به صفحه اصلی
+      </Link>
+      <section
+        aria-labelledby="auth-title"
+        className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+      >
+        <h1 id="auth-title" className="text-2xl font-extrabold text-slate-900">
+          {title}
+        </h1>
+        {description ? <p className="mt-2 leading-7 text-slate-600">{description}</p> : null}
+        <div className="mt-6">{children}</div>
+      </section>
+      {footer ? (
+        <div className="mt-6 flex flex-col items-center gap-2 text-sm text-slate-600">{footer}</div>
+      ) : null}
+    </div>
+  )
+}
+
+function DevCodeNotice({ code }: { code: string }) {
+  return (
+    <p
+      role="status"
+      className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+    >
+      کد تایید (فقط در محیط توسعه):{' '}
+      <bdi dir="ltr" data-testid="dev-code" className="font-mono text-base font-bold">
+        {code}
+      </bdi>
+    </p>
+  )
+}
+
+function ResendButton({ intent, otp }: { intent: string; otp: OtpView }) {
+  const left = useCountdown(otp.remaining, otp.sentAt)
+  return (
+    <div className="flex flex-col gap-1 text-sm text-slate-600">
+      <p className="flex flex-wrap items-center gap-2">
+        کد را دریافت نکردید؟
+        <SubmitButton
+          intent={intent}
+          variant="secondary"
+          disabled={left > 0}
+          formNoValidate
+          className="px-3! py-1.5! text-sm!"
+        >
+          ارسال مجدد کد
+          {left > 0 ? (
+            <span data-testid="resend-countdown" dir="ltr" className="tabular-nums">
+              {formatCountdown(left)}
+            </span>
+          ) : null}
+        </SubmitButton>
+      </p>
+      {left > 0 ? (
+        <noscript>
+          <p className="text-xs">پس از پایان زمان، برای ارسال دوباره کد این صفحه را تازه کنید.</p>
+        </noscript>
+      ) : null}
+    </div>
+  )
+}
+
+const codeFieldProps = {
+  name: 'code',
+  label: 'کد تایید',
+  type: 'text',
+  inputMode: 'numeric',
+  autoComplete: 'one-time-code',
+  dir: 'ltr',
+  required: true,
+} as const
+
+const phoneFieldProps = {
+  name: 'phone',
+  label: 'شماره موبایل',
+  type: 'tel',
+  inputMode: 'numeric',
+  autoComplete: 'username',
+  dir: 'ltr',
+  required: true,
+  placeholder: '09123456789',
+} as const
+
+export function LoginForm({
+  state,
+  prefillPhone,
+}: {
+  state: AuthFormState
+  prefillPhone?: string
+}) {
+  const { errors, onSubmit, onChange } = useValidatedForm(schemaForIntent, state.errors)
+  return (
+    <AuthCard
+      title="ورود به حساب کاربری"
+      footer={
+        <>
+          <Link to="/?auth=forgot" className="font-medium text-teal-800 hover:underline">
+            رمز عبور را فراموش کرده‌اید؟
+          </Link>
+          <p>
+            حساب کاربری ندارید؟{' '}
+            <Link to="/?auth=register" className="font-medium text-teal-800 hover:underline">
+              ثبت نام کنید
+            </Link>
+          </p>
+        </>
+      }
+    >
+      <Form
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        onChange={onChange}
+        className="flex flex-col gap-5"
+      >
+        <FormAlert errors={errors.form} />
+        <Field
+          {...phoneFieldProps}
+          defaultValue={state.phone ?? prefillPhone}
+          errors={errors.fields.phone}
+        />
+        <Field
+          name="password"
+          label="رمز عبور"
+          type="password"
+          autoComplete="current-password"
+          required
+          errors={errors.fields.password}
+        />
+        <SubmitButton intent={AUTH_INTENTS.login}>ورود</SubmitButton>
+      </Form>
+    </AuthCard>
+  )
+}
+
+export function RegisterForm({ state, otp }: { state: AuthFormState; otp: OtpView | null }) {
+  const { errors, onSubmit, onChange } = useValidatedForm(schemaForIntent, state.errors)
+  return (
+    <AuthCard
+      title="ثبت نام در ارزپل"
+      description="با شماره موبایل خود حساب بسازید. پس از ارسال کد تایید، کد پیامک‌شده را وارد کنید."
+      footer={
+        <p>
+          حساب کاربری دارید؟{' '}
+          <Link to="/?auth=login" className="font-medium text-teal-800 hover:underline">
+            وارد شوید
+          </Link>
+        </p>
+      }
+    >
+      <Form
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        onChange={onChange}
+        className="flex flex-col gap-5"
+      >
+        <FormAlert errors={errors.form} />
+        <Field
+          {...phoneFieldProps}
+          defaultValue={state.phone ?? otp?.phone}
+          errors={errors.fields.phone}
+        />
+        <Field
+          name="password"
+          label="رمز عبور"
+          type="password"
+          autoComplete="new-password"
+          required
+          errors={errors.fields.password}
+        />
+        <Field
+          name="confirmPassword"
+          label="تکرار رمز عبور"
+          type="password"
+          autoComplete="new-password"
+          required
+          errors={errors.fields.confirmPassword}
+        />
+        {otp ? (
+          <noscript>
+            <p className="text-sm leading-7 text-slate-600">
+              رمز عبور برای امنیت شما دوباره نمایش داده نمی‌شود؛ اگر خالی است، آن را دوباره وارد
+              کنید.
+            </p>
+          </noscript>
+        ) : null}
+        <CheckboxField
+          name="terms"
+          label={
+            <>
+              <Link
+                to="/terms"
+                target="_blank"
+                rel="noopener"
+                className="font-medium text-teal-800 underline underline-offset-4"
+              >
+                قوانین و مقررات
+              </Link>{' '}
+              ارزپل را خوانده‌ام و می‌پذیرم.
+            </>
+          }
+          required
+          // Sending the code needed the terms accepted; keep them ticked after a full page load.
+          defaultChecked={otp !== null}
+          errors={errors.fields.terms}
+        />
+        {otp ? (
+          <>
+            {otp.devCode ? <DevCodeNotice code={otp.devCode} /> : null}
+            <Field
+              {...codeFieldProps}
+              errors={errors.fields.code}
+              hint={
+                <>
+                  کد ۴ رقمی ارسال‌شده به <bdi dir="ltr">{otp.phone}</bdi>
+                </>
+              }
+            />
+            <SubmitButton intent={AUTH_INTENTS.register}>ثبت نام</SubmitButton>
+            <ResendButton intent={AUTH_INTENTS.resendRegisterCode} otp={otp} />
+          </>
+        ) : (
+          <SubmitButton intent={AUTH_INTENTS.sendRegisterCode}>ارسال کد تایید</SubmitButton>
+        )}
+      </Form>
+    </AuthCard>
+  )
+}
+
+export function ForgotPasswordForm({ state }: { state: AuthFormState }) {
+  const { errors, onSubmit, onChange } = useValidatedForm(schemaForIntent, state.errors)
+  return (
+    <AuthCard
+      title="بازیابی رمز عبور"
+      description="شماره موبایل حساب خود را وارد کنید تا کد تایید برایتان ارسال شود."
+      footer={
+        <Link to="/?auth=login" className="font-medium text-teal-800 hover:underline">
+          بازگشت به ورود
+        </Link>
+      }
+    >
+      <Form
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        onChange={onChange}
+        className="flex flex-col gap-5"
+      >
+        <FormAlert errors={errors.form} />
+        <Field {...phoneFieldProps} defaultValue={state.phone} errors={errors.fields.phone} />
+        <SubmitButton intent={AUTH_INTENTS.sendResetCode}>ارسال کد تایید</SubmitButton>
+      </Form>
+    </AuthCard>
+  )
+}
+
+export function ResetPasswordForm({ state, otp }: { state: AuthFormState; otp: OtpView }) {
+  const { errors, onSubmit, onChange } = useValidatedForm(schemaForIntent, state.errors)
+  return (
+    <AuthCard
+      title="تعیین رمز عبور جدید"
+      description={
+        <>
+          کد تایید ارسال‌شده به <bdi dir="ltr">{otp.phone}</bdi> و رمز عبور جدید را وارد کنید.{' '}
+          <Link to="/?auth=forgot" className="font-medium text-teal-800 hover:underline">
+            تغییر شماره
+          </Link>
+        </>
+      }
+      footer={
+        <Link to="/?auth=login" className="font-medium text-teal-800 hover:underline">
+          بازگشت به ورود
+        </Link>
+      }
+    >
+      <Form
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        onChange={onChange}
+        className="flex flex-col gap-5"
+      >
+        <FormAlert errors={errors.form} />
+        {otp.devCode ? <DevCodeNotice code={otp.devCode} /> : null}
+        <Field {...codeFieldProps} errors={errors.fields.code} />
+        <Field
+          name="password"
+          label="رمز عبور جدید"
+          type="password"
+          autoComplete="new-password"
+          required
+          errors={errors.fields.password}
+        />
+        <Field
+          name="confirmPassword"
+          label="تکرار رمز عبور جدید"
+          type="password"
+          autoComplete="new-password"
+          required
+          errors={errors.fields.confirmPassword}
+        />
+        <SubmitButton intent={AUTH_INTENTS.resetPassword}>تغییر رمز عبور</SubmitButton>
+        <ResendButton intent={AUTH_INTENTS.resendResetCode} otp={otp} />
+      </Form>
+    </AuthCard>
+  )
+}

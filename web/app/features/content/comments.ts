@@ -1,0 +1,14 @@
+/** A blog comment as the customer writes it (spec §5), shared by the form and the server. */
+
+export const MAX_COMMENT_LENGTH = 2000
+
+export type CommentOutcome =
+  | { status: 'blank' }
+  | { status: 'signed-out'; message: string }
+  | { status: 'failed'; message: string }
+  /** The text itself was refused (too long, or the cms's own check): the customer's to change. */
+  | { status: 'refused'; message: string }
+  | { status: 'created'; moderation: 'approved' | 'pending'; message: string }
+
+/** The post page's action answer: the outcome, and the text given back after a failure. */
+export type CommentActionData = CommentOutcome & { content: string }

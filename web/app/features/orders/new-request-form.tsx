@@ -1,0 +1,237 @@
+import { Form, Link } from '@remix-run/react'
+import { useState } from 'react'
+import { ErrorList, Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
+import {
+  CURRENCY_LABELS,
+  newRequestSchema,
+  ORDER_CURRENCIES,
+  SUBSCRIPTION_SERVICES,
+  type DeepLink,
+  type PaymentTypeOption,
+} from './orders.ts'
+import { useValidatedForm } from '~/utils/use-validated-form.ts'
+import { QuotePanel, quoteTokenFor, useLiveQuote, type Quote } from './new-request-quote.tsx'
+
+/**
+ * The new-request form (spec §5): service type buttons, site address, credentials for the four
+ * types that need them, amount, currency, the live toman quote, description, submit and cancel.
+ * The browser checks it with the action's schema before sending.
+ */
+
+const selectClass =
+  'w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 outline-none focus:border-teal-600 focus:ring-3 focus:ring-teal-600/20'
+
+export function NewRequestForm({
+  types,
+  preset,
+  serverErrors,
+  values,
+  orderId,
+  newQuote,
+  idempotencyKey,
+}: {
+  types: readonly PaymentTypeOption[]
+  preset: DeepLink
+  serverErrors: Parameters<typeof useValidatedForm>[1]
+  values: Record<string, string>
+  orderId: number | undefined
+  /** 409 quote_changed: the quote create answered (shown until the live quote arrives). */
+  newQuote: Quote | undefined
+  idempotencyKey: string
+}) {
+  const { errors, onSubmit, onChange } = useValidatedForm(
+    (intent) => (intent === 'submit' ? newRequestSchema : null),
+    serverErrors,
+  )
+  const [paymentType, setPaymentType] = useState(values.payment_type ?? preset.paymentType)
+  const [amount, setAmount] = useState(values.amount ?? '')
+  const [currency, setCurrency] = useState(values.currency ?? 'USD')
+  const live = useLiveQuote({ amount, currency, paymentType })
+  const form = { amount, currency, paymentType }
+  const quote = live.quote ?? (quoteTokenFor(newQuote, form) ? (newQuote ?? null) : null)
+  const loading = live.loading && !quote
+  // The price on screen goes with the order (issue 15): without a matching quote (no script,
+  // or still loading) nothing is sent and the order is priced at the current rate.
+  const quoteToken = quoteTokenFor(quote, form)
+  const selected = types.find((t) => t.value === paymentType)
+  const needsCredentials = selected?.needs_credentials ?? false
+  const flow = values.flow ?? preset.flow
+  const service = values.service ?? preset.service ?? ''
+
+  return (
+    <section className="rounded-2xl border border-slate-200 bg-white p-6 sm:p-8">
+      <h1 className="text-2xl font-extrabold text-slate-900">درخواست جدید</h1>
+      <p className="mt-2 text-sm leading-7 text-slate-600">
+        مبلغ با نرخ لحظه ثبت سفارش محاسبه و تا ۱۵ دقیقه برای شما قفل می‌شود.
+      </p>
+      <Form
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        onChange={onChange}
+        className="mt-6 flex flex-col gap-5"
+      >
+        <FormAlert errors={errors.form} />
+        {orderId ? (
+          <p className="text-sm text-slate-600">
+            سفارش شماره <bdi>{orderId}</bdi> ثبت شده است؛ می‌توانید از{' '}
+            <Link className="text-teal-700 underline" to={`/dashboard/orders/${orderId}`}>
+              صفحه سفارش
+            </Link>{' '}
+            دوباره پرداخت کنید.
+          </p>
+        ) : null}
+        <input type="hidden" name="flow" value={flow} />
+        <input type="hidden" name="idempotency_key" value={idempotencyKey} />
+        <input type="hidden" name="quote_token" value={quoteToken} />
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-2 text-sm font-medium text-slate-800">نوع خدمت</legend>
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+            {types.map((type) => (
+              <label
+                key={type.value}
+                className="flex cursor-pointer flex-col gap-1 rounded-xl border border-slate-300 px-3 py-2.5 text-sm has-checked:border-teal-700 has-checked:bg-teal-50 has-checked:ring-2 has-checked:ring-teal-700/30"
+              >
+                <span className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="payment_type"
+                    value={type.value}
+                    checked={paymentType === type.value}
+                    onChange={() => setPaymentType(type.value)}
+                    className="accent-teal-700"
+                  />
+                  <span className="font-semibold text-slate-900">{type.label}</span>
+                </span>
+                {type.description ? (
+                  <span className="text-xs leading-5 text-slate-500">{type.description}</span>
+                ) : null}
+              </label>
+            ))}
+          </div>
+          <ErrorList errors={errors.fields.payment_type} />
+        </fieldset>
+
+        {paymentType === 'subscriptions' ? (
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="service" className="text-sm font-medium text-slate-800">
+              سرویس
+            </label>
+            <select id="service" name="service" defaultValue={service} className={selectClass}>
+              <option value="">انتخاب کنید</option>
+              {SUBSCRIPTION_SERVICES.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+
+        <Field
+          name="site_url"
+          label="آدرس سایت"
+          dir="ltr"
+          inputMode="url"
+          autoComplete="url"
+          placeholder="https://example.com"
+          defaultValue={values.site_url ?? ''}
+          errors={errors.fields.site_url}
+        />
+
+        {needsCredentials ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              name="site_username"
+              label="نام کاربری سایت"
+              dir="ltr"
+              autoComplete="off"
+              defaultValue={values.site_username ?? ''}
+              errors={errors.fields.site_username}
+            />
+            <Field
+              name="site_password"
+              label="رمز عبور سایت"
+              type="password"
+              dir="ltr"
+              autoComplete="new-password"
+              errors={errors.fields.site_password}
+              hint="رمز به‌صورت رمزنگاری‌شده نگهداری می‌شود و به کسی نمایش داده نمی‌شود."
+            />
+          </div>
+        ) : null}
+
+        {paymentType === 'payout' ? (
+          <Field
+            name="sheba"
+            label="شماره شبا برای واریز ریالی"
+            dir="ltr"
+            placeholder="IR000000000000000000000000"
+            defaultValue={values.sheba ?? ''}
+            errors={errors.fields.sheba}
+            hint="اگر اکنون در دسترس نیست، بعداً در صفحه سفارش وارد کنید."
+          />
+        ) : null}
+
+        <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
+          <Field
+            name="amount"
+            label="مبلغ ارزی"
+            type="text"
+            inputMode="decimal"
+            dir="ltr"
+            autoComplete="off"
+            value={amount}
+            onChange={(event) => setAmount(event.currentTarget.value)}
+            errors={errors.fields.amount}
+          />
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="currency" className="text-sm font-medium text-slate-800">
+              ارز
+            </label>
+            <select
+              id="currency"
+              name="currency"
+              value={currency}
+              onChange={(event) => setCurrency(event.currentTarget.value)}
+              className={selectClass}
+            >
+              {ORDER_CURRENCIES.map((code) => (
+                <option key={code} value={code}>
+                  {CURRENCY_LABELS[code]} ({code})
+                </option>
+              ))}
+            </select>
+            <ErrorList errors={errors.fields.currency} />
+          </div>
+        </div>
+
+        <QuotePanel quote={quote} loading={loading} />
+
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="description" className="text-sm font-medium text-slate-800">
+            توضیحات
+          </label>
+          <textarea
+            id="description"
+            name="description"
+            rows={3}
+            defaultValue={values.description ?? ''}
+            className={selectClass}
+          />
+          <ErrorList errors={errors.fields.description} />
+        </div>
+
+        <div className="flex flex-wrap gap-3">
+          <SubmitButton intent="submit">ثبت و پرداخت</SubmitButton>
+          <Link
+            to="/dashboard"
+            className="inline-flex items-center rounded-xl px-5 py-3 font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+          >
+            انصراف
+          </Link>
+        </div>
+      </Form>
+    </section>
+  )
+}

@@ -1,0 +1,188 @@
+import { data, redirect } from '@remix-run/node'
+import type { FormErrors } from '~/utils/form-errors.ts'
+import { errorsFromApi, errorsFromZod, formDataToObject } from '~/utils/form-errors.ts'
+import { readFormData } from '~/utils/form-data.server.ts'
+import { quoteChangedSchema, quoteExpiredSchema } from '~/features/orders/order-schemas.ts'
+import { createOrder, startOrder } from '~/features/orders/orders.server.ts'
+import { createPaymentBody, newRequestSchema, ORDER_MESSAGES } from '~/features/orders/orders.ts'
+import { flashCookie } from '~/features/auth/session.server.ts'
+import { getLogger } from '~/utils/logger.server.ts'
+
+/**
+ * Spec §4 submit flow, on the server: create the order, start it, and hand the page what it needs
+ * to post the hidden form to the bank. Cash-out has no gateway: success message, then the orders
+ * page. A lock that ran out re-quotes: the new amounts are shown and the customer starts again.
+ */
+
+export const FIELD_NAMES = [
+  'payment_type',
+  'site_url',
+  'site_username',
+  'site_password',
+  'amount',
+  'currency',
+  'description',
+  'sheba',
+] as const
+
+export type NewRequestActionData =
+  | {
+      kind: 'errors'
+      errors: FormErrors
+      values: Record<string, string>
+      orderId?: number
+      /** 409 quote_changed: the quote create answered, shown until the live quote refreshes. */
+      newQuote?: {
+        amount: string
+        currency: string
+        payment_type: string
+        rate_irr: number
+        fee_irr: number
+        amount_irr: number
+        expires_at: string
+        quote_token: string
+      }
+    }
+  | { kind: 'gateway'; orderId: number; gatewayUrl: string; token: string }
+  | {
+      kind: 'quote_expired'
+      orderId: number
+      flow: string
+      detail: string
+      amountIrr: number
+      rateIrr: number
+      feeIrr: number
+      lockedUntil: string
+    }
+
+/** Same shape payments-service accepts for `Idempotency-Key`; anything else is not forwarded. */
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{1,128}$/
+
+/** The form's one-per-render key (hidden field), if it looks like one. */
+function idempotencyKeyOf(values: Record<string, string>): string | undefined {
+  const key = values.idempotency_key ?? ''
+  return IDEMPOTENCY_KEY.test(key) ? key : undefined
+}
+
+/** The values sent back to refill the form; passwords never are. */
+function refill(values: Record<string, string>): Record<string, string> {
+  const { site_password: _password, intent: _intent, ...rest } = values
+  return rest
+}
+
+async function start(
+  request: Request,
+  token: string,
+  headers: Headers,
+  orderId: number,
+  flow: string,
+  values: Record<string, string>,
+  sheba?: string,
+) {
+  const started = await startOrder(
+    request,
+    token,
+    orderId,
+    { flow, ...(sheba ? { sheba } : {}) },
+    idempotencyKeyOf(values),
+  )
+  if (started.ok) {
+    if (started.data.gateway_url && started.data.token) {
+      return data<NewRequestActionData>(
+        {
+          kind: 'gateway',
+          orderId,
+          gatewayUrl: started.data.gateway_url,
+          token: started.data.token,
+        },
+        { headers },
+      )
+    }
+    // The non-gateway branch (cash-out): success message, then the orders page.
+    headers.append('Set-Cookie', flashCookie.serialize({ message: ORDER_MESSAGES.created }))
+    throw redirect('/dashboard/orders', { headers })
+  }
+  const expired = quoteExpiredSchema.safeParse(started.body)
+  if (started.status === 409 && expired.success) {
+    return data<NewRequestActionData>(
+      {
+        kind: 'quote_expired',
+        orderId,
+        flow,
+        detail: expired.data.detail,
+        amountIrr: expired.data.amount_irr,
+        rateIrr: expired.data.rate_irr,
+        feeIrr: expired.data.fee_irr,
+        lockedUntil: expired.data.rate_locked_until,
+      },
+      { status: 409, headers },
+    )
+  }
+  getLogger().warn({ orderId, status: started.status }, 'starting an order failed')
+  const errors = errorsFromApi(started.body, ORDER_MESSAGES.failed, { sheba: 'sheba' })
+  if (!errors.form.includes(ORDER_MESSAGES.failed)) errors.form.unshift(ORDER_MESSAGES.failed)
+  return data<NewRequestActionData>(
+    { kind: 'errors', errors, values: refill(values), orderId },
+    { status: started.status >= 400 && started.status < 500 ? started.status : 502, headers },
+  )
+}
+
+export async function newRequestAction(request: Request, token: string, headers: Headers) {
+  const values = formDataToObject(await readFormData(request))
+
+  if (values.intent === 'start') {
+    const orderId = Number(values.order_id)
+    if (!Number.isSafeInteger(orderId) || orderId <= 0) {
+      throw new Response('Unknown order', { status: 400 })
+    }
+    return start(request, token, headers, orderId, values.flow || 'retry', values)
+  }
+  if (values.intent !== 'submit') throw new Response('Unknown form', { status: 400 })
+
+  const parsed = newRequestSchema.safeParse(values)
+  if (!parsed.success) {
+    return data<NewRequestActionData>(
+      { kind: 'errors', errors: errorsFromZod(parsed.error), values: refill(values) },
+      { status: 400, headers },
+    )
+  }
+  const body = createPaymentBody(parsed.data)
+  const created = await createOrder(request, token, body, idempotencyKeyOf(values))
+  const changed = created.ok ? null : quoteChangedSchema.safeParse(created.body)
+  if (!created.ok && created.status === 409 && changed?.success) {
+    // The quote on screen no longer holds (issue 15): nothing was created. The form comes back
+    // with the new amount and the new quote's token, so sending it again pays that.
+    return data<NewRequestActionData>(
+      {
+        kind: 'errors',
+        errors: { form: [ORDER_MESSAGES.quoteChanged(changed.data.quote.amount_irr)], fields: {} },
+        values: { ...refill(values), quote_token: changed.data.quote.quote_token },
+        newQuote: changed.data.quote,
+      },
+      { status: 409, headers },
+    )
+  }
+  if (!created.ok) {
+    // The customer changed the form after a submission that went through: a new key lets this
+    // one be a new order (the old one is on the orders page).
+    const reused = created.body?.code === 'idempotency_key_reused'
+    if (reused) values.idempotency_key = crypto.randomUUID()
+    const fieldMap = Object.fromEntries(FIELD_NAMES.map((name) => [name, name]))
+    const errors = errorsFromApi(created.body, ORDER_MESSAGES.failed, fieldMap)
+    if (created.status !== 400 && !errors.form.includes(ORDER_MESSAGES.failed))
+      errors.form.unshift(ORDER_MESSAGES.failed)
+    return data<NewRequestActionData>(
+      { kind: 'errors', errors, values: refill(values) },
+      { status: created.status >= 400 && created.status < 500 ? created.status : 502, headers },
+    )
+  }
+  return start(
+    request,
+    token,
+    headers,
+    created.data.id,
+    body.meta.flow,
+    values,
+    parsed.data.payment_type === 'payout' ? parsed.data.sheba : undefined,
+  )
+}

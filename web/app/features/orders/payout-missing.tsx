@@ -1,0 +1,74 @@
+import { Form } from '@remix-run/react'
+import { useId, type ReactNode } from 'react'
+import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
+import { PAYOUT_MISSING_LABELS } from '~/features/orders/orders.ts'
+
+/**
+ * ADR 017: a cash-out that is not yet with staff says, in Persian, exactly what it still needs
+ * (payments-service's `missing`), and takes the Sheba right here (a plain form: works without
+ * JavaScript). Documents go through the documents section below.
+ */
+export function PayoutMissingSection({
+  stage,
+  missing,
+  children,
+}: {
+  stage: string
+  missing: readonly string[]
+  /** The Sheba form, when the Sheba is missing. */
+  children?: ReactNode
+}) {
+  const id = useId()
+  if (missing.length === 0) return null
+  const waiting = stage === 'awaiting_payout_details'
+  return (
+    <section
+      data-testid="payout-missing"
+      aria-labelledby={`${id}-title`}
+      className="rounded-2xl border border-amber-200 bg-amber-50 p-6 text-amber-950 sm:p-8"
+    >
+      <h2 id={`${id}-title`} className="text-lg font-bold">
+        {waiting ? 'سفارش شما منتظر این موارد است' : 'برای بررسی این سفارش این موارد لازم است'}
+      </h2>
+      <p className="mt-2 leading-8">
+        {waiting
+          ? 'درخواست نقد کردن درآمد ثبت شده است، اما تا این موارد را نفرستید به کارشناسان ما سپرده نمی‌شود. با رسیدن آخرین مورد، سفارش خودبه‌خود برای بررسی و تسویه ارسال می‌شود و منقضی نمی‌شود.'
+          : 'پیش از شروع بررسی، این موارد را بفرستید.'}
+      </p>
+      <ul className="mt-3 list-disc ps-6 leading-8" data-testid="payout-missing-items">
+        {missing.map((item) => (
+          <li key={item}>{PAYOUT_MISSING_LABELS[item] ?? item}</li>
+        ))}
+      </ul>
+      {children}
+    </section>
+  )
+}
+
+/** The Sheba of a cash-out, given on its order page (`intent=sheba`). */
+export function ShebaForm({
+  shebaErrors,
+  formErrors,
+}: {
+  shebaErrors: string[]
+  formErrors: string[]
+}) {
+  return (
+    <Form method="post" className="mt-5 flex flex-col gap-3" data-testid="sheba-form">
+      <FormAlert errors={formErrors} />
+      <Field
+        name="sheba"
+        label="شماره شبا برای واریز ریالی"
+        dir="ltr"
+        autoComplete="off"
+        placeholder="IR000000000000000000000000"
+        required
+        errors={shebaErrors}
+        hint="IR و ۲۴ رقم؛ حساب باید به نام خود شما باشد."
+      />
+      <div>
+        <SubmitButton intent="sheba">ثبت شماره شبا</SubmitButton>
+      </div>
+    </Form>
+  )
+}

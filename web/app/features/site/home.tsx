@@ -1,0 +1,58 @@
+import { CtaBanner, FeatureGrid } from '~/features/site/blocks.tsx'
+import { ButtonLink } from '~/components/ui/button.tsx'
+import { LinkCard } from '~/components/ui/card.tsx'
+import { Hero, Section } from '~/components/ui/section.tsx'
+import { StatBlock } from '~/components/ui/stat.tsx'
+import type { LandingContent } from '~/features/site/public-pages.ts'
+
+/**
+ * The landing page's "home" mode (spec §2): hero, the service tiers, three reasons (security,
+ * speed, 24/7 support), from the cms (or its built-in copy when the cms is down).
+ */
+export function Home({ signedIn, content }: { signedIn: boolean; content: LandingContent }) {
+  const { hero } = content
+  return (
+    <>
+      <Hero
+        title={hero.title}
+        subtitle={hero.subtitle}
+        eyebrow="نرخ قفل‌شده، رسید رسمی، پشتیبانی شبانه‌روزی"
+      >
+        {signedIn ? (
+          <ButtonLink to="/dashboard" size="lg">
+            رفتن به داشبورد
+          </ButtonLink>
+        ) : hero.buttonLink && hero.buttonLabel ? (
+          <ButtonLink to={hero.buttonLink} size="lg">
+            {hero.buttonLabel}
+          </ButtonLink>
+        ) : null}
+        {hero.secondaryLink && hero.secondaryLabel ? (
+          <ButtonLink to={hero.secondaryLink} variant="secondary" size="lg">
+            {hero.secondaryLabel}
+          </ButtonLink>
+        ) : null}
+      </Hero>
+
+      <Section id="services" title={content.tiersTitle} intro="سه سطح خدمت، متناسب با نیاز شما">
+        <ul className="grid gap-5 md:grid-cols-3">
+          {content.tiers.map((tier) => (
+            <LinkCard key={tier.title} card={tier} />
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="reasons" title={content.reasonsTitle} tone="white">
+        <FeatureGrid items={content.reasons} />
+      </Section>
+
+      {content.stats.length ? (
+        <section aria-label="ارزپل در یک نگاه" className="mx-auto w-full max-w-6xl px-4 pt-12">
+          <StatBlock stats={content.stats} />
+        </section>
+      ) : null}
+
+      {content.closing && !signedIn ? <CtaBanner cta={content.closing} id="closing" /> : null}
+    </>
+  )
+}

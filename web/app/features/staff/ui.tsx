@@ -1,0 +1,202 @@
+import { toPersianDigits } from '@arzpol/shared'
+import { Link, isRouteErrorResponse, useRouteError } from '@remix-run/react'
+import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
+import { useId } from 'react'
+import { ErrorList } from '~/components/forms.tsx'
+
+/** Small building blocks of the back office pages (Tailwind, logical properties only). */
+
+export function PageHeader(props: { title: string; children?: ReactNode; actions?: ReactNode }) {
+  return (
+    <header className="flex flex-wrap items-end justify-between gap-3">
+      <div>
+        <h1 className="text-2xl font-extrabold text-slate-900">{props.title}</h1>
+        {props.children ? <p className="mt-1 text-sm text-slate-600">{props.children}</p> : null}
+      </div>
+      {props.actions ? <div className="flex flex-wrap gap-2">{props.actions}</div> : null}
+    </header>
+  )
+}
+
+export function Panel(props: {
+  title?: string
+  children: ReactNode
+  className?: string
+  testId?: string
+}) {
+  return (
+    <section
+      data-testid={props.testId}
+      className={`rounded-2xl border border-slate-200 bg-white p-5 sm:p-6 ${props.className ?? ''}`}
+    >
+      {props.title ? (
+        <h2 className="mb-4 text-lg font-bold text-slate-900">{props.title}</h2>
+      ) : null}
+      {props.children}
+    </section>
+  )
+}
+
+/** A problem with loading part of a page (usually payments-service not answering). */
+export function ErrorNotice({ children }: { children: ReactNode }) {
+  return (
+    <p
+      role="alert"
+      className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+    >
+      {children}
+    </p>
+  )
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <p className="py-6 text-center text-sm text-slate-500">{children}</p>
+}
+
+const controlClass =
+  'w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 outline-none transition focus:border-teal-600 focus:ring-3 focus:ring-teal-600/20 aria-invalid:border-red-500'
+
+type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  name: string
+  label: string
+  errors?: string[] | undefined
+}
+
+export function TextAreaField({ label, errors, id, className, ...props }: TextAreaProps) {
+  const fallbackId = useId()
+  const inputId = id ?? fallbackId
+  const invalid = Boolean(errors?.length)
+  return (
+    <div className={`flex flex-col gap-1.5 ${className ?? ''}`}>
+      <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea
+        id={inputId}
+        rows={3}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? `${inputId}-error` : undefined}
+        className={controlClass}
+        {...props}
+      />
+      <ErrorList id={`${inputId}-error`} errors={errors} />
+    </div>
+  )
+}
+
+type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
+  name: string
+  label: string
+  options: readonly { value: string; label: string }[]
+  errors?: string[] | undefined
+}
+
+export function SelectField({ label, errors, options, id, className, ...props }: SelectProps) {
+  const fallbackId = useId()
+  const inputId = id ?? fallbackId
+  const invalid = Boolean(errors?.length)
+  return (
+    <div className={`flex flex-col gap-1.5 ${className ?? ''}`}>
+      <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        id={inputId}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? `${inputId}-error` : undefined}
+        className={controlClass}
+        {...props}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <ErrorList id={`${inputId}-error`} errors={errors} />
+    </div>
+  )
+}
+
+export function Badge({
+  children,
+  tone = 'slate',
+}: {
+  children: ReactNode
+  tone?: 'slate' | 'amber' | 'sky' | 'emerald' | 'red' | 'violet'
+}) {
+  const look = {
+    slate: 'bg-slate-100 text-slate-700 ring-slate-200',
+    amber: 'bg-amber-50 text-amber-800 ring-amber-200',
+    sky: 'bg-sky-50 text-sky-800 ring-sky-200',
+    emerald: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+    red: 'bg-red-50 text-red-800 ring-red-200',
+    violet: 'bg-violet-50 text-violet-800 ring-violet-200',
+  }[tone]
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${look}`}
+    >
+      {children}
+    </span>
+  )
+}
+
+export const linkButtonClass =
+  'inline-flex items-center justify-center rounded-xl px-4 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50'
+
+/**
+ * Errors inside the back office: payments-service down (503), an admin-only page opened by
+ * support (403), a missing record (404), anything else.
+ */
+export function StaffErrorBoundary() {
+  const error = useRouteError()
+  let title = 'متأسفانه خطایی رخ داد'
+  let body = 'لطفاً کمی بعد دوباره تلاش کنید.'
+  if (isRouteErrorResponse(error)) {
+    const message =
+      error.data && typeof error.data === 'object' && 'message' in error.data
+        ? String((error.data as { message: unknown }).message)
+        : null
+    if (error.status === 404) {
+      title = 'موردی که دنبالش بودید پیدا نشد'
+      body = 'ممکن است نشانی اشتباه باشد یا این مورد حذف شده باشد.'
+    } else if (error.status === 403) {
+      title = 'دسترسی ندارید'
+      body = message ?? 'این بخش برای نقش شما باز نیست.'
+    } else if (error.status === 503 || error.status === 502) {
+      title = 'سرویس پرداخت در دسترس نیست'
+      body = message ?? 'لطفاً چند لحظه بعد دوباره تلاش کنید.'
+    }
+  }
+  return (
+    <div
+      role="alert"
+      data-testid="staff-error"
+      className="flex flex-col items-center gap-3 rounded-2xl border border-slate-200 bg-white px-6 py-12 text-center"
+    >
+      <h1 className="text-xl font-extrabold text-slate-900">{title}</h1>
+      <p className="text-slate-600">{body}</p>
+      <Link to="/staff" className={linkButtonClass}>
+        بازگشت به میز کار
+      </Link>
+    </div>
+  )
+}
+
+/**
+ * A customer as staff recognise them: the username, and the phone in Persian digits (once, when
+ * the username is the phone itself, as it is by default).
+ */
+export function CustomerName({ username, phone }: { username: string; phone: string }) {
+  return (
+    <>
+      {username !== phone ? (
+        <>
+          <bdi>{username}</bdi>{' '}
+        </>
+      ) : null}
+      <bdi dir="ltr">{toPersianDigits(phone)}</bdi>
+    </>
+  )
+}

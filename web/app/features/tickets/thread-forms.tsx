@@ -1,0 +1,279 @@
+import { Form, Link, useFetcher, useRevalidator } from '@remix-run/react'
+import type { FormEvent } from 'react'
+import { useId, useState } from 'react'
+import { toPersianDigits } from '@arzpol/shared'
+import { FormAlert } from '~/components/forms.tsx'
+import type { FormErrors } from '~/utils/form-errors.ts'
+import { ErrorText } from './ticket-components.tsx'
+import {
+  ACCEPTED_FILES,
+  MAX_CONTENT_LENGTH,
+  messageProblems,
+  TICKET_INTENTS,
+  TICKET_MESSAGES,
+} from './schemas.ts'
+
+/**
+ * A ticket thread's forms (spec §4, §9): send a message with a file (with upload progress when
+ * JavaScript runs) and close the ticket, with a confirmation step that works without it.
+ */
+
+/** The thread route's action answer: which form it was for, its errors, the text as sent. */
+export interface ThreadActionData {
+  intent: string
+  errors: FormErrors
+  /** The text as sent, so a refused message is not lost (without JavaScript). */
+  content?: string
+}
+
+export function CloseButton({
+  ticketId,
+  errors,
+}: {
+  ticketId: number
+  errors: FormErrors | undefined
+}) {
+  const fetcher = useFetcher<ThreadActionData>()
+  const busy = fetcher.state !== 'idle'
+  const shown = fetcher.data?.errors ?? errors
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    // With JavaScript: the browser's confirm(), then a background post. Without it, this form
+    // is a plain GET to the confirmation step below.
+    event.preventDefault()
+    if (!window.confirm(TICKET_MESSAGES.closeConfirm)) return
+    void fetcher.submit(
+      { intent: TICKET_INTENTS.close },
+      { method: 'post', action: `/dashboard/tickets/${ticketId}` },
+    )
+  }
+  return (
+    <div className="flex flex-col items-end gap-2">
+      <Form method="get" action={`/dashboard/tickets/${ticketId}`} onSubmit={onSubmit}>
+        <button
+          type="submit"
+          name="confirm_close"
+          value="1"
+          disabled={busy}
+          aria-busy={busy || undefined}
+          className="rounded-xl px-4 py-2 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50 disabled:text-slate-400"
+        >
+          بستن تیکت
+        </button>
+      </Form>
+      {shown ? <FormAlert errors={shown.form} /> : null}
+    </div>
+  )
+}
+
+export function CloseConfirmation({ ticketId }: { ticketId: number }) {
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby="close-confirm-text"
+      className="flex flex-col gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-4"
+    >
+      <p id="close-confirm-text" className="font-medium text-red-900">
+        {TICKET_MESSAGES.closeConfirm}
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <Form method="post" action={`/dashboard/tickets/${ticketId}`}>
+          <button
+            type="submit"
+            name="intent"
+            value={TICKET_INTENTS.close}
+            className="rounded-xl bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
+          >
+            بله، تیکت بسته شود
+          </button>
+        </Form>
+        <Link
+          to={`/dashboard/tickets/${ticketId}`}
+          className="rounded-xl px-4 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-white"
+        >
+          انصراف
+        </Link>
+      </div>
+    </div>
+  )
+}
+
+interface SendAnswer {
+  ok: boolean
+  errors?: FormErrors
+  redirect?: string
+}
+
+/**
+ * The message form. Without JavaScript it posts (multipart) to this route's action. With it the
+ * same form data goes through XMLHttpRequest to the `messages` resource route, which reports
+ * upload progress; the textarea is uncontrolled, so a thread refresh never touches its text.
+ */
+export function SendForm({
+  ticketId,
+  closed,
+  serverErrors,
+  serverContent,
+}: {
+  ticketId: number
+  closed: boolean
+  serverErrors: FormErrors | undefined
+  serverContent: string | undefined
+}) {
+  const revalidator = useRevalidator()
+  const [errors, setErrors] = useState<FormErrors | undefined>(serverErrors)
+  const [lastServerErrors, setLastServerErrors] = useState(serverErrors)
+  if (serverErrors !== lastServerErrors) {
+    setLastServerErrors(serverErrors)
+    setErrors(serverErrors)
+  }
+  const [progress, setProgress] = useState<number | null>(null)
+  const [fileName, setFileName] = useState('')
+  const sending = progress !== null
+  const id = useId()
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (sending) return
+    const form = event.currentTarget
+    const formData = new FormData(form)
+    const content = String(formData.get('content') ?? '')
+    const picked = formData.get('file')
+    const file = picked instanceof File && picked.size > 0 ? picked : null
+    const problems = messageProblems(content, file)
+    if (Object.keys(problems).length > 0) {
+      setErrors({ form: [], fields: problems })
+      return
+    }
+    if (!file) formData.delete('file')
+    setErrors(undefined)
+    setProgress(0)
+
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', `/dashboard/tickets/${ticketId}/messages`)
+    xhr.setRequestHeader('Accept', 'application/json')
+    xhr.upload.onprogress = (progressEvent) => {
+      if (progressEvent.lengthComputable) {
+        setProgress(Math.round((progressEvent.loaded / progressEvent.total) * 100))
+      }
+    }
+    xhr.onload = () => {
+      setProgress(null)
+      let answer: SendAnswer | null = null
+      try {
+        answer = JSON.parse(xhr.responseText) as SendAnswer
+      } catch {
+        answer = null
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && answer?.ok) {
+        form.reset()
+        setFileName('')
+        revalidator.revalidate()
+        return
+      }
+      if (answer?.redirect) {
+        window.location.assign(answer.redirect)
+        return
+      }
+      setErrors(answer?.errors ?? { form: [TICKET_MESSAGES.sendFailed], fields: {} })
+    }
+    xhr.onerror = () => {
+      setProgress(null)
+      setErrors({ form: [TICKET_MESSAGES.sendFailed], fields: {} })
+    }
+    xhr.send(formData)
+  }
+
+  const contentErrors = errors?.fields.content
+  const fileErrors = errors?.fields.file
+  return (
+    <form
+      method="post"
+      action={`/dashboard/tickets/${ticketId}`}
+      encType="multipart/form-data"
+      noValidate
+      onSubmit={onSubmit}
+      aria-label="ارسال پیام"
+      className="flex flex-col gap-3"
+    >
+      <input type="hidden" name="intent" value={TICKET_INTENTS.send} />
+      <FormAlert errors={errors?.form ?? []} />
+      <label htmlFor={`${id}-content`} className="sr-only">
+        متن پیام
+      </label>
+      <textarea
+        id={`${id}-content`}
+        name="content"
+        rows={3}
+        maxLength={MAX_CONTENT_LENGTH}
+        disabled={closed}
+        defaultValue={serverContent}
+        placeholder={closed ? 'این تیکت بسته شده است' : 'پیام خود را بنویسید…'}
+        aria-invalid={contentErrors ? true : undefined}
+        aria-describedby={contentErrors ? `${id}-content-error` : undefined}
+        className="w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 shadow-xs outline-none transition placeholder:text-slate-400 focus:border-teal-600 focus:ring-3 focus:ring-teal-600/20 aria-invalid:border-red-500 disabled:cursor-not-allowed disabled:bg-slate-100"
+      />
+      <ErrorText id={`${id}-content-error`} errors={contentErrors} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-1">
+          <label
+            className={`inline-flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2 text-sm font-medium ring-1 ${
+              closed
+                ? 'cursor-not-allowed text-slate-400 ring-slate-200'
+                : 'text-teal-800 ring-teal-200 focus-within:ring-2 focus-within:ring-teal-600 hover:bg-teal-50'
+            }`}
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4">
+              <path
+                d="m21 12-8.5 8.5a5 5 0 0 1-7-7L14 5a3.5 3.5 0 0 1 5 5l-8.5 8.5a2 2 0 0 1-3-3L15 8"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+            </svg>
+            پیوست فایل
+            <input
+              type="file"
+              name="file"
+              accept={ACCEPTED_FILES}
+              disabled={closed}
+              onChange={(event) => setFileName(event.currentTarget.files?.[0]?.name ?? '')}
+              aria-invalid={fileErrors ? true : undefined}
+              aria-describedby={`${id}-file-hint${fileErrors ? ` ${id}-file-error` : ''}`}
+              className="sr-only"
+            />
+          </label>
+          <p id={`${id}-file-hint`} className="text-xs text-slate-500">
+            {fileName ? (
+              <bdi data-testid="chosen-file">{fileName}</bdi>
+            ) : (
+              `تصویر یا PDF، حداکثر ${toPersianDigits(10)} مگابایت`
+            )}
+          </p>
+          <ErrorText id={`${id}-file-error`} errors={fileErrors} />
+        </div>
+        <button
+          type="submit"
+          disabled={closed || sending}
+          aria-busy={sending || undefined}
+          className="inline-flex items-center justify-center gap-2 rounded-xl bg-teal-700 px-6 py-2.5 text-base font-semibold text-white transition hover:bg-teal-800 disabled:cursor-not-allowed disabled:bg-teal-700/50"
+        >
+          ارسال
+        </button>
+      </div>
+      {sending ? (
+        <div className="flex items-center gap-3" role="status">
+          <progress
+            max={100}
+            value={progress}
+            aria-label="پیشرفت ارسال"
+            className="h-2 flex-1 overflow-hidden rounded-full accent-teal-700"
+          />
+          <span className="text-sm text-slate-600 tabular-nums" data-testid="upload-progress">
+            {toPersianDigits(progress)}٪
+          </span>
+        </div>
+      ) : null}
+    </form>
+  )
+}

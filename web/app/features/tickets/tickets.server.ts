@@ -1,0 +1,181 @@
+import type { ApiErrorBody } from '@arzpol/shared'
+import {
+  MaxPartSizeExceededError,
+  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
+  unstable_parseMultipartFormData as parseMultipartFormData,
+} from '@remix-run/node'
+import { z } from 'zod'
+import { call, stream } from '~/features/api/payments-client.server.ts'
+import type { FormErrors } from '~/utils/form-errors.ts'
+import { readFormData, unreadableForm } from '~/utils/form-data.server.ts'
+import { errorsFromApi } from '~/utils/form-errors.ts'
+import { MAX_FILE_BYTES, messageProblems, TICKET_MESSAGES, type NewTicketInput } from './schemas.ts'
+
+/**
+ * web's client for payments-service's ticketing calls (spec §7), server to server with the
+ * customer's access token from the session cookie, through the one client
+ * (`features/api/payments-client.server.ts`); the browser never sees a token.
+ */
+
+const ticketSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  subject: z.string().nullable().default(null),
+  category: z.number(),
+  category_name: z.string().default(''),
+  status: z.string().transform((value) => (value.toLowerCase() === 'closed' ? 'closed' : 'open')),
+  status_display: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+})
+export type TicketView = z.output<typeof ticketSchema>
+
+const attachmentSchema = z.object({
+  id: z.number(),
+  file: z.string(),
+  name: z.string().default('پیوست'),
+  content_type: z.string().default('application/octet-stream'),
+  size: z.number().default(0),
+})
+
+/** A ticket message as payments-service returns it, to customers and staff alike. */
+export const messageSchema = z.object({
+  id: z.number(),
+  content: z.string(),
+  author: z.object({ id: z.number(), username: z.string() }),
+  is_staff: z.boolean().default(false),
+  created_at: z.string(),
+  attachments: z.array(attachmentSchema).default([]),
+})
+export type MessageView = z.output<typeof messageSchema>
+export type AttachmentView = z.output<typeof attachmentSchema>
+
+const categorySchema = z.object({ id: z.number(), name: z.string() })
+export type CategoryView = z.output<typeof categorySchema>
+
+export const listTickets = (request: Request, token: string) =>
+  call(request, '/api/ticketing/tickets/', { token, schema: z.array(ticketSchema) })
+
+export const listCategories = (request: Request, token: string) =>
+  call(request, '/api/ticketing/categories/', { token, schema: z.array(categorySchema) })
+
+export const getTicket = (request: Request, token: string, id: number) =>
+  call(request, `/api/ticketing/tickets/${id}/`, { token, schema: ticketSchema })
+
+export const listMessages = (request: Request, token: string, id: number) =>
+  call(request, `/api/ticketing/tickets/${id}/messages/`, { token, schema: z.array(messageSchema) })
+
+export function createTicket(request: Request, token: string, input: NewTicketInput) {
+  return call(request, '/api/ticketing/tickets/', {
+    token,
+    method: 'POST',
+    body: {
+      title: input.title,
+      category: Number(input.category),
+      message: input.message,
+      ...(input.subject && { subject: input.subject }),
+    },
+    schema: z.object({ id: z.number() }),
+  })
+}
+
+export const closeTicket = (request: Request, token: string, id: number) =>
+  call(request, `/api/ticketing/tickets/${id}/close/`, { token, method: 'POST', schema: null })
+
+/** An attachment's download answer, to be streamed on to the browser. */
+export const fetchAttachment = (request: Request, token: string, id: number) =>
+  stream(request, `/api/ticketing/attachments/${id}/download/`, { token })
+
+/** `/dashboard/tickets/:ticketId` param → a ticket id, or null for anything else. */
+export function ticketIdFrom(value: string | undefined): number | null {
+  if (!value || !/^\d{1,15}$/.test(value)) return null
+  return Number(value)
+}
+
+/**
+ * What the customer sees when a call fails: the server's field messages on their fields; for
+ * anything else the spec §8 text first, then the server's own reason when it gave one (a closed
+ * ticket, a refused file type). A server error or an unreachable service shows the spec text only.
+ */
+export function failureErrors(
+  result: { status: number; body: ApiErrorBody | null },
+  fallback: string,
+  fields: readonly string[],
+): FormErrors {
+  if (result.status >= 500 || !result.body) return { form: [fallback], fields: {} }
+  const errors = errorsFromApi(
+    result.body,
+    fallback,
+    Object.fromEntries(fields.map((field) => [field, field])),
+  )
+  if (errors.form.length > 0 && errors.form[0] !== fallback) errors.form.unshift(fallback)
+  return errors
+}
+
+/**
+ * Reads a ticket page's form post: multipart when it carries a file (limit enforced while
+ * reading), urlencoded otherwise. `tooLarge` when the file passed 10 MB.
+ */
+export async function readTicketForm(
+  request: Request,
+): Promise<{ form: FormData; tooLarge: boolean }> {
+  const type = request.headers.get('Content-Type') ?? ''
+  if (!type.startsWith('multipart/form-data'))
+    return { form: await readFormData(request), tooLarge: false }
+  try {
+    const form = await parseMultipartFormData(
+      request,
+      createMemoryUploadHandler({ maxPartSize: MAX_FILE_BYTES }),
+    )
+    return { form, tooLarge: false }
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return { form: new FormData(), tooLarge: true }
+    // A broken multipart body (a file name with a line break, a cut boundary): the client's.
+    throw unreadableForm()
+  }
+}
+
+export type SendResult = { ok: true } | { ok: false; status: number; errors: FormErrors }
+
+/**
+ * Sends a message (text and/or one file) from a submitted form: checks it as the browser did,
+ * then forwards it to payments-service as multipart.
+ */
+export async function sendMessage(
+  request: Request,
+  token: string,
+  ticketId: number,
+  submitted: { form: FormData; tooLarge: boolean },
+): Promise<SendResult> {
+  if (submitted.tooLarge) {
+    return {
+      ok: false,
+      status: 413,
+      errors: { form: [], fields: { file: [TICKET_MESSAGES.fileTooLarge] } },
+    }
+  }
+  const content = String(submitted.form.get('content') ?? '')
+  const value = submitted.form.get('file')
+  // An empty file input still submits a part: a nameless, empty file.
+  const file = value instanceof Blob && value.size > 0 ? (value as File) : null
+  const problems = messageProblems(content, file)
+  if (Object.keys(problems).length > 0) {
+    return { ok: false, status: 400, errors: { form: [], fields: problems } }
+  }
+  const upstream = new FormData()
+  if (content.trim()) upstream.append('content', content.trim())
+  if (file) upstream.append('file', file, file.name || 'file')
+  const result = await call(request, `/api/ticketing/tickets/${ticketId}/messages/`, {
+    token,
+    method: 'POST',
+    form: upstream,
+    schema: null,
+  })
+  if (result.ok) return { ok: true }
+  const status = result.status >= 400 && result.status < 500 ? result.status : 502
+  return {
+    ok: false,
+    status,
+    errors: failureErrors(result, TICKET_MESSAGES.sendFailed, ['content', 'file']),
+  }
+}
