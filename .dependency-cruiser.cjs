@@ -1,0 +1,88 @@
+/**
+ * The architecture as a rule (issue 17, ADR 023): what may import what. `npm run lint` fails on
+ * any violation; there is no exceptions file.
+ */
+const SERVICES = '^(payments-service|web|cms)/'
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      severity: 'error',
+      comment: 'A cycle means two modules are one module with two names.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'services-share-only-packages',
+      severity: 'error',
+      comment: 'Services talk over HTTP; what they share lives in packages/.',
+      from: { path: SERVICES },
+      to: { path: SERVICES, pathNot: '^$1/' },
+    },
+    {
+      name: 'packages-below-services',
+      severity: 'error',
+      comment:
+        'Packages are what services share, so they cannot depend on one. The launcher’s tests may ' +
+        'read a service’s env schema: they check the .env.example files against it.',
+      from: { path: '^packages/', pathNot: '\\.test\\.ts$' },
+      to: { path: SERVICES },
+    },
+    {
+      name: 'models-below-modules',
+      severity: 'error',
+      comment: 'Models are the data layer; modules build on them, never the other way round.',
+      from: { path: '^payments-service/src/models/' },
+      to: { path: '^payments-service/src/(modules|http)/' },
+    },
+    {
+      name: 'payments-foundations-below-domains',
+      severity: 'error',
+      comment: 'lib/ and db/ are what every module stands on; they know no domain.',
+      from: { path: '^payments-service/src/(lib|db)/' },
+      to: { path: '^payments-service/src/(modules|models|http)/' },
+    },
+    {
+      name: 'source-never-imports-test-helpers',
+      severity: 'error',
+      from: {
+        path: '^payments-service/src/',
+        pathNot: '(\\.test\\.ts$|^payments-service/src/(test|fuzz)/)',
+      },
+      to: { path: '^payments-service/src/(test|fuzz)/' },
+    },
+    {
+      name: 'web-components-never-import-server-code',
+      severity: 'error',
+      comment:
+        'A component ends up in the browser bundle; server modules hold secrets and Node APIs.',
+      from: { path: '^web/app/(components|features/[^/]+/components)/' },
+      to: { path: '\\.server\\.tsx?$' },
+    },
+    {
+      name: 'web-utils-are-generic',
+      severity: 'error',
+      from: { path: '^web/app/utils/' },
+      to: { path: '^web/app/(routes|features|components)/' },
+    },
+    {
+      name: 'web-features-never-import-routes',
+      severity: 'error',
+      from: { path: '^web/app/(features|components)/' },
+      to: { path: '^web/app/routes/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(node_modules|/build/|/dist/|\\.cache|cms/\\.strapi|cms/types/generated)' },
+    tsPreCompilationDeps: true,
+    // web's tsconfig carries the `~/` alias (its baseUrl is there for this resolver); the other
+    // workspaces import by relative path or package name.
+    tsConfig: { fileName: `${__dirname}/web/tsconfig.json` },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
+  },
+}
