@@ -13,7 +13,7 @@ RUN apt-get update \
 WORKDIR /app
 # Every workspace's package.json: npm checks the whole lockfile against the workspace list.
 COPY package.json package-lock.json ./
-COPY packages/shared/package.json packages/shared/
+COPY packages/contracts/package.json packages/contracts/
 COPY packages/devstack/package.json packages/devstack/
 COPY payments-service/package.json payments-service/
 COPY cms/package.json cms/

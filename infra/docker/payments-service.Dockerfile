@@ -4,7 +4,7 @@
 # The service runs its TypeScript through tsx, as in development (docs/decisions/006).
 ARG NODE_IMAGE=node:20.20.2-bookworm-slim
 
-# ── dependencies: only payments-service's (and @arzpol/shared's), production only ──
+# ── dependencies: only payments-service's (and @arzpol/contracts's), production only ──
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 # argon2 ships prebuilt binaries; the compilers are the fallback when none fits the platform.
@@ -13,7 +13,7 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 # Every workspace's package.json: npm checks the whole lockfile against the workspace list.
 COPY package.json package-lock.json ./
-COPY packages/shared/package.json packages/shared/
+COPY packages/contracts/package.json packages/contracts/
 COPY packages/devstack/package.json packages/devstack/
 COPY payments-service/package.json payments-service/
 COPY cms/package.json cms/
@@ -34,7 +34,7 @@ WORKDIR /app
 COPY --from=deps /app ./
 # tsx reads payments-service/tsconfig.json, which extends the root one.
 COPY tsconfig.json ./
-COPY packages/shared/src packages/shared/src
+COPY packages/contracts/src packages/contracts/src
 COPY payments-service/package.json payments-service/tsconfig.json payments-service/
 COPY payments-service/src payments-service/src
 # The attachments folder of STORAGE_DRIVER=local (a volume in compose); the node user owns it.

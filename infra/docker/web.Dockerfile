@@ -8,7 +8,7 @@ FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 # Every workspace's package.json: npm checks the whole lockfile against the workspace list.
 COPY package.json package-lock.json ./
-COPY packages/shared/package.json packages/shared/
+COPY packages/contracts/package.json packages/contracts/
 COPY packages/devstack/package.json packages/devstack/
 COPY payments-service/package.json payments-service/
 COPY cms/package.json cms/
@@ -18,7 +18,7 @@ COPY tests/package.json tests/
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --workspace web --no-audit --no-fund
 COPY tsconfig.json ./
-COPY packages/shared/ packages/shared/
+COPY packages/contracts/ packages/contracts/
 COPY web/ web/
 RUN npm run build --workspace web
 
@@ -26,7 +26,7 @@ RUN npm run build --workspace web
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
-COPY --from=build /app/packages/shared/package.json packages/shared/
+COPY --from=build /app/packages/contracts/package.json packages/contracts/
 COPY --from=build /app/packages/devstack/package.json packages/devstack/
 COPY --from=build /app/payments-service/package.json payments-service/
 COPY --from=build /app/cms/package.json cms/
@@ -43,9 +43,9 @@ ENV NODE_ENV=production \
     PORT=3000
 WORKDIR /app
 COPY --from=deps /app ./
-# The workspace link node_modules/@arzpol/shared points here (vite bundles it, but keep the link whole).
-COPY packages/shared/package.json packages/shared/
-COPY packages/shared/src packages/shared/src
+# The workspace link node_modules/@arzpol/contracts points here (vite bundles it, but keep the link whole).
+COPY packages/contracts/package.json packages/contracts/
+COPY packages/contracts/src packages/contracts/src
 COPY --from=build /app/web/build web/build
 COPY web/server web/server
 COPY web/package.json web/tsconfig.json web/

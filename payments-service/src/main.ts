@@ -1,6 +1,6 @@
 import { once } from 'node:events'
 import { createServer } from 'node:http'
-import { gracefulCloser } from '@arzpol/shared/graceful-close'
+import { gracefulCloser } from '@arzpol/contracts/graceful-close'
 import { loadConfig } from './config/env.ts'
 import { createApp } from './app.ts'
 import { composeServices } from './composition.ts'

@@ -5,7 +5,7 @@
  * a child whose busy event loop does not acknowledge SIGTERM within 60 ms.
  */
 import { once } from 'node:events'
-import { gracefulCloser } from '@arzpol/shared/graceful-close'
+import { gracefulCloser } from '@arzpol/contracts/graceful-close'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { installGlobals, type ServerBuild } from '@remix-run/node'

@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { phoneSchema } from '@arzpol/shared'
+import { phoneSchema } from '@arzpol/contracts'
 import type { Knex } from 'knex'
 import { z } from 'zod'
 import { envSchema, parseEnvOrExit } from '../config/env.ts'

@@ -2,7 +2,7 @@ import busboy from 'busboy'
 import { fileTypeFromBuffer } from 'file-type'
 import type { AppContext } from './context.ts'
 import { ApiError, ValidationError } from './errors.ts'
-import { toPersianDigits } from '@arzpol/shared'
+import { toPersianDigits } from '@arzpol/contracts'
 
 /**
  * Reading attachment uploads: multipart bodies parsed as they stream in (busboy) with the size

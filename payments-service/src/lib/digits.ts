@@ -1,4 +1,4 @@
-import { toLatinDigits } from '@arzpol/shared'
+import { toLatinDigits } from '@arzpol/contracts'
 import { z } from 'zod'
 
 /**

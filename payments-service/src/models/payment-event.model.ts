@@ -1,4 +1,4 @@
-import type { OrderStage } from '@arzpol/shared'
+import type { OrderStage } from '@arzpol/contracts'
 import { BaseModel } from './base.model.ts'
 
 export const ACTORS = ['customer', 'staff', 'gateway', 'system'] as const

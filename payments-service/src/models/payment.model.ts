@@ -1,4 +1,4 @@
-import type { OrderCurrency, OrderStage, OrderStatusCode, PaymentTypeCode } from '@arzpol/shared'
+import type { OrderCurrency, OrderStage, OrderStatusCode, PaymentTypeCode } from '@arzpol/contracts'
 import type { Knex } from 'knex'
 import { BaseModel } from './base.model.ts'
 

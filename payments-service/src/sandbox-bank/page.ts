@@ -1,4 +1,4 @@
-import { formatNumberFa } from '@arzpol/shared'
+import { formatNumberFa } from '@arzpol/contracts'
 import { TEST_CARDS } from './cards.ts'
 
 /** HTML of the sandbox bank: self-contained (no external assets), Persian and right-to-left. */

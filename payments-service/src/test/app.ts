@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto'
-import type { AuthTokens } from '@arzpol/shared'
+import type { AuthTokens } from '@arzpol/contracts'
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest'
 import { createApp } from '../app.ts'
 import { composeServices, type Services } from '../composition.ts'

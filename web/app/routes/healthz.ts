@@ -1,4 +1,4 @@
-import type { HealthResponse } from '@arzpol/shared'
+import type { HealthResponse } from '@arzpol/contracts'
 
 export function loader() {
   const body: HealthResponse = { status: 'ok', service: 'web' }

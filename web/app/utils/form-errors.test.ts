@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@arzpol/shared'
+import type { ApiErrorBody } from '@arzpol/contracts'
 import { describe, expect, it } from 'vitest'
 import { allMessages, errorsFromApi, formDataToObject } from './form-errors.ts'
 

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@arzpol/shared'
+import type { ApiErrorBody } from '@arzpol/contracts'
 
 /** Errors of one form: messages about the whole form, and messages per field name. */
 export interface FormErrors {

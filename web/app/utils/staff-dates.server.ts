@@ -1,4 +1,4 @@
-import { toLatinDigits } from '@arzpol/shared'
+import { toLatinDigits } from '@arzpol/contracts'
 
 /**
  * Staff type dates the way they read them, in the Jalali calendar ("۱۴۰۴/۰۹/۰۱"); payments-service

@@ -1,4 +1,4 @@
-import { toPersianDigits } from '@arzpol/shared'
+import { toPersianDigits } from '@arzpol/contracts'
 import type { AppContext } from '../context.ts'
 import { isDatabaseUnavailable } from '../database-unavailable.ts'
 import { ApiError, ValidationError } from '../errors.ts'

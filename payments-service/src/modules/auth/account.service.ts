@@ -1,4 +1,4 @@
-import type { AuthTokens } from '@arzpol/shared'
+import type { AuthTokens } from '@arzpol/contracts'
 import type { Knex } from 'knex'
 import { isUniqueViolation } from '../../db/errors.ts'
 import type { Clock } from '../../lib/clock.ts'

@@ -1,4 +1,4 @@
-import { phoneSchema, toLatinDigits } from '@arzpol/shared'
+import { phoneSchema, toLatinDigits } from '@arzpol/contracts'
 import { z } from 'zod'
 import { latinDigits } from '../../lib/digits.ts'
 import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../../lib/text.ts'

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { toPersianDigits } from '@arzpol/shared'
+import { toPersianDigits } from '@arzpol/contracts'
 import type { Knex } from 'knex'
 import { tooManyRequests } from '../../http/errors.ts'
 import type { Clock } from '../../lib/clock.ts'

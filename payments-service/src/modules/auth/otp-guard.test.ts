@@ -1,4 +1,4 @@
-import type { AuthTokens } from '@arzpol/shared'
+import type { AuthTokens } from '@arzpol/contracts'
 import { describe, expect, it } from 'vitest'
 import { requestCode, useTestApp } from '../../test/app.ts'
 import { insertUser, uniquePhone } from '../../test/factories.ts'

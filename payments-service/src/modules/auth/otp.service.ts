@@ -1,4 +1,4 @@
-import { toPersianDigits } from '@arzpol/shared'
+import { toPersianDigits } from '@arzpol/contracts'
 import type { Knex } from 'knex'
 import { tooManyRequests } from '../../http/errors.ts'
 import { addSeconds, type Clock } from '../../lib/clock.ts'

@@ -1,4 +1,4 @@
-import type { AuthTokens } from '@arzpol/shared'
+import type { AuthTokens } from '@arzpol/contracts'
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../test/app.ts'
 import { insertUser } from '../../test/factories.ts'

@@ -1,4 +1,4 @@
-import type { AuthTokens } from '@arzpol/shared'
+import type { AuthTokens } from '@arzpol/contracts'
 import { describe, expect, it } from 'vitest'
 import { RefreshToken } from '../../models/refresh-token.model.ts'
 import { registerUser, requestCode, useTestApp } from '../../test/app.ts'

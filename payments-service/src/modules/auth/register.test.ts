@@ -1,4 +1,4 @@
-import type { AuthTokens } from '@arzpol/shared'
+import type { AuthTokens } from '@arzpol/contracts'
 import { describe, expect, it } from 'vitest'
 import { OtpChallenge } from '../../models/otp-challenge.model.ts'
 import { User } from '../../models/user.model.ts'

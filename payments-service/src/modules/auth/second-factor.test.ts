@@ -1,4 +1,4 @@
-import type { AuthTokens } from '@arzpol/shared'
+import type { AuthTokens } from '@arzpol/contracts'
 import { generate } from 'otplib'
 import { describe, expect, it } from 'vitest'
 import { createStaff } from '../../cli/create-staff.ts'

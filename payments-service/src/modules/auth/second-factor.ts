@@ -6,7 +6,7 @@ import {
   timingSafeEqual,
   type KeyObject,
 } from 'node:crypto'
-import { toPersianDigits, type AuthTokens } from '@arzpol/shared'
+import { toPersianDigits, type AuthTokens } from '@arzpol/contracts'
 import type { Knex } from 'knex'
 import type { Logger } from 'pino'
 import { generateSecret, generateURI, verify } from 'otplib'

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import type { AuthTokens } from '@arzpol/shared'
+import type { AuthTokens } from '@arzpol/contracts'
 import type { Knex } from 'knex'
 import type { Logger } from 'pino'
 import { addSeconds, type Clock } from '../../lib/clock.ts'

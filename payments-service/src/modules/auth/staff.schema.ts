@@ -1,4 +1,4 @@
-import { toPersianDigits } from '@arzpol/shared'
+import { toPersianDigits } from '@arzpol/contracts'
 import { z } from 'zod'
 import { latinDigits } from '../../lib/digits.ts'
 

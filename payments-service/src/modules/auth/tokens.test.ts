@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto'
-import type { AuthTokens } from '@arzpol/shared'
+import type { AuthTokens } from '@arzpol/contracts'
 import {
   createLocalJWKSet,
   decodeJwt,

@@ -1,4 +1,4 @@
-import { PAYMENT_TYPE_CODES } from '@arzpol/shared'
+import { PAYMENT_TYPE_CODES } from '@arzpol/contracts'
 import { z } from 'zod'
 import { amountMinorSchema } from './money.schema.ts'
 import { CURRENCIES } from './money.ts'

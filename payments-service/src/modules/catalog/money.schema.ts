@@ -1,4 +1,4 @@
-import { formatNumberFa, MAX_AMOUNT_UNITS } from '@arzpol/shared'
+import { formatNumberFa, MAX_AMOUNT_UNITS } from '@arzpol/contracts'
 import { z } from 'zod'
 import { MINOR_PER_UNIT, parseAmountToMinor } from './money.ts'
 

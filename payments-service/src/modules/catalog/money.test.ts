@@ -1,4 +1,4 @@
-import { MAX_AMOUNT_UNITS, MAX_FEE_BPS, MAX_FEE_FIXED_IRR, MAX_RATE_IRR } from '@arzpol/shared'
+import { MAX_AMOUNT_UNITS, MAX_FEE_BPS, MAX_FEE_FIXED_IRR, MAX_RATE_IRR } from '@arzpol/contracts'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { PAYMENT_TYPES } from './payment-types.ts'
@@ -205,7 +205,7 @@ describe('fees and totals', () => {
   })
 })
 
-describe('the bounds of pricing (MAX_AMOUNT_UNITS and friends, @arzpol/shared)', () => {
+describe('the bounds of pricing (MAX_AMOUNT_UNITS and friends, @arzpol/contracts)', () => {
   it('the largest amount at the largest rate and fees stays a safe integer, both ways', () => {
     const fee = { bps: MAX_FEE_BPS, fixed_irr: MAX_FEE_FIXED_IRR }
     for (const direction of ['charge', 'payout'] as const) {

@@ -1,4 +1,4 @@
-import { toLatinDigits } from '@arzpol/shared'
+import { toLatinDigits } from '@arzpol/contracts'
 import { CURRENCIES, type Currency } from '../../db/column-values.ts'
 
 /**
@@ -20,7 +20,7 @@ import { CURRENCIES, type Currency } from '../../db/column-values.ts'
 export { CURRENCIES, type Currency }
 
 /** What a new request may be placed in (spec §5); the others are quoted and shown only. */
-export { ORDER_CURRENCIES, type OrderCurrency } from '@arzpol/shared'
+export { ORDER_CURRENCIES, type OrderCurrency } from '@arzpol/contracts'
 
 /** Every currency above has two decimals (ISO 4217 exponent 2). */
 export const MINOR_PER_UNIT = 100n

@@ -1,4 +1,4 @@
-import { PAYMENT_TYPE_CODES, type PaymentTypeCode } from '@arzpol/shared'
+import { PAYMENT_TYPE_CODES, type PaymentTypeCode } from '@arzpol/contracts'
 import type { Direction, FeeSchedule } from './money.ts'
 
 /**

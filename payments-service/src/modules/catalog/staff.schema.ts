@@ -1,4 +1,4 @@
-import { MAX_FEE_BPS, MAX_FEE_FIXED_IRR, MAX_RATE_IRR, PAYMENT_TYPE_CODES } from '@arzpol/shared'
+import { MAX_FEE_BPS, MAX_FEE_FIXED_IRR, MAX_RATE_IRR, PAYMENT_TYPE_CODES } from '@arzpol/contracts'
 import { z } from 'zod'
 import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../../lib/text.ts'
 import { CURRENCIES } from './money.ts'

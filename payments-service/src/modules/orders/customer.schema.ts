@@ -6,7 +6,7 @@ import {
   PAYMENT_TYPE_CODES,
   toLatinDigits,
   type OrderCurrency,
-} from '@arzpol/shared'
+} from '@arzpol/contracts'
 import { z } from 'zod'
 import { MAX_ATTACHMENT_BYTES, UploadedFile } from '../../http/uploads.ts'
 import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../../lib/text.ts'

@@ -5,7 +5,7 @@ import {
   normalizePhone,
   PAYMENT_TYPE_CODES,
   toLatinDigits,
-} from '@arzpol/shared'
+} from '@arzpol/contracts'
 import { z } from 'zod'
 import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../../lib/text.ts'
 

@@ -1,4 +1,4 @@
-import { toLatinDigits, toPersianDigits } from '@arzpol/shared'
+import { toLatinDigits, toPersianDigits } from '@arzpol/contracts'
 import { z } from 'zod'
 import { MAX_ATTACHMENTS_PER_MESSAGE, UPLOAD_MESSAGES, UploadedFile } from '../../http/uploads.ts'
 

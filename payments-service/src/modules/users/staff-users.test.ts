@@ -1,4 +1,4 @@
-import type { AuthTokens } from '@arzpol/shared'
+import type { AuthTokens } from '@arzpol/contracts'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { registerUser } from '../../test/app.ts'
 import { uniquePhone } from '../../test/factories.ts'

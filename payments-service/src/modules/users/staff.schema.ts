@@ -1,4 +1,4 @@
-import { normalizePhone, toLatinDigits } from '@arzpol/shared'
+import { normalizePhone, toLatinDigits } from '@arzpol/contracts'
 import { z } from 'zod'
 import { ROLES } from '../../db/column-values.ts'
 import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../../lib/text.ts'

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@arzpol/shared'
+import type { ApiErrorBody } from '@arzpol/contracts'
 import type { z } from 'zod'
 import { getEnv } from '~/utils/env.server.ts'
 import { getLogger } from '~/utils/logger.server.ts'

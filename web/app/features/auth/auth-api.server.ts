@@ -1,4 +1,4 @@
-import type { AuthTokens, CurrentUser, OtpPurpose } from '@arzpol/shared'
+import type { AuthTokens, CurrentUser, OtpPurpose } from '@arzpol/contracts'
 import { z } from 'zod'
 import { call, type PaymentsResult } from '~/features/api/payments-client.server.ts'
 

@@ -1,4 +1,4 @@
-import { isValidPhone, normalizePhone, toLatinDigits } from '@arzpol/shared'
+import { isValidPhone, normalizePhone, toLatinDigits } from '@arzpol/contracts'
 // zod/mini: the same schemas run in the browser, where classic zod would add ~20 kB gzip.
 import * as z from 'zod/mini'
 

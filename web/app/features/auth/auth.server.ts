@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { AuthTokens, CurrentUser } from '@arzpol/shared'
+import type { AuthTokens, CurrentUser } from '@arzpol/contracts'
 import { redirect } from '@remix-run/node'
 import { decodeJwt } from 'jose'
 import * as payments from './auth-api.server.ts'

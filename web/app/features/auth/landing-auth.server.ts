@@ -1,6 +1,6 @@
 import { readFormData } from '~/utils/form-data.server.ts'
 import { data, redirect } from '@remix-run/node'
-import type { OtpPurpose } from '@arzpol/shared'
+import type { OtpPurpose } from '@arzpol/contracts'
 import {
   AUTH_FALLBACKS,
   AUTH_INTENTS,

@@ -1,4 +1,4 @@
-import type { AuthTokens } from '@arzpol/shared'
+import type { AuthTokens } from '@arzpol/contracts'
 import { z } from 'zod'
 import { createSealedCookie, readCookie } from '~/utils/sealed-cookie.server.ts'
 

@@ -1,4 +1,4 @@
-import type { StaffPaymentType } from '@arzpol/shared'
+import type { StaffPaymentType } from '@arzpol/contracts'
 import { Form } from '@remix-run/react'
 import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
 import type { FormErrors } from '~/utils/form-errors.ts'

@@ -1,4 +1,4 @@
-import { formatToman } from '@arzpol/shared'
+import { formatToman } from '@arzpol/contracts'
 import { sparklinePoints } from '~/components/ui/sparkline.tsx'
 
 /**

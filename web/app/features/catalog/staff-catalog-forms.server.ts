@@ -1,4 +1,4 @@
-import { toLatinDigits, MAX_RATE_IRR } from '@arzpol/shared'
+import { toLatinDigits, MAX_RATE_IRR } from '@arzpol/contracts'
 import { z } from 'zod'
 import {
   FORM_MESSAGES,

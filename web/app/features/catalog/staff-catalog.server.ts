@@ -3,7 +3,7 @@ import {
   type PaymentTypeChange,
   type PaymentTypeUpdate,
   type StaffPaymentType,
-} from '@arzpol/shared'
+} from '@arzpol/contracts'
 import { z } from 'zod'
 import { userRef } from '~/features/api/list-shapes.server.ts'
 import { call } from '~/features/api/payments-client.server.ts'

@@ -6,7 +6,7 @@ import {
   maskPhone,
   normalizePhone,
   toLatinDigits,
-} from '@arzpol/shared'
+} from '@arzpol/contracts'
 import { isAccessTokenFresh, refreshOnce } from '~/features/auth/auth.server.ts'
 import { CmsCache, CmsUnavailableError } from './cms-cache.server.ts'
 import { contentToText, renderPostContent, sanitizeCommentHtml } from './cms-html.server.ts'

@@ -1,4 +1,4 @@
-import { toPersianDigits } from '@arzpol/shared'
+import { toPersianDigits } from '@arzpol/contracts'
 import { z } from 'zod'
 import { blogCache } from './cms-blog.server.ts'
 import { CmsUnavailableError } from './cms-cache.server.ts'

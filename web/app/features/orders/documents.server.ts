@@ -1,4 +1,4 @@
-import { formatNumberFa } from '@arzpol/shared'
+import { formatNumberFa } from '@arzpol/contracts'
 import {
   MaxPartSizeExceededError,
   unstable_createMemoryUploadHandler as createMemoryUploadHandler,

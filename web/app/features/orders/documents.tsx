@@ -1,4 +1,4 @@
-import { formatJalaliDateTime, formatNumberFa } from '@arzpol/shared'
+import { formatJalaliDateTime, formatNumberFa } from '@arzpol/contracts'
 import { Form } from '@remix-run/react'
 import { useId } from 'react'
 import { FormAlert, SubmitButton } from '~/components/forms.tsx'

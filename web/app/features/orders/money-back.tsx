@@ -1,4 +1,4 @@
-import { formatJalaliLongDate, formatToman, moneyBackReason } from '@arzpol/shared'
+import { formatJalaliLongDate, formatToman, moneyBackReason } from '@arzpol/contracts'
 import type { MoneyBack } from '~/features/orders/order-schemas.ts'
 
 /**

@@ -1,4 +1,4 @@
-import { formatMinor, formatNumberFa, formatToman, parseAmountToMinor } from '@arzpol/shared'
+import { formatMinor, formatNumberFa, formatToman, parseAmountToMinor } from '@arzpol/contracts'
 import { Form } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { SubmitButton } from '~/components/forms.tsx'

@@ -1,4 +1,4 @@
-import { formatJalaliDate, formatNumberFa, formatToman, toLatinDigits } from '@arzpol/shared'
+import { formatJalaliDate, formatNumberFa, formatToman, toLatinDigits } from '@arzpol/contracts'
 import { Link } from '@remix-run/react'
 import {
   normalizeStatus,

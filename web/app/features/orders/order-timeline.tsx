@@ -1,4 +1,4 @@
-import { formatJalaliDateTime, type StaffOrderEvent } from '@arzpol/shared'
+import { formatJalaliDateTime, type StaffOrderEvent } from '@arzpol/contracts'
 import { STAGE_LABELS } from '~/features/orders/orders.ts'
 
 /** What each audit reason means, in Persian; unknown ones show their machine word. */

@@ -9,7 +9,7 @@ import {
   toLatinDigits,
   type OrderCurrency,
   type PaymentTypeCode,
-} from '@arzpol/shared'
+} from '@arzpol/contracts'
 
 export { ORDER_CURRENCIES, PAYMENT_TYPE_CODES, type OrderCurrency, type PaymentTypeCode }
 // zod/mini: the same schema runs in the browser before submitting (see auth-schemas.ts).

@@ -1,4 +1,4 @@
-import type { StaffOrderAction } from '@arzpol/shared'
+import type { StaffOrderAction } from '@arzpol/contracts'
 import { Form } from '@remix-run/react'
 import type { MouseEvent } from 'react'
 import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'

@@ -8,7 +8,7 @@ import {
   type StaffOrderDetail,
   type StaffOrderSummary,
   type StaffTransitionRequest,
-} from '@arzpol/shared'
+} from '@arzpol/contracts'
 import { z } from 'zod'
 import { page, queryString, userRef } from '~/features/api/list-shapes.server.ts'
 import { call, stream } from '~/features/api/payments-client.server.ts'

@@ -1,4 +1,4 @@
-import { type StaffDashboard } from '@arzpol/shared'
+import { type StaffDashboard } from '@arzpol/contracts'
 import { z } from 'zod'
 import { call } from '~/features/api/payments-client.server.ts'
 

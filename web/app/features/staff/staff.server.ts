@@ -1,4 +1,4 @@
-import type { ApiErrorBody, AuthTokens, CurrentUser } from '@arzpol/shared'
+import type { ApiErrorBody, AuthTokens, CurrentUser } from '@arzpol/contracts'
 import { data, redirect } from '@remix-run/node'
 import { decodeJwt } from 'jose'
 import { authenticate } from '~/features/auth/auth.server.ts'

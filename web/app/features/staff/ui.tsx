@@ -1,4 +1,4 @@
-import { toPersianDigits } from '@arzpol/shared'
+import { toPersianDigits } from '@arzpol/contracts'
 import { Link, isRouteErrorResponse, useRouteError } from '@remix-run/react'
 import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
 import { useId } from 'react'

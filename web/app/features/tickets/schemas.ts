@@ -1,4 +1,4 @@
-import { TICKET_LIMIT_MESSAGES, TICKET_LIMITS, toLatinDigits } from '@arzpol/shared'
+import { TICKET_LIMIT_MESSAGES, TICKET_LIMITS, toLatinDigits } from '@arzpol/contracts'
 // zod/mini: these run in the browser too (see features/auth/auth-schemas.ts).
 import * as z from 'zod/mini'
 

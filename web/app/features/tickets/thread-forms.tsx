@@ -1,7 +1,7 @@
 import { Form, Link, useFetcher, useRevalidator } from '@remix-run/react'
 import type { FormEvent } from 'react'
 import { useId, useState } from 'react'
-import { toPersianDigits } from '@arzpol/shared'
+import { toPersianDigits } from '@arzpol/contracts'
 import { FormAlert } from '~/components/forms.tsx'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import { ErrorText } from './ticket-components.tsx'

@@ -1,4 +1,4 @@
-import { formatJalaliDateTime, toPersianDigits } from '@arzpol/shared'
+import { formatJalaliDateTime, toPersianDigits } from '@arzpol/contracts'
 import { Form, NavLink, useLocation, useNavigation, useRevalidator } from '@remix-run/react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@arzpol/shared'
+import type { ApiErrorBody } from '@arzpol/contracts'
 import {
   MaxPartSizeExceededError,
   unstable_createMemoryUploadHandler as createMemoryUploadHandler,

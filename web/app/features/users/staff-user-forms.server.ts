@@ -1,4 +1,4 @@
-import { normalizePhone, PHONE_PATTERN } from '@arzpol/shared'
+import { normalizePhone, PHONE_PATTERN } from '@arzpol/contracts'
 import { z } from 'zod'
 import {
   FORM_MESSAGES,

@@ -1,4 +1,4 @@
-import { type StaffUser, type StaffUserDetail } from '@arzpol/shared'
+import { type StaffUser, type StaffUserDetail } from '@arzpol/contracts'
 import { z } from 'zod'
 import { page, queryString, userRef } from '~/features/api/list-shapes.server.ts'
 import { call } from '~/features/api/payments-client.server.ts'

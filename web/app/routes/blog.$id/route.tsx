@@ -1,5 +1,5 @@
 import { readFormData } from '~/utils/form-data.server.ts'
-import { toPersianDigits } from '@arzpol/shared'
+import { toPersianDigits } from '@arzpol/contracts'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react'

@@ -1,4 +1,4 @@
-import { toPersianDigits } from '@arzpol/shared'
+import { toPersianDigits } from '@arzpol/contracts'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigate, useNavigation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'

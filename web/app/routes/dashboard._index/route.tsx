@@ -1,4 +1,4 @@
-import { formatNumberFa, formatToman } from '@arzpol/shared'
+import { formatNumberFa, formatToman } from '@arzpol/contracts'
 import type { HeadersFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react'

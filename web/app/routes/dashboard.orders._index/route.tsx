@@ -1,4 +1,4 @@
-import { formatNumberFa } from '@arzpol/shared'
+import { formatNumberFa } from '@arzpol/contracts'
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, Link, useLoaderData, useSubmit } from '@remix-run/react'

@@ -1,4 +1,4 @@
-import { formatJalaliDateTime, formatNumberFa, formatToman } from '@arzpol/shared'
+import { formatJalaliDateTime, formatNumberFa, formatToman } from '@arzpol/contracts'
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'

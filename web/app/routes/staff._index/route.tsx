@@ -1,4 +1,4 @@
-import { formatJalaliLongDate, formatNumberFa, formatToman } from '@arzpol/shared'
+import { formatJalaliLongDate, formatNumberFa, formatToman } from '@arzpol/contracts'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'

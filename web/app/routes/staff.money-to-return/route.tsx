@@ -1,4 +1,4 @@
-import { formatJalaliDateTime, formatNumberFa, formatToman, moneyBackReason } from '@arzpol/shared'
+import { formatJalaliDateTime, formatNumberFa, formatToman, moneyBackReason } from '@arzpol/contracts'
 import type {
   ActionFunctionArgs,
   HeadersFunction,

@@ -1,4 +1,4 @@
-import { formatJalaliDateTime, formatNumberFa, formatToman } from '@arzpol/shared'
+import { formatJalaliDateTime, formatNumberFa, formatToman } from '@arzpol/contracts'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'

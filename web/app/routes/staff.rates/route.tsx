@@ -1,5 +1,5 @@
 import { readFormData } from '~/utils/form-data.server.ts'
-import { formatJalaliDateTime, formatNumberFa, formatToman } from '@arzpol/shared'
+import { formatJalaliDateTime, formatNumberFa, formatToman } from '@arzpol/contracts'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'

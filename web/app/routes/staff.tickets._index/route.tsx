@@ -1,4 +1,4 @@
-import { formatJalaliDateTime, formatNumberFa } from '@arzpol/shared'
+import { formatJalaliDateTime, formatNumberFa } from '@arzpol/contracts'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'

@@ -1,4 +1,4 @@
-import { formatJalaliDate, formatNumberFa, toPersianDigits } from '@arzpol/shared'
+import { formatJalaliDate, formatNumberFa, toPersianDigits } from '@arzpol/contracts'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'

@@ -1,4 +1,4 @@
-import { formatJalaliDate, rialsToToman, toLatinDigits } from '@arzpol/shared'
+import { formatJalaliDate, rialsToToman, toLatinDigits } from '@arzpol/contracts'
 import type { SmsProvider } from './sms-provider.ts'
 
 export interface KavenegarOptions {

@@ -1,4 +1,4 @@
-import { maskPhone } from '@arzpol/shared'
+import { maskPhone } from '@arzpol/contracts'
 import type { Logger } from 'pino'
 import type {
   MoneyBackSms,

@@ -1,4 +1,4 @@
-import { formatJalaliDate, formatToman, toPersianDigits } from '@arzpol/shared'
+import { formatJalaliDate, formatToman, toPersianDigits } from '@arzpol/contracts'
 
 /** One verification code going to one phone. */
 export interface OtpSms {

@@ -1,4 +1,4 @@
-import { formatJalaliDate, toLatinDigits } from '@arzpol/shared'
+import { formatJalaliDate, toLatinDigits } from '@arzpol/contracts'
 import { describe, expect, it } from 'vitest'
 import { moneyBackSmsText } from '../../auth/sms/sms-provider.ts'
 import { addWorkingDays } from './money-back.ts'

@@ -1,4 +1,4 @@
-import { moneyBackReason } from '@arzpol/shared'
+import { moneyBackReason } from '@arzpol/contracts'
 import type { Knex } from 'knex'
 import type { Logger } from 'pino'
 import type { SmsOutbox } from '../../auth/sms/outbox.ts'
