@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { AuthCard } from '~/features/auth/auth-forms.tsx'
 import { takeRecoveryCodes } from '~/features/auth/second-factor.server.ts'
+import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
  * The recovery codes of a staff member who has just enrolled (ADR 015), shown this once: the
@@ -12,10 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return takeRecoveryCodes(request)
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'کدهای بازیابی | ارزپل' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = () => privatePageMeta('کدهای بازیابی | ارزپل')
 
 export default function RecoveryCodes() {
   const { codes } = useLoaderData<typeof loader>()

@@ -13,6 +13,7 @@ import {
   type SecondFactorActionData,
 } from '~/features/auth/second-factor.server.ts'
 import { SECOND_FACTOR_INTENTS } from '~/features/auth/second-factor.ts'
+import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
  * Staff sign-in, second step (ADR 015): enrol an authenticator app on the first sign-in, or
@@ -29,10 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
 
-export const meta: MetaFunction = () => [
-  { title: 'تأیید دومرحله‌ای | ارزپل' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = () => privatePageMeta('تأیید دومرحله‌ای | ارزپل')
 
 /** The base32 secret in groups of four, easier to type into an app by hand. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret

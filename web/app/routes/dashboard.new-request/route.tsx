@@ -13,6 +13,7 @@ import { resolveDeepLink } from '~/features/orders/orders.ts'
 import { GatewayForm, QuoteExpiredPanel } from '~/features/orders/new-request-quote.tsx'
 import { newRequestAction } from '~/features/orders/new-request.server.ts'
 import { NewRequestForm } from '~/features/orders/new-request-form.tsx'
+import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
  * New request (spec §2, §4, §5): service type buttons, site address, credentials for the four
@@ -61,10 +62,7 @@ export default function NewRequestPage() {
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'درخواست جدید | ارزپل' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = () => privatePageMeta('درخواست جدید | ارزپل')
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

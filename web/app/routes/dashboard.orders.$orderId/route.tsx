@@ -24,6 +24,7 @@ import {
   readDocumentForm,
   uploadDocument,
 } from '~/features/orders/documents.server.ts'
+import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
  * One order (spec §2): its amounts, its timeline, and, after the bank's return
@@ -241,10 +242,7 @@ export default function OrderPage() {
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'جزئیات سفارش | ارزپل' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = () => privatePageMeta('جزئیات سفارش | ارزپل')
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

@@ -8,6 +8,7 @@ import { requireUser } from '~/features/auth/auth.server.ts'
 import { listOrders } from '~/features/orders/orders.server.ts'
 import { filterOrders, ORDER_STATUSES, STATUS_LABELS } from '~/features/orders/orders.ts'
 import { getLogger } from '~/utils/logger.server.ts'
+import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
  * Orders (spec §2): search over id, site address and description; the status filter synced to
@@ -135,10 +136,7 @@ export default function OrdersPage() {
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'سفارش‌ها | ارزپل' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = () => privatePageMeta('سفارش‌ها | ارزپل')
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

@@ -33,6 +33,7 @@ import {
   SendForm,
   type ThreadActionData,
 } from '~/features/tickets/thread-forms.tsx'
+import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
  * One ticket's thread (spec §2, §4, §9): messages with their files, a send form with an
@@ -204,10 +205,8 @@ export default function TicketThread() {
   )
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.ticket.title} | تیکت‌ها | ارزپل` : 'تیکت | ارزپل' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  privatePageMeta(data ? `${data.ticket.title} | تیکت‌ها | ارزپل` : 'تیکت | ارزپل')
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

@@ -25,6 +25,7 @@ import {
   listTickets,
 } from '~/features/tickets/tickets.server.ts'
 import { getLogger } from '~/utils/logger.server.ts'
+import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
  * Support and tickets (spec §2): a toggle for the new-ticket form, the customer's tickets at the
@@ -112,10 +113,7 @@ export default function TicketsPage() {
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'پشتیبانی و تیکت‌ها | ارزپل' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = () => privatePageMeta('پشتیبانی و تیکت‌ها | ارزپل')
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

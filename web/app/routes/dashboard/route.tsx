@@ -5,6 +5,7 @@ import type { MouseEvent } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { requireUser } from '~/features/auth/auth.server.ts'
 import { roleOf, staffVerdict } from '~/features/staff/staff.server.ts'
+import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
  * The dashboard area (spec §2): a sidebar at the start (right) side with the customer's name and
@@ -107,10 +108,7 @@ export default function DashboardLayout() {
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'داشبورد | ارزپل' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = () => privatePageMeta('داشبورد | ارزپل')
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

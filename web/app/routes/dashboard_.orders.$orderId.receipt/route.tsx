@@ -7,6 +7,7 @@ import { formatForeignAmount } from '~/features/orders/order-card.tsx'
 import { requireUser } from '~/features/auth/auth.server.ts'
 import { getOrder } from '~/features/orders/orders.server.ts'
 import { PAID_STAGES, paymentTypeLabel } from '~/features/orders/orders.ts'
+import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
  * The official receipt the pages promise (spec §1): a printable page for a paid order, with the
@@ -108,10 +109,7 @@ export default function ReceiptPage() {
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'رسید پرداخت | ارزپل' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = () => privatePageMeta('رسید پرداخت | ارزپل')
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

@@ -5,6 +5,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { PageHeader, StaffErrorBoundary } from '~/features/staff/ui.tsx'
 import { getDashboard } from '~/features/staff/dashboard.server.ts'
 import { requireStaff, throwReadFailure } from '~/features/staff/staff.server.ts'
+import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
  * The back office home: what waits for staff right now (orders per stage, tickets waiting for a
@@ -86,10 +87,7 @@ export default function StaffHome() {
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'میز کار | پنل پشتیبانی ارزپل' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = () => privatePageMeta('میز کار | پنل پشتیبانی ارزپل')
 
 export function ErrorBoundary() {
   return <StaffErrorBoundary />

@@ -38,6 +38,7 @@ import {
   staffFailure,
   throwReadFailure,
 } from '~/features/staff/staff.server.ts'
+import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
  * One order as staff see it: the customer, the amounts at the locked rate, documents, refunds,
@@ -376,10 +377,7 @@ export default function StaffOrder() {
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'سفارش | پنل پشتیبانی ارزپل' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = () => privatePageMeta('سفارش | پنل پشتیبانی ارزپل')
 
 export function ErrorBoundary() {
   return <StaffErrorBoundary />

@@ -19,6 +19,7 @@ import { DEFAULT_PAYMENT_TYPES, paymentTypeLabel, STAGE_LABELS } from '~/feature
 import { listOrders } from '~/features/orders/staff-orders.server.ts'
 import { parseOrderFilters } from '~/features/orders/staff-order-forms.server.ts'
 import { requireStaff, throwReadFailure } from '~/features/staff/staff.server.ts'
+import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
  * The orders queue: every customer's orders, filtered by stage, type, Jalali date range and
@@ -186,10 +187,7 @@ export default function StaffOrders() {
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'سفارش‌ها | پنل پشتیبانی ارزپل' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = () => privatePageMeta('سفارش‌ها | پنل پشتیبانی ارزپل')
 
 export function ErrorBoundary() {
   return <StaffErrorBoundary />

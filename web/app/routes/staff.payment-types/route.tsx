@@ -21,6 +21,7 @@ import {
 } from '~/features/staff/staff.server.ts'
 
 import { PaymentTypeForm, percent } from '~/features/catalog/payment-type-form.tsx'
+import { privatePageMeta } from '~/utils/private-page-meta.ts'
 /**
  * Payment types with their fees and limits. Everyone on staff reads them and their change
  * history (`?history=code`); only admins change them (the form is not shown to support, and the
@@ -193,10 +194,8 @@ export default function StaffPaymentTypes() {
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'انواع پرداخت و کارمزد | پنل پشتیبانی ارزپل' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = () =>
+  privatePageMeta('انواع پرداخت و کارمزد | پنل پشتیبانی ارزپل')
 
 export function ErrorBoundary() {
   return <StaffErrorBoundary />

@@ -28,6 +28,7 @@ import {
   staffFailure,
   throwReadFailure,
 } from '~/features/staff/staff.server.ts'
+import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
  * Buy rates: today's value of every currency, the history of one (`?currency=`, USD by default)
@@ -266,10 +267,7 @@ function formatPercentChange(next: number, previous: number | null) {
   return next > previous ? '+' : '−'
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'نرخ ارز | پنل پشتیبانی ارزپل' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = () => privatePageMeta('نرخ ارز | پنل پشتیبانی ارزپل')
 
 export function ErrorBoundary() {
   return <StaffErrorBoundary />

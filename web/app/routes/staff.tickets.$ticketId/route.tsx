@@ -28,6 +28,7 @@ import {
   staffFailure,
   throwReadFailure,
 } from '~/features/staff/staff.server.ts'
+import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
  * One ticket as support sees it: the customer, the whole thread, and a reply form that can send a
@@ -243,10 +244,7 @@ export default function StaffTicket() {
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'تیکت | پنل پشتیبانی ارزپل' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = () => privatePageMeta('تیکت | پنل پشتیبانی ارزپل')
 
 export function ErrorBoundary() {
   return <StaffErrorBoundary />

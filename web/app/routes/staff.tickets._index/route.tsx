@@ -12,6 +12,7 @@ import {
 } from '~/features/staff/ui.tsx'
 import { listTickets } from '~/features/tickets/staff-tickets.server.ts'
 import { requireStaff, throwReadFailure } from '~/features/staff/staff.server.ts'
+import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
  * Support's inbox: tickets waiting for a reply first (oldest first, as payments-service orders
@@ -97,10 +98,7 @@ export default function StaffTickets() {
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'تیکت‌ها | پنل پشتیبانی ارزپل' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = () => privatePageMeta('تیکت‌ها | پنل پشتیبانی ارزپل')
 
 export function ErrorBoundary() {
   return <StaffErrorBoundary />

@@ -1,5 +1,10 @@
 import { readFormData } from '~/utils/form-data.server.ts'
-import { formatJalaliDateTime, formatNumberFa, formatToman, toPersianDigits } from '@arzpol/contracts'
+import {
+  formatJalaliDateTime,
+  formatNumberFa,
+  formatToman,
+  toPersianDigits,
+} from '@arzpol/contracts'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
@@ -25,6 +30,7 @@ import {
   staffFailure,
   throwReadFailure,
 } from '~/features/staff/staff.server.ts'
+import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
  * One account: who it is, its recent orders and tickets, what staff did to it, and the actions
@@ -279,10 +285,7 @@ export default function StaffUser() {
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'کاربر | پنل پشتیبانی ارزپل' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = () => privatePageMeta('کاربر | پنل پشتیبانی ارزپل')
 
 export function ErrorBoundary() {
   return <StaffErrorBoundary />

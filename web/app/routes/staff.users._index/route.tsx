@@ -8,6 +8,7 @@ import { Badge, EmptyState, PageHeader, Panel, StaffErrorBoundary } from '~/feat
 import { findUsers } from '~/features/users/staff-users.server.ts'
 import { parsePhoneLookup } from '~/features/users/staff-user-forms.server.ts'
 import { requireStaff, throwReadFailure } from '~/features/staff/staff.server.ts'
+import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
  * Find an account by phone (the whole number opens it directly; the first digits list matches).
@@ -85,10 +86,7 @@ export default function StaffUsers() {
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'کاربران | پنل پشتیبانی ارزپل' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = () => privatePageMeta('کاربران | پنل پشتیبانی ارزپل')
 
 export function ErrorBoundary() {
   return <StaffErrorBoundary />

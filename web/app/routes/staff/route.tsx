@@ -6,6 +6,7 @@ import { menuFor } from '~/features/staff/nav.ts'
 import { STAFF_ROLE_LABELS } from '~/features/staff/roles.ts'
 import { StaffErrorBoundary } from '~/features/staff/ui.tsx'
 import { requireStaff } from '~/features/staff/staff.server.ts'
+import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
  * The back office (issue #8): its own menu at the start (right) side, for support staff and
@@ -90,10 +91,7 @@ export default function StaffLayout() {
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'پنل پشتیبانی | ارزپل' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction = () => privatePageMeta('پنل پشتیبانی | ارزپل')
 
 export function ErrorBoundary() {
   return (
