@@ -1,7 +1,11 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
-import { Form, NavLink, Outlet, useLoaderData } from '@remix-run/react'
-import type { MouseEvent } from 'react'
+import { NavLink, Outlet, useLoaderData } from '@remix-run/react'
+import {
+  LogoutButton,
+  SideMenuLayout,
+  type MenuNavigateHandler,
+} from '~/components/side-menu-layout.tsx'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { requireUser } from '~/features/auth/auth.server.ts'
 import { roleOf, staffVerdict } from '~/features/staff/staff.server.ts'
@@ -35,11 +39,7 @@ const menuLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-teal-700 text-white' : 'text-slate-700 hover:bg-slate-100'
   }`
 
-function closeMenu(event: MouseEvent<HTMLElement>) {
-  event.currentTarget.closest('details')?.removeAttribute('open')
-}
-
-function SidebarContent({ onNavigate }: { onNavigate?: (event: MouseEvent<HTMLElement>) => void }) {
+function SidebarContent({ onNavigate }: { onNavigate?: MenuNavigateHandler }) {
   const { user, isStaff } = useLoaderData<typeof loader>()
   return (
     <div className="flex flex-col gap-4">
@@ -69,42 +69,22 @@ function SidebarContent({ onNavigate }: { onNavigate?: (event: MouseEvent<HTMLEl
           </li>
         ) : null}
       </ul>
-      <Form method="post" action="/logout">
-        <button
-          type="submit"
-          className="w-full rounded-lg px-3 py-2.5 text-start text-sm font-medium text-red-700 hover:bg-red-50"
-        >
-          خروج
-        </button>
-      </Form>
+      <LogoutButton />
     </div>
   )
 }
 
 export default function DashboardLayout() {
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-6 lg:flex-row">
-      {/* Small screens: the menu folds into a disclosure that works without JavaScript. */}
-      <details className="rounded-2xl border border-slate-200 bg-white lg:hidden">
-        <summary className="cursor-pointer list-none px-4 py-3 font-semibold text-slate-800 [&::-webkit-details-marker]:hidden">
-          منوی داشبورد
-        </summary>
-        <nav aria-label="منوی داشبورد" className="border-t border-slate-100 p-3">
-          <SidebarContent onNavigate={closeMenu} />
-        </nav>
-      </details>
-      <aside className="hidden w-64 shrink-0 lg:block">
-        <nav
-          aria-label="منوی داشبورد"
-          className="sticky top-22 rounded-2xl border border-slate-200 bg-white p-4"
-        >
-          <SidebarContent />
-        </nav>
-      </aside>
-      <div className="min-w-0 flex-1">
-        <Outlet />
-      </div>
-    </div>
+    <SideMenuLayout
+      label="منوی داشبورد"
+      renderMenu={(onNavigate) => <SidebarContent onNavigate={onNavigate} />}
+      className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-6 lg:flex-row"
+      asideClassName="hidden w-64 shrink-0 lg:block"
+      mainClassName="min-w-0 flex-1"
+    >
+      <Outlet />
+    </SideMenuLayout>
   )
 }
 

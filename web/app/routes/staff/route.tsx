@@ -1,7 +1,11 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
-import { Form, NavLink, Outlet, useLoaderData } from '@remix-run/react'
-import type { MouseEvent } from 'react'
+import { NavLink, Outlet, useLoaderData } from '@remix-run/react'
+import {
+  LogoutButton,
+  SideMenuLayout,
+  type MenuNavigateHandler,
+} from '~/components/side-menu-layout.tsx'
 import { menuFor } from '~/features/staff/nav.ts'
 import { STAFF_ROLE_LABELS } from '~/features/staff/roles.ts'
 import { StaffErrorBoundary } from '~/features/staff/ui.tsx'
@@ -26,11 +30,7 @@ const menuLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-slate-800 text-white' : 'text-slate-700 hover:bg-slate-100'
   }`
 
-function closeMenu(event: MouseEvent<HTMLElement>) {
-  event.currentTarget.closest('details')?.removeAttribute('open')
-}
-
-function StaffMenu({ onNavigate }: { onNavigate?: (event: MouseEvent<HTMLElement>) => void }) {
+function StaffMenu({ onNavigate }: { onNavigate?: MenuNavigateHandler }) {
   const { user, role } = useLoaderData<typeof loader>()
   return (
     <div className="flex flex-col gap-4">
@@ -52,42 +52,22 @@ function StaffMenu({ onNavigate }: { onNavigate?: (event: MouseEvent<HTMLElement
           </li>
         ))}
       </ul>
-      <Form method="post" action="/logout">
-        <button
-          type="submit"
-          className="w-full rounded-lg px-3 py-2.5 text-start text-sm font-medium text-red-700 hover:bg-red-50"
-        >
-          خروج
-        </button>
-      </Form>
+      <LogoutButton />
     </div>
   )
 }
 
 export default function StaffLayout() {
   return (
-    <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-6 px-4 py-6 lg:flex-row">
-      {/* Small screens: the menu folds into a disclosure that works without JavaScript. */}
-      <details className="rounded-2xl border border-slate-200 bg-white lg:hidden">
-        <summary className="cursor-pointer list-none px-4 py-3 font-semibold text-slate-800 [&::-webkit-details-marker]:hidden">
-          منوی پنل پشتیبانی
-        </summary>
-        <nav aria-label="منوی پنل پشتیبانی" className="border-t border-slate-100 p-3">
-          <StaffMenu onNavigate={closeMenu} />
-        </nav>
-      </details>
-      <aside className="hidden w-60 shrink-0 lg:block">
-        <nav
-          aria-label="منوی پنل پشتیبانی"
-          className="sticky top-22 rounded-2xl border border-slate-200 bg-white p-4"
-        >
-          <StaffMenu />
-        </nav>
-      </aside>
-      <div className="flex min-w-0 flex-1 flex-col gap-5">
-        <Outlet />
-      </div>
-    </div>
+    <SideMenuLayout
+      label="منوی پنل پشتیبانی"
+      renderMenu={(onNavigate) => <StaffMenu onNavigate={onNavigate} />}
+      className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-6 px-4 py-6 lg:flex-row"
+      asideClassName="hidden w-60 shrink-0 lg:block"
+      mainClassName="flex min-w-0 flex-1 flex-col gap-5"
+    >
+      <Outlet />
+    </SideMenuLayout>
   )
 }
 
