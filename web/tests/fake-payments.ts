@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage } from 'node:http'
 import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { closeServer, listenLocally, readJson, sendJson as send } from './http-stand-in.ts'
 
 /**
  * A real local HTTP server that imitates payments-service's auth contract (spec §7, Django-REST
@@ -57,31 +57,6 @@ export function fakeJwt(payload: Record<string, unknown>): string {
   return `${base64url({ alg: 'EdDSA', typ: 'JWT' })}.${base64url(payload)}.${randomBytes(16).toString('base64url')}`
 }
 
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = []
-  for await (const chunk of req) chunks.push(chunk as Buffer)
-  const text = Buffer.concat(chunks).toString('utf8')
-  if (!text) return null
-  try {
-    return JSON.parse(text)
-  } catch {
-    return text
-  }
-}
-
-function send(
-  res: ServerResponse,
-  status: number,
-  body?: unknown,
-  headers: Record<string, string> = {},
-) {
-  res.writeHead(status, {
-    ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    ...headers,
-  })
-  res.end(body === undefined ? undefined : JSON.stringify(body))
-}
-
 export async function startFakePayments(options: FakePaymentsOptions = {}): Promise<FakePayments> {
   const expiresIn = options.expiresIn ?? 120
   const devCodes = options.devCodes ?? true
@@ -112,7 +87,7 @@ export async function startFakePayments(options: FakePaymentsOptions = {}): Prom
       users.set(phone, user)
       return user
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => closeServer(server),
   }
 
   const server = createServer(async (req, res) => {
@@ -220,7 +195,6 @@ export async function startFakePayments(options: FakePaymentsOptions = {}): Prom
     }
   })
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  fake.url = await listenLocally(server)
   return fake
 }

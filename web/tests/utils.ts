@@ -1,3 +1,6 @@
+import { commitSession } from '~/features/auth/session.server.ts'
+import { fakeJwt } from './fake-payments.ts'
+
 /** Small helpers for calling loaders and actions as plain functions. */
 
 export const BASE = 'http://127.0.0.1:3000'
@@ -75,4 +78,15 @@ export interface DataResult<T> {
 
 export function isDataResult<T>(value: unknown): value is DataResult<T> {
   return typeof value === 'object' && value !== null && 'data' in value && 'init' in value
+}
+
+/**
+ * A browser holding a session whose access token (unsigned, see fakeJwt) is good for ten more
+ * minutes, with these claims: `{ sub: '1' }` a customer, `{ sub: '1', role: 'admin' }` staff.
+ */
+export function signedInJar(claims: Record<string, unknown>): CookieJar {
+  const access = fakeJwt({ ...claims, exp: Math.floor(Date.now() / 1000) + 600 })
+  return new CookieJar().apply(
+    new Headers({ 'Set-Cookie': commitSession({ access, refresh: 'refresh-1' }) }),
+  )
 }

@@ -1,5 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import {
+  closeServer,
+  listenLocally,
+  readJson,
+  sendJson as send,
+} from '../../../tests/http-stand-in.ts'
 
 /**
  * A local HTTP stand-in for payments-service's order contract (spec §7: payment types, rates,
@@ -56,15 +61,8 @@ export async function startFakeOrders(): Promise<FakeOrders> {
   const overrides = new Map<string, { status: number; body: unknown }>()
   const orders: Record<string, unknown>[] = []
 
-  const send = (res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { 'Content-Type': 'application/json' })
-    res.end(JSON.stringify(body))
-  }
-
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    const text = Buffer.concat(chunks).toString('utf8')
+    const json = await readJson(req)
     const path = req.url ?? '/'
     const method = req.method ?? 'GET'
     calls.push({
@@ -72,7 +70,7 @@ export async function startFakeOrders(): Promise<FakeOrders> {
       path,
       authorization: req.headers.authorization,
       idempotencyKey: req.headers['idempotency-key'] as string | undefined,
-      json: text ? (JSON.parse(text) as unknown) : null,
+      json,
     })
     const override = overrides.get(`${method} ${path}`)
     if (override) return send(res, override.status, override.body)
@@ -114,10 +112,8 @@ export async function startFakeOrders(): Promise<FakeOrders> {
     }
     send(res, 404, { detail: 'یافت نشد' })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: await listenLocally(server),
     calls,
     orders,
     answer(route, status, body) {
@@ -128,6 +124,6 @@ export async function startFakeOrders(): Promise<FakeOrders> {
       calls.length = 0
       orders.length = 0
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => closeServer(server),
   }
 }

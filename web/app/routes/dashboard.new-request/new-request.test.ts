@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { getLogger } from '~/utils/logger.server.ts'
-import { flashCookie, sessionCookie } from '~/features/auth/session.server.ts'
-import { fakeJwt } from '../../../tests/fake-payments.ts'
+import { flashCookie } from '~/features/auth/session.server.ts'
 import {
   BASE,
   CookieJar,
@@ -9,6 +8,7 @@ import {
   getRequest,
   isDataResult,
   settle,
+  signedInJar,
   type DataResult,
 } from '../../../tests/utils.ts'
 import { loader as dashboardLoader } from '../dashboard._index/route.tsx'
@@ -36,10 +36,7 @@ beforeEach(() => {
   process.env.PAYMENTS_URL = fake.url
   fake.reset()
   vi.spyOn(getLogger(), 'warn').mockImplementation(() => undefined)
-  const access = fakeJwt({ sub: '1', exp: Math.floor(Date.now() / 1000) + 600 })
-  jar = new CookieJar().apply(
-    new Headers({ 'Set-Cookie': sessionCookie.serialize({ access, refresh: 'refresh-1' }) }),
-  )
+  jar = signedInJar({ sub: '1' })
 })
 
 const args = (request: Request, params: Record<string, string> = {}) => ({

@@ -1,5 +1,10 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer, type IncomingMessage } from 'node:http'
+import {
+  closeServer,
+  listenLocally,
+  readBody,
+  sendJson as send,
+} from '../../../tests/http-stand-in.ts'
 
 /**
  * A local HTTP stand-in for payments-service's ticketing contract (and the `/api/auth/me/` call
@@ -40,12 +45,6 @@ export interface FakeTicketing {
 
 const NOW = '2026-11-24T10:30:00.000Z'
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = []
-  for await (const chunk of req) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks)
-}
-
 async function parseForm(req: IncomingMessage, body: Buffer): Promise<RecordedCall['form']> {
   const request = new Request('http://fake/', {
     method: 'POST',
@@ -61,11 +60,6 @@ async function parseForm(req: IncomingMessage, body: Buffer): Promise<RecordedCa
         : { name: value.name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) }
   }
   return result
-}
-
-function send(res: ServerResponse, status: number, body?: unknown) {
-  res.writeHead(status, body === undefined ? {} : { 'Content-Type': 'application/json' })
-  res.end(body === undefined ? undefined : JSON.stringify(body))
 }
 
 export async function startFakeTicketing(): Promise<FakeTicketing> {
@@ -133,7 +127,7 @@ export async function startFakeTicketing(): Promise<FakeTicketing> {
     failNext(route, status, body) {
       failures.set(route, { status, body })
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => closeServer(server),
   }
 
   const server = createServer(async (req, res) => {
@@ -222,8 +216,6 @@ export async function startFakeTicketing(): Promise<FakeTicketing> {
     }
     return send(res, 404, { detail: 'یافت نشد' })
   })
-  server.listen(0, '127.0.0.1')
-  await new Promise((resolve) => server.once('listening', resolve))
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  fake.url = await listenLocally(server)
   return fake
 }

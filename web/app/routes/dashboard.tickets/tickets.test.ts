@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { getLogger } from '~/utils/logger.server.ts'
-import { flashCookie, sessionCookie } from '~/features/auth/session.server.ts'
-import { fakeJwt } from '../../../tests/fake-payments.ts'
+import { flashCookie } from '~/features/auth/session.server.ts'
 import {
   BASE,
   CookieJar,
@@ -9,6 +8,7 @@ import {
   getRequest,
   isDataResult,
   settle,
+  signedInJar,
   type DataResult,
 } from '../../../tests/utils.ts'
 import { loader as downloadLoader } from '../dashboard.tickets.$ticketId.attachments.$attachmentId.ts'
@@ -37,10 +37,7 @@ let jar: CookieJar
 beforeEach(() => {
   process.env.PAYMENTS_URL = fake.url
   fake.calls.length = 0
-  const access = fakeJwt({ sub: '1', exp: Math.floor(Date.now() / 1000) + 600 })
-  jar = new CookieJar().apply(
-    new Headers({ 'Set-Cookie': sessionCookie.serialize({ access, refresh: 'refresh-1' }) }),
-  )
+  jar = signedInJar({ sub: '1' })
 })
 
 const args = (request: Request, params: Record<string, string> = {}) => ({

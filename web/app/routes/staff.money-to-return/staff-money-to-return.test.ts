@@ -1,9 +1,8 @@
 import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { resetEnvCache } from '~/utils/env.server.ts'
-import { commitSession, flashCookie } from '~/features/auth/session.server.ts'
-import { fakeJwt } from '../../../tests/fake-payments.ts'
+import { flashCookie } from '~/features/auth/session.server.ts'
+import { closeServer, listenLocally, readJson, sendJson } from '../../../tests/http-stand-in.ts'
 import {
   BASE,
   CookieJar,
@@ -11,6 +10,7 @@ import {
   getRequest,
   isDataResult,
   settle,
+  signedInJar,
 } from '../../../tests/utils.ts'
 import { action, loader } from './route.tsx'
 
@@ -51,19 +51,15 @@ const ITEM = {
 
 beforeAll(async () => {
   server = createServer(async (req, res) => {
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    const send = (status: number, body: unknown) => {
-      res.writeHead(status, { 'Content-Type': 'application/json' })
-      res.end(JSON.stringify(body))
-    }
+    const requestBody = await readJson(req)
+    const send = (status: number, body: unknown) => sendJson(res, status, body)
     if (req.url === '/api/auth/me/') return send(200, { id: 1, username: 'support1', email: null })
     if (req.url === '/api/staff/money-to-return/' && req.method === 'GET') {
       return send(200, { count: 1, total_irr: ITEM.amount_irr, results: [ITEM] })
     }
     const refund = /^\/api\/staff\/money-to-return\/(\d+)\/refund\/$/.exec(req.url ?? '')
     if (refund && req.method === 'POST') {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>
+      const body = requestBody as Record<string, unknown>
       posted.push({ url: req.url ?? '', body })
       if (refund[1] === '99') {
         return send(409, {
@@ -83,20 +79,16 @@ beforeAll(async () => {
     }
     send(404, { detail: 'یافت نشد' })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  url = await listenLocally(server)
 })
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+afterAll(() => closeServer(server))
 
 let jar: CookieJar
 beforeEach(() => {
   process.env.PAYMENTS_URL = url
   resetEnvCache()
   posted.length = 0
-  const access = fakeJwt({ sub: '1', role: 'support', exp: Math.floor(Date.now() / 1000) + 600 })
-  jar = new CookieJar().apply(
-    new Headers({ 'Set-Cookie': commitSession({ access, refresh: 'refresh-1' }) }),
-  )
+  jar = signedInJar({ sub: '1', role: 'support' })
 })
 
 const post = (fields: Record<string, string>) =>
