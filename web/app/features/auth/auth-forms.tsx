@@ -77,6 +77,37 @@ export function AuthCard({
   )
 }
 
+/** A landing auth form: a plain POST, checked first by the same zod schemas when JavaScript runs. */
+function AuthForm({
+  validated,
+  children,
+}: {
+  validated: ReturnType<typeof useValidatedForm>
+  children: ReactNode
+}) {
+  return (
+    <Form
+      method="post"
+      noValidate
+      onSubmit={validated.onSubmit}
+      onChange={validated.onChange}
+      className="flex flex-col gap-5"
+    >
+      <FormAlert errors={validated.errors.form} />
+      {children}
+    </Form>
+  )
+}
+
+/** A link between the auth modes (login, register, forgot). */
+function AuthLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="font-medium text-teal-800 hover:underline">
+      {children}
+    </Link>
+  )
+}
+
 function DevCodeNotice({ code }: { code: string }) {
   return (
     <p
@@ -149,32 +180,21 @@ export function LoginForm({
   state: AuthFormState
   prefillPhone?: string
 }) {
-  const { errors, onSubmit, onChange } = useValidatedForm(schemaForIntent, state.errors)
+  const validated = useValidatedForm(schemaForIntent, state.errors)
+  const { errors } = validated
   return (
     <AuthCard
       title="ورود به حساب کاربری"
       footer={
         <>
-          <Link to="/?auth=forgot" className="font-medium text-teal-800 hover:underline">
-            رمز عبور را فراموش کرده‌اید؟
-          </Link>
+          <AuthLink to="/?auth=forgot">رمز عبور را فراموش کرده‌اید؟</AuthLink>
           <p>
-            حساب کاربری ندارید؟{' '}
-            <Link to="/?auth=register" className="font-medium text-teal-800 hover:underline">
-              ثبت نام کنید
-            </Link>
+            حساب کاربری ندارید؟ <AuthLink to="/?auth=register">ثبت نام کنید</AuthLink>
           </p>
         </>
       }
     >
-      <Form
-        method="post"
-        noValidate
-        onSubmit={onSubmit}
-        onChange={onChange}
-        className="flex flex-col gap-5"
-      >
-        <FormAlert errors={errors.form} />
+      <AuthForm validated={validated}>
         <Field
           {...phoneFieldProps}
           defaultValue={state.phone ?? prefillPhone}
@@ -189,34 +209,25 @@ export function LoginForm({
           errors={errors.fields.password}
         />
         <SubmitButton intent={AUTH_INTENTS.login}>ورود</SubmitButton>
-      </Form>
+      </AuthForm>
     </AuthCard>
   )
 }
 
 export function RegisterForm({ state, otp }: { state: AuthFormState; otp: OtpView | null }) {
-  const { errors, onSubmit, onChange } = useValidatedForm(schemaForIntent, state.errors)
+  const validated = useValidatedForm(schemaForIntent, state.errors)
+  const { errors } = validated
   return (
     <AuthCard
       title="ثبت نام در ارزپل"
       description="با شماره موبایل خود حساب بسازید. پس از ارسال کد تایید، کد پیامک‌شده را وارد کنید."
       footer={
         <p>
-          حساب کاربری دارید؟{' '}
-          <Link to="/?auth=login" className="font-medium text-teal-800 hover:underline">
-            وارد شوید
-          </Link>
+          حساب کاربری دارید؟ <AuthLink to="/?auth=login">وارد شوید</AuthLink>
         </p>
       }
     >
-      <Form
-        method="post"
-        noValidate
-        onSubmit={onSubmit}
-        onChange={onChange}
-        className="flex flex-col gap-5"
-      >
-        <FormAlert errors={errors.form} />
+      <AuthForm validated={validated}>
         <Field
           {...phoneFieldProps}
           defaultValue={state.phone ?? otp?.phone}
@@ -284,65 +295,43 @@ export function RegisterForm({ state, otp }: { state: AuthFormState; otp: OtpVie
         ) : (
           <SubmitButton intent={AUTH_INTENTS.sendRegisterCode}>ارسال کد تایید</SubmitButton>
         )}
-      </Form>
+      </AuthForm>
     </AuthCard>
   )
 }
 
 export function ForgotPasswordForm({ state }: { state: AuthFormState }) {
-  const { errors, onSubmit, onChange } = useValidatedForm(schemaForIntent, state.errors)
+  const validated = useValidatedForm(schemaForIntent, state.errors)
+  const { errors } = validated
   return (
     <AuthCard
       title="بازیابی رمز عبور"
       description="شماره موبایل حساب خود را وارد کنید تا کد تایید برایتان ارسال شود."
-      footer={
-        <Link to="/?auth=login" className="font-medium text-teal-800 hover:underline">
-          بازگشت به ورود
-        </Link>
-      }
+      footer={<AuthLink to="/?auth=login">بازگشت به ورود</AuthLink>}
     >
-      <Form
-        method="post"
-        noValidate
-        onSubmit={onSubmit}
-        onChange={onChange}
-        className="flex flex-col gap-5"
-      >
-        <FormAlert errors={errors.form} />
+      <AuthForm validated={validated}>
         <Field {...phoneFieldProps} defaultValue={state.phone} errors={errors.fields.phone} />
         <SubmitButton intent={AUTH_INTENTS.sendResetCode}>ارسال کد تایید</SubmitButton>
-      </Form>
+      </AuthForm>
     </AuthCard>
   )
 }
 
 export function ResetPasswordForm({ state, otp }: { state: AuthFormState; otp: OtpView }) {
-  const { errors, onSubmit, onChange } = useValidatedForm(schemaForIntent, state.errors)
+  const validated = useValidatedForm(schemaForIntent, state.errors)
+  const { errors } = validated
   return (
     <AuthCard
       title="تعیین رمز عبور جدید"
       description={
         <>
           کد تایید ارسال‌شده به <bdi dir="ltr">{otp.phone}</bdi> و رمز عبور جدید را وارد کنید.{' '}
-          <Link to="/?auth=forgot" className="font-medium text-teal-800 hover:underline">
-            تغییر شماره
-          </Link>
+          <AuthLink to="/?auth=forgot">تغییر شماره</AuthLink>
         </>
       }
-      footer={
-        <Link to="/?auth=login" className="font-medium text-teal-800 hover:underline">
-          بازگشت به ورود
-        </Link>
-      }
+      footer={<AuthLink to="/?auth=login">بازگشت به ورود</AuthLink>}
     >
-      <Form
-        method="post"
-        noValidate
-        onSubmit={onSubmit}
-        onChange={onChange}
-        className="flex flex-col gap-5"
-      >
-        <FormAlert errors={errors.form} />
+      <AuthForm validated={validated}>
         {otp.devCode ? <DevCodeNotice code={otp.devCode} /> : null}
         <Field {...codeFieldProps} errors={errors.fields.code} />
         <Field
@@ -363,7 +352,7 @@ export function ResetPasswordForm({ state, otp }: { state: AuthFormState; otp: O
         />
         <SubmitButton intent={AUTH_INTENTS.resetPassword}>تغییر رمز عبور</SubmitButton>
         <ResendButton intent={AUTH_INTENTS.resendResetCode} otp={otp} />
-      </Form>
+      </AuthForm>
     </AuthCard>
   )
 }
