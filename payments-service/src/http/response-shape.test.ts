@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { validatesResponses } from '../config/env.ts'
-import { PaymentDetailOut, PaymentOut } from '../modules/orders/customer.schema.ts'
+import { PaymentDetailOut, PaymentOut } from '@arzpol/contracts/orders/customer'
 import { compileShaper, responseWriter } from './response-shape.ts'
 
 const payment = {

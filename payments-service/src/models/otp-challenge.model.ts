@@ -1,4 +1,4 @@
-import { OTP_PURPOSES, type OtpPurpose } from '../db/column-values.ts'
+import { OTP_PURPOSES, type OtpPurpose } from '@arzpol/contracts/value-sets'
 import { BaseModel } from './base.model.ts'
 
 export { OTP_PURPOSES, type OtpPurpose }

@@ -1,4 +1,4 @@
-import type { Currency } from '../db/column-values.ts'
+import type { Currency } from '@arzpol/contracts/value-sets'
 import { BaseModel } from './base.model.ts'
 
 /** One buy rate as set at one moment; the newest row per currency is the current rate. */

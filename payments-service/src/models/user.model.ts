@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '../db/column-values.ts'
+import { ROLES, type Role } from '@arzpol/contracts/value-sets'
 import type { Knex } from 'knex'
 import { BaseModel } from './base.model.ts'
 

@@ -16,8 +16,8 @@ import {
   RefreshBody,
   RegisterBody,
   TokenPair,
-} from './customer.schema.ts'
-import { SECOND_FACTOR_MESSAGES, SecondFactorChallenge } from './staff.schema.ts'
+} from '@arzpol/contracts/auth/customer'
+import { SECOND_FACTOR_MESSAGES, SecondFactorChallenge } from '@arzpol/contracts/auth/staff'
 import type { OtpService } from './otp.service.ts'
 import type { SessionService } from './session.service.ts'
 

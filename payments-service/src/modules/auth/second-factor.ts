@@ -14,9 +14,9 @@ import { ApiError } from '../../http/errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { User, type Role } from '../../models/user.model.ts'
 import type { CredentialVault } from '../orders/checkout/credentials.ts'
-import { MESSAGES } from './customer.schema.ts'
+import { MESSAGES } from '@arzpol/contracts/auth/customer'
 import type { LoginAttempt, LoginThrottle } from './login-throttle.ts'
-import { RECOVERY_CODE_PATTERN, SECOND_FACTOR_MESSAGES } from './staff.schema.ts'
+import { RECOVERY_CODE_PATTERN, SECOND_FACTOR_MESSAGES } from '@arzpol/contracts/auth/staff'
 import type { SessionService } from './session.service.ts'
 
 const challengeInvalid = () =>

@@ -7,7 +7,7 @@ import {
   recoveryCodesLeftMessage,
   VerifiedTokens,
   VerifyBody,
-} from './staff.schema.ts'
+} from '@arzpol/contracts/auth/staff'
 import type { SecondFactorService } from './second-factor.ts'
 
 const TAGS = ['auth']

@@ -9,8 +9,8 @@ import {
   QuoteOut,
   QuoteQuery,
   RateOut,
-} from './customer.schema.ts'
-import { paymentTypeBody } from './payment-types.ts'
+} from '@arzpol/contracts/catalog/customer'
+import { paymentTypeBody } from '@arzpol/contracts/catalog/payment-types'
 import type { PaymentTypeStore } from './payment-type-store.ts'
 import { buildQuote } from './quote.ts'
 import { signedQuote, type QuoteSigner } from './quote-token.ts'

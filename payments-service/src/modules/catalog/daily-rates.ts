@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import type { Currency } from './money.ts'
+import type { Currency } from '@arzpol/contracts/catalog/currencies'
 
 /** The civil calendar our customers live by; Iran has kept UTC+03:30 all year since 1401. */
 export const RATE_DAY_TIME_ZONE = 'Asia/Tehran'

@@ -1,16 +1,16 @@
-import { MAX_AMOUNT_UNITS, MAX_FEE_BPS, MAX_FEE_FIXED_IRR, MAX_RATE_IRR } from '@arzpol/contracts'
+import {
+  formatMinor,
+  MAX_AMOUNT_UNITS,
+  MAX_FEE_BPS,
+  MAX_FEE_FIXED_IRR,
+  MAX_RATE_IRR,
+  parseAmountToMinor,
+} from '@arzpol/contracts'
+import { PAYMENT_TYPES } from '@arzpol/contracts/catalog/payment-types'
+import type { FeeSchedule } from '@arzpol/contracts/catalog/currencies'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { PAYMENT_TYPES } from './payment-types.ts'
-import {
-  ceilDiv,
-  convertToRials,
-  feeOn,
-  formatMinor,
-  parseAmountToMinor,
-  priceInRials,
-  type FeeSchedule,
-} from './money.ts'
+import { ceilDiv, convertToRials, feeOn, priceInRials } from './money.ts'
 
 const minor = fc.bigInt({ min: 1n, max: 10_000_000n }) // up to 100,000.00 units
 const rate = fc.bigInt({ min: 1n, max: 50_000_000n }) // rials per unit

@@ -1,5 +1,5 @@
-import { toLatinDigits } from '@arzpol/contracts'
-import { CURRENCIES, type Currency } from '../../db/column-values.ts'
+import { MINOR_PER_UNIT } from '@arzpol/contracts'
+import type { Direction, FeeSchedule } from '@arzpol/contracts/catalog/currencies'
 
 /**
  * Money is integers, always. Rials are the unit of account (gateways take rials); foreign
@@ -15,32 +15,6 @@ import { CURRENCIES, type Currency } from '../../db/column-values.ts'
  * All arithmetic runs on bigint, so no intermediate product loses precision; results are turned
  * back into numbers only after checking they are safe integers.
  */
-
-/** The rate table's currencies (a column value set: db/column-values.ts). */
-export { CURRENCIES, type Currency }
-
-/** What a new request may be placed in (spec §5); the others are quoted and shown only. */
-export { ORDER_CURRENCIES, type OrderCurrency } from '@arzpol/contracts'
-
-/** Every currency above has two decimals (ISO 4217 exponent 2). */
-export const MINOR_PER_UNIT = 100n
-export const DECIMALS = 2
-
-export const CURRENCY_NAMES_FA: Record<Currency, string> = {
-  USD: 'دلار',
-  EUR: 'یورو',
-  GBP: 'پوند',
-  TRY: 'لیر',
-  AED: 'درهم',
-}
-
-export type Direction = 'charge' | 'payout'
-
-/** Basis points (1/100 of a percent) of the rial subtotal, plus a fixed number of rials. */
-export interface FeeSchedule {
-  bps: number
-  fixed_irr: number
-}
 
 export interface RialBreakdown {
   subtotal_irr: number
@@ -72,42 +46,6 @@ export function ceilDiv(a: bigint, b: bigint): bigint {
 /** ⌊a / b⌋ for a ≥ 0, b > 0 (bigint division already truncates toward zero). */
 export function floorDiv(a: bigint, b: bigint): bigint {
   return a / b
-}
-
-const AMOUNT_PATTERN = /^(\d{1,12})(?:\.(\d{1,2}))?$/
-
-/**
- * A customer-typed amount ("۵۰٫۵", "1,250.75", 50.5) → minor units, or null when it is not a
- * positive number with at most two decimals. Persian/Arabic digits, the Persian decimal
- * separator (٫) and group separators (, ٬ and spaces) are accepted.
- */
-export function parseAmountToMinor(input: unknown): bigint | null {
-  let text: string
-  if (typeof input === 'number') {
-    if (!Number.isFinite(input)) return null
-    text = String(input)
-  } else if (typeof input === 'string') {
-    text = toLatinDigits(input)
-      .trim()
-      .replace(/[٫/]/g, '.')
-      .replace(/[,٬\s\u200c]/g, '')
-  } else {
-    return null
-  }
-  const match = AMOUNT_PATTERN.exec(text)
-  if (!match) return null
-  const whole = BigInt(match[1] ?? '0')
-  const fraction = BigInt((match[2] ?? '').padEnd(DECIMALS, '0'))
-  const minor = whole * MINOR_PER_UNIT + fraction
-  return minor > 0n ? minor : null
-}
-
-/** 5050 → "50.50": exact, no float ever involved. */
-export function formatMinor(minor: number | bigint): string {
-  const value = assertNonNegativeInteger(minor, 'minor amount')
-  const whole = value / MINOR_PER_UNIT
-  const fraction = (value % MINOR_PER_UNIT).toString().padStart(DECIMALS, '0')
-  return `${whole}.${fraction}`
 }
 
 /** Rials for a foreign amount at a rate, rounded against us never (see the header). */

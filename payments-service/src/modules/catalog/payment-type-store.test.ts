@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ManualClock } from '../../test/clock.ts'
 import { createKnex } from '../../db/knex.ts'
 import { createTestDatabase, useTestDatabase } from '../../test/db.ts'
-import { PAYMENT_TYPES } from './payment-types.ts'
+import { PAYMENT_TYPES } from '@arzpol/contracts/catalog/payment-types'
 import { createPaymentTypeStore, settingsOf } from './payment-type-store.ts'
 
 describe('payment type store', () => {

@@ -1,7 +1,11 @@
 import type { Knex } from 'knex'
 import type { Clock } from '../../lib/clock.ts'
 import { readFrom, ttlCache } from '../../lib/ttl-cache.ts'
-import { PAYMENT_TYPES, type PaymentType, type PaymentTypeCode } from './payment-types.ts'
+import {
+  PAYMENT_TYPES,
+  type PaymentType,
+  type PaymentTypeCode,
+} from '@arzpol/contracts/catalog/payment-types'
 
 /** The admin-editable part of a payment type. */
 export interface PaymentTypeSettings {

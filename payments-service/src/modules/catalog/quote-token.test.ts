@@ -1,8 +1,8 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { CURRENCIES } from './money.ts'
-import { PAYMENT_TYPE_CODES } from './payment-types.ts'
+import { CURRENCIES } from '@arzpol/contracts/catalog/currencies'
+import { PAYMENT_TYPE_CODES } from '@arzpol/contracts/catalog/payment-types'
 import { createQuoteSigner, quoteSignerFromConfig, type QuoteClaims } from './quote-token.ts'
 
 const NOW = new Date('2026-11-25T10:00:00Z')

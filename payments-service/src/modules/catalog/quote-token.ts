@@ -1,8 +1,8 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import type { Logger } from 'pino'
 import type { AppConfig } from '../../config/env.ts'
-import { CURRENCIES, type Currency } from './money.ts'
-import { PAYMENT_TYPE_CODES, type PaymentTypeCode } from './payment-types.ts'
+import { CURRENCIES, type Currency } from '@arzpol/contracts/catalog/currencies'
+import { PAYMENT_TYPE_CODES, type PaymentTypeCode } from '@arzpol/contracts/catalog/payment-types'
 import type { Quote } from './quote.ts'
 
 /**

@@ -1,6 +1,8 @@
 import { addSeconds } from '../../lib/clock.ts'
-import { formatMinor, priceInRials, type Currency } from './money.ts'
-import type { PaymentType, PaymentTypeCode } from './payment-types.ts'
+import { formatMinor } from '@arzpol/contracts'
+import type { Currency } from '@arzpol/contracts/catalog/currencies'
+import { priceInRials } from './money.ts'
+import type { PaymentType, PaymentTypeCode } from '@arzpol/contracts/catalog/payment-types'
 
 export interface Quote {
   amount: string

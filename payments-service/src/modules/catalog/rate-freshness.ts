@@ -1,5 +1,5 @@
 import { ApiError } from '../../http/errors.ts'
-import type { Currency } from './money.ts'
+import type { Currency } from '@arzpol/contracts/catalog/currencies'
 
 /** Texts of rate safety (issue 15), shown as they are by web. */
 export const RATE_MESSAGES = {

@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.ts'
 import { readFrom, ttlCache } from '../../lib/ttl-cache.ts'
 import { Rate } from '../../models/rate.model.ts'
 import { User } from '../../models/user.model.ts'
-import { CURRENCIES, type Currency } from './money.ts'
+import { CURRENCIES, type Currency } from '@arzpol/contracts/catalog/currencies'
 import { changePercent, RATE_MESSAGES } from './rate-freshness.ts'
 
 const formatPercentFa = (bps: number) =>

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { ValidationError } from '../../http/errors.ts'
 import { defineRoute, reply, type Api } from '../../http/route.ts'
 import type { Role } from '../../models/user.model.ts'
-import { paymentTypeBody } from './payment-types.ts'
+import { paymentTypeBody } from '@arzpol/contracts/catalog/payment-types'
 import { PaymentTypeLimitsError, type PaymentTypeStore } from './payment-type-store.ts'
 import type { RateService } from './rates.service.ts'
 import {
@@ -13,8 +13,8 @@ import {
   RateHistoryOut,
   SetRateBody,
   StaffPaymentTypeOut,
-} from './staff.schema.ts'
-import { CurrencyParams } from './customer.schema.ts'
+} from '@arzpol/contracts/catalog/staff'
+import { CurrencyParams } from '@arzpol/contracts/catalog/customer'
 
 const STAFF: readonly Role[] = ['support', 'admin']
 const ADMIN: readonly Role[] = ['admin']

@@ -10,7 +10,7 @@ import type {
   VerifyResult,
 } from './gateway.ts'
 import { GatewayError } from './gateway.ts'
-import { scrubText } from '../../lib/text.ts'
+import { scrubText } from '@arzpol/contracts/text'
 
 /**
  * Saman Kish (SEP) token + POST form protocol, domain.md §1.a. The sandbox bank speaks the same

@@ -2,7 +2,7 @@ import type { Knex } from 'knex'
 import { defineRoute, reply, type Api } from '../../http/route.ts'
 import type { Role } from '../../models/user.model.ts'
 import { dailyReconciliation, reconciliationCsv } from './daily-reconciliation.ts'
-import { ReconciliationOut, ReconciliationQuery } from './staff.schema.ts'
+import { ReconciliationOut, ReconciliationQuery } from '@arzpol/contracts/ledger/staff'
 
 const STAFF: readonly Role[] = ['support', 'admin']
 const TAGS = ['staff']

@@ -4,7 +4,7 @@ import { ApiError } from '../../http/errors.ts'
 import { defineRoute, reply, type Api } from '../../http/route.ts'
 import { contentDisposition, readMultipart } from '../../http/uploads.ts'
 import type { PaymentEvent } from '../../models/payment-event.model.ts'
-import { formatMinor } from '../catalog/money.ts'
+import { formatMinor } from '@arzpol/contracts'
 import { AUDIT_ONLY_REASONS } from './fulfilment/actions.ts'
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf, type RequestHasher } from './checkout/idempotency.ts'
 import {
@@ -21,7 +21,7 @@ import {
   ShebaBody,
   StartBody,
   StartResponse,
-} from './customer.schema.ts'
+} from '@arzpol/contracts/orders/customer'
 import type { DocumentService, PaymentDocumentRow } from './fulfilment/documents.ts'
 import type { PaymentsService, PaymentView } from './orders.service.ts'
 

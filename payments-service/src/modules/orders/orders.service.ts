@@ -15,7 +15,11 @@ import { usableRate } from '../catalog/rate-freshness.ts'
 import type { RateService } from '../catalog/rates.service.ts'
 import type { CredentialVault } from './checkout/credentials.ts'
 import { createIdempotencyStore } from './checkout/idempotency.ts'
-import { amountLimitError, MESSAGES, type CreatePaymentInput } from './customer.schema.ts'
+import {
+  amountLimitError,
+  MESSAGES,
+  type CreatePaymentInput,
+} from '@arzpol/contracts/orders/customer'
 import { createSettlement, type CallbackOutcome } from './settlement/settlement.ts'
 import { flowOf, recordEvent, transition } from './state-machine.ts'
 import { moneyBackOf } from './settlement/money-back.ts'

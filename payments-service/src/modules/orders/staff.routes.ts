@@ -17,7 +17,7 @@ import {
   RevealedOut,
   SettleRefundBody,
   TransitionBody,
-} from './staff.schema.ts'
+} from '@arzpol/contracts/orders/staff'
 
 const STAFF: readonly Role[] = ['support', 'admin']
 const TAGS = ['staff']

@@ -13,7 +13,7 @@ import {
   useTicketingApp,
   type UploadPart,
 } from '../../test/tickets.ts'
-import { MAX_ATTACHMENT_BYTES } from '../../http/uploads.ts'
+import { MAX_ATTACHMENT_BYTES } from '@arzpol/contracts/uploads'
 
 type MessageBody = {
   id: number

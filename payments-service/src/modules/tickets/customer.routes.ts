@@ -13,9 +13,10 @@ import {
   Ticket,
   TicketIdParams,
   TicketList,
-} from './customer.schema.ts'
+} from '@arzpol/contracts/tickets/customer'
 import type { TicketService } from './tickets.service.ts'
-import { ALLOWED_ATTACHMENT_TYPES, contentDisposition, readMultipart } from '../../http/uploads.ts'
+import { ALLOWED_ATTACHMENT_TYPES } from '@arzpol/contracts/uploads'
+import { contentDisposition, readMultipart } from '../../http/uploads.ts'
 
 const TAGS = ['ticketing']
 const multipart = { read: readMultipart }

@@ -4,8 +4,8 @@ import { ApiError } from '../../http/errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { PreparedMessage } from '../../models/ticket.model.ts'
 import type { User } from '../../models/user.model.ts'
-import { MESSAGES } from './customer.schema.ts'
-import { type PreparedMessageOut } from './staff.schema.ts'
+import { MESSAGES } from '@arzpol/contracts/tickets/customer'
+import { type PreparedMessageOut } from '@arzpol/contracts/tickets/staff'
 
 type PreparedView = z.input<typeof PreparedMessageOut>
 

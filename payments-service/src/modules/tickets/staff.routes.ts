@@ -1,7 +1,7 @@
 import { defineRoute, reply, type Api } from '../../http/route.ts'
 import type { Role } from '../../models/user.model.ts'
 import type { PreparedMessageService } from './prepared-messages.service.ts'
-import { Message, MessageList, TicketIdParams } from './customer.schema.ts'
+import { Message, MessageList, TicketIdParams } from '@arzpol/contracts/tickets/customer'
 import {
   PreparedMessageBody,
   PreparedMessageIdParams,
@@ -12,7 +12,7 @@ import {
   StaffTicket,
   StaffTicketPage,
   StaffTicketQuery,
-} from './staff.schema.ts'
+} from '@arzpol/contracts/tickets/staff'
 import type { TicketService } from './tickets.service.ts'
 import { readMultipart } from '../../http/uploads.ts'
 

@@ -15,14 +15,14 @@ import {
   type Attachment,
   type Message,
   type Ticket,
-} from './customer.schema.ts'
-import { type StaffTicket } from './staff.schema.ts'
+} from '@arzpol/contracts/tickets/customer'
+import { type StaffTicket } from '@arzpol/contracts/tickets/staff'
 import {
   MAX_ATTACHMENTS_PER_MESSAGE,
-  sanitizeFileName,
   type AttachmentType,
   type UploadedFile,
-} from '../../http/uploads.ts'
+} from '@arzpol/contracts/uploads'
+import { sanitizeFileName } from '../../http/uploads.ts'
 
 /** Label of a staff message whose author has no username of their own (spec §6). */
 export const STAFF_LABEL = 'پشتیبانی'

@@ -1,6 +1,6 @@
 import { defineRoute, reply, type Api } from '../../http/route.ts'
 import type { User } from '../../models/user.model.ts'
-import { CurrentUserResponse } from './customer.schema.ts'
+import { CurrentUserResponse } from '@arzpol/contracts/users/customer'
 
 const TAGS = ['auth']
 

@@ -9,8 +9,8 @@ import {
   summaryQuery,
   type SummaryRow,
 } from '../orders/fulfilment/staff-orders.service.ts'
-import { STAFF_MESSAGES } from '../orders/staff.schema.ts'
-import type { UserQueryInput } from './staff.schema.ts'
+import { STAFF_MESSAGES } from '@arzpol/contracts/orders/staff'
+import type { UserQueryInput } from '@arzpol/contracts/users/staff'
 
 type AuditAction = 'block' | 'unblock' | 'grant_support' | 'revoke_support'
 

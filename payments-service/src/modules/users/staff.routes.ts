@@ -1,6 +1,6 @@
 import { defineRoute, reply, type Api } from '../../http/route.ts'
 import type { Role } from '../../models/user.model.ts'
-import { IdParams } from '../orders/staff.schema.ts'
+import { IdParams } from '@arzpol/contracts/orders/staff'
 import type { StaffUserService } from './staff-users.service.ts'
 import {
   BlockBody,
@@ -10,7 +10,7 @@ import {
   UserDetailOut,
   UserPageOut,
   UserQuery,
-} from './staff.schema.ts'
+} from '@arzpol/contracts/users/staff'
 
 const STAFF: readonly Role[] = ['support', 'admin']
 const ADMIN: readonly Role[] = ['admin']

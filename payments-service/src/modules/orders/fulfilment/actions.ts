@@ -1,4 +1,4 @@
-import { STAFF_TARGETS, type StaffTarget } from '../staff.schema.ts'
+import { STAFF_TARGETS, type StaffTarget } from '@arzpol/contracts/orders/staff'
 import type { Flow, Stage } from '../state-machine.ts'
 
 /**

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { MAX_ATTACHMENT_BYTES } from '../../../http/uploads.ts'
+import { MAX_ATTACHMENT_BYTES } from '@arzpol/contracts/uploads'
 import { createOrder, useOrdersApp } from '../../../test/orders.ts'
 
 const attachmentsDir = mkdtempSync(path.join(tmpdir(), 'arzpol-documents-'))

@@ -9,13 +9,14 @@ import type { User } from '../../../models/user.model.ts'
 import { StoredFileNotFound, type FileStorage } from '../../../storage/index.ts'
 // The upload helpers tickets use too (busboy with the size limit while streaming, magic-byte
 // type detection, file-name cleaning); reused, not copied.
-import { sanitizeFileName, type UploadedFile } from '../../../http/uploads.ts'
+import { sanitizeFileName } from '../../../http/uploads.ts'
+import { type UploadedFile } from '@arzpol/contracts/uploads'
 import {
   DOCUMENT_MESSAGES,
   isDocumentType,
   MAX_DOCUMENTS_PER_ORDER,
   type DocumentType,
-} from '../customer.schema.ts'
+} from '@arzpol/contracts/orders/customer'
 import { isStaff } from '../orders.service.ts'
 import { advancePayout } from './payout-details.ts'
 import type { Stage } from '../state-machine.ts'

@@ -5,7 +5,7 @@ import type { User } from '../../../models/user.model.ts'
 import { ACCOUNTS, balanceOf } from '../../ledger/journal.ts'
 import { openRefund, type RefundRow } from '../settlement/refunds.ts'
 import { recordEvent, type Stage } from '../state-machine.ts'
-import { MONEY_TO_RETURN_MESSAGES } from '../staff.schema.ts'
+import { MONEY_TO_RETURN_MESSAGES } from '@arzpol/contracts/orders/staff'
 
 /**
  * "Money to return" (issue #15): every captured rial that is not on a paid order, one item per

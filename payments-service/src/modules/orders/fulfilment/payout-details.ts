@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
 import type { Actor } from '../../../models/payment-event.model.ts'
-import { PAYOUT_REQUIREMENTS, type PayoutRequirement } from '../customer.schema.ts'
+import { PAYOUT_REQUIREMENTS, type PayoutRequirement } from '@arzpol/contracts/orders/customer'
 import { flowOf, recordEvent, transition, type Stage } from '../state-machine.ts'
 
 /**

@@ -5,8 +5,8 @@ import type { Clock } from '../../../lib/clock.ts'
 import type { User } from '../../../models/user.model.ts'
 import type { SmsOutbox } from '../../auth/sms/outbox.ts'
 import type { PaymentGateway } from '../../gateways/gateway.ts'
-import { formatMinor, type OrderCurrency } from '../../catalog/money.ts'
-import type { PaymentTypeCode } from '../../catalog/payment-types.ts'
+import { formatMinor, type OrderCurrency } from '@arzpol/contracts'
+import type { PaymentTypeCode } from '@arzpol/contracts/catalog/payment-types'
 import type { CredentialVault } from '../checkout/credentials.ts'
 import { closeRefund, type RefundRow } from '../settlement/refunds.ts'
 import { createSettlement } from '../settlement/settlement.ts'
@@ -14,7 +14,11 @@ import { createMoneyBackNotice } from '../settlement/money-back-notice.ts'
 import { flowOf, recordEvent, transition, type Stage } from '../state-machine.ts'
 import { findStaffAction, staffActionsFor } from './actions.ts'
 import { notifyStatusChange } from './notify.ts'
-import { STAFF_MESSAGES, type OrderQueryInput, type TransitionInput } from '../staff.schema.ts'
+import {
+  STAFF_MESSAGES,
+  type OrderQueryInput,
+  type TransitionInput,
+} from '@arzpol/contracts/orders/staff'
 import { tehranDayBounds } from '../../../lib/tehran-day.ts'
 
 export interface StaffOrderDeps {

@@ -1,6 +1,6 @@
-import { toLatinDigits, toPersianDigits } from '@arzpol/contracts'
+import { toLatinDigits, toPersianDigits } from '../index.ts'
 import { z } from 'zod'
-import { MAX_ATTACHMENTS_PER_MESSAGE, UPLOAD_MESSAGES, UploadedFile } from '../../http/uploads.ts'
+import { MAX_ATTACHMENTS_PER_MESSAGE, UPLOAD_MESSAGES, UploadedFile } from '../uploads.ts'
 
 /** Texts the web client shows as they are: spec §5 for the ticket form, ours for the rest. */
 export const MESSAGES = {

@@ -1,4 +1,4 @@
-import { toLatinDigits } from '@arzpol/contracts'
+import { toLatinDigits } from './index.ts'
 import { z } from 'zod'
 
 /**

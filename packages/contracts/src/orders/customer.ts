@@ -6,14 +6,14 @@ import {
   PAYMENT_TYPE_CODES,
   toLatinDigits,
   type OrderCurrency,
-} from '@arzpol/contracts'
+} from '../index.ts'
 import { z } from 'zod'
-import { MAX_ATTACHMENT_BYTES, UploadedFile } from '../../http/uploads.ts'
-import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../../lib/text.ts'
-import { amountMinorSchema, INVALID_AMOUNT } from '../catalog/money.schema.ts'
-import { CURRENCY_NAMES_FA } from '../catalog/money.ts'
+import { MAX_ATTACHMENT_BYTES, UploadedFile } from '../uploads.ts'
+import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../text.ts'
+import { amountMinorSchema, INVALID_AMOUNT } from '../catalog/amount.ts'
+import { CURRENCY_NAMES_FA } from '../catalog/currencies.ts'
 import { findPaymentType, type PaymentType } from '../catalog/payment-types.ts'
-import { isValidSheba, normalizeSheba } from './checkout/sheba.ts'
+import { isValidSheba, normalizeSheba } from './sheba.ts'
 
 /**
  * What a cash-out needs before staff can settle it (ADR 017; fulfilment/payout-details.ts

@@ -1,6 +1,6 @@
-import { toPersianDigits } from '@arzpol/contracts'
+import { toPersianDigits } from '../index.ts'
 import { z } from 'zod'
-import { latinDigits } from '../../lib/digits.ts'
+import { latinDigits } from '../latin-digits.ts'
 
 /** Persian texts of the staff second factor, one per case (web shows them as they are). */
 export const SECOND_FACTOR_MESSAGES = {

@@ -5,9 +5,9 @@ import {
   normalizePhone,
   PAYMENT_TYPE_CODES,
   toLatinDigits,
-} from '@arzpol/contracts'
+} from '../index.ts'
 import { z } from 'zod'
-import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../../lib/text.ts'
+import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../text.ts'
 
 /** The stages a staff member may ask for (fulfilment/actions.ts maps each to its moves). */
 export const STAFF_TARGETS = ['in_progress', 'done', 'rejected', 'refunded', 'cancelled'] as const

@@ -10,7 +10,7 @@ import {
   requiredText,
   Ticket,
   uploadedFile,
-} from './customer.schema.ts'
+} from './customer.ts'
 
 /** Request and response shapes of the support staff's calls: replies, the queue, prepared messages. */
 

@@ -1,8 +1,8 @@
-import { MAX_FEE_BPS, MAX_FEE_FIXED_IRR, MAX_RATE_IRR, PAYMENT_TYPE_CODES } from '@arzpol/contracts'
+import { MAX_FEE_BPS, MAX_FEE_FIXED_IRR, MAX_RATE_IRR, PAYMENT_TYPE_CODES } from '../index.ts'
 import { z } from 'zod'
-import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../../lib/text.ts'
-import { CURRENCIES } from './money.ts'
-import { currency, PaymentTypeOut } from './customer.schema.ts'
+import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../text.ts'
+import { CURRENCIES } from './currencies.ts'
+import { currency, PaymentTypeOut } from './customer.ts'
 
 /** Request and response shapes of the catalog's staff calls: setting rates, fees and limits. */
 

@@ -1,5 +1,5 @@
-import { PAYMENT_TYPE_CODES, type PaymentTypeCode } from '@arzpol/contracts'
-import type { Direction, FeeSchedule } from './money.ts'
+import { PAYMENT_TYPE_CODES, type PaymentTypeCode } from '../index.ts'
+import type { Direction, FeeSchedule } from './currencies.ts'
 
 /**
  * The eight services of spec §3. Labels, which ones need the customer's site credentials

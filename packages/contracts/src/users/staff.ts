@@ -1,7 +1,7 @@
-import { normalizePhone, toLatinDigits } from '@arzpol/contracts'
+import { normalizePhone, toLatinDigits } from '../index.ts'
 import { z } from 'zod'
-import { ROLES } from '../../db/column-values.ts'
-import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../../lib/text.ts'
+import { ROLES } from '../value-sets.ts'
+import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../text.ts'
 import {
   blankToUndefined,
   OrderSummaryOut,
@@ -9,7 +9,7 @@ import {
   STAFF_MESSAGES,
   trimmedOrNull,
   UserRef,
-} from '../orders/staff.schema.ts'
+} from '../orders/staff.ts'
 
 /** Request and response shapes of staff user management (accounts, blocking, support role). */
 

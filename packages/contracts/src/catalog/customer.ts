@@ -1,7 +1,7 @@
-import { PAYMENT_TYPE_CODES } from '@arzpol/contracts'
+import { PAYMENT_TYPE_CODES } from '../index.ts'
 import { z } from 'zod'
-import { amountMinorSchema } from './money.schema.ts'
-import { CURRENCIES } from './money.ts'
+import { amountMinorSchema } from './amount.ts'
+import { CURRENCIES } from './currencies.ts'
 
 /** Request and response shapes of the catalog's public calls: rates, quotes, payment types. */
 

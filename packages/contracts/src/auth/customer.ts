@@ -1,8 +1,8 @@
-import { phoneSchema, toLatinDigits } from '@arzpol/contracts'
+import { phoneSchema, toLatinDigits } from '../index.ts'
 import { z } from 'zod'
-import { latinDigits } from '../../lib/digits.ts'
-import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../../lib/text.ts'
-import { OTP_PURPOSES } from '../../db/column-values.ts'
+import { latinDigits } from '../latin-digits.ts'
+import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../text.ts'
+import { OTP_PURPOSES } from '../value-sets.ts'
 
 /** Texts the web client shows as they are (spec §5, §8 and the contract given to web). */
 export const MESSAGES = {
