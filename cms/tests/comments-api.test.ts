@@ -1,38 +1,24 @@
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
-
 import type { Core } from '@strapi/strapi'
-import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose'
+import type { CryptoKey } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { createTestStrapi, destroyStrapi, listen, makeTempDir, setEnv, testEnv } from './harness'
+import {
+  ISSUER,
+  signAccessToken,
+  startCmsWithPost,
+  startJwks,
+  type CmsWithPost,
+  type Jwks,
+} from './comments-harness'
+import { setEnv } from './harness'
 
-const ISSUER = 'arzpol-payments'
 const POST_SLUG = 'comment-target'
 
-const temp = makeTempDir()
-let restoreEnv: () => void = () => {}
+let cms: CmsWithPost
 let strapi: Core.Strapi
 let base: string
-let jwksServer: http.Server
-let jwksUrl: string
-let signingKey: CryptoKey
-let otherKey: CryptoKey
+let jwks: Jwks
 let postId: number
-
-/** A stand-in for payments-service's JWKS endpoint: a real HTTP server with a real key. */
-async function startJwksServer() {
-  const pair = await generateKeyPair('EdDSA', { extractable: true })
-  signingKey = pair.privateKey
-  otherKey = (await generateKeyPair('EdDSA')).privateKey
-  const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'test-key', alg: 'EdDSA', use: 'sig' }
-  jwksServer = http.createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json' })
-    response.end(JSON.stringify({ keys: [jwk] }))
-  })
-  await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve))
-  jwksUrl = `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}/.well-known/jwks.json`
-}
 
 interface TokenOptions {
   sub?: string
@@ -45,19 +31,13 @@ interface TokenOptions {
 
 function token({
   sub = '42',
-  key = signingKey,
+  key = jwks.signingKey,
   issuer = ISSUER,
   expiresIn = '15m',
   typ = 'at+jwt',
   username = 'mina',
 }: TokenOptions = {}) {
-  return new SignJWT({ username, phone: '09121234567', role: 'customer' })
-    .setProtectedHeader({ alg: 'EdDSA', kid: 'test-key', typ })
-    .setSubject(sub)
-    .setIssuer(issuer)
-    .setIssuedAt()
-    .setExpirationTime(expiresIn)
-    .sign(key)
+  return signAccessToken({ key, sub, username, expiresIn, issuer, typ })
 }
 
 async function postComment(body: unknown, bearer?: string) {
@@ -90,37 +70,16 @@ const publicComments = async () => {
 }
 
 beforeAll(async () => {
-  await startJwksServer()
-  restoreEnv = setEnv({
-    ...testEnv(`${temp.dir}/cms.db`),
-    CMS_SEED: 'false',
-    CMS_ADMIN_EMAIL: undefined,
-    CMS_ADMIN_PASSWORD: undefined,
-    PAYMENTS_JWKS_URL: jwksUrl,
-  })
-  strapi = createTestStrapi()
-  await strapi.load()
-  base = await listen(strapi)
-  const post = await strapi.documents('api::post.post').create({
-    data: {
-      title: 'نوشته‌ای برای نظر',
-      slug: POST_SLUG,
-      content: [{ type: 'paragraph', children: [{ type: 'text', text: 'متن' }] }],
-      date: new Date().toISOString(),
-    },
-    status: 'published',
-  })
-  const published = await strapi
-    .documents('api::post.post')
-    .findOne({ documentId: post.documentId, status: 'published' })
-  postId = published?.id as number
+  jwks = await startJwks()
+  cms = await startCmsWithPost(jwks.url, { title: 'نوشته‌ای برای نظر', slug: POST_SLUG })
+  strapi = cms.strapi
+  base = cms.base
+  postId = cms.postId
 })
 
 afterAll(async () => {
-  if (strapi) await destroyStrapi(strapi)
-  jwksServer?.close()
-  restoreEnv()
-  temp.cleanup()
+  await cms?.stop()
+  jwks?.close()
 })
 
 describe('POST /api/comments: authentication', () => {
@@ -130,7 +89,7 @@ describe('POST /api/comments: authentication', () => {
 
   it.each<[string, () => Promise<string>]>([
     ['garbage', async () => 'not-a-jwt'],
-    ['signed by another key', () => token({ key: otherKey })],
+    ['signed by another key', () => token({ key: jwks.forgerKey })],
     ['expired', () => token({ expiresIn: Math.floor(Date.now() / 1000) - 60 })],
     ['from another issuer', () => token({ issuer: 'someone-else' })],
     ['not an access token', () => token({ typ: 'JWT' })],

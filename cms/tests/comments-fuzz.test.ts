@@ -1,14 +1,19 @@
 import fs from 'node:fs'
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 
 import type { Core } from '@strapi/strapi'
 import fc from 'fast-check'
-import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose'
+import type { CryptoKey } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { createTestStrapi, destroyStrapi, listen, makeTempDir, setEnv, testEnv } from './harness'
+import {
+  signAccessToken,
+  startCmsWithPost,
+  startJwks,
+  type CmsWithPost,
+  type Jwks,
+} from './comments-harness'
 import { cmsDir } from './paths'
 
 /**
@@ -26,7 +31,6 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 150)
 const SEED = process.env.FUZZ_SEED
   ? Number(process.env.FUZZ_SEED)
   : (Date.now() ^ (process.pid << 16)) | 0
-const ISSUER = 'arzpol-payments'
 const POST_SLUG = 'fuzz-target'
 const COMMENT = 'api::comment.comment'
 
@@ -37,39 +41,24 @@ const corpus = JSON.parse(
   ),
 ) as string[]
 
-const temp = makeTempDir()
-let restoreEnv: () => void = () => {}
+let cms: CmsWithPost
 let strapi: Core.Strapi
 let base: string
-let jwksServer: http.Server
+let jwks: Jwks
 let tokens: Record<string, string | undefined> = {}
 let postId = 0
 
-async function startJwks() {
-  const pair = await generateKeyPair('EdDSA', { extractable: true })
-  const forger = (await generateKeyPair('EdDSA')).privateKey
-  const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'test-key', alg: 'EdDSA', use: 'sig' }
-  jwksServer = http.createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json' })
-    response.end(JSON.stringify({ keys: [jwk] }))
-  })
-  await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve))
-  const sign = (sub: string, key: CryptoKey, expires: string | number) =>
-    new SignJWT({ username: `user${sub}`, phone: '09121234567', role: 'customer' })
-      .setProtectedHeader({ alg: 'EdDSA', kid: 'test-key', typ: 'at+jwt' })
-      .setSubject(sub)
-      .setIssuer(ISSUER)
-      .setIssuedAt()
-      .setExpirationTime(expires)
-      .sign(key)
-  tokens = {
+/** Who posts: nobody, the customer, another customer, a forger, and the customer's expired token. */
+async function signTokens({ signingKey, forgerKey }: Jwks) {
+  const sign = (sub: string, key: CryptoKey, expiresIn: string | number) =>
+    signAccessToken({ key, sub, username: `user${sub}`, expiresIn })
+  return {
     anonymous: undefined,
-    customer: await sign('7001', pair.privateKey, '1h'),
-    other: await sign('7002', pair.privateKey, '1h'),
-    forged: await sign('7001', forger, '1h'),
-    expired: await sign('7001', pair.privateKey, Math.floor(Date.now() / 1000) - 60),
+    customer: await sign('7001', signingKey, '1h'),
+    other: await sign('7002', signingKey, '1h'),
+    forged: await sign('7001', forgerKey, '1h'),
+    expired: await sign('7001', signingKey, Math.floor(Date.now() / 1000) - 60),
   }
-  return `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}/jwks.json`
 }
 
 // --- generated comments -----------------------------------------------------------------------
@@ -235,37 +224,17 @@ function send(w: { headers: Record<string, string>; body: Buffer }) {
 const count = async () => Number(await strapi.db.query(COMMENT).count({}))
 
 beforeAll(async () => {
-  const jwksUrl = await startJwks()
-  restoreEnv = setEnv({
-    ...testEnv(`${temp.dir}/cms.db`),
-    CMS_SEED: 'false',
-    CMS_ADMIN_EMAIL: undefined,
-    CMS_ADMIN_PASSWORD: undefined,
-    PAYMENTS_JWKS_URL: jwksUrl,
-  })
-  strapi = createTestStrapi()
-  await strapi.load()
-  base = await listen(strapi)
-  const post = await strapi.documents('api::post.post').create({
-    data: {
-      title: 'نوشته‌ای برای آزمون',
-      slug: POST_SLUG,
-      content: [{ type: 'paragraph', children: [{ type: 'text', text: 'متن' }] }],
-      date: new Date().toISOString(),
-    },
-    status: 'published',
-  })
-  const published = await strapi
-    .documents('api::post.post')
-    .findOne({ documentId: post.documentId, status: 'published' })
-  postId = published?.id as number
+  jwks = await startJwks()
+  tokens = await signTokens(jwks)
+  cms = await startCmsWithPost(jwks.url, { title: 'نوشته‌ای برای آزمون', slug: POST_SLUG })
+  strapi = cms.strapi
+  base = cms.base
+  postId = cms.postId
 })
 
 afterAll(async () => {
-  if (strapi) await destroyStrapi(strapi)
-  jwksServer?.close()
-  restoreEnv()
-  temp.cleanup()
+  await cms?.stop()
+  jwks?.close()
 })
 
 describe(`generated hostile comments (FUZZ_SEED=${SEED})`, () => {
