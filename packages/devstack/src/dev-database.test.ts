@@ -1,30 +1,16 @@
 import { execFile, spawnSync } from 'node:child_process'
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdtempSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import pg from 'pg'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { recordDatabase, runningDatabaseUrl } from './dev-database.ts'
 import { startEmbeddedPostgres } from './embedded-postgres.ts'
 import { getFreePort } from './network.ts'
+import { clusterRoot, query } from './postgres.test-support.ts'
 import { binPath, ROOT_DIR } from './workspace.ts'
 
 const run = promisify(execFile)
-const root = mkdtempSync(path.join(tmpdir(), 'arzpol-dev-database-'))
-// The server process (user postgres when run as root) must enter it.
-chmodSync(root, 0o755)
-afterAll(() => rmSync(root, { recursive: true, force: true }))
-
-async function query(url: string, sql: string) {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return (await client.query(sql)).rows
-  } finally {
-    await client.end()
-  }
-}
+const root = clusterRoot('arzpol-dev-database-')
 
 describe('runningDatabaseUrl', () => {
   it('knows the database only while the launcher that recorded it runs', () => {

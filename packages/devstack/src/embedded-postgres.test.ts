@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process'
 import {
-  chmodSync,
   cpSync,
   existsSync,
   mkdirSync,
@@ -12,8 +11,7 @@ import {
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import {
   clusterDirIn,
   copyServerBinaries,
@@ -22,24 +20,12 @@ import {
   startEmbeddedPostgres,
 } from './embedded-postgres.ts'
 import { getFreePort } from './network.ts'
+import { clusterRoot, query } from './postgres.test-support.ts'
 import { ROOT_DIR } from './workspace.ts'
 
-const root = mkdtempSync(path.join(tmpdir(), 'arzpol-pg-test-'))
-// mkdtemp makes a mode-700 folder; the server process (user postgres when run as root) must enter it.
-chmodSync(root, 0o755)
-afterAll(() => rmSync(root, { recursive: true, force: true }))
+const root = clusterRoot('arzpol-pg-test-')
 
 const isRoot = process.getuid?.() === 0
-
-async function query(url: string, sql: string) {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return (await client.query(sql)).rows
-  } finally {
-    await client.end()
-  }
-}
 
 describe('startEmbeddedPostgres', () => {
   it('initialises a cluster, creates a database idempotently and keeps data across restarts', async () => {
