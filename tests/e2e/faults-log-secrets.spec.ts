@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { logIn, readDevCode, uniquePhone } from '../support/auth.ts'
+import { logIn, registerNewCustomer, uniquePhone } from '../support/auth.ts'
 import { payAtBank, placeOrder, SANDBOX_CARDS } from '../support/orders.ts'
 
 /**
@@ -46,17 +46,7 @@ test('no password, code, token, cookie, site password or card number reaches any
   const card = SANDBOX_CARDS.success
 
   // Register with the SMS code.
-  await page.goto('/?auth=register')
-  await page.getByLabel('شماره موبایل').fill(phone)
-  await page.getByLabel('رمز عبور', { exact: true }).fill(password)
-  await page.getByLabel('تکرار رمز عبور', { exact: true }).fill(password)
-  await page.getByRole('checkbox', { name: /قوانین و مقررات/ }).check()
-  await page.getByRole('button', { name: 'ارسال کد تایید' }).click()
-  await expect(page.getByText('کد تایید ارسال شد', { exact: true })).toBeVisible()
-  const code = await readDevCode(page)
-  await page.getByLabel('کد تایید', { exact: true }).fill(code)
-  await page.getByRole('button', { name: 'ثبت نام', exact: true }).click()
-  await expect(page).toHaveURL(/\/dashboard$/)
+  const code = await registerNewCustomer(page, phone, password)
   const cookiesAfterRegister = await context.cookies()
 
   // Log out and in again.

@@ -14,7 +14,15 @@ export async function readDevCode(page: Page): Promise<string> {
   return code
 }
 
-export async function registerNewCustomer(page: Page, phone: string, password: string) {
+/**
+ * Registers through the landing form with the SMS code the page shows, and returns that code
+ * for the tests that look for it afterwards (in logs, say).
+ */
+export async function registerNewCustomer(
+  page: Page,
+  phone: string,
+  password: string,
+): Promise<string> {
   await page.goto('/?auth=register')
   await page.getByLabel('شماره موبایل').fill(phone)
   await page.getByLabel('رمز عبور', { exact: true }).fill(password)
@@ -26,6 +34,7 @@ export async function registerNewCustomer(page: Page, phone: string, password: s
   await page.getByLabel('کد تایید', { exact: true }).fill(code)
   await page.getByRole('button', { name: 'ثبت نام', exact: true }).click()
   await expect(page).toHaveURL(/\/dashboard$/)
+  return code
 }
 
 export async function logIn(page: Page, phone: string, password: string) {
