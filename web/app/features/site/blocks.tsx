@@ -6,6 +6,7 @@ import type {
   HeroContent,
   Step,
 } from '~/features/site/public-pages.ts'
+import type { ReactNode } from 'react'
 import { ButtonLink } from '~/components/ui/button.tsx'
 import { Card } from '~/components/ui/card.tsx'
 import { cx } from '~/components/ui/cx.ts'
@@ -120,11 +121,24 @@ export function CtaBanner({ cta, id }: { cta: CtaBox; id: string }) {
   )
 }
 
-/** The hero of a cms page with its one or two buttons. */
-export function PageHero({ hero, eyebrow }: { hero: HeroContent; eyebrow?: string | null }) {
+/**
+ * The hero of a cms page with its one or two buttons; `primary`, when given, stands in for the
+ * cms's first button (the landing's "go to dashboard" for a signed-in visitor).
+ */
+export function PageHero({
+  hero,
+  eyebrow,
+  primary,
+}: {
+  hero: HeroContent
+  eyebrow?: string | null
+  primary?: ReactNode
+}) {
   return (
     <Hero title={hero.title} subtitle={hero.subtitle} eyebrow={eyebrow}>
-      {hero.buttonLink && hero.buttonLabel ? (
+      {primary ? (
+        primary
+      ) : hero.buttonLink && hero.buttonLabel ? (
         <ButtonLink to={hero.buttonLink} size="lg">
           {hero.buttonLabel}
         </ButtonLink>

@@ -1,7 +1,7 @@
-import { CtaBanner, FeatureGrid } from '~/features/site/blocks.tsx'
+import { CtaBanner, FeatureGrid, PageHero } from '~/features/site/blocks.tsx'
 import { ButtonLink } from '~/components/ui/button.tsx'
 import { LinkCard } from '~/components/ui/card.tsx'
-import { Hero, Section } from '~/components/ui/section.tsx'
+import { Section } from '~/components/ui/section.tsx'
 import { StatBlock } from '~/components/ui/stat.tsx'
 import type { LandingContent } from '~/features/site/public-pages.ts'
 
@@ -13,26 +13,17 @@ export function Home({ signedIn, content }: { signedIn: boolean; content: Landin
   const { hero } = content
   return (
     <>
-      <Hero
-        title={hero.title}
-        subtitle={hero.subtitle}
+      <PageHero
+        hero={hero}
         eyebrow="نرخ قفل‌شده، رسید رسمی، پشتیبانی شبانه‌روزی"
-      >
-        {signedIn ? (
-          <ButtonLink to="/dashboard" size="lg">
-            رفتن به داشبورد
-          </ButtonLink>
-        ) : hero.buttonLink && hero.buttonLabel ? (
-          <ButtonLink to={hero.buttonLink} size="lg">
-            {hero.buttonLabel}
-          </ButtonLink>
-        ) : null}
-        {hero.secondaryLink && hero.secondaryLabel ? (
-          <ButtonLink to={hero.secondaryLink} variant="secondary" size="lg">
-            {hero.secondaryLabel}
-          </ButtonLink>
-        ) : null}
-      </Hero>
+        primary={
+          signedIn ? (
+            <ButtonLink to="/dashboard" size="lg">
+              رفتن به داشبورد
+            </ButtonLink>
+          ) : null
+        }
+      />
 
       <Section id="services" title={content.tiersTitle} intro="سه سطح خدمت، متناسب با نیاز شما">
         <ul className="grid gap-5 md:grid-cols-3">
