@@ -60,6 +60,8 @@ export interface FakeCms {
   /** Which bearer tokens the cms accepts; by default any unexpired JWT-shaped token. */
   acceptToken: (token: string) => boolean
   /** Stops listening and drops open connections (the cms went away); `start()` brings it back. */
+  /** Forgets the requests and any failure, hang or rule a test set; keeps the content. */
+  reset(): void
   stop(): Promise<void>
   start(): Promise<void>
   close(): Promise<void>
@@ -111,6 +113,13 @@ export async function startFakeCms(): Promise<FakeCms> {
     hang: false,
     nextModerationStatus: 'approved',
     acceptToken: unexpiredJwt,
+    reset() {
+      fake.requests.length = 0
+      fake.failWith = null
+      fake.hang = false
+      fake.nextModerationStatus = 'approved'
+      fake.acceptToken = unexpiredJwt
+    },
     stop: () =>
       new Promise((resolve) => {
         server.close(() => resolve())

@@ -29,9 +29,7 @@ beforeEach(() => {
   process.env.CMS_TIMEOUT_MS = '300'
   resetEnvCache()
   blogCache.clear()
-  cms.failWith = null
-  cms.hang = false
-  cms.requests.length = 0
+  cms.reset()
   cms.singles = {}
   cms.entries = {}
 })

@@ -41,10 +41,7 @@ beforeEach(() => {
   resetEnvCache()
   blogCache.clear()
   seedBlog(cms)
-  cms.requests.length = 0
-  cms.failWith = null
-  cms.hang = false
-  cms.nextModerationStatus = 'approved'
+  cms.reset()
   cms.acceptToken = (token) => !token.includes('revoked') && token.split('.').length === 3
   payments.requests.length = 0
 })

@@ -22,9 +22,7 @@ beforeEach(() => {
   resetEnvCache()
   blogCache.clear()
   seedBlog(cms)
-  cms.requests.length = 0
-  cms.failWith = null
-  cms.hang = false
+  cms.reset()
 })
 
 const list = (path: string) => loader({ request: getRequest(path), params: {}, context: {} })
