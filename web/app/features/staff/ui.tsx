@@ -62,25 +62,53 @@ type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   errors?: string[] | undefined
 }
 
-export function TextAreaField({ label, errors, id, className, ...props }: TextAreaProps) {
-  const fallbackId = useId()
-  const inputId = id ?? fallbackId
-  const invalid = Boolean(errors?.length)
+/** A label above its control and the control's errors below, tied to it by id. */
+function LabelledControl({
+  label,
+  inputId,
+  errors,
+  className,
+  children,
+}: {
+  label: string
+  inputId: string
+  errors: string[] | undefined
+  className: string | undefined
+  children: ReactNode
+}) {
   return (
     <div className={`flex flex-col gap-1.5 ${className ?? ''}`}>
       <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
         {label}
       </label>
+      {children}
+      <ErrorList id={`${inputId}-error`} errors={errors} />
+    </div>
+  )
+}
+
+/** The control's own attributes that point assistive technology at its errors. */
+function errorAria(inputId: string, errors: string[] | undefined) {
+  const invalid = Boolean(errors?.length)
+  return {
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': invalid ? `${inputId}-error` : undefined,
+  }
+}
+
+export function TextAreaField({ label, errors, id, className, ...props }: TextAreaProps) {
+  const fallbackId = useId()
+  const inputId = id ?? fallbackId
+  return (
+    <LabelledControl label={label} inputId={inputId} errors={errors} className={className}>
       <textarea
         id={inputId}
         rows={3}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? `${inputId}-error` : undefined}
+        {...errorAria(inputId, errors)}
         className={controlClass}
         {...props}
       />
-      <ErrorList id={`${inputId}-error`} errors={errors} />
-    </div>
+    </LabelledControl>
   )
 }
 
@@ -94,27 +122,16 @@ type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
 export function SelectField({ label, errors, options, id, className, ...props }: SelectProps) {
   const fallbackId = useId()
   const inputId = id ?? fallbackId
-  const invalid = Boolean(errors?.length)
   return (
-    <div className={`flex flex-col gap-1.5 ${className ?? ''}`}>
-      <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select
-        id={inputId}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? `${inputId}-error` : undefined}
-        className={controlClass}
-        {...props}
-      >
+    <LabelledControl label={label} inputId={inputId} errors={errors} className={className}>
+      <select id={inputId} {...errorAria(inputId, errors)} className={controlClass} {...props}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
       </select>
-      <ErrorList id={`${inputId}-error`} errors={errors} />
-    </div>
+    </LabelledControl>
   )
 }
 

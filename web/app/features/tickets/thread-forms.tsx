@@ -2,9 +2,8 @@ import { Form, Link, useFetcher, useRevalidator } from '@remix-run/react'
 import type { FormEvent } from 'react'
 import { useId, useState } from 'react'
 import { toPersianDigits } from '@arzpol/contracts'
-import { FormAlert } from '~/components/forms.tsx'
+import { ErrorList, FormAlert } from '~/components/forms.tsx'
 import type { FormErrors } from '~/utils/form-errors.ts'
-import { ErrorText } from './ticket-components.tsx'
 import {
   ACCEPTED_FILES,
   MAX_CONTENT_LENGTH,
@@ -212,7 +211,7 @@ export function SendForm({
         aria-describedby={contentErrors ? `${id}-content-error` : undefined}
         className="w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 shadow-xs outline-none transition placeholder:text-slate-400 focus:border-teal-600 focus:ring-3 focus:ring-teal-600/20 aria-invalid:border-red-500 disabled:cursor-not-allowed disabled:bg-slate-100"
       />
-      <ErrorText id={`${id}-content-error`} errors={contentErrors} />
+      <ErrorList id={`${id}-content-error`} errors={contentErrors} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
           <label
@@ -250,7 +249,7 @@ export function SendForm({
               `تصویر یا PDF، حداکثر ${toPersianDigits(10)} مگابایت`
             )}
           </p>
-          <ErrorText id={`${id}-file-error`} errors={fileErrors} />
+          <ErrorList id={`${id}-file-error`} errors={fileErrors} />
         </div>
         <button
           type="submit"

@@ -1,7 +1,7 @@
 import { formatJalaliDateTime, toPersianDigits } from '@arzpol/contracts'
 import { Form, NavLink, useLocation, useNavigation, useRevalidator } from '@remix-run/react'
 import { useEffect, useId, useRef, useState } from 'react'
-import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
+import { ErrorList, Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import { useValidatedForm } from '~/utils/use-validated-form.ts'
 import { MAX_CONTENT_LENGTH, MAX_TITLE_LENGTH, schemaForIntent, TICKET_INTENTS } from './schemas.ts'
@@ -135,19 +135,6 @@ export function TicketList({ tickets, failed }: { tickets: TicketSummary[]; fail
 const controlClass =
   'w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 shadow-xs outline-none transition placeholder:text-slate-400 focus:border-teal-600 focus:ring-3 focus:ring-teal-600/20 aria-invalid:border-red-500 aria-invalid:focus:ring-red-500/20 disabled:bg-slate-100 disabled:text-slate-500'
 
-export function ErrorText({ id, errors }: { id: string; errors: string[] | undefined }) {
-  if (!errors?.length) return null
-  return (
-    <ul id={id} className="flex flex-col gap-1">
-      {errors.map((error) => (
-        <li key={error} className="text-sm text-red-700">
-          {error}
-        </li>
-      ))}
-    </ul>
-  )
-}
-
 export interface NewTicketValues {
   title?: string
   category?: string
@@ -248,7 +235,7 @@ export function NewTicketPanel({
               </option>
             ))}
           </select>
-          <ErrorText id={`${id}-category-error`} errors={errors.fields.category} />
+          <ErrorList id={`${id}-category-error`} errors={errors.fields.category} />
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-message`} className="text-sm font-medium text-slate-800">
@@ -265,7 +252,7 @@ export function NewTicketPanel({
             aria-describedby={errors.fields.message ? `${id}-message-error` : undefined}
             className={controlClass}
           />
-          <ErrorText id={`${id}-message-error`} errors={errors.fields.message} />
+          <ErrorList id={`${id}-message-error`} errors={errors.fields.message} />
         </div>
         <SubmitButton intent={TICKET_INTENTS.create} className="self-start">
           ثبت تیکت
