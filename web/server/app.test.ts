@@ -1,7 +1,4 @@
-import { once } from 'node:events'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { ServerBuild } from '@remix-run/node'
@@ -10,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { currentRequestId } from '../app/utils/request-id.server.ts'
 import { createWebServer } from './app.ts'
 import { createWebMetrics } from './metrics.ts'
+import { fakeServerBuild, listenForTest } from './server.test-support.ts'
 
 const TOKEN = 'web-metrics-token-0123456789'
 
@@ -50,23 +48,11 @@ function fakeBuild(): ServerBuild {
       },
     },
   }
-  return {
-    mode: 'production',
-    entry: {
-      module: { default: (_request: Request, status: number) => new Response('doc', { status }) },
-    },
-    routes,
-    assets: { routes: {}, entry: { module: '', imports: [] }, url: '', version: 'v1' },
-    publicPath: '/',
-    assetsBuildDirectory: '',
-    basename: '/',
-    future: { v3_singleFetch: true },
-    isSpaMode: false,
-  } as unknown as ServerBuild
+  return fakeServerBuild(routes)
 }
 
 describe("web's production server", () => {
-  let server: Server
+  let stop: () => Promise<void>
   let base: string
   let clientDir: string
   const metrics = createWebMetrics()
@@ -91,14 +77,11 @@ describe("web's production server", () => {
       publicUrl: 'http://127.0.0.1:3000',
       trustedProxyHops: 0,
     })
-    server = app.listen(0, '127.0.0.1')
-    await once(server, 'listening')
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    ;({ base, stop } = await listenForTest(app))
   })
 
   afterAll(async () => {
-    server.closeAllConnections()
-    await new Promise((resolve) => server.close(resolve))
+    await stop()
     rmSync(clientDir, { recursive: true, force: true })
   })
 
@@ -189,17 +172,13 @@ describe('without METRICS_TOKEN', () => {
       publicUrl: 'http://127.0.0.1:3000',
       trustedProxyHops: 0,
     })
-    const server = app.listen(0, '127.0.0.1')
-    await once(server, 'listening')
+    const { base, stop } = await listenForTest(app)
     try {
-      const response = await fetch(
-        `http://127.0.0.1:${(server.address() as AddressInfo).port}/metrics`,
-      )
+      const response = await fetch(`${base}/metrics`)
       expect(response.status).toBe(404)
       expect(await response.text()).not.toContain('http_request_duration_seconds')
     } finally {
-      server.closeAllConnections()
-      await new Promise((resolve) => server.close(resolve))
+      await stop()
     }
   })
 })

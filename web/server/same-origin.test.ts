@@ -1,16 +1,13 @@
-import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { flatRoutes } from '@remix-run/dev/dist/config/flat-routes.js'
-import type { ServerBuild } from '@remix-run/node'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createWebServer } from './app.ts'
 import { createWebMetrics } from './metrics.ts'
+import { fakeServerBuild, listenForTest } from './server.test-support.ts'
 import { CROSS_ORIGIN_MESSAGE, judgeOrigin, type OriginCheckOptions } from './same-origin.ts'
 
 const APP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'app')
@@ -60,7 +57,7 @@ async function scanRoutes() {
 const EXEMPT = new Set(['routes/api.$', 'routes/resources.cms-webhook'])
 
 describe('the origin check of form posts, for every action of the app', () => {
-  let server: Server
+  let stop: () => Promise<void>
   let base: string
   let clientDir: string
   let routes: RouteEntry[]
@@ -93,19 +90,7 @@ describe('the origin check of form posts, for every action of the app', () => {
         },
       }
     }
-    const build = {
-      mode: 'production',
-      entry: {
-        module: { default: (_request: Request, status: number) => new Response('doc', { status }) },
-      },
-      routes: buildRoutes,
-      assets: { routes: {}, entry: { module: '', imports: [] }, url: '', version: 'v1' },
-      publicPath: '/',
-      assetsBuildDirectory: '',
-      basename: '/',
-      future: { v3_singleFetch: true },
-      isSpaMode: false,
-    } as unknown as ServerBuild
+    const build = fakeServerBuild(buildRoutes)
     clientDir = mkdtempSync(path.join(tmpdir(), 'web-origin-'))
     const app = createWebServer({
       build,
@@ -117,14 +102,11 @@ describe('the origin check of form posts, for every action of the app', () => {
       publicUrl: 'https://arzpol.example',
       trustedProxyHops: 0,
     })
-    server = app.listen(0, '127.0.0.1')
-    await once(server, 'listening')
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    ;({ base, stop } = await listenForTest(app))
   })
 
   afterAll(async () => {
-    server.closeAllConnections()
-    await new Promise((resolve) => server.close(resolve))
+    await stop()
     rmSync(clientDir, { recursive: true, force: true })
   })
 
