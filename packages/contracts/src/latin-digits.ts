@@ -1,4 +1,4 @@
-import { toLatinDigits } from './index.ts'
+import { toLatinDigits } from './digits.ts'
 import { z } from 'zod'
 
 /**

@@ -1,4 +1,5 @@
 import { toPersianDigits } from './digits.ts'
+import { MAX_ATTACHMENT_BYTES, UPLOAD_MESSAGES } from './uploads.ts'
 
 /**
  * A ticket's limits and the Persian texts that name them (spec §5), one rule for the browser
@@ -8,7 +9,7 @@ import { toPersianDigits } from './digits.ts'
 export const TICKET_LIMITS = {
   titleLength: 200,
   contentLength: 5000,
-  attachmentBytes: 10 * 1024 * 1024,
+  attachmentBytes: MAX_ATTACHMENT_BYTES,
 } as const
 
 export const TICKET_LIMIT_MESSAGES = {
@@ -18,5 +19,5 @@ export const TICKET_LIMIT_MESSAGES = {
   initialMessageRequired: 'پیام اولیه لازم است',
   contentOrFileRequired: 'پیام یا فایل لازم است',
   contentTooLong: `پیام نباید بیشتر از ${toPersianDigits(TICKET_LIMITS.contentLength)} کاراکتر باشد`,
-  fileTooLarge: `حجم فایل نباید بیشتر از ${toPersianDigits(TICKET_LIMITS.attachmentBytes / 1024 / 1024)} مگابایت باشد.`,
+  fileTooLarge: UPLOAD_MESSAGES.fileTooLarge,
 } as const

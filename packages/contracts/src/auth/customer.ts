@@ -1,4 +1,5 @@
-import { phoneSchema, toLatinDigits } from '../index.ts'
+import { phoneSchema } from '../phone.ts'
+import { toLatinDigits } from '../digits.ts'
 import { z } from 'zod'
 import { latinDigits } from '../latin-digits.ts'
 import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../text.ts'

@@ -1,4 +1,4 @@
-import { toPersianDigits } from '../index.ts'
+import { toPersianDigits } from '../digits.ts'
 import { z } from 'zod'
 import { latinDigits } from '../latin-digits.ts'
 

@@ -1,6 +1,6 @@
-import { formatNumberFa, MAX_AMOUNT_UNITS } from '../index.ts'
+import { formatNumberFa, MAX_AMOUNT_UNITS } from '../money.ts'
 import { z } from 'zod'
-import { MINOR_PER_UNIT, parseAmountToMinor } from '../index.ts'
+import { MINOR_PER_UNIT, parseAmountToMinor } from '../amount.ts'
 
 /** Spec §5 text for an amount that is missing, not a number, not > 0 or has > 2 decimals. */
 export const INVALID_AMOUNT = 'مبلغ معتبر وارد کنید'

@@ -1,4 +1,4 @@
-import { PAYMENT_TYPE_CODES } from '../index.ts'
+import { PAYMENT_TYPE_CODES } from '../orders.ts'
 import { z } from 'zod'
 import { amountMinorSchema } from './amount.ts'
 import { CURRENCIES } from './currencies.ts'

@@ -1,4 +1,4 @@
-import { CREDENTIAL_PAYMENT_TYPES, PAYMENT_TYPE_CODES } from '../index.ts'
+import { CREDENTIAL_PAYMENT_TYPES, PAYMENT_TYPE_CODES } from '../orders.ts'
 import { describe, expect, it } from 'vitest'
 import { PAYMENT_TYPES } from './payment-types.ts'
 

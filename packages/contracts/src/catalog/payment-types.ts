@@ -1,4 +1,4 @@
-import { PAYMENT_TYPE_CODES, type PaymentTypeCode } from '../index.ts'
+import { PAYMENT_TYPE_CODES, type PaymentTypeCode } from '../orders.ts'
 import type { Direction, FeeSchedule } from './currencies.ts'
 
 /**

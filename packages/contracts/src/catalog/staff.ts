@@ -1,4 +1,5 @@
-import { MAX_FEE_BPS, MAX_FEE_FIXED_IRR, MAX_RATE_IRR, PAYMENT_TYPE_CODES } from '../index.ts'
+import { MAX_FEE_BPS, MAX_FEE_FIXED_IRR, MAX_RATE_IRR } from '../money.ts'
+import { PAYMENT_TYPE_CODES } from '../orders.ts'
 import { z } from 'zod'
 import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../text.ts'
 import { CURRENCIES } from './currencies.ts'

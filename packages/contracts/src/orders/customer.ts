@@ -1,12 +1,13 @@
+import { MAX_SITE_URL_LENGTH, normalizeSiteUrl } from '../site-url.ts'
+import { formatNumberFa } from '../money.ts'
 import {
-  formatNumberFa,
   ORDER_CURRENCIES,
   ORDER_STAGES as STAGES,
   ORDER_STATUSES as STATUSES,
   PAYMENT_TYPE_CODES,
-  toLatinDigits,
   type OrderCurrency,
-} from '../index.ts'
+} from '../orders.ts'
+import { toLatinDigits } from '../digits.ts'
 import { z } from 'zod'
 import { MAX_ATTACHMENT_BYTES, UploadedFile } from '../uploads.ts'
 import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../text.ts'
@@ -59,24 +60,15 @@ const text = (max: number, multiline = false) =>
     .max(max, MESSAGES.tooLong(max))
     .refine((value) => !hasForbiddenCharacters(value, multiline), MESSAGES.invalidCharacters)
 
-/** "example.com" or "https://example.com/x" → an http(s) URL with a dotted host, or an issue. */
+/** "example.com" or "https://example.com/x" → an http(s) URL with a dotted host (site-url.ts), or an issue. */
 export const siteUrlSchema = z
   .string({ error: MESSAGES.siteUrl })
   .trim()
   .min(1, MESSAGES.siteUrl)
-  .max(2048, MESSAGES.siteUrl)
+  .max(MAX_SITE_URL_LENGTH, MESSAGES.siteUrl)
   .transform((value, ctx) => {
-    const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`
-    try {
-      const url = new URL(withScheme)
-      if (
-        (url.protocol === 'http:' || url.protocol === 'https:') &&
-        /\.[a-z]{2,}$/i.test(url.hostname)
-      )
-        return url.toString()
-    } catch {
-      // falls through to the issue
-    }
+    const url = normalizeSiteUrl(value)
+    if (url !== null) return url
     ctx.addIssue({ code: 'custom', message: MESSAGES.siteUrl })
     return z.NEVER
   })

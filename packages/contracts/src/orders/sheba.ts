@@ -1,4 +1,4 @@
-import { toLatinDigits } from '../index.ts'
+import { toLatinDigits } from '../digits.ts'
 
 /**
  * Iranian IBAN (Sheba): "IR" + 24 digits, ISO 7064 mod 97 (domain.md §3.d): move "IR" and the

@@ -1,17 +1,13 @@
-import { toLatinDigits, toPersianDigits } from '../index.ts'
+import { TICKET_LIMIT_MESSAGES, TICKET_LIMITS } from '../tickets.ts'
+import { toLatinDigits, toPersianDigits } from '../digits.ts'
 import { z } from 'zod'
 import { MAX_ATTACHMENTS_PER_MESSAGE, UPLOAD_MESSAGES, UploadedFile } from '../uploads.ts'
 
 /** Texts the web client shows as they are: spec §5 for the ticket form, ours for the rest. */
 export const MESSAGES = {
-  titleRequired: 'عنوان لازم است',
-  titleTooLong: 'عنوان نباید بیشتر از ۲۰۰ کاراکتر باشد',
+  ...TICKET_LIMIT_MESSAGES,
   subjectTooLong: 'موضوع نباید بیشتر از ۲۰۰ کاراکتر باشد',
-  categoryRequired: 'دستهبندی لازم است',
   categoryInvalid: 'دسته‌بندی انتخاب‌شده معتبر نیست',
-  initialMessageRequired: 'پیام اولیه لازم است',
-  contentTooLong: 'پیام نباید بیشتر از ۵۰۰۰ کاراکتر باشد',
-  contentOrFileRequired: 'پیام یا فایل لازم است',
   messageRequired: 'شناسه پیام لازم است',
   messageInvalid: 'شناسه پیام معتبر نیست',
   ticketNotFound: 'تیکت یافت نشد',
@@ -31,8 +27,8 @@ export const MESSAGES = {
 
 export const STATUS_DISPLAY = { open: 'باز', closed: 'بسته شده' } as const
 
-export const MAX_TITLE_LENGTH = 200
-export const MAX_CONTENT_LENGTH = 5000
+export const MAX_TITLE_LENGTH = TICKET_LIMITS.titleLength
+export const MAX_CONTENT_LENGTH = TICKET_LIMITS.contentLength
 
 /**
  * Text as people type it: Windows line ends become \n, NUL (which PostgreSQL refuses in text)

@@ -1,15 +1,10 @@
-import { normalizePhone, toLatinDigits } from '../index.ts'
+import { normalizePhone } from '../phone.ts'
+import { toLatinDigits } from '../digits.ts'
 import { z } from 'zod'
 import { ROLES } from '../value-sets.ts'
 import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../text.ts'
-import {
-  blankToUndefined,
-  OrderSummaryOut,
-  paging,
-  STAFF_MESSAGES,
-  trimmedOrNull,
-  UserRef,
-} from '../orders/staff.ts'
+import { OrderSummaryOut } from '../orders/staff.ts'
+import { blankToUndefined, paging, STAFF_MESSAGES, trimmedOrNull, UserRef } from '../staff.ts'
 
 /** Request and response shapes of staff user management (accounts, blocking, support role). */
 

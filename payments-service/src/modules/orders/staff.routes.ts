@@ -7,7 +7,6 @@ import { listMoneyToReturn, refundByHand } from './fulfilment/money-to-return.ts
 import type { StaffOrderService } from './fulfilment/staff-orders.service.ts'
 import {
   DashboardOut,
-  IdParams,
   MoneyToReturnOut,
   OrderDetailOut,
   OrderPageOut,
@@ -18,6 +17,7 @@ import {
   SettleRefundBody,
   TransitionBody,
 } from '@arzpol/contracts/orders/staff'
+import { IdParams } from '@arzpol/contracts/staff'
 
 const STAFF: readonly Role[] = ['support', 'admin']
 const TAGS = ['staff']

@@ -1,4 +1,9 @@
-import { ORDER_STAGES, ORDER_STATUSES, type OrderStage, type OrderStatusCode } from '@arzpol/contracts'
+import {
+  ORDER_STAGES,
+  ORDER_STATUSES,
+  type OrderStage,
+  type OrderStatusCode,
+} from '@arzpol/contracts'
 import type { Knex } from 'knex'
 import type { Actor } from '../../models/payment-event.model.ts'
 import { bookFulfilment, bookPayoutSettled } from '../ledger/money-events.ts'

@@ -9,7 +9,7 @@ import {
   summaryQuery,
   type SummaryRow,
 } from '../orders/fulfilment/staff-orders.service.ts'
-import { STAFF_MESSAGES } from '@arzpol/contracts/orders/staff'
+import { STAFF_MESSAGES } from '@arzpol/contracts/staff'
 import type { UserQueryInput } from '@arzpol/contracts/users/staff'
 
 type AuditAction = 'block' | 'unblock' | 'grant_support' | 'revoke_support'

@@ -1,6 +1,6 @@
 import { defineRoute, reply, type Api } from '../../http/route.ts'
 import type { Role } from '../../models/user.model.ts'
-import { IdParams } from '@arzpol/contracts/orders/staff'
+import { IdParams } from '@arzpol/contracts/staff'
 import type { StaffUserService } from './staff-users.service.ts'
 import {
   BlockBody,

@@ -1,4 +1,9 @@
-import { normalizePhone, PHONE_INVALID_MESSAGE, PHONE_PATTERN, toLatinDigits } from '@arzpol/contracts'
+import {
+  normalizePhone,
+  PHONE_INVALID_MESSAGE,
+  PHONE_PATTERN,
+  toLatinDigits,
+} from '@arzpol/contracts'
 import { z } from 'zod'
 import { jalaliToIsoDay } from '~/utils/staff-dates.server.ts'
 import { ORDER_STAGES, QUEUE_PAGE_SIZE } from './queue.ts'

@@ -165,7 +165,7 @@ export default function StaffPaymentTypes() {
               </div>
             </dl>
             <p className="mt-2 text-xs text-slate-500">
-              آخرین تغییر: {formatJalaliDateTime(type.updated_at)}
+              آخرین تغییر: {type.updated_at ? formatJalaliDateTime(type.updated_at) : '—'}
               {type.updated_by ? (
                 <>
                   {' '}

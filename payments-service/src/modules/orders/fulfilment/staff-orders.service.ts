@@ -14,11 +14,8 @@ import { createMoneyBackNotice } from '../settlement/money-back-notice.ts'
 import { flowOf, recordEvent, transition, type Stage } from '../state-machine.ts'
 import { findStaffAction, staffActionsFor } from './actions.ts'
 import { notifyStatusChange } from './notify.ts'
-import {
-  STAFF_MESSAGES,
-  type OrderQueryInput,
-  type TransitionInput,
-} from '@arzpol/contracts/orders/staff'
+import { type OrderQueryInput, type TransitionInput } from '@arzpol/contracts/orders/staff'
+import { STAFF_MESSAGES } from '@arzpol/contracts/staff'
 import { tehranDayBounds } from '../../../lib/tehran-day.ts'
 
 export interface StaffOrderDeps {

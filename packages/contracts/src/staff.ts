@@ -1,0 +1,60 @@
+import { z } from 'zod'
+import { toLatinDigits } from './digits.ts'
+import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from './text.ts'
+
+/**
+ * What every staff call shares, whatever its noun: the Persian texts of the staff API, an id in
+ * the path, paging, optional notes, and a user named in a row.
+ */
+
+/** Persian texts of the staff API (shown by web as they are). */
+export const STAFF_MESSAGES = {
+  noteRequired: 'توضیح لازم است',
+  referenceRequired: 'شماره پیگیری لازم است',
+  target: 'وضعیت مقصد معتبر نیست',
+  stage: 'مرحله معتبر نیست',
+  date: 'تاریخ باید به شکل YYYY-MM-DD باشد',
+  phone: 'شماره تلفن صحیح نمیباشد',
+  phonePrefix: 'دست‌کم ۴ رقم از شماره تلفن را وارد کنید',
+  tooLong: 'متن بیش از حد طولانی است',
+  notFound: 'یافت نشد',
+  userNotFound: 'کاربری با این شماره یافت نشد',
+  illegalTransition: 'این تغییر وضعیت برای این سفارش مجاز نیست.',
+  credentialsWiped: 'رمز این سفارش پس از پایان مهلت نگهداری حذف شده است.',
+  noCredentials: 'برای این سفارش رمزی ثبت نشده است.',
+  refundSettled: 'این بازپرداخت قبلاً تسویه شده است.',
+  roleLocked: 'نقش مدیر فقط از خط فرمان تغییر می‌کند.',
+  notYourself: 'نمی‌توانید حساب خودتان را مسدود یا آزاد کنید.',
+  blockStaff:
+    'فقط مدیر می‌تواند حساب پشتیبان را مسدود یا آزاد کند و حساب مدیر از اینجا مسدود نمی‌شود.',
+} as const
+
+export const trimmedOrNull = (max: number) =>
+  z
+    .string()
+    .max(max, STAFF_MESSAGES.tooLong)
+    // PostgreSQL refuses NUL in text; the other controls only corrupt logs and screens.
+    .refine((value) => !hasForbiddenCharacters(value, true), INVALID_CHARACTERS_MESSAGE)
+    .nullish()
+    .transform((value) => {
+      const trimmed = value?.trim()
+      return trimmed ? trimmed : null
+    })
+
+export const IdParams = z.object({
+  id: z
+    .string()
+    .transform((value) => toLatinDigits(value))
+    .pipe(z.string().regex(/^\d{1,15}$/, STAFF_MESSAGES.notFound))
+    .transform(Number),
+})
+
+export const blankToUndefined = (value: unknown) => (value === '' ? undefined : value)
+
+export const paging = {
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+}
+
+/** A staff member or user named in a row. */
+export const UserRef = z.object({ id: z.number().int(), username: z.string() })
