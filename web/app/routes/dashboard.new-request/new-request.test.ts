@@ -8,6 +8,7 @@ import {
   getRequest,
   isDataResult,
   settle,
+  routeArgs,
   signedInJar,
   type DataResult,
 } from '../../../tests/utils.ts'
@@ -39,12 +40,6 @@ beforeEach(() => {
   jar = signedInJar({ sub: '1' })
 })
 
-const args = (request: Request, params: Record<string, string> = {}) => ({
-  request,
-  params,
-  context: {},
-})
-
 const VALID = {
   intent: 'submit',
   payment_type: 'topup',
@@ -72,7 +67,7 @@ const upstream = (method: string, path: string) =>
 
 describe('/dashboard/new-request action', () => {
   it('creates the order with Latin digits, starts it, and hands over the gateway form', async () => {
-    const result = expectData<NewRequestActionData>(await action(args(post(VALID))))
+    const result = expectData<NewRequestActionData>(await action(routeArgs(post(VALID))))
     expect(result.data).toEqual({
       kind: 'gateway',
       orderId: 7,
@@ -98,11 +93,11 @@ describe('/dashboard/new-request action', () => {
   })
 
   it("forwards the form's idempotency key to create and start, and only a well-formed one", async () => {
-    await action(args(post({ ...VALID, idempotency_key: 'form-abc-1' })))
+    await action(routeArgs(post({ ...VALID, idempotency_key: 'form-abc-1' })))
     expect(upstream('POST', '/api/payments/create/')[0]?.idempotencyKey).toBe('form-abc-1')
     expect(upstream('POST', '/api/payments/7/start/')[0]?.idempotencyKey).toBe('form-abc-1')
     fake.reset()
-    await action(args(post({ ...VALID, idempotency_key: 'not a key ✗' })))
+    await action(routeArgs(post({ ...VALID, idempotency_key: 'not a key ✗' })))
     expect(upstream('POST', '/api/payments/create/')[0]?.idempotencyKey).toBeUndefined()
   })
 
@@ -112,7 +107,7 @@ describe('/dashboard/new-request action', () => {
       code: 'idempotency_key_reused',
     })
     const result = expectData<NewRequestActionData>(
-      await action(args(post({ ...VALID, idempotency_key: 'used-key' }))),
+      await action(routeArgs(post({ ...VALID, idempotency_key: 'used-key' }))),
     )
     expect(result.init?.status).toBe(422)
     if (result.data.kind !== 'errors') throw new Error('expected errors')
@@ -121,12 +116,12 @@ describe('/dashboard/new-request action', () => {
   })
 
   it('sends the quote token the form carries with create (issue 15), and none when it has none', async () => {
-    await action(args(post({ ...VALID, quote_token: 'v1.MTIzfFVTRA.c2lnbmF0dXJl' })))
+    await action(routeArgs(post({ ...VALID, quote_token: 'v1.MTIzfFVTRA.c2lnbmF0dXJl' })))
     expect(upstream('POST', '/api/payments/create/')[0]?.json).toMatchObject({
       quote_token: 'v1.MTIzfFVTRA.c2lnbmF0dXJl',
     })
     fake.reset()
-    await action(args(post({ ...VALID, quote_token: '<script>' })))
+    await action(routeArgs(post({ ...VALID, quote_token: '<script>' })))
     expect(upstream('POST', '/api/payments/create/')[0]?.json).not.toHaveProperty('quote_token')
   })
 
@@ -148,7 +143,7 @@ describe('/dashboard/new-request action', () => {
       },
     })
     const result = expectData<NewRequestActionData>(
-      await action(args(post({ ...VALID, quote_token: 'v1.b2xk.dG9rZW4' }))),
+      await action(routeArgs(post({ ...VALID, quote_token: 'v1.b2xk.dG9rZW4' }))),
     )
     expect(result.init?.status).toBe(409)
     if (result.data.kind !== 'errors') throw new Error('expected errors')
@@ -170,7 +165,9 @@ describe('/dashboard/new-request action', () => {
   it('answers the spec §5 messages without calling payments-service', async () => {
     const result = expectData<NewRequestActionData>(
       await action(
-        args(post({ ...VALID, site_url: '', site_username: '', site_password: '', amount: '0' })),
+        routeArgs(
+          post({ ...VALID, site_url: '', site_username: '', site_password: '', amount: '0' }),
+        ),
       ),
     )
     expect(result.init?.status).toBe(400)
@@ -189,7 +186,7 @@ describe('/dashboard/new-request action', () => {
     fake.answer('POST /api/payments/create/', 400, {
       amount: ['حداقل مبلغ برای این خدمت ۵۰ دلار است'],
     })
-    const result = expectData<NewRequestActionData>(await action(args(post(VALID))))
+    const result = expectData<NewRequestActionData>(await action(routeArgs(post(VALID))))
     expect(result.data.kind === 'errors' && result.data.errors.fields.amount).toEqual([
       'حداقل مبلغ برای این خدمت ۵۰ دلار است',
     ])
@@ -197,7 +194,7 @@ describe('/dashboard/new-request action', () => {
 
   it('says «خطا در ایجاد یا شروع پرداخت» when starting fails', async () => {
     fake.answer('POST /api/payments/7/start/', 502, { detail: 'خطا در ارتباط با درگاه بانک.' })
-    const result = expectData<NewRequestActionData>(await action(args(post(VALID))))
+    const result = expectData<NewRequestActionData>(await action(routeArgs(post(VALID))))
     expect(result.data.kind).toBe('errors')
     if (result.data.kind !== 'errors') return
     expect(result.data.errors.form[0]).toBe('خطا در ایجاد یا شروع پرداخت')
@@ -208,7 +205,7 @@ describe('/dashboard/new-request action', () => {
     fake.answer('POST /api/payments/7/start/', 200, { gateway_url: null, token: null })
     const response = await settle(() =>
       action(
-        args(
+        routeArgs(
           post({
             ...VALID,
             payment_type: 'payout',
@@ -236,7 +233,7 @@ describe('/dashboard/new-request action', () => {
     fake.answer('POST /api/payments/7/start/', 200, { gateway_url: null, token: null })
     const response = await settle(() =>
       action(
-        args(
+        routeArgs(
           post({
             ...VALID,
             payment_type: 'payout',
@@ -267,7 +264,7 @@ describe('/dashboard/new-request action', () => {
       fee_irr: 1_800_000,
       rate_locked_until: '2026-11-24T10:45:00.000Z',
     })
-    const result = expectData<NewRequestActionData>(await action(args(post(VALID))))
+    const result = expectData<NewRequestActionData>(await action(routeArgs(post(VALID))))
     expect(result.init?.status).toBe(409)
     expect(result.data).toMatchObject({ kind: 'quote_expired', orderId: 7, amountIrr: 60_000_000 })
 
@@ -276,7 +273,7 @@ describe('/dashboard/new-request action', () => {
       token: 't2',
     })
     const again = expectData<NewRequestActionData>(
-      await action(args(post({ intent: 'start', order_id: '7', flow: 'topup' }))),
+      await action(routeArgs(post({ intent: 'start', order_id: '7', flow: 'topup' }))),
     )
     expect(again.data).toMatchObject({ kind: 'gateway', token: 't2' })
   })
@@ -286,7 +283,7 @@ describe('order loaders', () => {
   it('new request: falls back to the default types and reads the deep link', async () => {
     fake.answer('GET /api/payment-types/', 500, { detail: 'x' })
     const result = expectData<{ types: { value: string }[]; preset: { paymentType: string } }>(
-      await loader(args(getRequest('/dashboard/new-request?flow=visa', jar))),
+      await loader(routeArgs(getRequest('/dashboard/new-request?flow=visa', jar))),
     )
     expect(result.data.types.map((t) => t.value)).toEqual([
       'topup',
@@ -303,7 +300,7 @@ describe('order loaders', () => {
 
   it('dashboard: a deep link goes to the new-request page', async () => {
     const response = await settle(() =>
-      dashboardLoader(args(getRequest('/dashboard?start=specialized', jar))),
+      dashboardLoader(routeArgs(getRequest('/dashboard?start=specialized', jar))),
     )
     expect((response as Response).headers.get('Location')).toBe(
       '/dashboard/new-request?start=specialized',
@@ -323,7 +320,7 @@ describe('order loaders', () => {
       tickets: number
       usdRateIrr: number
       daily: { date: string }[]
-    }>(await dashboardLoader(args(getRequest('/dashboard', jar))))
+    }>(await dashboardLoader(routeArgs(getRequest('/dashboard', jar))))
     expect(result.data.counts).toEqual({ pending: 1, processing: 1, completed: 2, failed: 0 })
     expect(result.data.totalIrr).toBe(15_000_000)
     expect(result.data.tickets).toBe(2)
@@ -336,7 +333,7 @@ describe('order loaders', () => {
     fake.answer('GET /api/rates/USD/', 503, {})
     fake.answer('GET /api/rates/USD/daily/?days=30', 404, {})
     const result = expectData<{ tickets: null; usdRateIrr: null; daily: null }>(
-      await dashboardLoader(args(getRequest('/dashboard', jar))),
+      await dashboardLoader(routeArgs(getRequest('/dashboard', jar))),
     )
     expect(result.data).toMatchObject({ tickets: null, usdRateIrr: null, daily: null })
   })
@@ -347,7 +344,7 @@ describe('order loaders', () => {
       fakeOrder({ id: 12, status: 'processing', description: 'کیف پول' }),
     )
     const result = expectData<{ orders: { id: number }[]; total: number; filter: string }>(
-      await ordersLoader(args(getRequest('/dashboard/orders?filter=processing&q=کیف', jar))),
+      await ordersLoader(routeArgs(getRequest('/dashboard/orders?filter=processing&q=کیف', jar))),
     )
     expect(result.data.orders.map((o) => o.id)).toEqual([12])
     expect(result.data.total).toBe(2)
@@ -360,11 +357,13 @@ describe('order loaders', () => {
       fakeOrder({ id: 22 }),
     )
     const paid = expectData<{ order: { rate_irr: number } }>(
-      await receiptLoader(args(getRequest('/dashboard/orders/21/receipt', jar), { orderId: '21' })),
+      await receiptLoader(
+        routeArgs(getRequest('/dashboard/orders/21/receipt', jar), { orderId: '21' }),
+      ),
     )
     expect(paid.data.order.rate_irr).toBe(1_150_000)
     const unpaid = await settle(() =>
-      receiptLoader(args(getRequest('/dashboard/orders/22/receipt', jar), { orderId: '22' })),
+      receiptLoader(routeArgs(getRequest('/dashboard/orders/22/receipt', jar), { orderId: '22' })),
     )
     expect((unpaid as Response).status).toBe(404)
   })
@@ -373,13 +372,13 @@ describe('order loaders', () => {
     fake.orders.push(fakeOrder({ id: 31 }))
     const ok = expectData<{ payment: string | null }>(
       await orderLoader(
-        args(getRequest('/dashboard/orders/31?payment=success', jar), { orderId: '31' }),
+        routeArgs(getRequest('/dashboard/orders/31?payment=success', jar), { orderId: '31' }),
       ),
     )
     expect(ok.data.payment).toBe('success')
     const odd = expectData<{ payment: string | null }>(
       await orderLoader(
-        args(getRequest('/dashboard/orders/31?payment=<x>', jar), { orderId: '31' }),
+        routeArgs(getRequest('/dashboard/orders/31?payment=<x>', jar), { orderId: '31' }),
       ),
     )
     expect(odd.data.payment).toBeNull()

@@ -8,6 +8,7 @@ import {
   getRequest,
   isDataResult,
   settle,
+  routeArgs,
   signedInJar,
   type DataResult,
 } from '../../../tests/utils.ts'
@@ -40,12 +41,6 @@ beforeEach(() => {
   jar = signedInJar({ sub: '1' })
 })
 
-const args = (request: Request, params: Record<string, string> = {}) => ({
-  request,
-  params,
-  context: {},
-})
-
 function multipartRequest(path: string, form: FormData, cookies = jar) {
   return new Request(new URL(path, BASE), {
     method: 'POST',
@@ -68,7 +63,7 @@ describe('/dashboard/tickets loader', () => {
       tickets: unknown[]
       categories: unknown[]
       ticketsFailed: boolean
-    }>(await ticketsLoader(args(getRequest('/dashboard/tickets', jar))))
+    }>(await ticketsLoader(routeArgs(getRequest('/dashboard/tickets', jar))))
     expect(result.data.tickets).toHaveLength(1)
     expect(result.data.categories).toEqual([
       { id: 1, name: 'پرداخت' },
@@ -82,7 +77,7 @@ describe('/dashboard/tickets loader', () => {
     const logged = vi.spyOn(getLogger(), 'error').mockImplementation(() => undefined)
     fake.failNext('GET /api/ticketing/tickets/', 500, { detail: 'خطا' })
     const result = expectData<{ tickets: unknown[]; ticketsFailed: boolean }>(
-      await ticketsLoader(args(getRequest('/dashboard/tickets', jar))),
+      await ticketsLoader(routeArgs(getRequest('/dashboard/tickets', jar))),
     )
     expect([result.data.tickets, result.data.ticketsFailed]).toEqual([[], true])
     expect(logged).toHaveBeenCalled()
@@ -90,7 +85,7 @@ describe('/dashboard/tickets loader', () => {
 
   it('sends a visitor without a session to the login form', async () => {
     const response = await settle(() =>
-      ticketsLoader(args(getRequest('/dashboard/tickets', new CookieJar()))),
+      ticketsLoader(routeArgs(getRequest('/dashboard/tickets', new CookieJar()))),
     )
     expect(response).toBeInstanceOf(Response)
     expect((response as Response).headers.get('Location')).toBe('/?auth=login')
@@ -101,7 +96,7 @@ describe('creating a ticket', () => {
   const create = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
     settle(() =>
       createAction(
-        args(formRequest('/dashboard/tickets', { intent: 'create', ...fields }, jar, headers)),
+        routeArgs(formRequest('/dashboard/tickets', { intent: 'create', ...fields }, jar, headers)),
       ),
     )
 
@@ -177,7 +172,7 @@ describe('a ticket thread', () => {
       ticket: { id: number; status: string }
       messages: Array<{ is_staff: boolean; author: { username: string } }>
       confirmClose: boolean
-    }>(await threadLoader(args(getRequest('/dashboard/tickets/7', jar), { ticketId: '7' })))
+    }>(await threadLoader(routeArgs(getRequest('/dashboard/tickets/7', jar), { ticketId: '7' })))
     expect(result.data.ticket).toMatchObject({ id: 7, status: 'open' })
     expect(result.data.messages.map((m) => [m.is_staff, m.author.username])).toEqual([
       [false, '09120000000'],
@@ -189,7 +184,7 @@ describe('a ticket thread', () => {
   it('asks to confirm closing at ?confirm_close=1 (the no-JavaScript step)', async () => {
     const result = expectData<{ confirmClose: boolean }>(
       await threadLoader(
-        args(getRequest('/dashboard/tickets/7?confirm_close=1', jar), { ticketId: '7' }),
+        routeArgs(getRequest('/dashboard/tickets/7?confirm_close=1', jar), { ticketId: '7' }),
       ),
     )
     expect(result.data.confirmClose).toBe(true)
@@ -198,7 +193,7 @@ describe('a ticket thread', () => {
   it('is a 404 for an unknown, foreign or malformed id', async () => {
     for (const ticketId of ['999', 'abc', '-1']) {
       const response = await settle(() =>
-        threadLoader(args(getRequest(`/dashboard/tickets/${ticketId}`, jar), { ticketId })),
+        threadLoader(routeArgs(getRequest(`/dashboard/tickets/${ticketId}`, jar), { ticketId })),
       )
       expect([ticketId, (response as Response).status]).toEqual([ticketId, 404])
     }
@@ -208,7 +203,7 @@ describe('a ticket thread', () => {
     const logged = vi.spyOn(getLogger(), 'error').mockImplementation(() => undefined)
     fake.failNext('GET /api/ticketing/tickets/7/messages/', 503, null)
     const result = expectData<{ messages: unknown[] }>(
-      await threadLoader(args(getRequest('/dashboard/tickets/7', jar), { ticketId: '7' })),
+      await threadLoader(routeArgs(getRequest('/dashboard/tickets/7', jar), { ticketId: '7' })),
     )
     expect(result.data.messages).toEqual([])
     expect(logged).toHaveBeenCalled()
@@ -218,7 +213,7 @@ describe('a ticket thread', () => {
 describe('sending a message', () => {
   const send = (form: FormData) =>
     settle(() =>
-      threadAction(args(multipartRequest('/dashboard/tickets/7', form), { ticketId: '7' })),
+      threadAction(routeArgs(multipartRequest('/dashboard/tickets/7', form), { ticketId: '7' })),
     )
   const fields = (entries: Record<string, string | Blob>, fileName = 'رسید.png') => {
     const form = new FormData()
@@ -256,7 +251,7 @@ describe('sending a message', () => {
   it('sends a text-only message from a urlencoded post too', async () => {
     const response = await settle(() =>
       threadAction(
-        args(formRequest('/dashboard/tickets/7', { intent: 'send', content: 'سلام' }, jar), {
+        routeArgs(formRequest('/dashboard/tickets/7', { intent: 'send', content: 'سلام' }, jar), {
           ticketId: '7',
         }),
       ),
@@ -310,7 +305,9 @@ describe('sending a message', () => {
 describe('the XHR send route (upload progress with JavaScript)', () => {
   const post = (form: FormData, cookies = jar) =>
     sendResource(
-      args(multipartRequest('/dashboard/tickets/7/messages', form, cookies), { ticketId: '7' }),
+      routeArgs(multipartRequest('/dashboard/tickets/7/messages', form, cookies), {
+        ticketId: '7',
+      }),
     ) as Promise<Response>
 
   it('answers JSON: 201 when sent, field errors when not', async () => {
@@ -345,7 +342,7 @@ describe('closing a ticket', () => {
   const close = () =>
     settle(() =>
       threadAction(
-        args(formRequest('/dashboard/tickets/7', { intent: 'close' }, jar), { ticketId: '7' }),
+        routeArgs(formRequest('/dashboard/tickets/7', { intent: 'close' }, jar), { ticketId: '7' }),
       ),
     )
 
@@ -370,7 +367,7 @@ describe('closing a ticket', () => {
     await close()
     const result = expectData<{ confirmClose: boolean; ticket: { status: string } }>(
       await threadLoader(
-        args(getRequest('/dashboard/tickets/7?confirm_close=1', jar), { ticketId: '7' }),
+        routeArgs(getRequest('/dashboard/tickets/7?confirm_close=1', jar), { ticketId: '7' }),
       ),
     )
     expect([result.data.ticket.status, result.data.confirmClose]).toEqual(['closed', false])
@@ -380,7 +377,7 @@ describe('closing a ticket', () => {
 describe('downloading an attachment', () => {
   const download = (attachmentId: string) =>
     downloadLoader(
-      args(getRequest(`/dashboard/tickets/7/attachments/${attachmentId}`, jar), {
+      routeArgs(getRequest(`/dashboard/tickets/7/attachments/${attachmentId}`, jar), {
         ticketId: '7',
         attachmentId,
       }),

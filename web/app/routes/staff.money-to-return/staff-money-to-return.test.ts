@@ -10,6 +10,7 @@ import {
   getRequest,
   isDataResult,
   settle,
+  routeArgs,
   signedInJar,
 } from '../../../tests/utils.ts'
 import { action, loader } from './route.tsx'
@@ -92,19 +93,11 @@ beforeEach(() => {
 })
 
 const post = (fields: Record<string, string>) =>
-  action({
-    request: formRequest('/staff/money-to-return', fields, jar, { Origin: BASE }),
-    params: {},
-    context: {},
-  })
+  action(routeArgs(formRequest('/staff/money-to-return', fields, jar, { Origin: BASE })))
 
 describe('/staff/money-to-return', () => {
   it('loads the items oldest first as payments-service lists them', async () => {
-    const result = await loader({
-      request: getRequest('/staff/money-to-return', jar),
-      params: {},
-      context: {},
-    })
+    const result = await loader(routeArgs(getRequest('/staff/money-to-return', jar)))
     expect(isDataResult(result)).toBe(true)
     if (!isDataResult<{ count: number; results: unknown[] }>(result)) return
     expect(result.data.count).toBe(1)

@@ -10,6 +10,7 @@ import {
   getRequest,
   isDataResult,
   settle,
+  routeArgs,
   signedInJar,
 } from '../../../tests/utils.ts'
 import { action } from './route.tsx'
@@ -73,11 +74,7 @@ beforeEach(() => {
 })
 
 const post = (fields: Record<string, string>) =>
-  action({
-    request: formRequest('/staff/rates', fields, jar, { Origin: BASE }),
-    params: {},
-    context: {},
-  })
+  action(routeArgs(formRequest('/staff/rates', fields, jar, { Origin: BASE })))
 
 describe('/staff/rates: a large change asks for confirmation', () => {
   it('shows the Persian reason with both rates and the confirm checkbox, keeping what was typed', async () => {
