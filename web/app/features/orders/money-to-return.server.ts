@@ -1,3 +1,10 @@
+import {
+  MoneyToReturnItemOut,
+  MoneyToReturnOut,
+  RefundByHandBody,
+  RefundOut,
+} from '@arzpol/contracts/orders/staff'
+import { wire, type Wire } from '@arzpol/contracts/wire'
 import { z } from 'zod'
 import { call } from '~/features/api/payments-client.server.ts'
 
@@ -6,41 +13,12 @@ import { call } from '~/features/api/payments-client.server.ts'
  * member's access token, like the other staff calls (`staff-orders.server.ts`).
  */
 
-const refundSchema = z.object({
-  id: z.number(),
-  amount_irr: z.number(),
-  method: z.enum(['gateway_reverse', 'manual']),
-  status: z.enum(['requested', 'done', 'pending', 'refused']),
-  reason: z.string().nullable().default(null),
-  reference: z.string().nullable(),
-  created_at: z.string(),
-  settled_at: z.string().nullable(),
-})
-
-const itemSchema = z.object({
-  gateway_tx_id: z.number(),
-  payment_id: z.number(),
-  customer_phone: z.string(),
-  amount_irr: z.number(),
-  held_irr: z.number(),
-  outgoing_irr: z.number(),
-  reason: z.string().nullable(),
-  return_block: z.string().nullable(),
-  status: z.string(),
-  ref_num: z.string().nullable(),
-  since: z.string(),
-  refunds: z.array(refundSchema),
-})
-export type MoneyToReturnItem = z.output<typeof itemSchema>
-
-const pageSchema = z.object({
-  count: z.number(),
-  total_irr: z.number(),
-  results: z.array(itemSchema),
-})
+const moneyToReturn = wire(MoneyToReturnOut)
+const refund = wire(RefundOut)
+export type MoneyToReturnItem = Wire<z.output<typeof MoneyToReturnItemOut>>
 
 export const listMoneyToReturn = (request: Request, token: string) =>
-  call(request, '/api/staff/money-to-return/', { method: 'GET', token, schema: pageSchema })
+  call(request, '/api/staff/money-to-return/', { method: 'GET', token, schema: moneyToReturn })
 
 export const refundByHand = (
   request: Request,
@@ -52,17 +30,13 @@ export const refundByHand = (
     method: 'POST',
     token,
     body,
-    schema: refundSchema,
+    schema: refund,
   })
 
-export const refundByHandSchema = z.object({
+/** The page's form: the contract's body plus which bank transaction it is for. */
+export const refundByHandSchema = RefundByHandBody.extend({
   gateway_tx_id: z
     .string()
     .regex(/^\d{1,15}$/, 'این مورد معتبر نیست')
     .transform(Number),
-  note: z
-    .string({ error: 'توضیح بازپرداخت دستی لازم است' })
-    .trim()
-    .min(1, 'توضیح بازپرداخت دستی لازم است')
-    .max(2000, 'متن بیش از حد طولانی است'),
 })

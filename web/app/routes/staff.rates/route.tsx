@@ -1,3 +1,4 @@
+import { CURRENCIES } from '@arzpol/contracts/catalog/currencies'
 import { readFormData } from '~/utils/form-data.server.ts'
 import { formatJalaliDateTime, formatNumberFa, formatToman } from '@arzpol/contracts'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
@@ -39,14 +40,11 @@ import { privatePageMeta } from '~/utils/private-page-meta.ts'
 /** The checkbox that confirms a large change (issue 15). */
 export const CONFIRM_LABEL = 'این تغییر بزرگ نرخ را تایید می‌کنم'
 
-/** Currencies payments-service knows, in the order staff expect them. */
-const KNOWN_CURRENCIES = ['USD', 'EUR', 'GBP', 'TRY', 'AED'] as const
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const { tokens, headers, role } = await requireStaff(request)
   const rates = await listRates(request)
   if (!rates.ok) throwReadFailure(rates.status, headers)
-  const currencies = [...new Set([...rates.data.map((r) => r.currency), ...KNOWN_CURRENCIES])]
+  const currencies: string[] = [...new Set([...rates.data.map((r) => r.currency), ...CURRENCIES])]
   const param = (new URL(request.url).searchParams.get('currency') ?? 'USD').toUpperCase()
   const currency = currencies.includes(param) ? param : 'USD'
   const history = await rateHistory(request, tokens.access, currency)
@@ -65,7 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { tokens, headers } = await requireStaff(request, 'admin')
   const formData = await readFormData(request)
-  const parsed = parseRate(formData, KNOWN_CURRENCIES)
+  const parsed = parseRate(formData, CURRENCIES)
   const values = {
     currency: String(formData.get('currency') ?? ''),
     rate_toman: String(formData.get('rate_toman') ?? ''),
