@@ -108,6 +108,38 @@ function AuthLink({ to, children }: { to: string; children: ReactNode }) {
   )
 }
 
+/** A new password typed twice; `new-password` lets the browser offer a generated one. */
+function NewPasswordFields({
+  label,
+  confirmLabel,
+  errors,
+}: {
+  label: string
+  confirmLabel: string
+  errors: FormErrors
+}) {
+  return (
+    <>
+      <Field
+        name="password"
+        label={label}
+        type="password"
+        autoComplete="new-password"
+        required
+        errors={errors.fields.password}
+      />
+      <Field
+        name="confirmPassword"
+        label={confirmLabel}
+        type="password"
+        autoComplete="new-password"
+        required
+        errors={errors.fields.confirmPassword}
+      />
+    </>
+  )
+}
+
 function DevCodeNotice({ code }: { code: string }) {
   return (
     <p
@@ -233,22 +265,7 @@ export function RegisterForm({ state, otp }: { state: AuthFormState; otp: OtpVie
           defaultValue={state.phone ?? otp?.phone}
           errors={errors.fields.phone}
         />
-        <Field
-          name="password"
-          label="رمز عبور"
-          type="password"
-          autoComplete="new-password"
-          required
-          errors={errors.fields.password}
-        />
-        <Field
-          name="confirmPassword"
-          label="تکرار رمز عبور"
-          type="password"
-          autoComplete="new-password"
-          required
-          errors={errors.fields.confirmPassword}
-        />
+        <NewPasswordFields label="رمز عبور" confirmLabel="تکرار رمز عبور" errors={errors} />
         {otp ? (
           <noscript>
             <p className="text-sm leading-7 text-slate-600">
@@ -334,21 +351,10 @@ export function ResetPasswordForm({ state, otp }: { state: AuthFormState; otp: O
       <AuthForm validated={validated}>
         {otp.devCode ? <DevCodeNotice code={otp.devCode} /> : null}
         <Field {...codeFieldProps} errors={errors.fields.code} />
-        <Field
-          name="password"
+        <NewPasswordFields
           label="رمز عبور جدید"
-          type="password"
-          autoComplete="new-password"
-          required
-          errors={errors.fields.password}
-        />
-        <Field
-          name="confirmPassword"
-          label="تکرار رمز عبور جدید"
-          type="password"
-          autoComplete="new-password"
-          required
-          errors={errors.fields.confirmPassword}
+          confirmLabel="تکرار رمز عبور جدید"
+          errors={errors}
         />
         <SubmitButton intent={AUTH_INTENTS.resetPassword}>تغییر رمز عبور</SubmitButton>
         <ResendButton intent={AUTH_INTENTS.resendResetCode} otp={otp} />
