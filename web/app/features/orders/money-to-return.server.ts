@@ -1,9 +1,5 @@
-import {
-  MoneyToReturnItemOut,
-  MoneyToReturnOut,
-  RefundByHandBody,
-  RefundOut,
-} from '@arzpol/contracts/orders/staff'
+import type { MoneyToReturnItemOut } from '@arzpol/contracts/orders/staff'
+import { MoneyToReturnOut, RefundByHandBody, RefundOut } from '@arzpol/contracts/orders/staff'
 import { wire, type Wire } from '@arzpol/contracts/wire'
 import { z } from 'zod'
 import { call } from '~/features/api/payments-client.server.ts'
