@@ -1,25 +1,11 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { registerNewCustomer, uniquePhone } from '../support/auth.ts'
+import { placeCashOut, TEST_SHEBA } from '../support/orders.ts'
 
 const PASSWORD = 'orders-docs-1404'
-const SHEBA = 'IR820540102680020817909002'
 
 /** The smallest file payments-service recognises as a PDF by its bytes. */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n', 'latin1')
-
-async function placeCashOut(page: Page): Promise<string> {
-  await page.goto('/dashboard/new-request')
-  await page.getByRole('radio', { name: 'نقد کردن درآمد ارزی' }).check()
-  await page.getByLabel('آدرس سایت').fill('https://www.upwork.com')
-  await page.getByLabel('شماره شبا برای واریز ریالی').fill(SHEBA)
-  await page.getByLabel('مبلغ ارزی').fill('120')
-  await expect(page.getByTestId('quote-total')).toContainText('تومان')
-  await page.getByRole('button', { name: 'ثبت و پرداخت' }).click()
-  await expect(page).toHaveURL(/\/dashboard\/orders$/)
-  await page.getByTestId('order-card').first().getByRole('link').click()
-  await expect(page).toHaveURL(/\/dashboard\/orders\/\d+$/)
-  return page.url()
-}
 
 test('a cash-out customer uploads income documents without JavaScript and lists them', async ({
   page,
@@ -153,7 +139,7 @@ test('a double-submitted new-request form places one order (Idempotency-Key)', a
     idempotency_key: key ?? '',
     payment_type: 'payout',
     site_url: 'https://www.upwork.com',
-    sheba: SHEBA,
+    sheba: TEST_SHEBA,
     amount: '75',
     currency: 'USD',
     description: '',

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { logIn, registerNewCustomer, uniquePhone } from '../support/auth.ts'
-import { payAtBank, placeOrder, SANDBOX_CARDS } from '../support/orders.ts'
+import { payAtBank, placeCashOut, placeOrder, SANDBOX_CARDS } from '../support/orders.ts'
 import { enrolInBrowser, signInAsStaff, staffApi } from '../support/staff.ts'
 
 /**
@@ -103,16 +103,7 @@ test('staff settle a cash-out with the bank transfer reference, without JavaScri
 }) => {
   test.setTimeout(120_000)
   await registerNewCustomer(page, uniquePhone(), PASSWORD)
-  await page.goto('/dashboard/new-request')
-  await page.getByRole('radio', { name: 'نقد کردن درآمد ارزی' }).check()
-  await page.getByLabel('آدرس سایت').fill('https://www.upwork.com')
-  await page.getByLabel('شماره شبا برای واریز ریالی').fill('IR820540102680020817909002')
-  await page.getByLabel('مبلغ ارزی').fill('120')
-  await expect(page.getByTestId('quote-total')).toContainText('تومان')
-  await page.getByRole('button', { name: 'ثبت و پرداخت' }).click()
-  await expect(page).toHaveURL(/\/dashboard\/orders$/)
-  await page.getByTestId('order-card').first().getByRole('link').click()
-  await expect(page).toHaveURL(/\/dashboard\/orders\/\d+$/)
+  await placeCashOut(page)
   // A cash-out reaches staff with its Sheba and an income document (ADR 017).
   await expect(page.getByTestId('order-status')).toHaveText('در انتظار')
   await page.getByLabel('فایل مدرک').setInputFiles({

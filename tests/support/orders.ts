@@ -39,6 +39,27 @@ export async function placeOrder(page: Page, order: NewOrder): Promise<string> {
   return quoted
 }
 
+/** A Sheba number the sandbox accepts, for cash-outs. */
+export const TEST_SHEBA = 'IR820540102680020817909002'
+
+/**
+ * Places a 120-dollar cash-out of Upwork income with a Sheba (no bank payment: spec §4's
+ * non-gateway branch) and opens it; the order page's URL.
+ */
+export async function placeCashOut(page: Page): Promise<string> {
+  await page.goto('/dashboard/new-request')
+  await page.getByRole('radio', { name: 'نقد کردن درآمد ارزی' }).check()
+  await page.getByLabel('آدرس سایت').fill('https://www.upwork.com')
+  await page.getByLabel('شماره شبا برای واریز ریالی').fill(TEST_SHEBA)
+  await page.getByLabel('مبلغ ارزی').fill('120')
+  await expect(page.getByTestId('quote-total')).toContainText('تومان')
+  await page.getByRole('button', { name: 'ثبت و پرداخت' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/orders$/)
+  await page.getByTestId('order-card').first().getByRole('link').click()
+  await expect(page).toHaveURL(/\/dashboard\/orders\/\d+$/)
+  return page.url()
+}
+
 /** On the sandbox bank's page: pay with a card, or press «انصراف». */
 export async function payAtBank(page: Page, card: string) {
   await page.getByLabel('شماره کارت').fill(card)
