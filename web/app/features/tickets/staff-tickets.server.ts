@@ -1,6 +1,12 @@
-import { z } from 'zod'
+import { Message, MessageList } from '@arzpol/contracts/tickets/customer'
+import type { PreparedMessageOut } from '@arzpol/contracts/tickets/staff'
+import {
+  PreparedMessageList,
+  StaffTicket as StaffTicketOut,
+  StaffTicketPage,
+} from '@arzpol/contracts/tickets/staff'
+import type { z } from 'zod'
 import { call } from '~/features/api/payments-client.server.ts'
-import { messageSchema } from './tickets.server.ts'
 
 /**
  * payments-service's staff calls for tickets, through the one client with the staff
@@ -8,34 +14,10 @@ import { messageSchema } from './tickets.server.ts'
  * `call`); payments-service checks the role again on each call.
  */
 
-const staffTicketSchema = z.object({
-  id: z.number(),
-  title: z.string(),
-  subject: z.string().nullable().default(null),
-  category: z.number(),
-  category_name: z.string().default(''),
-  status: z.string().transform((value) => (value.toLowerCase() === 'closed' ? 'closed' : 'open')),
-  status_display: z.string().default(''),
-  created_at: z.string(),
-  updated_at: z.string(),
-  customer: z.object({ id: z.number(), username: z.string(), phone: z.string() }),
-  waiting_for_staff: z.boolean(),
-  last_message_at: z.string(),
-})
-export type StaffTicket = z.output<typeof staffTicketSchema>
-
-const staffTicketPageSchema = z.object({ count: z.number(), results: z.array(staffTicketSchema) })
-
-export type StaffMessage = z.output<typeof messageSchema>
-
-const preparedMessageSchema = z.object({
-  id: z.number(),
-  title: z.string(),
-  content: z.string(),
-  is_pinned: z.boolean(),
-  pinned_at: z.string().nullable().default(null),
-})
-export type PreparedMessage = z.output<typeof preparedMessageSchema>
+// Answers are parsed with payments-service's own response schemas (their dates are strings).
+export type StaffTicket = z.output<typeof StaffTicketOut>
+export type StaffMessage = z.output<typeof Message>
+export type PreparedMessage = z.output<typeof PreparedMessageOut>
 
 export interface TicketQuery {
   status?: 'open' | 'closed' | ''
@@ -53,18 +35,18 @@ export function listTickets(request: Request, token: string, query: TicketQuery 
   return call(request, `/api/staff/tickets/?${params}`, {
     method: 'GET',
     token,
-    schema: staffTicketPageSchema,
+    schema: StaffTicketPage,
   })
 }
 
 export const getTicket = (request: Request, token: string, id: number) =>
-  call(request, `/api/staff/tickets/${id}/`, { method: 'GET', token, schema: staffTicketSchema })
+  call(request, `/api/staff/tickets/${id}/`, { method: 'GET', token, schema: StaffTicketOut })
 
 export const listMessages = (request: Request, token: string, id: number) =>
   call(request, `/api/staff/tickets/${id}/messages/`, {
     method: 'GET',
     token,
-    schema: z.array(messageSchema),
+    schema: MessageList,
   })
 
 export function replyToTicket(
@@ -77,7 +59,7 @@ export function replyToTicket(
     method: 'POST',
     token,
     body,
-    schema: messageSchema,
+    schema: Message,
   })
 }
 
@@ -85,5 +67,5 @@ export const listPreparedMessages = (request: Request, token: string) =>
   call(request, '/api/staff/prepared-messages/', {
     method: 'GET',
     token,
-    schema: z.array(preparedMessageSchema),
+    schema: PreparedMessageList,
   })

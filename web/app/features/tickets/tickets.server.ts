@@ -4,7 +4,9 @@ import {
   unstable_createMemoryUploadHandler as createMemoryUploadHandler,
   unstable_parseMultipartFormData as parseMultipartFormData,
 } from '@remix-run/node'
-import { z } from 'zod'
+import type { Attachment, Category, Message } from '@arzpol/contracts/tickets/customer'
+import { CategoryList, MessageList, Ticket, TicketList } from '@arzpol/contracts/tickets/customer'
+import type { z } from 'zod'
 import { call, stream } from '~/features/api/payments-client.server.ts'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import { readFormData, unreadableForm } from '~/utils/form-data.server.ts'
@@ -17,53 +19,23 @@ import { MAX_FILE_BYTES, messageProblems, TICKET_MESSAGES, type NewTicketInput }
  * (`features/api/payments-client.server.ts`); the browser never sees a token.
  */
 
-const ticketSchema = z.object({
-  id: z.number(),
-  title: z.string(),
-  subject: z.string().nullable().default(null),
-  category: z.number(),
-  category_name: z.string().default(''),
-  status: z.string().transform((value) => (value.toLowerCase() === 'closed' ? 'closed' : 'open')),
-  status_display: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
-})
-export type TicketView = z.output<typeof ticketSchema>
-
-const attachmentSchema = z.object({
-  id: z.number(),
-  file: z.string(),
-  name: z.string().default('پیوست'),
-  content_type: z.string().default('application/octet-stream'),
-  size: z.number().default(0),
-})
-
-/** A ticket message as payments-service returns it, to customers and staff alike. */
-export const messageSchema = z.object({
-  id: z.number(),
-  content: z.string(),
-  author: z.object({ id: z.number(), username: z.string() }),
-  is_staff: z.boolean().default(false),
-  created_at: z.string(),
-  attachments: z.array(attachmentSchema).default([]),
-})
-export type MessageView = z.output<typeof messageSchema>
-export type AttachmentView = z.output<typeof attachmentSchema>
-
-const categorySchema = z.object({ id: z.number(), name: z.string() })
-export type CategoryView = z.output<typeof categorySchema>
+// Answers are parsed with payments-service's own response schemas (their dates are strings).
+export type TicketView = z.output<typeof Ticket>
+export type MessageView = z.output<typeof Message>
+export type AttachmentView = z.output<typeof Attachment>
+export type CategoryView = z.output<typeof Category>
 
 export const listTickets = (request: Request, token: string) =>
-  call(request, '/api/ticketing/tickets/', { token, schema: z.array(ticketSchema) })
+  call(request, '/api/ticketing/tickets/', { token, schema: TicketList })
 
 export const listCategories = (request: Request, token: string) =>
-  call(request, '/api/ticketing/categories/', { token, schema: z.array(categorySchema) })
+  call(request, '/api/ticketing/categories/', { token, schema: CategoryList })
 
 export const getTicket = (request: Request, token: string, id: number) =>
-  call(request, `/api/ticketing/tickets/${id}/`, { token, schema: ticketSchema })
+  call(request, `/api/ticketing/tickets/${id}/`, { token, schema: Ticket })
 
 export const listMessages = (request: Request, token: string, id: number) =>
-  call(request, `/api/ticketing/tickets/${id}/messages/`, { token, schema: z.array(messageSchema) })
+  call(request, `/api/ticketing/tickets/${id}/messages/`, { token, schema: MessageList })
 
 export function createTicket(request: Request, token: string, input: NewTicketInput) {
   return call(request, '/api/ticketing/tickets/', {
@@ -75,7 +47,7 @@ export function createTicket(request: Request, token: string, input: NewTicketIn
       message: input.message,
       ...(input.subject && { subject: input.subject }),
     },
-    schema: z.object({ id: z.number() }),
+    schema: Ticket,
   })
 }
 
