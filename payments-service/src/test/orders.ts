@@ -108,6 +108,23 @@ export async function createOrder(
   return response.body
 }
 
+/** A 200-dollar cash-out of Upwork income (no site login), as the customer first creates it. */
+export function createPayoutOrder(
+  t: OrdersTestApp,
+  token: string,
+  overrides: Record<string, unknown> = {},
+) {
+  return createOrder(t, token, {
+    payment_type: 'payout',
+    site_url: 'upwork.com',
+    site_username: null,
+    site_password: null,
+    amount: '200',
+    meta: { flow: 'payout' },
+    ...overrides,
+  })
+}
+
 /** One order of a new customer with two open bank attempts (the same order in two tabs). */
 export async function orderWithTwoAttempts(t: OrdersTestApp) {
   const customer = await t.customer()

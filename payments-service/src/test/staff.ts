@@ -4,6 +4,7 @@ import path from 'node:path'
 import { afterAll, expect } from 'vitest'
 import {
   createOrder,
+  createPayoutOrder,
   payAtBank,
   postCallback,
   startOrder,
@@ -43,15 +44,7 @@ export const SHEBA = 'IR820540102680020817909002'
  * `in_progress`, waiting for staff).
  */
 export async function submittedPayout(t: OrdersTestApp, token: string) {
-  const order = await createOrder(t, token, {
-    payment_type: 'payout',
-    site_url: 'upwork.com',
-    site_username: null,
-    site_password: null,
-    amount: '200',
-    meta: { flow: 'payout' },
-    sheba: SHEBA,
-  })
+  const order = await createPayoutOrder(t, token, { sheba: SHEBA })
   await uploadDocument(t, token, order.id)
   await startOrder(t, token, order.id)
   return order

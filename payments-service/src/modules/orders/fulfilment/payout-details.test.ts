@@ -5,9 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { expireStaleOrders } from '../expiry.ts'
 import {
   createOrder,
+  createPayoutOrder,
   uploadDocument,
   useOrdersApp,
-  type OrdersTestApp,
 } from '../../../test/orders.ts'
 
 /**
@@ -31,17 +31,6 @@ interface Detail {
   events: Array<{ from_stage: string | null; to_stage: string; reason: string; actor: string }>
 }
 
-const payoutOrder = (t: OrdersTestApp, token: string, overrides: Record<string, unknown> = {}) =>
-  createOrder(t, token, {
-    payment_type: 'payout',
-    site_url: 'upwork.com',
-    site_username: null,
-    site_password: null,
-    amount: '200',
-    meta: { flow: 'payout' },
-    ...overrides,
-  })
-
 describe('a cash-out waits for its details (issue 16)', () => {
   const t = useOrdersApp({ ATTACHMENTS_DIR: attachmentsDir })
 
@@ -62,7 +51,7 @@ describe('a cash-out waits for its details (issue 16)', () => {
 
   it('accepts the spec payload without a Sheba, says what is missing, then moves on once it is all in', async () => {
     const customer = await t.customer()
-    const order = await payoutOrder(t, customer.token)
+    const order = await createPayoutOrder(t, customer.token)
 
     const started = await start(customer.token, order.id)
     expect(started.status, started.text).toBe(200)
@@ -121,7 +110,7 @@ describe('a cash-out waits for its details (issue 16)', () => {
 
   it('documents first, then the Sheba: the Sheba moves it on', async () => {
     const customer = await t.customer()
-    const order = await payoutOrder(t, customer.token)
+    const order = await createPayoutOrder(t, customer.token)
     await upload(customer.token, order.id)
     expect((await start(customer.token, order.id)).status).toBe(200)
     expect(await detail(customer.token, order.id)).toMatchObject({
@@ -135,7 +124,7 @@ describe('a cash-out waits for its details (issue 16)', () => {
 
   it('a Sheba given at create: the spec start waits only for the documents', async () => {
     const customer = await t.customer()
-    const order = await payoutOrder(t, customer.token, { sheba: SHEBA })
+    const order = await createPayoutOrder(t, customer.token, { sheba: SHEBA })
     expect(await detail(customer.token, order.id)).toMatchObject({
       stage: 'awaiting_payment',
       sheba: SHEBA,
@@ -150,7 +139,7 @@ describe('a cash-out waits for its details (issue 16)', () => {
 
   it('with everything in before start, start goes straight to staff', async () => {
     const customer = await t.customer()
-    const order = await payoutOrder(t, customer.token, { sheba: SHEBA })
+    const order = await createPayoutOrder(t, customer.token, { sheba: SHEBA })
     await upload(customer.token, order.id)
     // Uploading before start does not submit the order.
     expect((await detail(customer.token, order.id)).stage).toBe('awaiting_payment')
@@ -166,7 +155,7 @@ describe('a cash-out waits for its details (issue 16)', () => {
 
   it('is never expired by the unpaid-order sweep', async () => {
     const customer = await t.customer()
-    const waiting = await payoutOrder(t, customer.token)
+    const waiting = await createPayoutOrder(t, customer.token)
     expect((await start(customer.token, waiting.id)).status).toBe(200)
     const unpaid = await createOrder(t, customer.token)
     t.clock.advance(30 * 86_400)
@@ -183,8 +172,8 @@ describe('a cash-out waits for its details (issue 16)', () => {
   it('the customer can still cancel it; staff can reject it', async () => {
     const customer = await t.customer()
     const staff = await t.customer('support')
-    const one = await payoutOrder(t, customer.token)
-    const two = await payoutOrder(t, customer.token)
+    const one = await createPayoutOrder(t, customer.token)
+    const two = await createPayoutOrder(t, customer.token)
     for (const order of [one, two]) expect((await start(customer.token, order.id)).status).toBe(200)
     const cancelled = await t.api.post(`/api/payments/${one.id}/cancel/`, {}, customer)
     expect(cancelled.status, cancelled.text).toBe(200)
@@ -201,7 +190,7 @@ describe('a cash-out waits for its details (issue 16)', () => {
   it('takes a Sheba only for the owner’s own cash-out that has not reached staff', async () => {
     const customer = await t.customer()
     const stranger = await t.customer()
-    const payout = await payoutOrder(t, customer.token)
+    const payout = await createPayoutOrder(t, customer.token)
     expect((await addSheba(stranger.token, payout.id, SHEBA)).status).toBe(404)
     const topup = await createOrder(t, customer.token)
     const refused = await addSheba(customer.token, topup.id, SHEBA)

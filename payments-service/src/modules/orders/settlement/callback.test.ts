@@ -4,6 +4,7 @@ import { PaymentEvent } from '../../../models/payment-event.model.ts'
 import { Payment } from '../../../models/payment.model.ts'
 import {
   createOrder,
+  createPayoutOrder,
   orderWithTwoAttempts,
   payAtBank,
   postCallback,
@@ -328,14 +329,7 @@ describe('cash-out (payout)', () => {
 
   it('takes the non-gateway branch: gateway_url null, the Sheba recorded, waits for its documents', async () => {
     const customer = await t.customer()
-    const order = await createOrder(t, customer.token, {
-      payment_type: 'payout',
-      site_url: 'upwork.com',
-      site_username: null,
-      site_password: null,
-      amount: '200',
-      meta: { flow: 'payout' },
-    })
+    const order = await createPayoutOrder(t, customer.token)
     // Rials the customer receives: 200 × 1,150,000 = 230,000,000 − 2.5% = 224,250,000
     expect(order.amount_irr).toBe(224_250_000)
     const bad = await t.api.post(
