@@ -217,3 +217,43 @@ export function CustomerName({ username, phone }: { username: string; phone: str
     </>
   )
 }
+
+/**
+ * A panel listing records, each row a link to the record's own page; the empty text when there
+ * are none.
+ */
+export function RecordLinkList<T extends { id: number }>({
+  items,
+  empty,
+  to,
+  linkClassName,
+  listTestId,
+  rowTestId,
+  children,
+}: {
+  items: readonly T[]
+  empty: ReactNode
+  to: (item: T) => string
+  linkClassName: string
+  listTestId?: string
+  rowTestId?: string
+  children: (item: T) => ReactNode
+}) {
+  return (
+    <Panel>
+      {items.length === 0 ? (
+        <EmptyState>{empty}</EmptyState>
+      ) : (
+        <ul className="flex flex-col divide-y divide-slate-100" data-testid={listTestId}>
+          {items.map((item) => (
+            <li key={item.id} data-testid={rowTestId}>
+              <Link to={to(item)} className={linkClassName}>
+                {children(item)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  )
+}

@@ -5,9 +5,8 @@ import { Link, useLoaderData } from '@remix-run/react'
 import {
   CustomerName,
   Badge,
-  EmptyState,
   PageHeader,
-  Panel,
+  RecordLinkList,
   StaffErrorBoundary,
 } from '~/features/staff/ui.tsx'
 import { listTickets } from '~/features/tickets/staff-tickets.server.ts'
@@ -61,39 +60,33 @@ export default function StaffTickets() {
           </Link>
         ))}
       </nav>
-      <Panel>
-        {tickets.length === 0 ? (
-          <EmptyState>
-            {view === 'waiting' ? 'تیکتی در انتظار پاسخ نیست.' : 'تیکتی در این فهرست نیست.'}
-          </EmptyState>
-        ) : (
-          <ul className="flex flex-col divide-y divide-slate-100" data-testid="staff-ticket-list">
-            {tickets.map((ticket) => (
-              <li key={ticket.id} data-testid="staff-ticket-row">
-                <Link
-                  to={`/staff/tickets/${ticket.id}`}
-                  className="flex flex-col gap-1 rounded-lg px-2 py-3 hover:bg-slate-50"
-                >
-                  <span className="flex flex-wrap items-center gap-2">
-                    <span className="font-bold text-slate-900">
-                      <bdi>#{formatNumberFa(ticket.id)}</bdi> {ticket.title}
-                    </span>
-                    {ticket.waiting_for_staff ? <Badge tone="amber">منتظر پاسخ</Badge> : null}
-                    {ticket.status === 'closed' ? <Badge>بسته</Badge> : null}
-                  </span>
-                  <span className="flex flex-wrap gap-x-4 text-sm text-slate-600">
-                    <span>
-                      <CustomerName {...ticket.customer} />
-                    </span>
-                    {ticket.category_name ? <span>{ticket.category_name}</span> : null}
-                    <span>آخرین پیام: {formatJalaliDateTime(ticket.last_message_at)}</span>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+      <RecordLinkList
+        items={tickets}
+        empty={view === 'waiting' ? 'تیکتی در انتظار پاسخ نیست.' : 'تیکتی در این فهرست نیست.'}
+        to={(ticket) => `/staff/tickets/${ticket.id}`}
+        linkClassName="flex flex-col gap-1 rounded-lg px-2 py-3 hover:bg-slate-50"
+        listTestId="staff-ticket-list"
+        rowTestId="staff-ticket-row"
+      >
+        {(ticket) => (
+          <>
+            <span className="flex flex-wrap items-center gap-2">
+              <span className="font-bold text-slate-900">
+                <bdi>#{formatNumberFa(ticket.id)}</bdi> {ticket.title}
+              </span>
+              {ticket.waiting_for_staff ? <Badge tone="amber">منتظر پاسخ</Badge> : null}
+              {ticket.status === 'closed' ? <Badge>بسته</Badge> : null}
+            </span>
+            <span className="flex flex-wrap gap-x-4 text-sm text-slate-600">
+              <span>
+                <CustomerName {...ticket.customer} />
+              </span>
+              {ticket.category_name ? <span>{ticket.category_name}</span> : null}
+              <span>آخرین پیام: {formatJalaliDateTime(ticket.last_message_at)}</span>
+            </span>
+          </>
         )}
-      </Panel>
+      </RecordLinkList>
     </>
   )
 }

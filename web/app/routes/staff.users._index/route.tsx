@@ -1,10 +1,10 @@
 import { formatJalaliDate, formatNumberFa, toPersianDigits } from '@arzpol/contracts'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Form, useLoaderData } from '@remix-run/react'
 import { Field } from '~/components/forms.tsx'
 import { ROLE_LABELS } from '~/features/staff/roles.ts'
-import { Badge, EmptyState, PageHeader, Panel, StaffErrorBoundary } from '~/features/staff/ui.tsx'
+import { Badge, PageHeader, RecordLinkList, StaffErrorBoundary } from '~/features/staff/ui.tsx'
 import { findUsers } from '~/features/users/staff-users.server.ts'
 import { parsePhoneLookup } from '~/features/users/staff-user-forms.server.ts'
 import { requireStaff, throwReadFailure } from '~/features/staff/staff.server.ts'
@@ -53,34 +53,28 @@ export default function StaffUsers() {
         </button>
       </Form>
       {users === null ? null : (
-        <Panel>
-          {users.length === 0 ? (
-            <EmptyState>کاربری با این شماره پیدا نشد.</EmptyState>
-          ) : (
-            <ul className="flex flex-col divide-y divide-slate-100">
-              {users.map((user) => (
-                <li key={user.id}>
-                  <Link
-                    to={`/staff/users/${user.id}`}
-                    className="flex flex-wrap items-center gap-3 px-2 py-3 hover:bg-slate-50"
-                  >
-                    <bdi dir="ltr" className="font-semibold">
-                      {toPersianDigits(user.phone)}
-                    </bdi>
-                    <bdi>{user.username}</bdi>
-                    <Badge tone={user.role === 'customer' ? 'slate' : 'violet'}>
-                      {ROLE_LABELS[user.role]}
-                    </Badge>
-                    {user.blocked ? <Badge tone="red">مسدود</Badge> : null}
-                    <span className="text-sm text-slate-500">
-                      عضویت {formatJalaliDate(user.created_at)} · #{formatNumberFa(user.id)}
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
+        <RecordLinkList
+          items={users}
+          empty="کاربری با این شماره پیدا نشد."
+          to={(user) => `/staff/users/${user.id}`}
+          linkClassName="flex flex-wrap items-center gap-3 px-2 py-3 hover:bg-slate-50"
+        >
+          {(user) => (
+            <>
+              <bdi dir="ltr" className="font-semibold">
+                {toPersianDigits(user.phone)}
+              </bdi>
+              <bdi>{user.username}</bdi>
+              <Badge tone={user.role === 'customer' ? 'slate' : 'violet'}>
+                {ROLE_LABELS[user.role]}
+              </Badge>
+              {user.blocked ? <Badge tone="red">مسدود</Badge> : null}
+              <span className="text-sm text-slate-500">
+                عضویت {formatJalaliDate(user.created_at)} · #{formatNumberFa(user.id)}
+              </span>
+            </>
           )}
-        </Panel>
+        </RecordLinkList>
       )}
     </>
   )
