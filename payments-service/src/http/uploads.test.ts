@@ -1,5 +1,4 @@
-import { Writable } from 'node:stream'
-import { pino } from 'pino'
+import { capturedLogger } from '../test/log-capture.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeKavenegar, type FakeKavenegar } from '../test/fake-kavenegar.ts'
 import { createConsoleSmsProvider } from '../modules/auth/sms/console.ts'
@@ -95,15 +94,7 @@ describe('ticket-reply SMS', () => {
   })
 
   it('is logged by the console provider, naming the ticket but not the reply', async () => {
-    const lines: Array<Record<string, unknown>> = []
-    const logger = pino(
-      new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          lines.push(JSON.parse(chunk.toString('utf8')) as Record<string, unknown>)
-          done()
-        },
-      }),
-    )
+    const { lines, logger } = capturedLogger()
     await createConsoleSmsProvider(logger, 'localhost').sendTicketReply({
       phone: '09121234567',
       ticketId: 7,

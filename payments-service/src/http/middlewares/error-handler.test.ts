@@ -1,25 +1,18 @@
-import { Writable } from 'node:stream'
 import Koa from 'koa'
-import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestClient } from '../../test/http.ts'
+import { capturedLogger } from '../../test/log-capture.ts'
 import type { AppState } from '../context.ts'
 import { ApiError, tooManyRequests, ValidationError } from '../errors.ts'
 import { requestFrame } from './request-frame.ts'
 
 describe('error handler', () => {
-  const lines: Array<Record<string, unknown>> = []
+  const { lines, logger } = capturedLogger({ level: 'error' })
   let api: TestClient
 
   beforeAll(async () => {
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(JSON.parse(chunk.toString('utf8')) as Record<string, unknown>)
-        done()
-      },
-    })
     const app = new Koa<AppState>()
-    app.use(requestFrame({ logger: pino({ level: 'error' }, sink) }))
+    app.use(requestFrame({ logger }))
     app.use((ctx) => {
       switch (ctx.path) {
         case '/boom':

@@ -1,5 +1,4 @@
-import { Writable } from 'node:stream'
-import { pino } from 'pino'
+import { capturedLogger } from '../../../test/log-capture.ts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startFakeKavenegar, type FakeKavenegar } from '../../../test/fake-kavenegar.ts'
 import { createConsoleSmsProvider } from './console.ts'
@@ -60,19 +59,6 @@ describe('Kavenegar verify lookup provider', () => {
 })
 
 describe('SMS text and background sending', () => {
-  const capture = () => {
-    const lines: Array<Record<string, unknown>> = []
-    const logger = pino(
-      new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          lines.push(JSON.parse(chunk.toString('utf8')) as Record<string, unknown>)
-          done()
-        },
-      }),
-    )
-    return { lines, logger }
-  }
-
   it('ends every code message with the WebOTP line', () => {
     const text = otpSmsText('0427', 'arzpol.ir')
     expect(text.split('\n').at(-1)).toBe('@arzpol.ir #0427')
@@ -80,7 +66,7 @@ describe('SMS text and background sending', () => {
   })
 
   it('the console provider logs the full text instead of sending it', async () => {
-    const { lines, logger } = capture()
+    const { lines, logger } = capturedLogger()
     await createConsoleSmsProvider(logger, 'localhost').sendOtp({
       phone: '09121234567',
       code: '9876',
@@ -89,7 +75,7 @@ describe('SMS text and background sending', () => {
   })
 
   it('the outbox logs a failed delivery with a masked phone and never throws', async () => {
-    const { lines, logger } = capture()
+    const { lines, logger } = capturedLogger()
     const outbox = createSmsOutbox(
       {
         name: 'broken',

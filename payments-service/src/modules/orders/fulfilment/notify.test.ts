@@ -1,5 +1,4 @@
-import { Writable } from 'node:stream'
-import { pino } from 'pino'
+import { capturedLogger } from '../../../test/log-capture.ts'
 import { describe, expect, it } from 'vitest'
 import { createConsoleSmsProvider } from '../../auth/sms/console.ts'
 import { createSmsOutbox } from '../../auth/sms/outbox.ts'
@@ -7,15 +6,7 @@ import { STAGES } from '../state-machine.ts'
 import { notifyStatusChange, STAGE_SMS_LABELS } from './notify.ts'
 
 function consoleOutbox() {
-  const lines: Array<Record<string, unknown>> = []
-  const logger = pino(
-    new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(JSON.parse(chunk.toString('utf8')) as Record<string, unknown>)
-        done()
-      },
-    }),
-  )
+  const { lines, logger } = capturedLogger()
   return { lines, outbox: createSmsOutbox(createConsoleSmsProvider(logger, 'localhost'), logger) }
 }
 
