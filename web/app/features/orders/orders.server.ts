@@ -5,6 +5,7 @@ import { getLogger } from '~/utils/logger.server.ts'
 import {
   paymentTypeSchema,
   orderSchema,
+  orderWithMissingSchema,
   orderDetailSchema,
   startSchema,
   rateSchema,
@@ -62,7 +63,7 @@ export function setOrderSheba(request: Request, token: string, id: number, sheba
     method: 'POST',
     token,
     body: { sheba },
-    schema: orderSchema.extend({ missing: z.array(z.string()).default([]) }),
+    schema: orderWithMissingSchema,
   })
 }
 

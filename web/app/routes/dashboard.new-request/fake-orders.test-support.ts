@@ -56,6 +56,20 @@ export function fakeOrder(overrides: Record<string, unknown> = {}): Record<strin
   }
 }
 
+/** A payment type as payments-service answers it (the contract's PaymentTypeOut). */
+function fakePaymentType(overrides: Record<string, unknown>): Record<string, unknown> {
+  return {
+    description: '',
+    needs_credentials: false,
+    direction: 'charge',
+    fee_bps: 300,
+    fee_fixed_irr: 0,
+    min_amount: 50,
+    max_amount: 10_000,
+    ...overrides,
+  }
+}
+
 export async function startFakeOrders(): Promise<FakeOrders> {
   const calls: Call[] = []
   const overrides = new Map<string, { status: number; body: unknown }>()
@@ -77,8 +91,8 @@ export async function startFakeOrders(): Promise<FakeOrders> {
     if (path === '/api/auth/me/') return send(res, 200, { id: 1, username: 'سارا', email: null })
     if (path === '/api/payment-types/') {
       return send(res, 200, [
-        { value: 'topup', label: 'شارژ', description: '', needs_credentials: true },
-        { value: 'payout', label: 'نقد', description: '', needs_credentials: false },
+        fakePaymentType({ value: 'topup', label: 'شارژ', needs_credentials: true }),
+        fakePaymentType({ value: 'payout', label: 'نقد', direction: 'payout' }),
       ])
     }
     if (path === '/api/payments/create/') {
@@ -94,7 +108,7 @@ export async function startFakeOrders(): Promise<FakeOrders> {
     if (detail) {
       const order = orders.find((o) => o.id === Number(detail[1]))
       return order
-        ? send(res, 200, { ...order, events: [] })
+        ? send(res, 200, { ...order, missing: [], events: [] })
         : send(res, 404, { detail: 'یافت نشد' })
     }
     if (path === '/api/rates/USD/') {
