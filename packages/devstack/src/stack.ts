@@ -13,7 +13,11 @@ import { startEmbeddedPostgres, type RunningPostgres } from './embedded-postgres
 import type { Logger } from './logger.ts'
 import { isPortFree, waitForHttp } from './network.ts'
 import { DEV_SECRET_NAMES, loadDevSecrets, type DevSecrets } from './secrets.ts'
-import { startServiceProcess, type ServiceProcess } from './service-process.ts'
+import {
+  startServiceProcess,
+  type ServiceProcess,
+  type ServiceProcessOptions,
+} from './service-process.ts'
 import { forgetServices, recordServices, stopLeftoverServices } from './leftovers.ts'
 import {
   DEV_DATABASE_NAME,
@@ -122,6 +126,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
   const secrets = { ...loadDevSecrets(options.dataDir), ...secretsFromEnv(options.baseEnv) }
   const processes: ServiceProcess[] = []
+  /** Starts a long-running service and records it, so a later launcher can find and stop it. */
+  const launch = (spec: Omit<ServiceProcessOptions, 'logger'>) => {
+    const child = startServiceProcess({ ...spec, logger })
+    processes.push(child)
+    recordServices(options.dataDir, processes)
+    return child
+  }
   let postgres: RunningPostgres | undefined
   let stopping = false
 
@@ -194,20 +205,17 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       step.catch(() => undefined)
 
     // The local stand-in for a Shaparak PSP (SEP protocol); production uses GATEWAY=sep instead.
-    const sandboxBank = startServiceProcess({
+    const sandboxBank = launch({
       name: 'bank',
       command: binPath(workspaceDir('payments-service'), 'tsx'),
       args: ['src/sandbox-bank/main.ts'],
       cwd: workspaceDir('payments-service'),
       env: env.sandboxBank,
-      logger,
     })
-    processes.push(sandboxBank)
-    recordServices(options.dataDir, processes)
 
     await databaseReady
     throwIfAborted()
-    const payments = startServiceProcess({
+    const payments = launch({
       name: 'payments',
       // Production: node with tsx's loader, not the tsx CLI, which SIGKILLs its child when a
       // busy event loop does not acknowledge SIGTERM within 60 ms (no graceful shutdown).
@@ -218,27 +226,21 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           : ['--import', 'tsx', 'src/main.ts'],
       cwd: workspaceDir('payments-service'),
       env: { ...env.payments, DATABASE_URL: urls.database },
-      logger,
     })
-    processes.push(payments)
-    recordServices(options.dataDir, processes)
 
     await cmsBuilt
     throwIfAborted()
-    const cms = startServiceProcess({
+    const cms = launch({
       name: 'cms',
       command: binPath(workspaceDir('cms'), 'strapi'),
       args: ['start'],
       cwd: workspaceDir('cms'),
       env: env.cms,
-      logger,
     })
-    processes.push(cms)
-    recordServices(options.dataDir, processes)
 
     await webBuilt
     throwIfAborted()
-    const web = startServiceProcess({
+    const web = launch({
       name: 'web',
       // Production runs web's own server (web/server: headers, metrics, graceful shutdown).
       command: mode === 'dev' ? binPath(workspaceDir('web'), 'remix') : process.execPath,
@@ -248,10 +250,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           : ['--import', 'tsx', 'server/main.ts', path.join(webBuildDir, 'server', 'index.js')],
       cwd: workspaceDir('web'),
       env: env.web,
-      logger,
     })
-    processes.push(web)
-    recordServices(options.dataDir, processes)
 
     const anyExited = () => processes.some((p) => p.hasExited()) || !!options.signal?.aborted
     await Promise.all([
