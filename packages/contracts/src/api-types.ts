@@ -1,6 +1,11 @@
+import type { z } from 'zod'
+import type { OtpSendResponse as OtpSendResponseSchema, TokenPair } from './auth/customer.ts'
+import type { CurrentUserResponse } from './users/customer.ts'
+
 /**
  * Shapes of the payments-service JSON API (spec §3 and §7) that both web and payments-service
- * rely on. Field names follow the spec byte for byte (snake_case).
+ * rely on. Field names follow the spec byte for byte (snake_case). Answers are the outputs of
+ * the response schemas (src/<noun>/customer.ts); only the error body is written by hand here.
  */
 
 /** Django-REST-style error body: `{"detail": "..."}` or `{"field": ["message", ...]}`. */
@@ -8,24 +13,14 @@ export type ApiErrorBody =
   | { detail: string; code?: string; /** seconds, on 429 answers */ retry_after?: number }
   | Record<string, string[]>
 
-export interface AuthTokens {
-  access: string
-  refresh: string
-}
+export type AuthTokens = z.output<typeof TokenPair>
 
-export interface CurrentUser {
-  id: number
-  username: string
-  email: string | null
-}
+export type CurrentUser = z.output<typeof CurrentUserResponse>
 
-export interface OtpSendResponse {
-  expires_in: number
-  /** Present only when the server runs with development codes enabled. */
-  dev_code?: string
-}
+/** `dev_code` is present only when the server runs with development codes enabled. */
+export type OtpSendResponse = z.output<typeof OtpSendResponseSchema>
 
-export type OtpPurpose = 'register' | 'reset'
+export type { OtpPurpose } from './value-sets.ts'
 
 export interface HealthResponse {
   status: 'ok'

@@ -31,8 +31,6 @@ import type { AuthMode, OtpView } from './auth-forms.tsx'
 
 /** Server side of the landing page's auth modes: the loader's view of a mode, and every action. */
 
-export const DEFAULT_RESEND_SECONDS = 120
-
 const MODES: Record<string, AuthMode> = {
   login: 'login',
   register: 'register',
@@ -114,7 +112,7 @@ async function sendCode(
       purpose,
       phone,
       sentAt: Date.now(),
-      resendAfter: result.data.expires_in ?? DEFAULT_RESEND_SECONDS,
+      resendAfter: result.data.expires_in,
       ...(result.data.dev_code ? { devCode: result.data.dev_code } : {}),
     }
     return redirectWith(modePath(purpose), [

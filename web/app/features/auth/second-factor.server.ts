@@ -1,5 +1,5 @@
 import { data, redirect } from '@remix-run/node'
-import { z } from 'zod'
+import { EnrolledTokens, Enrolment, VerifiedTokens } from '@arzpol/contracts/auth/staff'
 import { readFormData } from '~/utils/form-data.server.ts'
 import { errorsFromApi, formDataToObject, type FormErrors } from '~/utils/form-errors.ts'
 import { call } from '~/features/api/payments-client.server.ts'
@@ -27,11 +27,6 @@ export const SECOND_FACTOR_TEXT = {
   signedIn: 'ورود موفق بود',
   expired: 'مهلت ورود به پایان رسیده است؛ دوباره با رمز عبور وارد شوید.',
 } as const
-
-const enrolmentSchema = z.object({ secret: z.string().min(1), otpauth_uri: z.string().min(1) })
-const tokensSchema = z.object({ access: z.string().min(1), refresh: z.string().min(1) })
-const enrolledSchema = tokensSchema.extend({ recovery_codes: z.array(z.string()) })
-const verifiedSchema = tokensSchema.extend({ detail: z.string().optional() })
 
 /** Answers after which the challenge is of no more use: back to the password. */
 const DEAD_CHALLENGE_CODES = new Set([
@@ -66,7 +61,7 @@ export async function loadSecondFactor(request: Request): Promise<SecondFactorVi
   const result = await call(request, '/api/auth/second-factor/enrolment/', {
     method: 'POST',
     body: { challenge: step.challenge },
-    schema: enrolmentSchema,
+    schema: Enrolment,
   })
   if (result.ok) {
     return { mode: 'enrol', secret: result.data.secret, otpauthUri: result.data.otpauth_uri }
@@ -99,7 +94,7 @@ export async function secondFactorAction(request: Request) {
     const result = await call(request, '/api/auth/second-factor/enrolment/confirm/', {
       method: 'POST',
       body: { challenge: step.challenge, code },
-      schema: enrolledSchema,
+      schema: EnrolledTokens,
     })
     if (result.ok) {
       return redirectWith(RECOVERY_CODES_PATH, [
@@ -114,7 +109,7 @@ export async function secondFactorAction(request: Request) {
   const result = await call(request, '/api/auth/second-factor/verify/', {
     method: 'POST',
     body: { challenge: step.challenge, code },
-    schema: verifiedSchema,
+    schema: VerifiedTokens,
   })
   if (result.ok) {
     return redirectWith('/staff', [

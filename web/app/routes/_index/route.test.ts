@@ -165,15 +165,6 @@ describe('registration', () => {
     }
   })
 
-  it('uses 120 s when the server gives no expires_in', async () => {
-    const jar = new CookieJar()
-    fake.failWith = { status: 200, body: {} }
-    await submit('/?index&auth=register', details(newPhone()), jar)
-    expect(await runLoader('/?auth=register', jar)).toMatchObject({
-      otp: { remaining: 120, devCode: null },
-    })
-  })
-
   it('validates on the server with the same messages, echoing the phone but never a password', async () => {
     const result = actionData(
       await submit('/?index&auth=register', {
