@@ -1,0 +1,116 @@
+import type { Knex } from 'knex'
+import { IDENTITY_LEVELS, TOP_LEVEL, type IdentityLevel } from './customer.schema.ts'
+
+/**
+ * The limits of each identity level, in rials (issue 18). Admins change them (staff.routes.ts);
+ * a level without a row has these defaults, which the migration also seeded. Level 0 (a phone,
+ * just registered) must still carry the spec's journeys: a first order of a few hundred dollars
+ * (at 1 150 000 rials a dollar, 500 USD with fees is about 60 million toman).
+ */
+
+export interface LevelLimits {
+  level: IdentityLevel
+  per_order_irr: number
+  per_day_irr: number
+  per_month_irr: number
+}
+
+export interface LevelLimitsRow extends LevelLimits {
+  updated_at: Date | null
+  updated_by: string | null
+}
+
+export const DEFAULT_LEVEL_LIMITS: readonly LevelLimits[] = [
+  {
+    level: 0,
+    per_order_irr: 1_000_000_000,
+    per_day_irr: 2_000_000_000,
+    per_month_irr: 5_000_000_000,
+  },
+  {
+    level: 1,
+    per_order_irr: 5_000_000_000,
+    per_day_irr: 10_000_000_000,
+    per_month_irr: 30_000_000_000,
+  },
+  {
+    level: 2,
+    per_order_irr: 20_000_000_000,
+    per_day_irr: 50_000_000_000,
+    per_month_irr: 200_000_000_000,
+  },
+]
+
+export const nextLevelOf = (level: IdentityLevel): IdentityLevel | null =>
+  level >= TOP_LEVEL ? null : ((level + 1) as IdentityLevel)
+
+/** Every level, the table's rows over the defaults. */
+export async function allLevelLimits(
+  runner: Knex | Knex.Transaction,
+  options: { forUpdate?: boolean } = {},
+): Promise<LevelLimitsRow[]> {
+  let query = runner('identity_levels as l')
+    .leftJoin('users as u', 'u.id', 'l.updated_by_user_id')
+    .select(
+      'l.level',
+      'l.per_order_irr',
+      'l.per_day_irr',
+      'l.per_month_irr',
+      'l.updated_at',
+      'u.username as updated_by',
+    )
+  if (options.forUpdate) query = query.forUpdate('l')
+  const rows = (await query) as LevelLimitsRow[]
+  return IDENTITY_LEVELS.map((level) => {
+    const row = rows.find((candidate) => Number(candidate.level) === level)
+    const fallback = DEFAULT_LEVEL_LIMITS.find((candidate) => candidate.level === level)
+    if (row) return { ...row, level }
+    if (!fallback) throw new Error(`identity level ${level} has no default limits`)
+    return { ...fallback, updated_at: null, updated_by: null }
+  })
+}
+
+export async function levelLimits(
+  runner: Knex | Knex.Transaction,
+  level: IdentityLevel,
+): Promise<LevelLimits> {
+  const row = (await runner('identity_levels')
+    .where({ level })
+    .first('per_order_irr', 'per_day_irr', 'per_month_irr')) as
+    Omit<LevelLimits, 'level'> | undefined
+  const limits = row ?? DEFAULT_LEVEL_LIMITS.find((candidate) => candidate.level === level)
+  if (!limits) throw new Error(`identity level ${level} has no limits`)
+  return { ...limits, level }
+}
+
+/** Admin: every level's limits at once (they are checked against each other), audited. */
+export async function setLevelLimits(
+  db: Knex,
+  actor: { id: number },
+  levels: readonly LevelLimits[],
+  now: Date,
+): Promise<LevelLimitsRow[]> {
+  return db.transaction(async (trx) => {
+    const before = await allLevelLimits(trx, { forUpdate: true })
+    for (const row of levels) {
+      await trx('identity_levels')
+        .insert({ ...row, updated_by_user_id: actor.id, updated_at: now })
+        .onConflict('level')
+        .merge()
+    }
+    const plain = (rows: readonly LevelLimits[]) =>
+      rows.map(({ level, per_order_irr, per_day_irr, per_month_irr }) => ({
+        level,
+        per_order_irr,
+        per_day_irr,
+        per_month_irr,
+      }))
+    await trx('identity_level_changes').insert({
+      old: JSON.stringify(plain(before)),
+      new: JSON.stringify(plain([...levels].sort((a, b) => a.level - b.level))),
+      changed_by_user_id: actor.id,
+      created_at: now,
+    })
+    return allLevelLimits(trx)
+  })
+}
