@@ -85,7 +85,13 @@ describe('OpenAPI document', () => {
     ])
     const levels = doc.paths['/api/staff/identity-levels/']
     expect(Object.keys(levels ?? {}).sort()).toEqual(['get', 'put'])
-    expect(Object.keys(levels?.put?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403'])
+    expect(Object.keys(levels?.put?.responses ?? {}).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '409',
+    ])
     // An order above the customer's limit is a documented 403 at create and at start.
     expect(doc.paths['/api/payments/create/']?.post?.responses).toHaveProperty('403')
     expect(doc.paths['/api/payments/{id}/start/']?.post?.responses).toHaveProperty('403')

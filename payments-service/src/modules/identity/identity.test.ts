@@ -368,26 +368,10 @@ describe('staff: limits per level', () => {
       },
     ])
     const body = {
-      levels: [
-        {
-          level: 0,
-          per_order_toman: 50_000_000,
-          per_day_toman: 80_000_000,
-          per_month_toman: 200_000_000,
-        },
-        {
-          level: 1,
-          per_order_toman: 500_000_000,
-          per_day_toman: 1_000_000_000,
-          per_month_toman: 3_000_000_000,
-        },
-        {
-          level: 2,
-          per_order_toman: 2_000_000_000,
-          per_day_toman: 5_000_000_000,
-          per_month_toman: 20_000_000_000,
-        },
-      ],
+      level: 0,
+      per_order_toman: 50_000_000,
+      per_day_toman: 80_000_000,
+      per_month_toman: 200_000_000,
     }
     expect(
       (await t.api.request('PUT', '/api/staff/identity-levels/', { body, token: support.token }))
@@ -407,43 +391,71 @@ describe('staff: limits per level', () => {
       per_order_toman: 50_000_000,
       updated_by: admin.user.username,
     })
+    expect(saved.body.levels[1]).toMatchObject({
+      level: 1,
+      per_order_toman: 500_000_000,
+      updated_by: null,
+    })
     expect(await t.deps.db('identity_levels').where({ level: 0 }).first()).toMatchObject({
       per_order_irr: 500_000_000,
       per_day_irr: 800_000_000,
       updated_by_user_id: admin.id,
     })
     const [change] = await t.deps.db('identity_level_changes')
-    expect(change).toMatchObject({ changed_by_user_id: admin.id })
-    expect((change as { old: unknown[] }).old[0]).toMatchObject({
-      level: 0,
-      per_order_irr: 1_000_000_000,
-    })
-    expect((change as { new: unknown[] }).new[0]).toMatchObject({
-      level: 0,
-      per_order_irr: 500_000_000,
+    expect(change).toMatchObject({
+      changed_by_user_id: admin.id,
+      old: {
+        level: 0,
+        per_order_irr: 1_000_000_000,
+        per_day_irr: 2_000_000_000,
+        per_month_irr: 5_000_000_000,
+      },
+      new: {
+        level: 0,
+        per_order_irr: 500_000_000,
+        per_day_irr: 800_000_000,
+        per_month_irr: 2_000_000_000,
+      },
     })
 
     const inverted = await t.api.request('PUT', '/api/staff/identity-levels/', {
-      body: {
-        levels: [
-          {
-            level: 0,
-            per_order_toman: 900_000_000,
-            per_day_toman: 80_000_000,
-            per_month_toman: 200_000_000,
-          },
-          body.levels[1],
-          { ...body.levels[2], per_order_toman: 1 },
-        ],
-      },
+      body: { ...body, per_order_toman: 90_000_000 },
       token: admin.token,
     })
     expect(inverted.status).toBe(400)
     expect(inverted.body).toEqual({
-      levels: [
+      per_day_toman: [
         'سقف روزانه باید دست‌کم برابر سقف هر سفارش و سقف ماهانه دست‌کم برابر سقف روزانه باشد',
-        'سقف‌های هر سطح نباید از سطح پایین‌تر کمتر باشد',
       ],
     })
+    // Level 1 below level 0, or level 0 above level 1: refused, nothing written.
+    for (const wrong of [
+      {
+        level: 1,
+        per_order_toman: 10_000_000,
+        per_day_toman: 80_000_000,
+        per_month_toman: 200_000_000,
+      },
+      {
+        level: 0,
+        per_order_toman: 600_000_000,
+        per_day_toman: 1_000_000_000,
+        per_month_toman: 3_000_000_000,
+      },
+    ]) {
+      const refused = await t.api.request('PUT', '/api/staff/identity-levels/', {
+        body: wrong,
+        token: admin.token,
+      })
+      expect([wrong.level, refused.status, refused.body]).toEqual([
+        wrong.level,
+        409,
+        {
+          code: 'level_order',
+          detail: 'سقف‌های هر سطح باید دست‌کم برابر سطح پایین‌تر و حداکثر برابر سطح بالاتر باشد',
+        },
+      ])
+    }
+    expect(await t.deps.db('identity_level_changes')).toHaveLength(1)
   })
 })

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex'
+import { ApiError } from '../../http/errors.ts'
 import { IDENTITY_LEVELS, TOP_LEVEL, type IdentityLevel } from './customer.schema.ts'
+import { LEVEL_ORDER_MESSAGE } from './staff.schema.ts'
 
 /**
  * The limits of each identity level, in rials (issue 18). Admins change them (staff.routes.ts);
@@ -83,31 +85,42 @@ export async function levelLimits(
   return { ...limits, level }
 }
 
-/** Admin: every level's limits at once (they are checked against each other), audited. */
+/**
+ * Admin: one level's limits, audited. A level may not fall below the one under it nor rise
+ * above the one over it (409 `level_order`): higher levels exist to allow more.
+ */
 export async function setLevelLimits(
   db: Knex,
   actor: { id: number },
-  levels: readonly LevelLimits[],
+  limits: LevelLimits,
   now: Date,
 ): Promise<LevelLimitsRow[]> {
   return db.transaction(async (trx) => {
     const before = await allLevelLimits(trx, { forUpdate: true })
-    for (const row of levels) {
-      await trx('identity_levels')
-        .insert({ ...row, updated_by_user_id: actor.id, updated_at: now })
-        .onConflict('level')
-        .merge()
+    const below = before.find((row) => row.level === limits.level - 1)
+    const above = before.find((row) => row.level === limits.level + 1)
+    const atLeast = (a: LevelLimits, b: LevelLimits) =>
+      a.per_order_irr >= b.per_order_irr &&
+      a.per_day_irr >= b.per_day_irr &&
+      a.per_month_irr >= b.per_month_irr
+    if ((below && !atLeast(limits, below)) || (above && !atLeast(above, limits))) {
+      throw new ApiError(409, LEVEL_ORDER_MESSAGE, 'level_order')
     }
-    const plain = (rows: readonly LevelLimits[]) =>
-      rows.map(({ level, per_order_irr, per_day_irr, per_month_irr }) => ({
-        level,
-        per_order_irr,
-        per_day_irr,
-        per_month_irr,
-      }))
+    const old = before.find((row) => row.level === limits.level)
+    await trx('identity_levels')
+      .insert({ ...limits, updated_by_user_id: actor.id, updated_at: now })
+      .onConflict('level')
+      .merge()
+    const plain = (row: LevelLimits | undefined) =>
+      row && {
+        level: row.level,
+        per_order_irr: row.per_order_irr,
+        per_day_irr: row.per_day_irr,
+        per_month_irr: row.per_month_irr,
+      }
     await trx('identity_level_changes').insert({
-      old: JSON.stringify(plain(before)),
-      new: JSON.stringify(plain([...levels].sort((a, b) => a.level - b.level))),
+      old: JSON.stringify(plain(old)),
+      new: JSON.stringify(plain(limits)),
       changed_by_user_id: actor.id,
       created_at: now,
     })

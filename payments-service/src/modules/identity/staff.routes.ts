@@ -40,21 +40,22 @@ export function registerStaffIdentityRoutes(api: Api, deps: { db: Knex; clock: C
     method: 'put',
     path: '/api/staff/identity-levels/',
     operationId: 'staff_identity_levels_update',
-    summary: 'Set the limits of every identity level at once (admin, toman, audited)',
+    summary: "Set one identity level's limits (admin, toman, audited)",
     description:
-      'All three levels: per order ≤ per day ≤ per month, and no level below the one under it. Stored in rials; orders already placed are not touched.',
+      'Per order ≤ per day ≤ per month (400), and the level stays between the one under it and the one over it (409 `level_order`). Stored in rials; orders already placed are not touched.',
     tags: TAGS,
     auth: ADMIN,
     body: LevelLimitsBody,
     responses: { 200: { description: 'Limits per level', schema: LevelLimitsOut } },
+    errors: [409],
     handler: async (_ctx, { body, user }) => {
-      const levels = body.levels.map((row) => ({
-        level: row.level,
-        per_order_irr: row.per_order_toman * RIALS_PER_TOMAN,
-        per_day_irr: row.per_day_toman * RIALS_PER_TOMAN,
-        per_month_irr: row.per_month_toman * RIALS_PER_TOMAN,
-      }))
-      return reply(200, levelsBody(await setLevelLimits(deps.db, user, levels, deps.clock.now())))
+      const limits = {
+        level: body.level,
+        per_order_irr: body.per_order_toman * RIALS_PER_TOMAN,
+        per_day_irr: body.per_day_toman * RIALS_PER_TOMAN,
+        per_month_irr: body.per_month_toman * RIALS_PER_TOMAN,
+      }
+      return reply(200, levelsBody(await setLevelLimits(deps.db, user, limits, deps.clock.now())))
     },
   })
 }

@@ -22,41 +22,23 @@ export const LevelLimitsToman = z.object({
   per_month_toman: toman,
 })
 
-export const LevelLimitsBody = z
-  .object({
-    levels: z.array(LevelLimitsToman).length(IDENTITY_LEVELS.length, 'سقف هر سه سطح را بفرستید'),
-  })
-  .superRefine(({ levels }, ctx) => {
-    const seen = new Set(levels.map((row) => row.level))
-    if (seen.size !== IDENTITY_LEVELS.length) {
-      ctx.addIssue({ code: 'custom', path: ['levels'], message: 'هر سطح باید یک بار آمده باشد' })
-      return
-    }
-    const sorted = [...levels].sort((a, b) => a.level - b.level)
-    sorted.forEach((row, index) => {
-      if (row.per_day_toman < row.per_order_toman || row.per_month_toman < row.per_day_toman) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['levels', index],
-          message:
-            'سقف روزانه باید دست‌کم برابر سقف هر سفارش و سقف ماهانه دست‌کم برابر سقف روزانه باشد',
-        })
-      }
-      const lower = sorted[index - 1]
-      if (
-        lower &&
-        (row.per_order_toman < lower.per_order_toman ||
-          row.per_day_toman < lower.per_day_toman ||
-          row.per_month_toman < lower.per_month_toman)
-      ) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['levels', index],
-          message: 'سقف‌های هر سطح نباید از سطح پایین‌تر کمتر باشد',
-        })
-      }
+/**
+ * One level's limits. Per order ≤ per day ≤ per month here; that no level falls below the one
+ * under it (or above the one over it) is checked against the stored levels, under their lock.
+ */
+export const LevelLimitsBody = LevelLimitsToman.superRefine((row, ctx) => {
+  if (row.per_day_toman < row.per_order_toman || row.per_month_toman < row.per_day_toman) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['per_day_toman'],
+      message:
+        'سقف روزانه باید دست‌کم برابر سقف هر سفارش و سقف ماهانه دست‌کم برابر سقف روزانه باشد',
     })
-  })
+  }
+})
+
+export const LEVEL_ORDER_MESSAGE =
+  'سقف‌های هر سطح باید دست‌کم برابر سطح پایین‌تر و حداکثر برابر سطح بالاتر باشد'
 
 export const LevelLimitsOut = z.object({
   levels: z.array(
