@@ -284,6 +284,25 @@ describe('limits per level', () => {
     expect(start.gateway_url).toBeTruthy()
   })
 
+  it("counts the customer's other open orders of the day at payment start", async () => {
+    await setLevel0Limits(100_000_000, 150_000_000, 200_000_000)
+    const customer = await t.customer()
+    const first = await createOrder(t, customer.token)
+    await createOrder(t, customer.token)
+    await setLevel0Limits(100_000_000, 100_000_000, 200_000_000)
+    const refused = await t.api.post<Record<string, unknown>>(
+      `/api/payments/${first.id}/start/`,
+      { card_number: null, flow: 'topup' },
+      { token: customer.token },
+    )
+    expect(refused.status).toBe(403)
+    // The other order's share is gone from the day; this order itself is not counted twice.
+    expect(refused.body).toMatchObject({
+      limit: 'per_day',
+      remaining_irr: 100_000_000 - FIFTY_USD_IRR,
+    })
+  })
+
   it('does not let concurrent creates split past the daily limit', async () => {
     await setLevel0Limits(100_000_000, 150_000_000, 200_000_000)
     const customer = await t.customer()
