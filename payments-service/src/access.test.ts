@@ -16,6 +16,7 @@ const ADMIN_ONLY = [
   'PATCH /api/staff/payment-types/:code/',
   'POST /api/staff/roles/grant-support/',
   'POST /api/staff/roles/revoke-support/',
+  'PUT /api/staff/identity-levels/',
 ]
 
 const concrete = (path: string) =>
@@ -54,6 +55,7 @@ describe('every staff call checks the role on the server', () => {
         'GET /api/staff/payment-types/',
         'GET /api/staff/payment-types/:code/history/',
         'GET /api/staff/tickets/',
+        'GET /api/staff/identity-levels/',
         ...STAFF_ELSEWHERE,
         ...ADMIN_ONLY,
       ]),

@@ -11,6 +11,8 @@ import { registerSecondFactorRoutes } from './modules/auth/staff.routes.ts'
 import { registerCatalogRoutes } from './modules/catalog/customer.routes.ts'
 import { registerStaffCatalogRoutes } from './modules/catalog/staff.routes.ts'
 import { registerHealthRoutes } from './modules/health/health.routes.ts'
+import { registerIdentityRoutes } from './modules/identity/customer.routes.ts'
+import { registerStaffIdentityRoutes } from './modules/identity/staff.routes.ts'
 import { registerDocumentRoutes, registerPaymentRoutes } from './modules/orders/customer.routes.ts'
 import { registerStaffLedgerRoutes } from './modules/ledger/staff.routes.ts'
 import { registerStaffOrderRoutes } from './modules/orders/staff.routes.ts'
@@ -32,6 +34,7 @@ export function registerRoutes(
   registerAuthRoutes(api, { deps, otp: auth.otp, accounts: auth.accounts, sessions: auth.sessions })
   registerSecondFactorRoutes(api, auth.secondFactor)
   registerProfileRoutes(api)
+  registerIdentityRoutes(api, services.identity.identity)
   registerCatalogRoutes(api, {
     rates: catalog.rates,
     paymentTypes: catalog.paymentTypes,
@@ -60,6 +63,7 @@ export function registerRoutes(
   })
   registerStaffLedgerRoutes(api, db)
   registerStaffUserRoutes(api, users.staff)
+  registerStaffIdentityRoutes(api, { db, clock })
   registerTicketRoutes(api, { db, tickets: tickets.tickets })
   registerStaffTicketRoutes(api, { tickets: tickets.tickets, prepared: tickets.prepared })
   registerOpenApiRoutes(api)

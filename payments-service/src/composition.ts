@@ -10,6 +10,9 @@ import { createPaymentTypeStore } from './modules/catalog/payment-type-store.ts'
 import { quoteSignerFromConfig } from './modules/catalog/quote-token.ts'
 import { createRateService } from './modules/catalog/rates.service.ts'
 import { gatewayFromConfig } from './modules/gateways/index.ts'
+import { createIdentityService } from './modules/identity/identity.service.ts'
+import { identityInquiryFromConfig } from './modules/identity/index.ts'
+import { createInquiryLog, inquiryHashKeyOf } from './modules/identity/inquiries.ts'
 import {
   credentialVaultFromConfig,
   type CredentialVault,
@@ -37,6 +40,7 @@ export function composeServices(deps: AppDeps) {
     auth: composeAuth(deps, orders.vault),
     catalog,
     orders,
+    identity: composeIdentity(deps),
     users: {
       staff: createStaffUserService({ db: deps.db, clock: deps.clock, logger: deps.logger }),
     },
@@ -115,6 +119,19 @@ function composeAuth(
     secondFactor,
   })
   return { otp, sessions, throttle, secondFactor, accounts }
+}
+
+function composeIdentity({ config, db, clock, logger }: AppDeps) {
+  const provider = identityInquiryFromConfig(config)
+  const inquiries = createInquiryLog({
+    db,
+    clock,
+    logger,
+    provider,
+    hashKey: inquiryHashKeyOf(config.JWT_PRIVATE_KEY),
+    reuseDays: config.IDENTITY_INQUIRY_REUSE_DAYS,
+  })
+  return { provider, inquiries, identity: createIdentityService({ db, clock, logger, inquiries }) }
 }
 
 function composeCatalog({ config, db, clock, logger }: AppDeps) {

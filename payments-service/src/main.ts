@@ -9,8 +9,17 @@ import { startAuthCleanup } from './modules/auth/cleanup.ts'
 import { startOrderExpiry } from './modules/orders/expiry.ts'
 import { startReconciliation } from './modules/orders/settlement/reconciliation.ts'
 import { startCredentialWipe } from './modules/orders/fulfilment/retention.ts'
+import { startSandboxIdentity } from './sandbox-identity/server.ts'
 
 const config = loadConfig()
+// The sandbox identity provider (a real HTTP server) runs in this process when no address is
+// given: `npm run dev` and the e2e stack get one without a process of their own. env.ts
+// refuses the sandbox in production.
+const sandboxIdentity =
+  config.IDENTITY_PROVIDER === 'sandbox' && !config.IDENTITY_SANDBOX_URL
+    ? await startSandboxIdentity({ port: 0 })
+    : null
+if (sandboxIdentity) config.IDENTITY_SANDBOX_URL = sandboxIdentity.url
 const deps = await createDeps(config)
 const { logger } = deps
 // Readiness asks the closer (made below, before the first request can arrive) if we are draining.
@@ -24,6 +33,8 @@ logger.info(
   { host: config.PAYMENTS_HOST, port: config.PAYMENTS_PORT, env: config.APP_ENV },
   'payments-service listening',
 )
+if (sandboxIdentity)
+  logger.info({ url: sandboxIdentity.url }, 'sandbox identity provider listening')
 // Expired OTP challenges, old login failures and dead refresh tokens; every instance runs it.
 const cleanup = startAuthCleanup(deps)
 // Unpaid orders past their rate lock + ORDER_EXPIRE_AFTER_MINUTES; safe on every instance.
@@ -58,6 +69,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   await reconciliation.stop()
   await credentialWipe.stop()
   await deps.sms.drain()
+  await sandboxIdentity?.close()
   await deps.db.destroy()
   logger.info('stopped')
   logger.flush()

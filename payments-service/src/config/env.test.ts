@@ -92,6 +92,8 @@ describe('environment', () => {
       'GATEWAY',
       // Issue 16: the key of the idempotency request hash.
       'IDEMPOTENCY_HASH_KEY',
+      // Issue 18: the sandbox identity provider matches everyone.
+      'IDENTITY_PROVIDER',
       'OTP_DEV_CODES',
       // Issue 15: the key signing quote tokens.
       'QUOTE_SIGNING_KEY',
@@ -113,6 +115,9 @@ describe('environment', () => {
         IDEMPOTENCY_HASH_KEY: Buffer.alloc(32, 5).toString('base64'),
         WEB_PUBLIC_URL: 'https://arzpol.ir',
         WEBOTP_DOMAIN: 'arzpol.ir',
+        IDENTITY_PROVIDER: 'jibit',
+        JIBIT_API_KEY: 'jb-key',
+        JIBIT_SECRET_KEY: 'jb-secret',
       }).ok,
     ).toBe(true)
   })

@@ -200,6 +200,21 @@ export const envSchema = z
      * would otherwise be reset. Match it to the balancer's deregistration delay.
      */
     SHUTDOWN_LINGER_MS: int(1_000, 0, 60_000),
+    // ── identity inquiries (issue 18, ADR 022) ──
+    /** Who answers "is this mobile / card / Sheba this person's": the local sandbox or Jibit. */
+    IDENTITY_PROVIDER: z.enum(['sandbox', 'jibit']).default('sandbox'),
+    /** An inquiry without an answer this long counts as "ask again later", never as a match. */
+    IDENTITY_TIMEOUT_MS: int(10_000, 100, 60_000),
+    /**
+     * The sandbox provider (src/sandbox-identity/). Unset: main.ts starts one in-process on a
+     * free port (development only).
+     */
+    IDENTITY_SANDBOX_URL: z.url().optional(),
+    JIBIT_BASE_URL: z.url().default('https://napi.jibit.ir'),
+    JIBIT_API_KEY: z.string().min(1).optional(),
+    JIBIT_SECRET_KEY: z.string().min(1).optional(),
+    /** A matched or mismatched answer is reused this many days instead of paying for it again. */
+    IDENTITY_INQUIRY_REUSE_DAYS: int(30, 1, 365),
     // ── staff back office (issue #8) ──
     /** Days a finished order keeps the customer's sealed site password before it is wiped. */
     CREDENTIALS_RETENTION_DAYS: int(7, 1, 365),
@@ -264,6 +279,24 @@ export const envSchema = z
         path: ['IDEMPOTENCY_HASH_KEY'],
         message: 'must be at least 32 bytes encoded as base64',
       })
+    }
+    if (env.APP_ENV === 'production' && env.IDENTITY_PROVIDER === 'sandbox') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['IDENTITY_PROVIDER'],
+        message: 'sandbox matches every identity; use jibit in production',
+      })
+    }
+    if (env.IDENTITY_PROVIDER === 'jibit') {
+      for (const name of ['JIBIT_API_KEY', 'JIBIT_SECRET_KEY'] as const) {
+        if (!env[name]) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is required when IDENTITY_PROVIDER=jibit',
+          })
+        }
+      }
     }
     if (env.GATEWAY === 'sep' && !env.SEP_TERMINAL_ID) {
       ctx.addIssue({

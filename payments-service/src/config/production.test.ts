@@ -17,6 +17,9 @@ const production = {
   IDEMPOTENCY_HASH_KEY: Buffer.alloc(32, 5).toString('base64'),
   WEB_PUBLIC_URL: 'https://arzpol.ir',
   WEBOTP_DOMAIN: 'arzpol.ir',
+  IDENTITY_PROVIDER: 'jibit',
+  JIBIT_API_KEY: 'jb-api-7c21',
+  JIBIT_SECRET_KEY: 'jb-secret-9d4e',
 }
 
 const refused = (env: Record<string, string | undefined>) => {
@@ -40,6 +43,23 @@ describe('production profile', () => {
       'WEB_PUBLIC_URL: must be an https:// URL in production',
       'PAYMENTS_PUBLIC_URL: must be an https:// URL in production',
       'SEP_BASE_URL: must be an https:// URL in production',
+    ])
+  })
+
+  it('refuses the sandbox identity provider, and Jibit without its keys or over http', () => {
+    expect(refused({ IDENTITY_PROVIDER: undefined })).toEqual([
+      'IDENTITY_PROVIDER: sandbox matches every identity; use jibit in production',
+    ])
+    expect(
+      refused({
+        JIBIT_API_KEY: undefined,
+        JIBIT_SECRET_KEY: 'change-me',
+        JIBIT_BASE_URL: 'http://napi.jibit.ir',
+      }),
+    ).toEqual([
+      'JIBIT_API_KEY: is required when IDENTITY_PROVIDER=jibit',
+      'JIBIT_BASE_URL: must be an https:// URL in production',
+      'JIBIT_SECRET_KEY: still holds the placeholder from infra/; set the real secret',
     ])
   })
 

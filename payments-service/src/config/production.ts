@@ -17,6 +17,8 @@ interface ProductionFields {
   SEP_BASE_URL: string
   KAVENEGAR_BASE_URL: string
   KAVENEGAR_API_KEY?: string | undefined
+  JIBIT_BASE_URL: string
+  JIBIT_SECRET_KEY?: string | undefined
   S3_SECRET_ACCESS_KEY?: string | undefined
   DATABASE_URL: string
   WEBOTP_DOMAIN: string
@@ -27,8 +29,14 @@ const HTTPS_URLS = [
   'PAYMENTS_PUBLIC_URL',
   'SEP_BASE_URL',
   'KAVENEGAR_BASE_URL',
+  'JIBIT_BASE_URL',
 ] as const
-const SECRETS = ['KAVENEGAR_API_KEY', 'S3_SECRET_ACCESS_KEY', 'DATABASE_URL'] as const
+const SECRETS = [
+  'KAVENEGAR_API_KEY',
+  'JIBIT_SECRET_KEY',
+  'S3_SECRET_ACCESS_KEY',
+  'DATABASE_URL',
+] as const
 
 export function checkProductionProfile(env: ProductionFields, ctx: z.RefinementCtx): void {
   if (env.APP_ENV !== 'production') return

@@ -57,6 +57,8 @@ const COUNTERS_AND_AUDIT = new Set([
   'otp_locks',
   'otp_challenges:UPDATE',
   'user_audit',
+  // A paid identity inquiry is on record whatever its answer (issue 18).
+  'identity_inquiries',
 ])
 
 /** Routes that read fields by hand instead of through a schema: the bank's callback. */
@@ -171,6 +173,13 @@ const KNOWN_NAMES = new Set([
   'code',
   'site_url',
   'stage',
+  'national_code',
+  'first_name',
+  'last_name',
+  'birth_date',
+  'per_order_toman',
+  'per_day_toman',
+  'per_month_toman',
   ...SEP_CALLBACK_FIELDS,
 ])
 useCorpus(naughtyStrings())

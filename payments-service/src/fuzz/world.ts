@@ -11,6 +11,8 @@ import type { AppDeps } from '../http/context.ts'
 import { reachedHandler } from '../http/route.ts'
 import { TEST_CARDS } from '../sandbox-bank/cards.ts'
 import { startSandboxBank, type SandboxBank } from '../sandbox-bank/server.ts'
+import { SANDBOX_IDENTITIES } from '../sandbox-identity/identities.ts'
+import { startSandboxIdentity } from '../sandbox-identity/server.ts'
 import { seedTicketCategories } from '../modules/tickets/categories.ts'
 import {
   payAtBank,
@@ -101,6 +103,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const db = createKnex({ url: database.url, poolMax: 5 })
   const attachmentsDir = mkdtempSync(path.join(os.tmpdir(), 'arzpol-fuzz-'))
   const bank = await startSandboxBank({ port: 0, terminalIds: [TERMINAL] })
+  const identity = await startSandboxIdentity({ port: 0 })
   const kavenegar: FakeKavenegar = await startFakeKavenegar()
   const clock = new ManualClock()
   const config = testConfig({
@@ -116,6 +119,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     GATEWAY_TIMEOUT_MS: '5000',
     RATE_CACHE_TTL_SECONDS: '0',
     SANDBOX_BANK_URL: bank.url,
+    IDENTITY_SANDBOX_URL: identity.url,
     ATTACHMENTS_DIR: attachmentsDir,
     // Budgets far above what the fuzz sends, so its requests meet the handlers rather than the
     // limits (the limits have tests of their own).
@@ -194,6 +198,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       await deps.sms.drain()
       await kavenegar.close()
       await bank.close()
+      await identity.close()
       await db.destroy()
       await database.drop()
       rmSync(attachmentsDir, { recursive: true, force: true })
@@ -445,6 +450,15 @@ export async function buildWorld(h: Harness): Promise<World> {
       RRN: ['14226761817'],
       SecurePan: ['621986******0009'],
       Amount: ['575000000'],
+      // Identity (issue 18): codes the sandbox matches or mismatches at once (its timeout and
+      // outage codes answer 503 by design and have their own tests), names, Jalali dates.
+      national_code: [SANDBOX_IDENTITIES.matched, SANDBOX_IDENTITIES.mismatched, '۰۰۱۲۳۴۵۶۱۱'],
+      first_name: ['علی', 'Sara'],
+      last_name: ['رضایی', 'Karimi'],
+      birth_date: ['1370/06/15', '۱۳۶۵/۱۲/۲۹'],
+      per_order_toman: [100_000_000],
+      per_day_toman: [200_000_000],
+      per_month_toman: [500_000_000],
     },
   }
 }

@@ -5,6 +5,7 @@ import { useTestApp, type TestApp } from './app.ts'
 import { insertUser } from './factories.ts'
 import { TEST_CARDS } from '../sandbox-bank/cards.ts'
 import { startSandboxBank, type SandboxBank } from '../sandbox-bank/server.ts'
+import { startSandboxIdentity, type SandboxIdentity } from '../sandbox-identity/server.ts'
 
 /** Test support for orders: the app wired to a real sandbox bank on a free port. */
 
@@ -21,12 +22,17 @@ export const SEED_RATES = {
 
 export interface OrdersTestApp extends TestApp {
   readonly bank: SandboxBank
+  /** The sandbox identity provider (src/sandbox-identity/), on a free port. */
+  readonly identity: SandboxIdentity
   customer(role?: Role): Promise<{ id: number; token: string; user: User }>
 }
 
 export function useOrdersApp(env: Record<string, string> = {}): OrdersTestApp {
   let bank: SandboxBank | undefined
+  let identity: SandboxIdentity | undefined
   const appEnv: Record<string, string> = {
+    // The sandbox's `timeout` identity hangs; the tests wait this long, not 10 s.
+    IDENTITY_TIMEOUT_MS: '500',
     CREDENTIALS_ENCRYPTION_KEY: TEST_CREDENTIALS_KEY,
     CREDENTIALS_KEY_ID: 'k-test',
     WEB_PUBLIC_URL: WEB,
@@ -39,9 +45,12 @@ export function useOrdersApp(env: Record<string, string> = {}): OrdersTestApp {
   beforeAll(async () => {
     bank = await startSandboxBank({ port: 0, terminalIds: [TERMINAL] })
     appEnv.SANDBOX_BANK_URL = bank.url
+    identity = await startSandboxIdentity({ port: 0, hangMs: 5_000 })
+    appEnv.IDENTITY_SANDBOX_URL = identity.url
   })
   afterAll(async () => {
     await bank?.close()
+    await identity?.close()
   })
   const t = useTestApp({ env: appEnv })
   // The harness empties every table before each test, the migration's seed rates included.
@@ -74,6 +83,10 @@ export function useOrdersApp(env: Record<string, string> = {}): OrdersTestApp {
     get bank() {
       if (!bank) throw new Error('bank exists only inside tests')
       return bank
+    },
+    get identity() {
+      if (!identity) throw new Error('identity exists only inside tests')
+      return identity
     },
     async customer(role: Role = 'customer') {
       const user = await insertUser(t.deps, { role })

@@ -72,6 +72,31 @@ describe('OpenAPI document', () => {
     expect(doc.components.schemas).toHaveProperty('FieldErrors')
   })
 
+  it('documents identity and its limits (issue 18)', async () => {
+    const doc = (await t.api.get<Document>('/api/schema/')).body
+    const identity = doc.paths['/api/me/identity/']
+    expect(identity?.get?.operationId).toBe('me_identity')
+    expect(Object.keys(identity?.post?.responses ?? {}).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '409',
+      '503',
+    ])
+    const levels = doc.paths['/api/staff/identity-levels/']
+    expect(Object.keys(levels ?? {}).sort()).toEqual(['get', 'put'])
+    expect(Object.keys(levels?.put?.responses ?? {}).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '409',
+    ])
+    // An order above the customer's limit is a documented 403 at create and at start.
+    expect(doc.paths['/api/payments/create/']?.post?.responses).toHaveProperty('403')
+    expect(doc.paths['/api/payments/{id}/start/']?.post?.responses).toHaveProperty('403')
+  })
+
   it('gives every operation a unique snake_case id', async () => {
     const doc = (await t.api.get<Document>('/api/schema/')).body
     const documented = Object.values(doc.paths).flatMap((methods) =>

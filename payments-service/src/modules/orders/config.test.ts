@@ -81,6 +81,9 @@ describe('payments configuration', () => {
       CREDENTIALS_ENCRYPTION_KEY: KEY,
       QUOTE_SIGNING_KEY: KEY,
       IDEMPOTENCY_HASH_KEY: KEY,
+      IDENTITY_PROVIDER: 'jibit',
+      JIBIT_API_KEY: 'jb-key',
+      JIBIT_SECRET_KEY: 'jb-secret',
     })
     expect(!ok.ok && ok.errors).toBe(false)
   })

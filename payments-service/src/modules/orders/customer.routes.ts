@@ -142,12 +142,12 @@ export function registerPaymentRoutes(
     path: '/api/payments/create/',
     operationId: 'payments_create',
     summary: 'Place an order at the current rate (locked for RATE_LOCK_MINUTES)',
-    description: `One order per request. With the \`quote_token\` of GET /api/quote/ (optional; spec §7's client sends none) the order gets exactly that quote's rate, fee and lock end while the token is valid; a token that no longer holds (expired, tampered, or for another amount, currency or type) answers 409 \`quote_changed\` with \`quote\`, the current quote and its new token. 503 \`rate_stale\` when the rate is older than RATE_MAX_AGE_MINUTES.${IDEMPOTENCY_DOC}`,
+    description: `One order per request. With the \`quote_token\` of GET /api/quote/ (optional; spec §7's client sends none) the order gets exactly that quote's rate, fee and lock end while the token is valid; a token that no longer holds (expired, tampered, or for another amount, currency or type) answers 409 \`quote_changed\` with \`quote\`, the current quote and its new token. 503 \`rate_stale\` when the rate is older than RATE_MAX_AGE_MINUTES. 403 \`identity_limit\` when the order does not fit in the limits of the customer's identity level (per order, today, this month; ADR 022), with \`limit\`, \`next_level\`, \`limit_irr\` and \`remaining_irr\`.${IDEMPOTENCY_DOC}`,
     tags: TAGS,
     auth: 'user',
     body: CreatePaymentBody,
     responses: { 201: { description: 'Created', schema: PaymentOut } },
-    errors: [409, 422, 503],
+    errors: [403, 409, 422, 503],
     handler: async (ctx, { body, user }) =>
       reply(201, paymentBody(await payments.create(user, body, idempotencyOf(ctx, requestHash)))),
   })
@@ -189,13 +189,13 @@ export function registerPaymentRoutes(
     path: '/api/payments/:id/start/',
     operationId: 'payments_start',
     summary: 'Start paying an order (spec §7): the gateway address and token for the hidden form',
-    description: `Only for an order awaiting payment (409 \`invalid_stage\` otherwise). If the rate lock expired, the order is re-quoted and 409 \`quote_expired\` answers the new amount; starting again pays that. Cash-out answers \`gateway_url: null\` (spec §7's payload \`{card_number: null, flow}\` is enough): with its Sheba (this body's or the order's) and at least one income document it goes to staff (\`in_progress\`); otherwise it waits in \`awaiting_payout_details\` (status pending, never expired) and the order's \`missing\` says what it needs (ADR 017). Starting such a cash-out again answers the same.${IDEMPOTENCY_DOC}`,
+    description: `Only for an order awaiting payment (409 \`invalid_stage\` otherwise). If the rate lock expired, the order is re-quoted and 409 \`quote_expired\` answers the new amount; starting again pays that. Cash-out answers \`gateway_url: null\` (spec §7's payload \`{card_number: null, flow}\` is enough): with its Sheba (this body's or the order's) and at least one income document it goes to staff (\`in_progress\`); otherwise it waits in \`awaiting_payout_details\` (status pending, never expired) and the order's \`missing\` says what it needs (ADR 017). Starting such a cash-out again answers the same. The identity level's limits are checked again (403 \`identity_limit\`, as at create).${IDEMPOTENCY_DOC}`,
     tags: TAGS,
     auth: 'user',
     params: IdParams,
     body: StartBody,
     responses: { 200: { description: 'Go to the bank', schema: StartResponse } },
-    errors: [404, 409, 422, 502, 503],
+    errors: [403, 404, 409, 422, 502, 503],
     handler: async (ctx, { params, body, user }) =>
       reply(
         200,

@@ -20,6 +20,7 @@ import {
   MESSAGES,
   type CreatePaymentInput,
 } from '@arzpol/contracts/orders/customer'
+import { assertWithinLimits, lockCustomer } from '../identity/limits.ts'
 import { createSettlement, type CallbackOutcome } from './settlement/settlement.ts'
 import { flowOf, recordEvent, transition } from './state-machine.ts'
 import { moneyBackOf } from './settlement/money-back.ts'
@@ -140,11 +141,12 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     input: CreatePaymentInput,
     idempotency?: { key: string; hash: string },
   ): Promise<PaymentView> {
-    if (!idempotency) return insertOrder(db, user, input)
-    const scope = { userId: user.id, scope: 'payments_create', ...idempotency }
     // Priced before the transaction: the rate and fee caches may need a connection of their
-    // own, and twins queued on the key each hold one (a full pool would deadlock).
+    // own, and twins queued on the key (or on the customer's row) each hold one (a full pool
+    // would deadlock).
     const priced = await priceOrder(user, input)
+    if (!idempotency) return db.transaction((trx) => insertOrder(trx, user, input, priced))
+    const scope = { userId: user.id, scope: 'payments_create', ...idempotency }
     return db.transaction(async (trx) => {
       const claim = await keys.claimInTransaction<{ payment_id: number }>(trx, scope)
       if (claim.kind === 'replay') {
@@ -210,14 +212,16 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   }
 
   async function insertOrder(
-    runner: Knex | Knex.Transaction,
+    runner: Knex.Transaction,
     user: User,
     input: CreatePaymentInput,
-    priced?: Awaited<ReturnType<typeof priceOrder>>,
+    priced: Awaited<ReturnType<typeof priceOrder>>,
   ): Promise<PaymentView> {
-    const { limit, quote, sealed, quoted } = priced ?? (await priceOrder(user, input))
+    const { limit, quote, sealed, quoted } = priced
     if (limit) throw ValidationError.field('amount', limit)
     const now = clock.now()
+    // The customer's identity level limits (issue 18), under their row lock.
+    await assertWithinLimits(runner, { userId: user.id, amountIrr: quote.amount_irr, now })
     // One statement, one round trip: the order and its `created` event are inserted together
     // (a statement is atomic, so no BEGIN/COMMIT), and the order comes back with RETURNING.
     // The event row is the one recordEvent() writes; the FK to the order is checked at the end
@@ -364,13 +368,23 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   ): Promise<StartAnswer> {
     const now = clock.now()
     const plan = await db.transaction(async (trx): Promise<StartPlan> => {
+      // The customer's row before the order's (ADR 014): the limits are checked again below.
+      await lockCustomer(trx, user.id)
       const payment = await loadVisible(trx, user, id, true)
       if (payment.user_id !== user.id) throw notFound()
+      const withinLimits = () =>
+        assertWithinLimits(trx, {
+          userId: user.id,
+          amountIrr: payment.amount_irr,
+          now,
+          excludeOrderId: id,
+        })
       if (flowOf(payment.payment_type) === 'payout') {
         // Spec §7's client sends no Sheba: the order then waits for what it lacks (ADR 017).
         if (!PAYOUT_OPEN_STAGES.includes(payment.stage)) {
           throw conflict(MESSAGES.notAwaitingPayment, 'invalid_stage')
         }
+        await withinLimits()
         const who = { actor: 'customer' as const, actorUserId: user.id, now }
         const order = body.sheba ? await recordSheba(trx, payment, body.sheba, who) : payment
         await advancePayout(trx, order, { ...who, submit: true })
@@ -407,6 +421,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         })
         return { kind: 'requoted', quote }
       }
+      await withinLimits()
       // The attempt is on record before the bank hears of it (domain.md §1.f).
       const tx = await GatewayTransaction.query(trx).insertAndFetch({
         payment_id: id,

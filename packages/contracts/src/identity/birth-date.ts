@@ -1,0 +1,60 @@
+import { toLatinDigits } from '../digits.ts'
+import { isValidJalaaliDate, toGregorian } from 'jalaali-js'
+
+/**
+ * Birth dates as Iranians write them: Jalali `YYYY/MM/DD` (Persian digits welcome). The terms
+ * require 18 or older on the day of verification, counted in Tehran: someone born on 1386/09/04
+ * becomes an adult on 1404/09/04 Tehran time, whatever the UTC date.
+ */
+
+export const ADULT_AGE = 18
+
+export interface JalaliDate {
+  jy: number
+  jm: number
+  jd: number
+}
+
+/** `1370/1/5` or `۱۳۷۰/۰۱/۰۵` → the date, or null when it is no real Jalali day. */
+export function parseJalaliDate(value: string): JalaliDate | null {
+  const match = /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/.exec(toLatinDigits(value.trim()))
+  if (!match) return null
+  const [jy, jm, jd] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  return isValidJalaaliDate(jy, jm, jd) ? { jy, jm, jd } : null
+}
+
+export const formatJalaliDate = ({ jy, jm, jd }: JalaliDate): string =>
+  `${jy}/${String(jm).padStart(2, '0')}/${String(jd).padStart(2, '0')}`
+
+/** The Tehran calendar day of an instant, in Jalali. */
+export function tehranJalaliDay(instant: Date): JalaliDate {
+  const parts = new Intl.DateTimeFormat('en-u-ca-persian-nu-latn', {
+    timeZone: 'Asia/Tehran',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(instant)
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value)
+  return { jy: part('year'), jm: part('month'), jd: part('day') }
+}
+
+const compare = (a: JalaliDate, b: JalaliDate) => a.jy - b.jy || a.jm - b.jm || a.jd - b.jd
+
+/** Born on `birth`, at least 18 on the Tehran day of `now`. */
+export function isAdultOn(birth: JalaliDate, now: Date): boolean {
+  const today = tehranJalaliDay(now)
+  // Born on 30 Esfand of a leap year: the birthday of a common year is 29 Esfand's next day.
+  return compare({ ...birth, jy: birth.jy + ADULT_AGE }, today) <= 0
+}
+
+/** A Jalali day as a calendar date (`YYYY-MM-DD`, Gregorian) for a `date` column. */
+export function gregorianOf({ jy, jm, jd }: JalaliDate): string {
+  const { gy, gm, gd } = toGregorian(jy, jm, jd)
+  return `${gy}-${String(gm).padStart(2, '0')}-${String(gd).padStart(2, '0')}`
+}
+
+/** The instant the Jalali month of `now` began in Tehran (for the monthly limit). */
+export function tehranJalaliMonthStart(now: Date): Date {
+  const { jy, jm } = tehranJalaliDay(now)
+  return new Date(`${gregorianOf({ jy, jm, jd: 1 })}T00:00:00+03:30`)
+}

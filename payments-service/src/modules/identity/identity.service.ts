@@ -1,0 +1,140 @@
+import type { Knex } from 'knex'
+import type { Logger } from 'pino'
+import { ApiError, ValidationError } from '../../http/errors.ts'
+import type { Clock } from '../../lib/clock.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
+import type { User } from '../../models/user.model.ts'
+import { formatJalaliDate, gregorianOf, isAdultOn, parseJalaliDate } from '@arzpol/contracts/identity/birth-date'
+import { LEVEL_STEPS, MESSAGES, type IdentityLevel, type Level1Input } from '@arzpol/contracts/identity/customer'
+import { InquiryError } from './inquiry.ts'
+import type { InquiryLog } from './inquiries.ts'
+import { levelLimits, nextLevelOf } from './levels.ts'
+import { remainingOf, standingOf } from './limits.ts'
+import { maskNationalCode } from '@arzpol/contracts/identity/national-code'
+
+/** A customer's identity (issue 18): their level, level 1 by inquiry, and what they may spend. */
+
+interface IdentityRow {
+  user_id: number
+  level: number
+  first_name: string
+  last_name: string
+  national_code: string
+  birth_date_jalali: string
+  level1_at: Date
+}
+
+/** Seconds a customer is asked to wait after the provider did not answer. */
+const INQUIRY_RETRY_AFTER_SECONDS = 60
+
+const conflict = (detail: string, code: string) => new ApiError(409, detail, code)
+
+export function createIdentityService(deps: {
+  db: Knex
+  clock: Clock
+  logger: Logger
+  inquiries: InquiryLog
+}) {
+  const { db, clock } = deps
+
+  const identityOf = async (runner: Knex | Knex.Transaction, userId: number) =>
+    (await runner('customer_identities').where({ user_id: userId }).first()) as
+      IdentityRow | undefined
+
+  async function status(user: User) {
+    const now = clock.now()
+    const [identity, standing] = await Promise.all([
+      identityOf(db, user.id),
+      standingOf(db, user.id, now),
+    ])
+    const next = nextLevelOf(standing.level)
+    const limitsOf = ({ per_order_irr, per_day_irr, per_month_irr }: typeof standing.limits) => ({
+      per_order_irr,
+      per_day_irr,
+      per_month_irr,
+    })
+    return {
+      level: standing.level,
+      identity: identity
+        ? {
+            first_name: identity.first_name,
+            last_name: identity.last_name,
+            national_code: maskNationalCode(identity.national_code),
+            birth_date: identity.birth_date_jalali,
+            verified_at: identity.level1_at.toISOString(),
+          }
+        : null,
+      limits: { ...limitsOf(standing.limits), ...remainingOf(standing) },
+      next_level:
+        next === null
+          ? null
+          : {
+              level: next,
+              steps: LEVEL_STEPS[next],
+              limits: limitsOf(await levelLimits(db, next)),
+              available: next === 1,
+            },
+    }
+  }
+
+  /**
+   * Level 1: the checks we can make ourselves first (age, one account per national code), then
+   * the paid Shahkar inquiry, then the row whose unique national code settles a race between
+   * two accounts.
+   */
+  async function verifyLevel1(user: User, input: Level1Input) {
+    const birth = parseJalaliDate(input.birth_date)
+    if (!birth) throw ValidationError.field('birth_date', MESSAGES.birthDateInvalid)
+    if (!isAdultOn(birth, clock.now())) throw ValidationError.field('birth_date', MESSAGES.underAge)
+    if (await identityOf(db, user.id)) throw conflict(MESSAGES.alreadyVerified, 'already_verified')
+    const holder = (await db('customer_identities')
+      .where({ national_code: input.national_code })
+      .first('user_id')) as { user_id: number } | undefined
+    if (holder) throw conflict(MESSAGES.nationalCodeTaken, 'national_code_taken')
+
+    let answer
+    try {
+      answer = await deps.inquiries.ask(
+        'mobile_national_code',
+        { mobile: user.phone, nationalCode: input.national_code },
+        user.id,
+      )
+    } catch (error) {
+      if (!(error instanceof InquiryError)) throw error
+      throw new ApiError(503, MESSAGES.inquiryUnavailable, 'inquiry_unavailable', {
+        body: { retry_after: INQUIRY_RETRY_AFTER_SECONDS },
+        headers: { 'Retry-After': String(INQUIRY_RETRY_AFTER_SECONDS) },
+      })
+    }
+    if (answer !== 'matched') throw conflict(MESSAGES.mobileMismatch, 'mobile_mismatch')
+
+    const now = clock.now()
+    try {
+      await db('customer_identities').insert({
+        user_id: user.id,
+        level: 1 satisfies IdentityLevel,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        national_code: input.national_code,
+        birth_date_jalali: formatJalaliDate(birth),
+        birth_date: gregorianOf(birth),
+        level1_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+    } catch (error) {
+      if (isUniqueViolation(error, 'customer_identities_national_code_key')) {
+        throw conflict(MESSAGES.nationalCodeTaken, 'national_code_taken')
+      }
+      if (isUniqueViolation(error, 'customer_identities_pkey')) {
+        throw conflict(MESSAGES.alreadyVerified, 'already_verified')
+      }
+      throw error
+    }
+    return status(user)
+  }
+
+  return { status, verifyLevel1 }
+}
+
+export type IdentityService = ReturnType<typeof createIdentityService>

@@ -1,0 +1,122 @@
+import type { Knex } from 'knex'
+import { ApiError } from '../../http/errors.ts'
+import { tehranDayBounds, tehranDayOf } from '../../lib/tehran-day.ts'
+import { tehranJalaliMonthStart } from '@arzpol/contracts/identity/birth-date'
+import { MESSAGES, type IdentityLevel, type LimitKind } from '@arzpol/contracts/identity/customer'
+import { levelLimits, nextLevelOf, type LevelLimits } from './levels.ts'
+
+/**
+ * The customer's limits (issue 18): what their orders of today (Tehran) and of this Jalali month
+ * add up to, against their level's limits. Orders count while they are open or paid: an expired,
+ * cancelled, failed, rejected or refunded order moved no money. An order counts in the day and
+ * month it was created.
+ */
+
+const COUNTED_STAGES = [
+  'awaiting_payment',
+  'awaiting_payout_details',
+  'paid',
+  'in_progress',
+  'done',
+]
+
+export async function levelOf(
+  runner: Knex | Knex.Transaction,
+  userId: number,
+): Promise<IdentityLevel> {
+  const row = (await runner('customer_identities').where({ user_id: userId }).first('level')) as
+    { level: number } | undefined
+  return (row ? Number(row.level) : 0) as IdentityLevel
+}
+
+export interface Usage {
+  day_irr: number
+  month_irr: number
+}
+
+export async function usageOf(
+  runner: Knex | Knex.Transaction,
+  userId: number,
+  now: Date,
+  excludeOrderId?: number,
+): Promise<Usage> {
+  const dayStart = tehranDayBounds(tehranDayOf(now)).start
+  const monthStart = tehranJalaliMonthStart(now)
+  const { rows } = (await runner.raw(
+    `SELECT COALESCE(SUM(amount_irr) FILTER (WHERE created_at >= ?), 0)::bigint AS day_irr,
+            COALESCE(SUM(amount_irr), 0)::bigint AS month_irr
+       FROM payments
+      WHERE user_id = ? AND created_at >= ? AND stage = ANY(?) AND id <> ?`,
+    [dayStart, userId, monthStart, COUNTED_STAGES, excludeOrderId ?? 0],
+  )) as { rows: Usage[] }
+  return rows[0] ?? { day_irr: 0, month_irr: 0 }
+}
+
+export interface LimitStanding {
+  level: IdentityLevel
+  limits: LevelLimits
+  usage: Usage
+}
+
+export async function standingOf(
+  runner: Knex | Knex.Transaction,
+  userId: number,
+  now: Date,
+  excludeOrderId?: number,
+): Promise<LimitStanding> {
+  const level = await levelOf(runner, userId)
+  const [limits, usage] = await Promise.all([
+    levelLimits(runner, level),
+    usageOf(runner, userId, now, excludeOrderId),
+  ])
+  return { level, limits, usage }
+}
+
+/** Remaining amounts, never below zero (limits lowered by staff leave nothing, not a debt). */
+export const remainingOf = ({ limits, usage }: LimitStanding) => ({
+  today_remaining_irr: Math.max(
+    0,
+    Math.min(limits.per_day_irr - usage.day_irr, limits.per_month_irr - usage.month_irr),
+  ),
+  month_remaining_irr: Math.max(0, limits.per_month_irr - usage.month_irr),
+})
+
+/**
+ * The customer's row lock, taken before any order's (ADR 014's lock order: customer, order,
+ * attempt, refund) by every transaction that may add to what the customer spends.
+ */
+export async function lockCustomer(trx: Knex.Transaction, userId: number): Promise<void> {
+  await trx.raw('SELECT id FROM users WHERE id = ? FOR UPDATE', [userId])
+}
+
+/**
+ * Inside the transaction that creates an order or starts its payment: locks the customer's row
+ * (before any order's, ADR 014's lock order) so that two orders at once cannot both fit in what
+ * remains, then refuses an amount above the level's limits with 403 `identity_limit`.
+ */
+export async function assertWithinLimits(
+  trx: Knex.Transaction,
+  input: { userId: number; amountIrr: number; now: Date; excludeOrderId?: number },
+): Promise<void> {
+  await lockCustomer(trx, input.userId)
+  const standing = await standingOf(trx, input.userId, input.now, input.excludeOrderId)
+  const { limits, usage, level } = standing
+  const checks: Array<[LimitKind, number, number]> = [
+    ['per_order', limits.per_order_irr, limits.per_order_irr],
+    ['per_day', limits.per_day_irr, limits.per_day_irr - usage.day_irr],
+    ['per_month', limits.per_month_irr, limits.per_month_irr - usage.month_irr],
+  ]
+  for (const [limit, limitIrr, remaining] of checks) {
+    if (input.amountIrr <= remaining) continue
+    const next = nextLevelOf(level)
+    const remainingIrr = Math.max(0, remaining)
+    throw new ApiError(
+      403,
+      MESSAGES.overLimit(limit, level, limitIrr, remainingIrr, next),
+      'identity_limit',
+      {
+        body: { limit, level, next_level: next, limit_irr: limitIrr, remaining_irr: remainingIrr },
+      },
+    )
+  }
+}
