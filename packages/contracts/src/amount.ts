@@ -6,6 +6,9 @@ import { toLatinDigits } from './digits.ts'
  * web's server and payments-service read an amount with this one rule.
  */
 
+/** Spec §5 text for an amount that is missing, not a number, not > 0 or has > 2 decimals. */
+export const INVALID_AMOUNT = 'مبلغ معتبر وارد کنید'
+
 /** Every currency we sell has two decimals (ISO 4217 exponent 2). */
 export const MINOR_PER_UNIT = 100n
 export const AMOUNT_DECIMALS = 2

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { MESSAGES as AUTH_MESSAGES } from './auth/customer.ts'
-import { INVALID_AMOUNT } from './catalog/amount.ts'
+import { INVALID_AMOUNT } from './amount.ts'
 import { MESSAGES as ORDER_MESSAGES } from './orders/customer.ts'
 import { PHONE_INVALID_MESSAGE } from './phone.ts'
 import { TICKET_LIMIT_MESSAGES } from './tickets.ts'

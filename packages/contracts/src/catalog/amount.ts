@@ -1,9 +1,6 @@
 import { formatNumberFa, MAX_AMOUNT_UNITS } from '../money.ts'
 import { z } from 'zod'
-import { MINOR_PER_UNIT, parseAmountToMinor } from '../amount.ts'
-
-/** Spec §5 text for an amount that is missing, not a number, not > 0 or has > 2 decimals. */
-export const INVALID_AMOUNT = 'مبلغ معتبر وارد کنید'
+import { INVALID_AMOUNT, MINOR_PER_UNIT, parseAmountToMinor } from '../amount.ts'
 
 /** An amount above the bound of pricing (MAX_AMOUNT_UNITS): refused before any rial is computed. */
 export const AMOUNT_TOO_LARGE = `مبلغ نمی‌تواند بیش از ${formatNumberFa(MAX_AMOUNT_UNITS)} واحد ارزی باشد`

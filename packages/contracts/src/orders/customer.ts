@@ -1,5 +1,4 @@
 import { MAX_SITE_URL_LENGTH, normalizeSiteUrl } from '../site-url.ts'
-import { formatNumberFa } from '../money.ts'
 import {
   ORDER_CURRENCIES,
   ORDER_STAGES as STAGES,
@@ -10,9 +9,9 @@ import {
 import { toLatinDigits } from '../digits.ts'
 import { z } from 'zod'
 import { MAX_ATTACHMENT_BYTES, UploadedFile } from '../uploads.ts'
-import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../text.ts'
-import { amountMinorSchema, INVALID_AMOUNT } from '../catalog/amount.ts'
-import { CURRENCY_NAMES_FA } from '../catalog/currencies.ts'
+import { hasForbiddenCharacters } from '../text.ts'
+import { amountMinorSchema } from '../catalog/amount.ts'
+import { MESSAGES } from './messages.ts'
 import { findPaymentType, type PaymentType } from '../catalog/payment-types.ts'
 import { isValidSheba, normalizeSheba } from './sheba.ts'
 
@@ -23,35 +22,7 @@ import { isValidSheba, normalizeSheba } from './sheba.ts'
 export const PAYOUT_REQUIREMENTS = ['sheba', 'income_documents'] as const
 export type PayoutRequirement = (typeof PAYOUT_REQUIREMENTS)[number]
 
-/** Texts the web client shows as they are: spec §5 where it gives one, ours otherwise. */
-export const MESSAGES = {
-  siteUrl: 'آدرس سایت را وارد کنید',
-  amount: INVALID_AMOUNT,
-  username: 'نام کاربری لازم است',
-  password: 'رمز عبور لازم است',
-  currency: 'ارز باید یکی از USD، EUR یا GBP باشد',
-  paymentType: 'نوع خدمت را انتخاب کنید',
-  sheba: 'شماره شبا معتبر نیست (IR و ۲۴ رقم)',
-  shebaRequired: 'شماره شبا را وارد کنید',
-  tooLong: (max: number) => `حداکثر ${formatNumberFa(max)} کاراکتر مجاز است`,
-  invalidCharacters: INVALID_CHARACTERS_MESSAGE,
-  belowMinimum: (min: number, currency: OrderCurrency) =>
-    `حداقل مبلغ برای این خدمت ${formatNumberFa(min)} ${CURRENCY_NAMES_FA[currency]} است`,
-  aboveMaximum: (max: number, currency: OrderCurrency) =>
-    `برای مبالغ بیش از ${formatNumberFa(max)} ${CURRENCY_NAMES_FA[currency]} با پشتیبانی هماهنگ کنید`,
-  notAwaitingPayment: 'این سفارش در انتظار پرداخت نیست.',
-  notPayout: 'فقط سفارش نقد کردن درآمد ارزی شماره شبا دارد.',
-  payoutWithStaff:
-    'این سفارش به کارشناسان ما سپرده شده است و شماره شبای آن دیگر تغییر نمی‌کند. برای تغییر آن تیکت بزنید.',
-  quoteExpired:
-    'مهلت نرخ قفل‌شده تمام شد و مبلغ با نرخ جدید محاسبه شد. مبلغ جدید را تایید و دوباره پرداخت کنید.',
-  gatewayUnavailable: 'خطا در ارتباط با درگاه بانک. چند لحظه بعد دوباره تلاش کنید.',
-  rateUnavailable: 'نرخ این ارز در حال حاضر در دسترس نیست.',
-  quoteChanged: (amountIrr: number) =>
-    `قیمتی که دیدید دیگر معتبر نیست (مهلت آن تمام شده یا نرخ تغییر کرده است). مبلغ جدید ${formatNumberFa(amountIrr)} ریال است؛ آن را بررسی و دوباره ثبت کنید.`,
-  illegalTransition: 'این تغییر وضعیت برای این سفارش مجاز نیست.',
-  reverseFailed: 'برگشت وجه در بانک انجام نشد.',
-} as const
+export { MESSAGES }
 
 /** A customer's text: at most `max` characters, no control characters (tab and newlines in a multi-line one). */
 const text = (max: number, multiline = false) =>

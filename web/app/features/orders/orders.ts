@@ -10,6 +10,7 @@ import {
   type OrderCurrency,
   type PaymentTypeCode,
 } from '@arzpol/contracts'
+import { MESSAGES } from '@arzpol/contracts/orders/messages'
 
 export { ORDER_CURRENCIES, PAYMENT_TYPE_CODES, type OrderCurrency, type PaymentTypeCode }
 // zod/mini: the same schema runs in the browser before submitting (see auth-schemas.ts).
@@ -22,15 +23,15 @@ import * as z from 'zod/mini'
  */
 
 export const ORDER_MESSAGES = {
-  siteUrl: 'آدرس سایت را وارد کنید',
-  amount: 'مبلغ معتبر وارد کنید',
-  username: 'نام کاربری لازم است',
-  password: 'رمز عبور لازم است',
+  siteUrl: MESSAGES.siteUrl,
+  amount: MESSAGES.amount,
+  username: MESSAGES.username,
+  password: MESSAGES.password,
   // Not in the spec: cash-out needs the account the rials go to (payments-service's text).
   // It may come later, on the order page (ADR 017).
-  sheba: 'شماره شبا را وارد کنید',
-  paymentType: 'نوع خدمت را انتخاب کنید',
-  currency: 'ارز باید یکی از USD، EUR یا GBP باشد',
+  sheba: MESSAGES.shebaRequired,
+  paymentType: MESSAGES.paymentType,
+  currency: MESSAGES.currency,
   /** Spec §8. */
   failed: 'خطا در ایجاد یا شروع پرداخت',
   /** Spec §8, the non-gateway branch (cash-out). */
