@@ -15,6 +15,7 @@ RUN apt-get update \
 COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/devstack/package.json packages/devstack/
+COPY packages/test-corpus/package.json packages/test-corpus/
 COPY payments-service/package.json payments-service/
 COPY cms/package.json cms/
 COPY web/package.json web/

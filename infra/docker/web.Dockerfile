@@ -10,6 +10,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/devstack/package.json packages/devstack/
+COPY packages/test-corpus/package.json packages/test-corpus/
 COPY payments-service/package.json payments-service/
 COPY cms/package.json cms/
 COPY web/package.json web/
@@ -28,6 +29,7 @@ WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/packages/contracts/package.json packages/contracts/
 COPY --from=build /app/packages/devstack/package.json packages/devstack/
+COPY --from=build /app/packages/test-corpus/package.json packages/test-corpus/
 COPY --from=build /app/payments-service/package.json payments-service/
 COPY --from=build /app/cms/package.json cms/
 COPY --from=build /app/web/package.json web/

@@ -18,6 +18,7 @@ interface ProductionFields {
   KAVENEGAR_BASE_URL: string
   KAVENEGAR_API_KEY?: string | undefined
   JIBIT_BASE_URL: string
+  JIBIT_API_KEY?: string | undefined
   JIBIT_SECRET_KEY?: string | undefined
   S3_SECRET_ACCESS_KEY?: string | undefined
   DATABASE_URL: string
@@ -33,6 +34,7 @@ const HTTPS_URLS = [
 ] as const
 const SECRETS = [
   'KAVENEGAR_API_KEY',
+  'JIBIT_API_KEY',
   'JIBIT_SECRET_KEY',
   'S3_SECRET_ACCESS_KEY',
   'DATABASE_URL',
