@@ -29,13 +29,10 @@
 import { randomBytes } from 'node:crypto'
 import Koa from 'koa'
 import pg from 'pg'
-import {
-  formatMinor,
-  parseAmountToMinor,
-  priceInRials,
-  type Currency,
-} from '../payments-service/src/modules/catalog/money.ts'
-import { findPaymentType } from '../payments-service/src/modules/catalog/payment-types.ts'
+import { formatMinor, parseAmountToMinor } from '@arzpol/contracts/amount'
+import { findPaymentType } from '@arzpol/contracts/catalog/payment-types'
+import type { Currency } from '@arzpol/contracts/value-sets'
+import { priceInRials } from '../payments-service/src/modules/catalog/money.ts'
 import { createQuoteSigner } from '../payments-service/src/modules/catalog/quote-token.ts'
 
 const port = Number(process.env.FLOOR_PORT)
@@ -112,6 +109,56 @@ const INSERT_SQL = `insert into "payments" ("user_id", "payment_type", "stage", 
   returning *`
 const EVENT_SQL = `insert into "payment_events" ("payment_id", "from_stage", "to_stage", "reason", "actor",
   "actor_user_id", "data", "created_at") values ($1, null, 'awaiting_payment', 'created', 'customer', $2, $3, $4)`
+
+// The app's limit check (modules/identity/limits.ts): the customer's row locked, their level,
+// its limits, and what their open and paid orders of today and of this Jalali month add up to.
+// The month starts at the bench's own start (a lower bound the app's Jalali month cannot beat).
+const MONTH_START = new Date(Date.now() - 31 * 86_400_000)
+const USAGE_SQL = `SELECT COALESCE(SUM(amount_irr) FILTER (WHERE created_at >= $1), 0)::bigint AS day_irr,
+  COALESCE(SUM(amount_irr), 0)::bigint AS month_irr FROM payments
+  WHERE user_id = $2 AND created_at >= $3 AND stage = ANY($4) AND id <> $5`
+const COUNTED_STAGES = [
+  'awaiting_payment',
+  'awaiting_payout_details',
+  'paid',
+  'in_progress',
+  'done',
+]
+
+async function withinLimits(
+  client: pg.PoolClient,
+  userId: number,
+  amountIrr: number,
+  now: Date,
+): Promise<boolean> {
+  await client.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId])
+  const level = await client.query<{ level: number }>(
+    'SELECT level FROM customer_identities WHERE user_id = $1',
+    [userId],
+  )
+  const limits = await client.query<{
+    per_order_irr: string
+    per_day_irr: string
+    per_month_irr: string
+  }>('SELECT per_order_irr, per_day_irr, per_month_irr FROM identity_levels WHERE level = $1', [
+    level.rows[0]?.level ?? 0,
+  ])
+  const usage = await client.query<{ day_irr: string; month_irr: string }>(USAGE_SQL, [
+    new Date(now.getTime() - 86_400_000),
+    userId,
+    MONTH_START,
+    COUNTED_STAGES,
+    0,
+  ])
+  const limit = limits.rows[0]
+  const used = usage.rows[0]
+  if (!limit || !used) return false
+  return (
+    amountIrr <= Number(limit.per_order_irr) &&
+    amountIrr <= Number(limit.per_day_irr) - Number(used.day_irr) &&
+    amountIrr <= Number(limit.per_month_irr) - Number(used.month_irr)
+  )
+}
 
 async function readJson(req: Koa.Context['req']): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = []
@@ -253,6 +300,11 @@ app.use(async (ctx) => {
     const client = await pool.connect()
     try {
       await client.query('BEGIN')
+      if (!(await withinLimits(client, userId, 118_450_000, now))) {
+        await client.query('ROLLBACK')
+        ctx.status = 403
+        return
+      }
       const { rows } = await client.query<Record<string, unknown>>(INSERT_SQL, [
         userId,
         body.payment_type,
