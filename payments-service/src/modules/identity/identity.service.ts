@@ -4,8 +4,18 @@ import { ApiError, ValidationError } from '../../http/errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
 import type { User } from '../../models/user.model.ts'
-import { formatJalaliDate, gregorianOf, isAdultOn, parseJalaliDate } from '@arzpol/contracts/identity/birth-date'
-import { LEVEL_STEPS, MESSAGES, type IdentityLevel, type Level1Input } from '@arzpol/contracts/identity/customer'
+import {
+  formatJalaliDate,
+  gregorianOf,
+  isAdultOn,
+  parseJalaliDate,
+} from '@arzpol/contracts/identity/birth-date'
+import {
+  LEVEL_STEPS,
+  MESSAGES,
+  type IdentityLevel,
+  type Level1Input,
+} from '@arzpol/contracts/identity/customer'
 import { InquiryError } from './inquiry.ts'
 import type { InquiryLog } from './inquiries.ts'
 import { levelLimits, nextLevelOf } from './levels.ts'

@@ -187,7 +187,9 @@ describe('level 1: name, national code, birth date and Shahkar', () => {
       last_name: ['نام را با حروف فارسی یا انگلیسی و حداکثر ۵۰ نویسه وارد کنید'],
     })
     // 17 years old today in Tehran: born a year after someone who is 18.
-    const { jy } = (await import('@arzpol/contracts/identity/birth-date')).tehranJalaliDay(t.clock.now())
+    const { jy } = (await import('@arzpol/contracts/identity/birth-date')).tehranJalaliDay(
+      t.clock.now(),
+    )
     const young = await verify(customer.token, { birth_date: `${jy - 17}/01/01` })
     expect(young.status).toBe(400)
     expect(young.body).toEqual({

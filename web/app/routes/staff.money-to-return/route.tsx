@@ -1,4 +1,9 @@
-import { formatJalaliDateTime, formatNumberFa, formatToman, moneyBackReason } from '@arzpol/contracts'
+import {
+  formatJalaliDateTime,
+  formatNumberFa,
+  formatToman,
+  moneyBackReason,
+} from '@arzpol/contracts'
 import type {
   ActionFunctionArgs,
   HeadersFunction,
