@@ -323,6 +323,26 @@ describe('limits per level', () => {
     expect(Number(sum?.total)).toBe(2 * FIFTY_USD_IRR)
   })
 
+  it('serialises concurrent creates with Idempotency-Keys without a deadlock', async () => {
+    // Each keyed create first records its key (a row that references the customer, so PostgreSQL
+    // takes a KEY SHARE lock on the customer's row), then locks that row for the limit check: a
+    // FOR UPDATE there waited on the other request's KEY SHARE and deadlocked (found by the
+    // PostgreSQL-restart journey, which creates orders on two streams).
+    await setLevel0Limits(100_000_000, 150_000_000, 200_000_000)
+    const customer = await t.customer()
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        t.api.post('/api/payments/create/', validOrder(), {
+          token: customer.token,
+          headers: { 'Idempotency-Key': `race-${customer.id}-${index}` },
+        }),
+      ),
+    )
+    expect(answers.map((response) => response.status).sort()).toEqual([
+      201, 201, 403, 403, 403, 403, 403, 403,
+    ])
+  })
+
   it('counts the Jalali month: yesterday counts against the month, not the day', async () => {
     await setLevel0Limits(100_000_000, 150_000_000, 200_000_000)
     // 2027-01-01T08:00Z is 1405/10/11 in Tehran: the next day is in the same month.

@@ -84,9 +84,15 @@ export const remainingOf = ({ limits, usage }: LimitStanding) => ({
 /**
  * The customer's row lock, taken before any order's (ADR 014's lock order: customer, order,
  * attempt, refund) by every transaction that may add to what the customer spends.
+ *
+ * FOR NO KEY UPDATE, not FOR UPDATE: a transaction may already hold KEY SHARE on this row from
+ * inserting a row that references the customer (the Idempotency-Key record). FOR UPDATE waits
+ * on the other request's KEY SHARE while that request waits on ours, a deadlock; NO KEY UPDATE
+ * does not conflict with KEY SHARE and still excludes every other NO KEY UPDATE, which is all the
+ * limit check needs.
  */
 export async function lockCustomer(trx: Knex.Transaction, userId: number): Promise<void> {
-  await trx.raw('SELECT id FROM users WHERE id = ? FOR UPDATE', [userId])
+  await trx.raw('SELECT id FROM users WHERE id = ? FOR NO KEY UPDATE', [userId])
 }
 
 /**
