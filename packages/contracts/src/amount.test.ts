@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { formatMinor, parseAmountToMinor } from './amount.ts'
 
@@ -31,8 +32,10 @@ describe('parseAmountToMinor', () => {
     ['5.'],
     ['1234567890123'],
     [Number.NaN],
+    [Number.POSITIVE_INFINITY],
     [0.001],
     [null],
+    [undefined],
     [{}],
   ])('refuses %j', (input) => {
     expect(parseAmountToMinor(input)).toBeNull()
@@ -42,6 +45,11 @@ describe('parseAmountToMinor', () => {
     for (const value of [1n, 5n, 10n, 99n, 100n, 5050n, 125075n, 99_999_999_999_999n]) {
       expect(parseAmountToMinor(formatMinor(value))).toBe(value)
     }
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: 99_999_999_999_999n }), (value) => {
+        expect(parseAmountToMinor(formatMinor(value))).toBe(value)
+      }),
+    )
   })
 })
 
@@ -50,6 +58,7 @@ describe('formatMinor', () => {
     expect(formatMinor(5000)).toBe('50.00')
     expect(formatMinor(5005n)).toBe('50.05')
     expect(formatMinor(1)).toBe('0.01')
+    expect(formatMinor(123456789)).toBe('1234567.89')
   })
 
   it('refuses what is no amount', () => {

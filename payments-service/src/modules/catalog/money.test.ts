@@ -1,11 +1,4 @@
-import {
-  formatMinor,
-  MAX_AMOUNT_UNITS,
-  MAX_FEE_BPS,
-  MAX_FEE_FIXED_IRR,
-  MAX_RATE_IRR,
-  parseAmountToMinor,
-} from '@arzpol/contracts'
+import { MAX_AMOUNT_UNITS, MAX_FEE_BPS, MAX_FEE_FIXED_IRR, MAX_RATE_IRR } from '@arzpol/contracts'
 import { PAYMENT_TYPES } from '@arzpol/contracts/catalog/payment-types'
 import type { FeeSchedule } from '@arzpol/contracts/catalog/currencies'
 import fc from 'fast-check'
@@ -19,62 +12,7 @@ const schedule = fc.record({
   fixed_irr: fc.integer({ min: 0, max: 5_000_000 }),
 })
 
-describe('parseAmountToMinor', () => {
-  it.each([
-    ['50', 5000n],
-    ['50.5', 5050n],
-    ['50.05', 5005n],
-    ['0.01', 1n],
-    ['۵۰٫۵', 5050n],
-    ['٥٠.٢٥', 5025n],
-    ['1,250.75', 125075n],
-    ['۱٬۲۵۰', 125000n],
-    [' 75 ', 7500n],
-    [12.34, 1234n],
-    [50, 5000n],
-  ])('reads %j as %s minor units', (input, expected) => {
-    expect(parseAmountToMinor(input)).toBe(expected)
-  })
-
-  it.each([
-    ['0'],
-    ['0.00'],
-    ['-5'],
-    ['50.123'],
-    ['abc'],
-    [''],
-    ['1e3'],
-    ['.5'],
-    ['5.'],
-    [Number.NaN],
-    [Number.POSITIVE_INFINITY],
-    [0.001],
-    [null],
-    [undefined],
-    [{}],
-  ])('refuses %j', (input) => {
-    expect(parseAmountToMinor(input)).toBeNull()
-  })
-
-  it('round-trips every amount with at most two decimals', () => {
-    fc.assert(
-      fc.property(minor, (value) => {
-        expect(parseAmountToMinor(formatMinor(value))).toBe(value)
-      }),
-    )
-  })
-})
-
-describe('formatMinor', () => {
-  it('writes two decimals exactly', () => {
-    expect(formatMinor(5000)).toBe('50.00')
-    expect(formatMinor(5)).toBe('0.05')
-    expect(formatMinor(123456789)).toBe('1234567.89')
-    expect(() => formatMinor(1.5)).toThrow(RangeError)
-    expect(() => formatMinor(-1)).toThrow(RangeError)
-  })
-})
-
+// The amount parser and formatMinor are the contracts' and tested there (amount.test.ts).
 describe('conversion rounding (explicit and never against us)', () => {
   it('charges ⌈minor × rate / 100⌉ and pays out ⌊minor × rate / 100⌋', () => {
     // 0.01 USD at 1,150,001 rials: 11,500.01 rials exactly.
