@@ -5,6 +5,8 @@ import * as authStaff from './auth/staff.ts'
 import * as catalogCustomer from './catalog/customer.ts'
 import * as catalogStaff from './catalog/staff.ts'
 import * as identityCustomer from './identity/customer.ts'
+import * as identityDocuments from './identity/documents.ts'
+import * as identityReview from './identity/review.ts'
 import * as identityStaff from './identity/staff.ts'
 import * as ledgerStaff from './ledger/staff.ts'
 import * as ordersCustomer from './orders/customer.ts'
@@ -73,6 +75,8 @@ const modules: Record<string, Record<string, unknown>> = {
   catalogCustomer,
   catalogStaff,
   identityCustomer,
+  identityDocuments,
+  identityReview,
   identityStaff,
   ledgerStaff,
   ordersCustomer,
