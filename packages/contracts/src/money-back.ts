@@ -15,6 +15,7 @@ export const MONEY_BACK_REASONS: Readonly<Record<string, string>> = {
   bank_names_another: 'بانک پرداخت دیگری را برای این تراکنش اعلام کرد',
   refunded_by_hand: 'بازپرداخت دستی توسط پشتیبانی',
   staff_refund: 'بازپرداخت سفارش',
+  foreign_card: 'پرداخت با کارتی که در حساب شما ثبت نشده است',
 }
 
 export const moneyBackReason = (code: string | null | undefined): string =>

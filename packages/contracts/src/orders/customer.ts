@@ -14,12 +14,14 @@ import { amountMinorSchema } from '../catalog/amount.ts'
 import { MESSAGES } from './messages.ts'
 import { findPaymentType, type PaymentType } from '../catalog/payment-types.ts'
 import { isValidSheba, normalizeSheba } from './sheba.ts'
+import { normaliseCardNumber } from '../identity/cards.ts'
 
 /**
  * What a cash-out needs before staff can settle it (ADR 017; fulfilment/payout-details.ts
- * decides what is missing): the Sheba the rials go to and at least one income document.
+ * decides what is missing): the Sheba the rials go to, at least one income document, and the
+ * customer's identity level 1 (issue 18: the Sheba must be the customer's own).
  */
-export const PAYOUT_REQUIREMENTS = ['sheba', 'income_documents'] as const
+export const PAYOUT_REQUIREMENTS = ['sheba', 'income_documents', 'identity_level'] as const
 export type PayoutRequirement = (typeof PAYOUT_REQUIREMENTS)[number]
 
 export { MESSAGES }
@@ -147,7 +149,16 @@ export const IdParams = z.object({
 })
 
 export const StartBody = z.object({
-  card_number: z.string().max(32).nullish().meta({ description: 'Ignored (spec §7 sends null)' }),
+  card_number: z
+    .string()
+    .max(40)
+    .nullish()
+    // Only compared with the customer's registered cards, so a malformed one is simply not one.
+    .transform((value) => (value ? normaliseCardNumber(value) || null : null))
+    .meta({
+      description:
+        'Level 1 and above: the registered card to pay with (409 `card_not_registered` if it is not one); null picks the first registered card (409 `card_required` without any). Level 0: ignored (spec §7 sends null)',
+    }),
   flow: z.string().max(32).nullish(),
   sheba: shebaSchema
     .nullish()
@@ -232,13 +243,22 @@ export const MoneyBackOut = z.object({
 /** ADR 017: what a cash-out still needs before staff can settle it. */
 export const MissingOut = z.array(z.enum(PAYOUT_REQUIREMENTS)).meta({
   description:
-    'Cash-out not yet with staff: what it still needs (`sheba`, `income_documents`, at least one document); empty otherwise. Once nothing is missing a started cash-out goes to staff (`in_progress`).',
+    'Cash-out not yet with staff: what it still needs (`sheba`, `income_documents`, at least one document, `identity_level`, the customer at identity level 1); empty otherwise. Once nothing is missing a started cash-out goes to staff (`in_progress`).',
 })
 
-export const PaymentWithMissingOut = PaymentOut.extend({ missing: MissingOut })
+/** Issue 18: the bank of a cash-out's Sheba, from its bank code (`getShebaInfo`). */
+const ShebaBankOut = z.string().nullable().optional().meta({
+  description: "Cash-out: the Persian name of the Sheba's bank; null without a Sheba",
+})
+
+export const PaymentWithMissingOut = PaymentOut.extend({
+  missing: MissingOut,
+  sheba_bank_name: ShebaBankOut,
+})
 
 export const PaymentDetailOut = PaymentOut.extend({
   missing: MissingOut,
+  sheba_bank_name: ShebaBankOut,
   events: z.array(PaymentEventOut),
   money_back: z
     .array(MoneyBackOut)
