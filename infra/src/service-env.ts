@@ -14,7 +14,7 @@ export type ServiceName = 'payments-service' | 'web' | 'cms'
 interface ServiceEnv {
   schema: z.ZodType
   keys: string[]
-  /** Read by the runtime rather than the service's schema (remix-serve, Node, Strapi's CLI). */
+  /** Read by the runtime rather than the service's schema (web's server/main.ts, Node, Strapi's CLI). */
   runtime: string[]
 }
 

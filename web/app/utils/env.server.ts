@@ -4,7 +4,7 @@ import { checkProductionProfile } from './env-production.server.ts'
 /**
  * web's configuration, parsed once with zod. A bad or missing variable stops the server at boot
  * with a message that names it (entry.server.tsx calls `getEnv()` at import time). web's own
- * port and host are not here: `remix vite:dev --port` and remix-serve's PORT/HOST own them.
+ * port and host are not here: `remix vite:dev --port` and server/main.ts's PORT/HOST own them.
  */
 const envSchema = z.object({
   /** Server-to-server base URL of payments-service; `/api/*` is proxied there. */

@@ -7,7 +7,8 @@ import { getLogger } from '~/utils/logger.server.ts'
  * `WEB_URL/api/*` → `PAYMENTS_URL/api/*`, so the JSON API of spec §7 (and the bank's callback) is
  * reachable on the public origin. Method, path (trailing slash included), query string, headers
  * and the streamed body go upstream unchanged, except hop-by-hop headers, web's own cookies and
- * Accept-Encoding (payments-service answers uncompressed; remix-serve compresses for the browser).
+ * Accept-Encoding (payments-service answers uncompressed; web's own server, server/app.ts,
+ * compresses for the browser).
  * The upstream status, headers and body come back unchanged, redirects included.
  */
 
