@@ -4,7 +4,8 @@ import { startTestServer, type TestClient } from '../../test/http.ts'
 import { capturedLogger } from '../../test/log-capture.ts'
 import type { AppState } from '../context.ts'
 import { ApiError, tooManyRequests, ValidationError } from '../errors.ts'
-import { requestFrame } from './request-frame.ts'
+import { errorHandler } from './error-handler.ts'
+import { requestId } from './request-id.ts'
 
 describe('error handler', () => {
   const { lines, logger } = capturedLogger({ level: 'error' })
@@ -12,7 +13,8 @@ describe('error handler', () => {
 
   beforeAll(async () => {
     const app = new Koa<AppState>()
-    app.use(requestFrame({ logger }))
+    app.use(requestId(logger))
+    app.use(errorHandler())
     app.use((ctx) => {
       switch (ctx.path) {
         case '/boom':
