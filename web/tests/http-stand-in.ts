@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /** The plumbing every local HTTP stand-in (for payments-service or the cms) needs. */
@@ -42,4 +42,26 @@ export async function listenLocally(server: Server): Promise<string> {
 
 export function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => server.close(() => resolve()))
+}
+
+/** Answers the request being handled with a JSON body. */
+export type SendJson = (status: number, body: unknown) => void
+
+/**
+ * payments-service as one staff screen's test needs it: `/api/auth/me/` answers as `username`
+ * (the staff guard asks on every request), `handle` gets every other request with its JSON body,
+ * and a request `handle` leaves unanswered gets a 404.
+ */
+export async function startStaffStandIn(
+  username: string,
+  handle: (req: IncomingMessage, body: unknown, send: SendJson) => unknown,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer(async (req, res) => {
+    const send: SendJson = (status, body) => sendJson(res, status, body)
+    const body = await readJson(req)
+    if (req.url === '/api/auth/me/') return send(200, { id: 1, username, email: null })
+    await handle(req, body, send)
+    if (!res.writableEnded) send(404, { detail: 'یافت نشد' })
+  })
+  return { url: await listenLocally(server), close: () => closeServer(server) }
 }

@@ -1,4 +1,5 @@
-import { commitSession } from '~/features/auth/session.server.ts'
+import { expect } from 'vitest'
+import { commitSession, flashCookie } from '~/features/auth/session.server.ts'
 import { fakeJwt } from './fake-payments.ts'
 
 /** Small helpers for calling loaders and actions as plain functions. */
@@ -60,6 +61,11 @@ export function formRequest(
   })
 }
 
+/** A form post from web's own pages: the Origin web's server requires of every post (ADR 016). */
+export function sameOriginPost(path: string, fields: Record<string, string>, jar?: CookieJar) {
+  return formRequest(path, fields, jar, { Origin: BASE })
+}
+
 /** Runs a loader or action and returns what it returned or threw (Remix treats both alike). */
 export async function settle<T>(fn: () => T | Promise<T>): Promise<T | Response> {
   try {
@@ -78,6 +84,19 @@ export interface DataResult<T> {
 
 export function isDataResult<T>(value: unknown): value is DataResult<T> {
   return typeof value === 'object' && value !== null && 'data' in value && 'init' in value
+}
+
+/** Fails the test unless a loader or action answered with `data()`; that answer, typed. */
+export function expectData<T>(result: unknown): DataResult<T> {
+  expect(isDataResult(result)).toBe(true)
+  return result as DataResult<T>
+}
+
+/** The one-shot message a redirect leaves for the next page, as that page reads it. */
+export function flashMessage(response: unknown): string | undefined {
+  expect(response).toBeInstanceOf(Response)
+  const next = new CookieJar().apply(response as Response)
+  return flashCookie.read(getRequest('/', next))?.message
 }
 
 /**

@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { getLogger } from '~/utils/logger.server.ts'
-import type { FakeCms } from '../../../tests/fake-cms.ts'
 import { startFakeCms } from '../../../tests/fake-cms.ts'
+import { standInForFile } from '../../../tests/stand-in-for-file.ts'
 import { blogCache } from './cms-blog.server.ts'
-import { resetEnvCache } from '~/utils/env.server.ts'
 import { PUBLIC_PATHS } from '~/features/site/public-routes.ts'
 import { buildSitemap, robotsTxt, sitemapXml } from './sitemap.server.ts'
 
-let cms: FakeCms
-
-beforeAll(async () => {
-  cms = await startFakeCms()
-})
-afterAll(() => cms.close())
-
-beforeEach(() => {
-  process.env.CMS_URL = cms.url
+const cms = await standInForFile(startFakeCms(), 'CMS_URL', (cms) => {
   process.env.WEB_PUBLIC_URL = 'https://arzpol.ir'
-  resetEnvCache()
   blogCache.clear()
   cms.failWith = null
   cms.posts = [

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { getLogger } from '~/utils/logger.server.ts'
 import { loader as rootLoader } from '~/root.tsx'
 import { loader as dashboardLoader } from '~/routes/dashboard/route.tsx'
@@ -7,23 +7,14 @@ import { loader as loginRedirect } from '~/routes/auth.login.tsx'
 import { loader as registerRedirect } from '~/routes/register.tsx'
 import { resetEnvCache } from '~/utils/env.server.ts'
 import { commitSession, flashCookie, otpFlowCookie } from '~/features/auth/session.server.ts'
-import type { FakePayments } from '../../../tests/fake-payments.ts'
 import { startFakePayments } from '../../../tests/fake-payments.ts'
+import { standInForFile } from '../../../tests/stand-in-for-file.ts'
 import type { DataResult } from '../../../tests/utils.ts'
 import { CookieJar, formRequest, getRequest, isDataResult, settle } from '../../../tests/utils.ts'
 import type { AuthActionData } from '~/features/auth/landing-auth.server.ts'
 import { action, loader } from './route.tsx'
 
-let fake: FakePayments
-
-beforeAll(async () => {
-  fake = await startFakePayments({ expiresIn: 120 })
-})
-afterAll(() => fake.close())
-
-beforeEach(() => {
-  process.env.PAYMENTS_URL = fake.url
-  resetEnvCache()
+const fake = await standInForFile(startFakePayments({ expiresIn: 120 }), 'PAYMENTS_URL', (fake) => {
   fake.requests.length = 0
   fake.failWith = null
   fake.codes.clear()

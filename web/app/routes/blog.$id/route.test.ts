@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { getLogger } from '~/utils/logger.server.ts'
 import { action as webhookAction, loader as webhookLoader } from '~/routes/resources.cms-webhook.ts'
 import { blogCache } from '~/features/content/cms-blog.server.ts'
 import { resetEnvCache } from '~/utils/env.server.ts'
 import { commitSession, sessionCookie } from '~/features/auth/session.server.ts'
 import { seedBlog } from '../../../tests/blog-fixtures.ts'
-import type { FakeCms } from '../../../tests/fake-cms.ts'
 import { paragraphs, startFakeCms } from '../../../tests/fake-cms.ts'
-import type { FakePayments } from '../../../tests/fake-payments.ts'
 import { startFakePayments } from '../../../tests/fake-payments.ts'
+import { standInForFile } from '../../../tests/stand-in-for-file.ts'
 import type { DataResult } from '../../../tests/utils.ts'
 import {
   BASE,
@@ -24,26 +23,17 @@ const WEBHOOK_SECRET = 'webhook-secret-0123456789'
 const SIGN_IN = 'برای ارسال نظر ابتدا وارد حساب کاربری شوید.'
 const FAILED = 'ارسال نظر ناموفق بود. لطفاً دوباره تلاش کنید.'
 
-let cms: FakeCms
-let payments: FakePayments
-
-beforeAll(async () => {
-  ;[cms, payments] = await Promise.all([startFakeCms(), startFakePayments()])
+const payments = await standInForFile(startFakePayments(), 'PAYMENTS_URL', (payments) => {
+  payments.requests.length = 0
 })
-afterAll(() => Promise.all([cms.close(), payments.close()]))
-
-beforeEach(() => {
-  process.env.CMS_URL = cms.url
-  process.env.PAYMENTS_URL = payments.url
+const cms = await standInForFile(startFakeCms(), 'CMS_URL', (cms) => {
   process.env.CMS_WEBHOOK_SECRET = WEBHOOK_SECRET
   process.env.CMS_CACHE_TTL_SECONDS = '60'
   process.env.CMS_TIMEOUT_MS = '300'
-  resetEnvCache()
   blogCache.clear()
   seedBlog(cms)
   cms.reset()
   cms.acceptToken = (token) => !token.includes('revoked') && token.split('.').length === 3
-  payments.requests.length = 0
 })
 
 const args = (request: Request, id: string) => ({ request, params: { id }, context: {} })

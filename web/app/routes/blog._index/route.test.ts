@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { getLogger } from '~/utils/logger.server.ts'
-import { blogCache } from '~/features/content/cms-blog.server.ts'
 import { resetEnvCache } from '~/utils/env.server.ts'
+import { blogCache } from '~/features/content/cms-blog.server.ts'
 import { seedBlog } from '../../../tests/blog-fixtures.ts'
-import type { FakeCms } from '../../../tests/fake-cms.ts'
 import { paragraphs, startFakeCms } from '../../../tests/fake-cms.ts'
+import { standInForFile } from '../../../tests/stand-in-for-file.ts'
 import { getRequest } from '../../../tests/utils.ts'
 import { loader } from './route.tsx'
 
-let cms: FakeCms
-
-beforeAll(async () => {
-  cms = await startFakeCms()
-})
-afterAll(() => cms.close())
-
-beforeEach(() => {
-  process.env.CMS_URL = cms.url
+const cms = await standInForFile(startFakeCms(), 'CMS_URL', (cms) => {
   process.env.CMS_CACHE_TTL_SECONDS = '60'
   process.env.CMS_TIMEOUT_MS = '300'
-  resetEnvCache()
   blogCache.clear()
   seedBlog(cms)
   cms.reset()

@@ -1,23 +1,22 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { getLogger } from '~/utils/logger.server.ts'
-import { flashCookie } from '~/features/auth/session.server.ts'
+import { standInForFile } from '../../../tests/stand-in-for-file.ts'
 import {
-  BASE,
-  CookieJar,
-  formRequest,
+  type CookieJar,
+  expectData,
+  flashMessage,
   getRequest,
-  isDataResult,
-  settle,
   routeArgs,
+  sameOriginPost,
+  settle,
   signedInJar,
-  type DataResult,
 } from '../../../tests/utils.ts'
 import { loader as dashboardLoader } from '../dashboard._index/route.tsx'
 import { loader as orderLoader } from '../dashboard.orders.$orderId/route.tsx'
 import { loader as ordersLoader } from '../dashboard.orders._index/route.tsx'
 import { loader as receiptLoader } from '../dashboard_.orders.$orderId.receipt/route.tsx'
 import { quoteTokenFor } from '~/features/orders/new-request-quote.tsx'
-import { fakeOrder, startFakeOrders, type FakeOrders } from './fake-orders.test-support.ts'
+import { fakeOrder, startFakeOrders } from './fake-orders.test-support.ts'
 import type { NewRequestActionData } from '~/features/orders/new-request.server.ts'
 import { action, loader } from './route.tsx'
 
@@ -26,15 +25,8 @@ import { action, loader } from './route.tsx'
  * payments-service: what reaches payments-service, and what the customer gets back.
  */
 
-let fake: FakeOrders
-beforeAll(async () => {
-  fake = await startFakeOrders()
-})
-afterAll(() => fake.close())
-
 let jar: CookieJar
-beforeEach(() => {
-  process.env.PAYMENTS_URL = fake.url
+const fake = await standInForFile(startFakeOrders(), 'PAYMENTS_URL', (fake) => {
   fake.reset()
   vi.spyOn(getLogger(), 'warn').mockImplementation(() => undefined)
   jar = signedInJar({ sub: '1' })
@@ -55,12 +47,7 @@ const VALID = {
 }
 
 const post = (fields: Record<string, string>) =>
-  formRequest('/dashboard/new-request', fields, jar, { Origin: BASE })
-
-function expectData<T>(result: unknown): DataResult<T> {
-  expect(isDataResult(result)).toBe(true)
-  return result as DataResult<T>
-}
+  sameOriginPost('/dashboard/new-request', fields, jar)
 
 const upstream = (method: string, path: string) =>
   fake.calls.filter((call) => call.method === method && call.path === path)
@@ -216,12 +203,8 @@ describe('/dashboard/new-request action', () => {
         ),
       ),
     )
-    expect(response).toBeInstanceOf(Response)
-    const redirect = response as Response
-    expect(redirect.headers.get('Location')).toBe('/dashboard/orders')
-    const flash = new CookieJar().apply(redirect)
-    const request = getRequest('/', flash)
-    expect(flashCookie.read(request)?.message).toBe('درخواست با موفقیت ثبت شد!')
+    expect((response as Response).headers.get('Location')).toBe('/dashboard/orders')
+    expect(flashMessage(response)).toBe('درخواست با موفقیت ثبت شد!')
     expect(upstream('POST', '/api/payments/create/')[0]?.json).toMatchObject({
       site_username: null,
       site_password: null,

@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { getLogger } from '~/utils/logger.server.ts'
-import { flashCookie } from '~/features/auth/session.server.ts'
+import { standInForFile } from '../../../tests/stand-in-for-file.ts'
 import {
   BASE,
   CookieJar,
+  expectData,
+  flashMessage,
   formRequest,
   getRequest,
-  isDataResult,
-  settle,
   routeArgs,
+  settle,
   signedInJar,
-  type DataResult,
 } from '../../../tests/utils.ts'
 import { loader as downloadLoader } from '../dashboard.tickets.$ticketId.attachments.$attachmentId.ts'
 import { action as sendResource } from '../dashboard.tickets.$ticketId.messages.ts'
@@ -19,7 +19,7 @@ import {
   loader as threadLoader,
 } from '../dashboard.tickets.$ticketId/route.tsx'
 import type { ThreadActionData } from '~/features/tickets/thread-forms.tsx'
-import { startFakeTicketing, type FakeTicketing } from './fake-ticketing.test-support.ts'
+import { startFakeTicketing } from './fake-ticketing.test-support.ts'
 import { action as createAction, loader as ticketsLoader, type CreateActionData } from './route.tsx'
 
 /**
@@ -28,15 +28,8 @@ import { action as createAction, loader as ticketsLoader, type CreateActionData 
  * sees (spec §5 and §8 texts) when something is missing or fails.
  */
 
-let fake: FakeTicketing
-beforeAll(async () => {
-  fake = await startFakeTicketing()
-})
-afterAll(() => fake.close())
-
 let jar: CookieJar
-beforeEach(() => {
-  process.env.PAYMENTS_URL = fake.url
+const fake = await standInForFile(startFakeTicketing(), 'PAYMENTS_URL', (fake) => {
   fake.calls.length = 0
   jar = signedInJar({ sub: '1' })
 })
@@ -47,11 +40,6 @@ function multipartRequest(path: string, form: FormData, cookies = jar) {
     body: form,
     headers: { Cookie: cookies.header(), Origin: BASE },
   })
-}
-
-function expectData<T>(result: unknown): DataResult<T> {
-  expect(isDataResult(result)).toBe(true)
-  return result as DataResult<T>
 }
 
 const upstream = (method: string, path: string) =>
@@ -127,10 +115,7 @@ describe('creating a ticket', () => {
       category: 4,
       message: 'کار نمی‌کند',
     })
-    const flash = flashCookie.read(
-      new Request(BASE, { headers: { Cookie: new CookieJar().apply(redirect).header() } }),
-    )
-    expect(flash?.message).toBe('تیکت با موفقیت ثبت شد')
+    expect(flashMessage(redirect)).toBe('تیکت با موفقیت ثبت شد')
   })
 
   it("puts the server's field messages on their fields", async () => {
@@ -351,10 +336,7 @@ describe('closing a ticket', () => {
     expect(response.status).toBe(302)
     expect(response.headers.get('Location')).toBe('/dashboard/tickets/7')
     expect(upstream('POST', '/api/ticketing/tickets/7/close/')).toHaveLength(1)
-    const flash = flashCookie.read(
-      new Request(BASE, { headers: { Cookie: new CookieJar().apply(response).header() } }),
-    )
-    expect(flash?.message).toBe('تیکت بسته شد')
+    expect(flashMessage(response)).toBe('تیکت بسته شد')
   })
 
   it("says 'خطا در بستن تیکت' when it fails", async () => {

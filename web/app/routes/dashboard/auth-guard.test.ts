@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { getLogger } from '~/utils/logger.server.ts'
 import { loader as dashboardLoader } from '~/routes/dashboard/route.tsx'
 import { loader as dashboardSplatLoader } from '~/routes/dashboard.$.tsx'
 import { action as logoutAction } from '~/routes/logout.tsx'
-import type { FakePayments } from '../../../tests/fake-payments.ts'
 import { fakeJwt, startFakePayments } from '../../../tests/fake-payments.ts'
+import { standInForFile } from '../../../tests/stand-in-for-file.ts'
 import { CookieJar, formRequest, getRequest, isDataResult, settle } from '../../../tests/utils.ts'
 import { isAccessTokenFresh, requireUser } from '~/features/auth/auth.server.ts'
 import { resetEnvCache } from '~/utils/env.server.ts'
 import { commitSession, getSessionTokens } from '~/features/auth/session.server.ts'
 
-let fake: FakePayments
-
-beforeAll(async () => {
-  fake = await startFakePayments()
-})
-afterAll(() => fake.close())
-
-beforeEach(() => {
-  process.env.PAYMENTS_URL = fake.url
-  resetEnvCache()
+const fake = await standInForFile(startFakePayments(), 'PAYMENTS_URL', (fake) => {
   fake.requests.length = 0
   fake.failWith = null
 })

@@ -1,16 +1,14 @@
-import { createServer, type Server } from 'node:http'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { resetEnvCache } from '~/utils/env.server.ts'
-import { flashCookie } from '~/features/auth/session.server.ts'
-import { closeServer, listenLocally, readJson, sendJson } from '../../../tests/http-stand-in.ts'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { startStaffStandIn } from '../../../tests/http-stand-in.ts'
+import { standInForFile } from '../../../tests/stand-in-for-file.ts'
 import {
-  BASE,
-  CookieJar,
-  formRequest,
+  type CookieJar,
+  expectData,
+  flashMessage,
   getRequest,
-  isDataResult,
-  settle,
   routeArgs,
+  sameOriginPost,
+  settle,
   signedInJar,
 } from '../../../tests/utils.ts'
 import { action, loader } from './route.tsx'
@@ -20,8 +18,6 @@ import { action, loader } from './route.tsx'
  * `GET /api/staff/money-to-return/` and `POST …/:id/refund/` (issue 15).
  */
 
-let server: Server
-let url = ''
 const posted: Array<{ url: string; body: Record<string, unknown> }> = []
 
 const ITEM = {
@@ -50,11 +46,8 @@ const ITEM = {
   ],
 }
 
-beforeAll(async () => {
-  server = createServer(async (req, res) => {
-    const requestBody = await readJson(req)
-    const send = (status: number, body: unknown) => sendJson(res, status, body)
-    if (req.url === '/api/auth/me/') return send(200, { id: 1, username: 'support1', email: null })
+await standInForFile(
+  startStaffStandIn('support1', (req, requestBody, send) => {
     if (req.url === '/api/staff/money-to-return/' && req.method === 'GET') {
       return send(200, { count: 1, total_irr: ITEM.amount_irr, results: [ITEM] })
     }
@@ -78,36 +71,32 @@ beforeAll(async () => {
         settled_at: null,
       })
     }
-    send(404, { detail: 'یافت نشد' })
-  })
-  url = await listenLocally(server)
-})
-afterAll(() => closeServer(server))
+  }),
+  'PAYMENTS_URL',
+  () => (posted.length = 0),
+)
 
 let jar: CookieJar
 beforeEach(() => {
-  process.env.PAYMENTS_URL = url
-  resetEnvCache()
-  posted.length = 0
   jar = signedInJar({ sub: '1', role: 'support' })
 })
 
 const post = (fields: Record<string, string>) =>
-  action(routeArgs(formRequest('/staff/money-to-return', fields, jar, { Origin: BASE })))
+  action(routeArgs(sameOriginPost('/staff/money-to-return', fields, jar)))
 
 describe('/staff/money-to-return', () => {
   it('loads the items oldest first as payments-service lists them', async () => {
-    const result = await loader(routeArgs(getRequest('/staff/money-to-return', jar)))
-    expect(isDataResult(result)).toBe(true)
-    if (!isDataResult<{ count: number; results: unknown[] }>(result)) return
+    const result = expectData<{ count: number; results: unknown[] }>(
+      await loader(routeArgs(getRequest('/staff/money-to-return', jar))),
+    )
     expect(result.data.count).toBe(1)
     expect(result.data.results).toEqual([expect.objectContaining({ gateway_tx_id: 41 })])
   })
 
   it('needs a note for a refund by hand and sends nothing without one', async () => {
-    const result = await post({ intent: 'refund-by-hand', gateway_tx_id: '41', note: '  ' })
-    expect(isDataResult(result)).toBe(true)
-    if (!isDataResult<Record<string, unknown>>(result)) return
+    const result = expectData<Record<string, unknown>>(
+      await post({ intent: 'refund-by-hand', gateway_tx_id: '41', note: '  ' }),
+    )
     expect(result.init?.status).toBe(400)
     expect(result.data).toMatchObject({
       item: '41',
@@ -121,17 +110,16 @@ describe('/staff/money-to-return', () => {
       post({ intent: 'refund-by-hand', gateway_tx_id: '41', note: 'مشتری تماس گرفت' }),
     )
     expect((response as Response).headers.get('Location')).toBe('/staff/money-to-return')
-    const flash = new CookieJar().apply(response as Response)
-    expect(flashCookie.read(getRequest('/', flash))?.message).toContain('بازپرداخت دستی')
+    expect(flashMessage(response)).toContain('بازپرداخت دستی')
     expect(posted).toEqual([
       { url: '/api/staff/money-to-return/41/refund/', body: { note: 'مشتری تماس گرفت' } },
     ])
   })
 
   it('shows payments-service’s Persian refusal of a second refund on that item', async () => {
-    const result = await post({ intent: 'refund-by-hand', gateway_tx_id: '99', note: 'دوباره' })
-    expect(isDataResult(result)).toBe(true)
-    if (!isDataResult<{ item: string; errors: { form: string[] } }>(result)) return
+    const result = expectData<{ item: string; errors: { form: string[] } }>(
+      await post({ intent: 'refund-by-hand', gateway_tx_id: '99', note: 'دوباره' }),
+    )
     expect(result.data.item).toBe('99')
     expect(result.data.errors.form[0]).toContain('بازپرداختی در جریان است')
   })

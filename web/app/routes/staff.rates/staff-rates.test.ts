@@ -1,16 +1,13 @@
-import { createServer, type Server } from 'node:http'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { resetEnvCache } from '~/utils/env.server.ts'
-import { flashCookie } from '~/features/auth/session.server.ts'
-import { closeServer, listenLocally, readJson, sendJson } from '../../../tests/http-stand-in.ts'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { startStaffStandIn } from '../../../tests/http-stand-in.ts'
+import { standInForFile } from '../../../tests/stand-in-for-file.ts'
 import {
-  BASE,
-  CookieJar,
-  formRequest,
-  getRequest,
-  isDataResult,
-  settle,
+  type CookieJar,
+  expectData,
+  flashMessage,
   routeArgs,
+  sameOriginPost,
+  settle,
   signedInJar,
 } from '../../../tests/utils.ts'
 import { action } from './route.tsx'
@@ -21,16 +18,11 @@ import { action } from './route.tsx'
  * (issue 15, rate safety).
  */
 
-let server: Server
-let url = ''
 const posted: Array<Record<string, unknown>> = []
 const CURRENT_IRR = 1_150_000
 
-beforeAll(async () => {
-  server = createServer(async (req, res) => {
-    const requestBody = await readJson(req)
-    const send = (status: number, body: unknown) => sendJson(res, status, body)
-    if (req.url === '/api/auth/me/') return send(200, { id: 1, username: 'admin1', email: null })
+await standInForFile(
+  startStaffStandIn('admin1', (req, requestBody, send) => {
     if (req.url === '/api/rates/' && req.method === 'POST') {
       const body = requestBody as Record<string, unknown>
       posted.push(body)
@@ -59,28 +51,24 @@ beforeAll(async () => {
         change_confirmed: percent > 10,
       })
     }
-    send(404, { detail: 'یافت نشد' })
-  })
-  url = await listenLocally(server)
-})
-afterAll(() => closeServer(server))
+  }),
+  'PAYMENTS_URL',
+  () => (posted.length = 0),
+)
 
 let jar: CookieJar
 beforeEach(() => {
-  process.env.PAYMENTS_URL = url
-  resetEnvCache()
-  posted.length = 0
   jar = signedInJar({ sub: '1', role: 'admin' })
 })
 
 const post = (fields: Record<string, string>) =>
-  action(routeArgs(formRequest('/staff/rates', fields, jar, { Origin: BASE })))
+  action(routeArgs(sameOriginPost('/staff/rates', fields, jar)))
 
 describe('/staff/rates: a large change asks for confirmation', () => {
   it('shows the Persian reason with both rates and the confirm checkbox, keeping what was typed', async () => {
-    const result = await post({ currency: 'USD', rate_toman: '۱۳۸٬۰۰۰', note: 'بازار' })
-    expect(isDataResult(result)).toBe(true)
-    if (!isDataResult<Record<string, unknown>>(result)) return
+    const result = expectData<Record<string, unknown>>(
+      await post({ currency: 'USD', rate_toman: '۱۳۸٬۰۰۰', note: 'بازار' }),
+    )
     expect(result.init?.status).toBe(409)
     expect(result.data).toMatchObject({
       needsConfirmation: { percent: 20 },
@@ -100,10 +88,7 @@ describe('/staff/rates: a large change asks for confirmation', () => {
     )
     expect(response).toBeInstanceOf(Response)
     expect((response as Response).headers.get('Location')).toBe('/staff/rates?currency=USD')
-    const flash = new CookieJar().apply(response as Response)
-    expect(flashCookie.read(getRequest('/', flash))?.message).toBe(
-      'نرخ جدید دلار آمریکا ثبت شد: ۱۳۸٬۰۰۰ تومان',
-    )
+    expect(flashMessage(response)).toBe('نرخ جدید دلار آمریکا ثبت شد: ۱۳۸٬۰۰۰ تومان')
     expect(posted).toEqual([
       { currency: 'USD', buy_rate_irr: 1_380_000, note: null, confirm: true },
     ])
