@@ -344,7 +344,7 @@ test("an admin edits a payment type's fees and limits", async ({ browser }) => {
   await form.getByLabel('حداقل مبلغ (واحد ارز)').fill(String(Number(max) + 1))
   await form.getByRole('button', { name: 'ذخیره' }).click()
   await expect(
-    desk.getByTestId('edit-domain').getByText('حداقل مبلغ نباید از حداکثر بیشتر باشد'),
+    desk.getByTestId('edit-domain').getByText('حداقل مبلغ نمی‌تواند از حداکثر مبلغ بیشتر باشد'),
   ).toBeVisible()
   // The same values again (other specs price orders with them), with a note for the history.
   await desk.reload()

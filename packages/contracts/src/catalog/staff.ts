@@ -1,4 +1,4 @@
-import { MAX_FEE_BPS, MAX_FEE_FIXED_IRR, MAX_RATE_IRR } from '../money.ts'
+import { formatNumberFa, MAX_FEE_BPS, MAX_FEE_FIXED_IRR, MAX_RATE_IRR } from '../money.ts'
 import { PAYMENT_TYPE_CODES } from '../orders.ts'
 import { z } from 'zod'
 import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../text.ts'
@@ -76,6 +76,20 @@ export const PaymentTypeChangeOut = z.object({
   created_at: z.date(),
 })
 
+/** The largest minimum or maximum order an admin may set on a payment type, in whole units. */
+export const MAX_ORDER_LIMIT_UNITS = 100_000
+
+/**
+ * The bounds of a payment type's fee and limits, in the API's units (basis points, rials, whole
+ * currency units), inclusive. The one rule for the service's PATCH and the back office's form,
+ * which reads percent and toman, converts, and checks these.
+ */
+export const PAYMENT_TYPE_BOUNDS = {
+  fee_bps: { min: 0, max: MAX_FEE_BPS },
+  fee_fixed_irr: { min: 0, max: MAX_FEE_FIXED_IRR },
+  amount: { min: 1, max: MAX_ORDER_LIMIT_UNITS },
+} as const
+
 export const PAYMENT_TYPE_MESSAGES = {
   notFound: 'نوع خدمت یافت نشد',
   integer: 'یک عدد صحیح وارد کنید',
@@ -84,16 +98,29 @@ export const PAYMENT_TYPE_MESSAGES = {
   amount: 'مبلغ باید عدد صحیح بین ۱ و ۱۰۰٬۰۰۰ واحد ارزی باشد',
   limits: 'حداقل مبلغ نمی‌تواند از حداکثر مبلغ بیشتر باشد',
   empty: 'دست‌کم یکی از کارمزدها یا محدودیت‌ها را بفرستید',
+  /** The back office's form shows the fee in percent and the fixed fee in toman. */
+  feePercent: `درصد کارمزد باید عددی بین ۰ و ${formatNumberFa(MAX_FEE_BPS / 100)} با حداکثر دو رقم اعشار باشد`,
+  feeFixedToman: `کارمزد ثابت را به تومان و به صورت عدد صحیح بین ۰ و ${formatNumberFa(MAX_FEE_FIXED_IRR / 10)} وارد کنید`,
 } as const
 
 export const int = (message: string, min: number, max: number) =>
   z.number({ error: message }).int(message).min(min, message).max(max, message)
 
+/** A whole number within one of PAYMENT_TYPE_BOUNDS, refused with `message`. */
+export const bounded = (bounds: { min: number; max: number }, message: string) =>
+  int(message, bounds.min, bounds.max)
+
+/** A payment type's minimum order may not be above its maximum (checked after a patch merges). */
+export const limitsInOrder = (limits: { min_amount: number; max_amount: number }) =>
+  limits.min_amount <= limits.max_amount
+
+const { fee_bps, fee_fixed_irr, amount } = PAYMENT_TYPE_BOUNDS
+
 export const PaymentTypePatch = z.object({
-  fee_bps: int(PAYMENT_TYPE_MESSAGES.feeBps, 0, MAX_FEE_BPS).optional(),
-  fee_fixed_irr: int(PAYMENT_TYPE_MESSAGES.feeFixed, 0, MAX_FEE_FIXED_IRR).optional(),
-  min_amount: int(PAYMENT_TYPE_MESSAGES.amount, 1, 100_000).optional(),
-  max_amount: int(PAYMENT_TYPE_MESSAGES.amount, 1, 100_000).optional(),
+  fee_bps: bounded(fee_bps, PAYMENT_TYPE_MESSAGES.feeBps).optional(),
+  fee_fixed_irr: bounded(fee_fixed_irr, PAYMENT_TYPE_MESSAGES.feeFixed).optional(),
+  min_amount: bounded(amount, PAYMENT_TYPE_MESSAGES.amount).optional(),
+  max_amount: bounded(amount, PAYMENT_TYPE_MESSAGES.amount).optional(),
   note: z
     .string()
     .trim()

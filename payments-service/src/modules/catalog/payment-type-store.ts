@@ -6,6 +6,7 @@ import {
   type PaymentType,
   type PaymentTypeCode,
 } from '@arzpol/contracts/catalog/payment-types'
+import { limitsInOrder } from '@arzpol/contracts/catalog/staff'
 
 /** The admin-editable part of a payment type. */
 export interface PaymentTypeSettings {
@@ -146,7 +147,7 @@ export function createPaymentTypeStore(deps: {
             }
           : settingsOf(base)
         const next: PaymentTypeSettings = { ...old, ...definedOnly(patch) }
-        if (next.min_amount > next.max_amount) throw new PaymentTypeLimitsError()
+        if (!limitsInOrder(next)) throw new PaymentTypeLimitsError()
         await trx('payment_type_settings')
           .insert({ payment_type: code, ...next, updated_by_user_id: by.userId, updated_at: now })
           .onConflict('payment_type')

@@ -1,3 +1,4 @@
+import { PaymentTypePatch } from '@arzpol/contracts/catalog/staff'
 import { describe, expect, it } from 'vitest'
 import { parseFormData, parseWholeNumber } from '~/features/staff/staff-forms.server.ts'
 import {
@@ -41,7 +42,7 @@ describe('payment type fees', () => {
     expect(parsePercentToBasisPoints('۱٫۵')).toBe(150)
     expect(parsePercentToBasisPoints('2.25')).toBe(225)
     expect(parsePercentToBasisPoints('100')).toBe(10_000)
-    expect(parsePercentToBasisPoints('100.01')).toBeNaN()
+    expect(parsePercentToBasisPoints('100.01')).toBe(10_001) // the bounds refuse it, not the reader
     expect(parsePercentToBasisPoints('1.234')).toBeNaN()
     const parsed = parseFormData(
       paymentTypeSchema,
@@ -83,8 +84,8 @@ describe('payment type fees', () => {
     expect(parsed.ok).toBe(false)
     const fields = !parsed.ok ? parsed.errors.fields : {}
     expect(fields).toEqual({
-      fee_percent: ['درصد کارمزد باید عددی بین ۰ و ۱۰۰ با حداکثر دو رقم اعشار باشد'],
-      fee_fixed_toman: ['مبلغ را به تومان و به صورت عدد صحیح (صفر یا بیشتر) وارد کنید'],
+      fee_percent: ['درصد کارمزد باید عددی بین ۰ و ۵۰ با حداکثر دو رقم اعشار باشد'],
+      fee_fixed_toman: ['کارمزد ثابت را به تومان و به صورت عدد صحیح بین ۰ و ۱۰۰٬۰۰۰٬۰۰۰ وارد کنید'],
     })
     const order = parseFormData(
       paymentTypeSchema,
@@ -97,7 +98,37 @@ describe('payment type fees', () => {
       }),
     )
     expect(!order.ok && order.errors.fields.min_amount).toEqual([
-      'حداقل مبلغ نباید از حداکثر بیشتر باشد',
+      'حداقل مبلغ نمی‌تواند از حداکثر مبلغ بیشتر باشد',
     ])
   })
+
+  // The form and the service's PATCH check one rule (@arzpol/contracts/catalog/staff): what the
+  // form lets through the service takes, and what the service refuses the form refuses first.
+  it.each([
+    ['50', '0', '1', '100000', true],
+    ['50.01', '0', '1', '100000', false],
+    ['100', '0', '50', '10000', false],
+    ['3', '100000000', '50', '10000', true],
+    ['3', '100000001', '50', '10000', false],
+    ['3', '0', '0', '10000', false],
+    ['3', '0', '50', '100001', false],
+    ['3', '0', '50', '10000000', false],
+  ])(
+    'fee %s percent, fixed %s toman, limits %s to %s: accepted %s, as the service would',
+    (fee_percent, fee_fixed_toman, min_amount, max_amount, accepted) => {
+      const parsed = parseFormData(
+        paymentTypeSchema,
+        form({ code: 'topup', fee_percent, fee_fixed_toman, min_amount, max_amount }),
+      )
+      expect(parsed.ok).toBe(accepted)
+      const asService = PaymentTypePatch.safeParse({
+        fee_bps: Math.round(Number(fee_percent) * 100),
+        fee_fixed_irr: Number(fee_fixed_toman) * 10,
+        min_amount: Number(min_amount),
+        max_amount: Number(max_amount),
+      })
+      expect(asService.success).toBe(accepted)
+      if (parsed.ok) expect(PaymentTypePatch.parse(parsed.value.body)).toEqual(parsed.value.body)
+    },
+  )
 })

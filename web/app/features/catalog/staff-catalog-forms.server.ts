@@ -1,4 +1,10 @@
 import { toLatinDigits, MAX_RATE_IRR } from '@arzpol/contracts'
+import {
+  bounded,
+  limitsInOrder,
+  PAYMENT_TYPE_BOUNDS,
+  PAYMENT_TYPE_MESSAGES,
+} from '@arzpol/contracts/catalog/staff'
 import { z } from 'zod'
 import {
   FORM_MESSAGES,
@@ -40,61 +46,46 @@ export const parseRate = (formData: FormData, currencies: readonly string[]) =>
 
 // ---- payment types ------------------------------------------------------------------------
 
-/** "۱٫۵" or "1.5" percent → 150 basis points; NaN when it is not 0–100 with two decimals. */
+/** "۱٫۵" or "1.5" percent → 150 basis points; NaN when it is not a number with two decimals. */
 export function parsePercentToBasisPoints(input: string): number {
   const cleaned = toLatinDigits(input.trim()).replace(/[\u066B/]/g, '.')
   if (!/^\d{1,3}(\.\d{1,2})?$/.test(cleaned)) return Number.NaN
   const [whole = '0', fraction = ''] = cleaned.split('.')
-  const bps = Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
-  return bps <= 10_000 ? bps : Number.NaN
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
 }
 
-const MAX_FIXED_FEE_IRR = 10_000_000_000
-const MAX_AMOUNT_UNITS = 10_000_000
+const { fee_bps, fee_fixed_irr, amount } = PAYMENT_TYPE_BOUNDS
+const orderLimit = text
+  .transform(parseWholeNumber)
+  .pipe(bounded(amount, PAYMENT_TYPE_MESSAGES.amount))
 
-/** The fee and limits form of one payment type (admin): fee in percent, fixed fee in toman. */
+/**
+ * The fee and limits form of one payment type (admin): fee in percent, fixed fee in toman, both
+ * converted to the API's units and checked against the contracts' bounds (the service's rule).
+ */
 export const paymentTypeSchema = z
   .object({
     code: text.pipe(z.string().regex(/^[a-z_]{2,32}$/, FORM_MESSAGES.unknownAction)),
     fee_percent: text
       .transform(parsePercentToBasisPoints)
-      .pipe(z.number({ error: FORM_MESSAGES.percent })),
+      .pipe(bounded(fee_bps, PAYMENT_TYPE_MESSAGES.feePercent)),
     fee_fixed_toman: text
-      .transform(parseWholeNumber)
-      .pipe(
-        z
-          .number({ error: FORM_MESSAGES.toman })
-          .refine(
-            (v) => Number.isSafeInteger(v) && v * 10 <= MAX_FIXED_FEE_IRR,
-            FORM_MESSAGES.toman,
-          ),
-      ),
-    min_amount: text
-      .transform(parseWholeNumber)
-      .pipe(
-        z
-          .number({ error: FORM_MESSAGES.amount })
-          .refine((v) => Number.isSafeInteger(v) && v <= MAX_AMOUNT_UNITS, FORM_MESSAGES.amount),
-      ),
-    max_amount: text
-      .transform(parseWholeNumber)
-      .pipe(
-        z
-          .number({ error: FORM_MESSAGES.amount })
-          .refine((v) => Number.isSafeInteger(v) && v <= MAX_AMOUNT_UNITS, FORM_MESSAGES.amount),
-      ),
+      .transform((value) => parseWholeNumber(value) * 10)
+      .pipe(bounded(fee_fixed_irr, PAYMENT_TYPE_MESSAGES.feeFixedToman)),
+    min_amount: orderLimit,
+    max_amount: orderLimit,
     note: optionalText(500),
   })
   .superRefine((value, ctx) => {
-    if (value.min_amount > value.max_amount) {
-      ctx.addIssue({ code: 'custom', path: ['min_amount'], message: FORM_MESSAGES.minMax })
+    if (!limitsInOrder(value)) {
+      ctx.addIssue({ code: 'custom', path: ['min_amount'], message: PAYMENT_TYPE_MESSAGES.limits })
     }
   })
   .transform((value) => ({
     code: value.code,
     body: {
       fee_bps: value.fee_percent,
-      fee_fixed_irr: value.fee_fixed_toman * 10,
+      fee_fixed_irr: value.fee_fixed_toman,
       min_amount: value.min_amount,
       max_amount: value.max_amount,
       note: value.note,
