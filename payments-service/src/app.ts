@@ -9,7 +9,7 @@ import { metricsEndpoint, requestMetrics } from './http/middlewares/metrics.ts'
 import { requestId } from './http/middlewares/request-id.ts'
 import { securityHeaders } from './http/middlewares/security-headers.ts'
 import { registerOpenApiRoutes } from './http/openapi/openapi.routes.ts'
-import { apiRoutes, createApi, type Api } from './http/route.ts'
+import { createApi, type Api } from './http/route.ts'
 import { composeServices, type Services } from './composition.ts'
 import { registerAuthRoutes } from './modules/auth/customer.routes.ts'
 import { registerSecondFactorRoutes } from './modules/auth/staff.routes.ts'
@@ -68,7 +68,7 @@ export function registerRoutes(
   })
   registerStaffLedgerRoutes(api, db)
   registerStaffUserRoutes(api, users.staff)
-  registerStaffIdentityRoutes(api, { db, clock })
+  registerStaffIdentityRoutes(api, { db, clock, identity: services.identity.identity })
   registerTicketRoutes(api, { db, tickets: tickets.tickets })
   registerStaffTicketRoutes(api, { tickets: tickets.tickets, prepared: tickets.prepared })
   registerOpenApiRoutes(api)
@@ -106,6 +106,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState
   app.use(jsonBody())
   app.use(refuseDeepBodies())
   app.use(unanswered())
-  app.use(apiRoutes(api))
+  app.use(api.router.routes())
+  app.use(api.router.allowedMethods())
   return app
 }
