@@ -1,4 +1,5 @@
-import { Form, Link } from '@remix-run/react'
+import { Form, Link, useActionData } from '@remix-run/react'
+import { IdentityPageLink } from '~/features/identity/identity-components.tsx'
 import { useState } from 'react'
 import { ErrorList, Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
 import {
@@ -55,6 +56,9 @@ export function NewRequestForm({
   const quoteToken = quoteTokenFor(quote, form)
   const selected = types.find((t) => t.value === paymentType)
   const needsCredentials = selected?.needs_credentials ?? false
+  // A refusal for the customer's identity (above the limit, no verified card) links its page.
+  const identityLink = (useActionData() as { identityLink?: boolean } | undefined)?.identityLink
+
   const flow = values.flow ?? preset.flow
   const service = values.service ?? preset.service ?? ''
 
@@ -72,6 +76,7 @@ export function NewRequestForm({
         className="mt-6 flex flex-col gap-5"
       >
         <FormAlert errors={errors.form} />
+        {identityLink ? <IdentityPageLink /> : null}
         {orderId ? (
           <p className="text-sm text-slate-600">
             سفارش شماره <bdi>{orderId}</bdi> ثبت شده است؛ می‌توانید از{' '}

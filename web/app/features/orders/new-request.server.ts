@@ -7,6 +7,7 @@ import { createOrder, startOrder } from '~/features/orders/orders.server.ts'
 import { createPaymentBody, newRequestSchema, ORDER_MESSAGES } from '~/features/orders/orders.ts'
 import { flashCookie } from '~/features/auth/session.server.ts'
 import { getLogger } from '~/utils/logger.server.ts'
+import { limitRefusalOf } from '~/features/identity/identity.server.ts'
 
 /**
  * Spec §4 submit flow, on the server: create the order, start it, and hand the page what it needs
@@ -31,6 +32,11 @@ export type NewRequestActionData =
       errors: FormErrors
       values: Record<string, string>
       orderId?: number
+      /**
+       * Refused for the customer's identity (above the level's limit, or no verified card to pay
+       * with): the form links `/dashboard/identity`.
+       */
+      identityLink?: boolean
       /** 409 quote_changed: the quote create answered, shown until the live quote refreshes. */
       newQuote?: {
         amount: string
@@ -68,6 +74,33 @@ function idempotencyKeyOf(values: Record<string, string>): string | undefined {
 function refill(values: Record<string, string>): Record<string, string> {
   const { site_password: _password, intent: _intent, ...rest } = values
   return rest
+}
+
+/** Payment start refused for the customer's cards (issue 18): the identity page registers them. */
+const CARD_REFUSALS = ['card_required', 'card_not_registered']
+
+/**
+ * 403 `identity_limit` (at create or at start): only the refusal's Persian `detail` (its other
+ * fields are numbers and codes), and the page links the identity page.
+ */
+function limitRefused(
+  body: Parameters<typeof limitRefusalOf>[0],
+  values: Record<string, string>,
+  headers: Headers,
+  orderId?: number,
+) {
+  const refusal = limitRefusalOf(body)
+  if (!refusal) return null
+  return data<NewRequestActionData>(
+    {
+      kind: 'errors',
+      errors: { form: [refusal.detail], fields: {} },
+      values: refill(values),
+      identityLink: refusal.next_level !== null,
+      ...(orderId === undefined ? {} : { orderId }),
+    },
+    { status: 403, headers },
+  )
 }
 
 async function start(
@@ -118,11 +151,20 @@ async function start(
       { status: 409, headers },
     )
   }
+  const overLimit = limitRefused(started.body, values, headers, orderId)
+  if (overLimit) return overLimit
   getLogger().warn({ orderId, status: started.status }, 'starting an order failed')
   const errors = errorsFromApi(started.body, ORDER_MESSAGES.failed, { sheba: 'sheba' })
   if (!errors.form.includes(ORDER_MESSAGES.failed)) errors.form.unshift(ORDER_MESSAGES.failed)
+  const identityLink = CARD_REFUSALS.includes(String(started.body?.code ?? ''))
   return data<NewRequestActionData>(
-    { kind: 'errors', errors, values: refill(values), orderId },
+    {
+      kind: 'errors',
+      errors,
+      values: refill(values),
+      orderId,
+      ...(identityLink && { identityLink }),
+    },
     { status: started.status >= 400 && started.status < 500 ? started.status : 502, headers },
   )
 }
@@ -162,6 +204,8 @@ export async function newRequestAction(request: Request, token: string, headers:
       { status: 409, headers },
     )
   }
+  const overLimit = created.ok ? null : limitRefused(created.body, values, headers)
+  if (overLimit) return overLimit
   if (!created.ok) {
     // The customer changed the form after a submission that went through: a new key lets this
     // one be a new order (the old one is on the orders page).

@@ -29,4 +29,11 @@ describe('PayoutMissingSection', () => {
     expect(notStarted).toContain('برای بررسی این سفارش این موارد لازم است')
     expect(notStarted).toContain('شماره شبای حسابی که ریال به آن واریز می‌شود')
   })
+
+  it('names the missing identity level in Persian with a link to the identity page (issue 18)', () => {
+    const html = render('awaiting_payout_details', ['identity_level', 'sheba'])
+    expect(html).toContain('احراز هویت سطح ۱')
+    expect(html).toContain('href="/dashboard/identity"')
+    expect(html).not.toContain('identity_level')
+  })
 })

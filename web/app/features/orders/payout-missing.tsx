@@ -1,3 +1,4 @@
+import { CARD_MESSAGES } from '@arzpol/contracts/identity/cards'
 import { Form } from '@remix-run/react'
 import { useId, type ReactNode } from 'react'
 import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
@@ -36,9 +37,19 @@ export function PayoutMissingSection({
           : 'پیش از شروع بررسی، این موارد را بفرستید.'}
       </p>
       <ul className="mt-3 list-disc ps-6 leading-8" data-testid="payout-missing-items">
-        {missing.map((item) => (
-          <li key={item}>{PAYOUT_MISSING_LABELS[item] ?? item}</li>
-        ))}
+        {missing.map((item) =>
+          item === 'identity_level' ? (
+            // Issue 18: a cash-out needs identity level 1, taken on the identity page.
+            <li key={item}>
+              {CARD_MESSAGES.payoutLevelRequired}{' '}
+              <a href="/dashboard/identity" className="font-bold underline">
+                رفتن به احراز هویت
+              </a>
+            </li>
+          ) : (
+            <li key={item}>{PAYOUT_MISSING_LABELS[item] ?? item}</li>
+          ),
+        )}
       </ul>
       {children}
     </section>

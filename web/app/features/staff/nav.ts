@@ -16,6 +16,9 @@ export const STAFF_MENU: readonly StaffMenuItem[] = [
   { to: '/staff/rates', label: 'نرخ ارز', end: false },
   { to: '/staff/payment-types', label: 'انواع پرداخت و کارمزد', end: false },
   { to: '/staff/users', label: 'کاربران', end: false },
+  { to: '/staff/identity', label: 'بررسی مدارک هویت', end: false },
+  { to: '/staff/identity/inquiries', label: 'استعلام‌های هویت', end: false },
+  { to: '/staff/identity-levels', label: 'سقف سطح‌های هویت', end: false },
 ]
 
 export function menuFor(role: StaffRole): StaffMenuItem[] {

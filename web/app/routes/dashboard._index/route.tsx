@@ -12,6 +12,8 @@ import {
 import { hasDeepLink, normalizeStatus } from '~/features/orders/orders.ts'
 import type { loader as dashboardLoader } from '../dashboard/route.tsx'
 import { Sparkline } from '~/components/ui/sparkline.tsx'
+import { IdentityOverview } from '~/features/identity/identity-components.tsx'
+import { getIdentity } from '~/features/identity/identity.server.ts'
 import { getLogger } from '~/utils/logger.server.ts'
 
 /**
@@ -26,14 +28,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw redirect(`/dashboard/new-request${url.search}`)
   }
   const { tokens, headers } = await requireUser(request)
-  const [orders, tickets, rate, daily] = await Promise.all([
+  const [orders, tickets, rate, daily, identity] = await Promise.all([
     listOrders(request, tokens.access),
     countTickets(request, tokens.access),
     getUsdRate(request),
     getDailyUsdRates(request, 30),
+    getIdentity(request, tokens.access),
   ])
   // Spec §8: stats and rate failures are only logged; the rate is then hidden.
   if (!orders.ok) getLogger().warn({ status: orders.status }, 'dashboard orders failed')
+  if (!identity.ok) getLogger().warn({ status: identity.status }, 'dashboard identity failed')
   const counts = { pending: 0, processing: 0, completed: 0, failed: 0 }
   let totalIrr = 0
   for (const order of orders.ok ? orders.data : []) {
@@ -48,6 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       tickets: tickets?.total ?? null,
       usdRateIrr: rate.ok ? rate.data.buy_rate_irr : null,
       daily: daily && daily.length >= 2 ? daily : null,
+      identity: identity.ok ? identity.data : null,
     },
     { headers },
   )
@@ -72,7 +77,7 @@ function StatCard(props: { to: string; label: string; value: number | null; test
 
 export default function DashboardHome() {
   const layout = useRouteLoaderData<typeof dashboardLoader>('routes/dashboard')
-  const { counts, totalIrr, tickets, usdRateIrr, daily } = useLoaderData<typeof loader>()
+  const { counts, totalIrr, tickets, usdRateIrr, daily, identity } = useLoaderData<typeof loader>()
   return (
     <div className="flex flex-col gap-5">
       <section className="rounded-2xl border border-slate-200 bg-white p-6 sm:p-8">
@@ -97,6 +102,8 @@ export default function DashboardHome() {
           </div>
         ) : null}
       </section>
+
+      {identity ? <IdentityOverview status={identity} /> : null}
 
       <section aria-label="آمار" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard

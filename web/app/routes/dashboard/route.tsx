@@ -32,6 +32,7 @@ export const MENU = [
   { to: '/dashboard/orders', label: 'لیست سفارش‌ها', end: false },
   { to: '/dashboard/new-request', label: 'درخواست جدید', end: false },
   { to: '/dashboard/tickets', label: 'پشتیبانی و تیکت‌ها', end: false },
+  { to: '/dashboard/identity', label: 'احراز هویت و سقف‌ها', end: false },
 ] as const
 
 const menuLinkClass = ({ isActive }: { isActive: boolean }) =>

@@ -31,6 +31,8 @@ import {
   throwReadFailure,
 } from '~/features/staff/staff.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
+import { IdentityHistoryPanel } from '~/features/identity/identity-history.tsx'
+import { getUserIdentity } from '~/features/identity/staff-identity.server.ts'
 
 /**
  * One account: who it is, its recent orders and tickets, what staff did to it, and the actions
@@ -41,7 +43,10 @@ import { privatePageMeta } from '~/utils/private-page-meta.ts'
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = idParam(params.userId)
   const { tokens, headers, role, user: me } = await requireStaff(request)
-  const result = await getUser(request, tokens.access, id)
+  const [result, identity] = await Promise.all([
+    getUser(request, tokens.access, id),
+    getUserIdentity(request, tokens.access, id),
+  ])
   if (!result.ok) throwReadFailure(result.status, headers)
   const target = result.data
   const isSelf = target.id === me.id
@@ -50,6 +55,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data(
     {
       account: target,
+      // Staff accounts have no identity; a failed read only hides the section's contents.
+      identity: identity.ok ? identity.data : null,
       canBlock,
       canChangeRole: role === 'admin' && !isSelf && target.role !== 'admin',
     },
@@ -112,7 +119,7 @@ const AUDIT_LABELS = {
 } as const
 
 export default function StaffUser() {
-  const { account, canBlock, canChangeRole } = useLoaderData<typeof loader>()
+  const { account, identity, canBlock, canChangeRole } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const errorsFor = (intent: Intent) => (result?.intent === intent ? result.errors : undefined)
   // Errors of a form this page no longer shows (blocked meanwhile, role changed, unknown intent).
@@ -216,6 +223,8 @@ export default function StaffUser() {
           </Form>
         ) : null}
       </Panel>
+
+      {account.role === 'customer' ? <IdentityHistoryPanel history={identity} /> : null}
 
       <Panel title={`سفارش‌ها (${formatNumberFa(account.orders_count)})`}>
         {account.orders.length === 0 ? (

@@ -1,0 +1,219 @@
+import { formatJalaliDateTime, toPersianDigits } from '@arzpol/contracts'
+import {
+  IDENTITY_DOCUMENT_KINDS,
+  IDENTITY_DOCUMENT_LABELS,
+  type IdentityDocumentKind,
+} from '@arzpol/contracts/identity/documents'
+import { useRevalidator } from '@remix-run/react'
+import { useId, useState, type FormEvent } from 'react'
+import { ErrorList, FormAlert } from '~/components/forms.tsx'
+import { Alert } from '~/components/ui/alert.tsx'
+import type { FormErrors } from '~/utils/form-errors.ts'
+import type { Level2State } from './identity-schemas.ts'
+import { IDENTITY_TEXTS } from './identity-texts.ts'
+
+/** Where the JavaScript upload goes: a resource route that answers JSON (see its module). */
+export const LEVEL2_UPLOAD_URL = '/dashboard/identity/documents'
+
+const ACCEPTED = 'image/jpeg,image/png,image/webp'
+
+const STATE_TEXT: Record<Level2State['status'], string> = {
+  none: 'هر دو تصویر را بارگذاری کنید؛ با رسیدن دومی، درخواست شما برای بررسی ارسال می‌شود.',
+  pending:
+    'مدارک شما رسیده است و کارشناسان ما آن را بررسی می‌کنند. نتیجه را در همین صفحه می‌بینید.',
+  approved: 'مدارک شما تأیید شد و حساب شما در سطح ۲ است.',
+  rejected: 'مدارک شما تأیید نشد. با توجه به دلیل زیر، تصویرهای تازه بارگذاری کنید.',
+}
+
+/**
+ * Level 2: the state of the review (and the rejection's reason), the documents in, and an
+ * upload form per kind. Without JavaScript each form is a plain multipart post to the page;
+ * with it the same form goes through XMLHttpRequest to `LEVEL2_UPLOAD_URL` with a progress bar.
+ */
+export function Level2Section({
+  level2,
+  errors,
+  errorKind,
+}: {
+  level2: Level2State
+  /** The page action's errors for the upload of `errorKind`. */
+  errors: FormErrors | undefined
+  errorKind: string | undefined
+}) {
+  const tone =
+    level2.status === 'approved'
+      ? 'success'
+      : level2.status === 'rejected'
+        ? 'error'
+        : level2.status === 'pending'
+          ? 'warning'
+          : 'info'
+  return (
+    <div className="flex flex-col gap-4" data-testid="level2" data-status={level2.status}>
+      <Alert tone={tone}>
+        <p>{STATE_TEXT[level2.status]}</p>
+        {level2.status === 'rejected' && level2.reason ? (
+          <p className="mt-1 font-semibold" data-testid="level2-reason">
+            دلیل: {level2.reason}
+          </p>
+        ) : null}
+        {level2.decided_at ? (
+          <p className="mt-1 text-xs">{formatJalaliDateTime(level2.decided_at)}</p>
+        ) : null}
+      </Alert>
+      <ul className="flex flex-col gap-3">
+        {IDENTITY_DOCUMENT_KINDS.map((kind) => {
+          const document = level2.documents.find((d) => d.kind === kind)
+          return (
+            <li
+              key={kind}
+              data-testid={`level2-${kind}`}
+              data-uploaded={document ? 'yes' : 'no'}
+              className="flex flex-col gap-2 rounded-xl border border-slate-200 p-4"
+            >
+              <p className="font-semibold text-slate-900">{IDENTITY_DOCUMENT_LABELS[kind]}</p>
+              <p className="text-sm text-slate-600">
+                {document
+                  ? `رسیده در ${formatJalaliDateTime(document.created_at)}`
+                  : 'هنوز بارگذاری نشده است.'}
+              </p>
+              {level2.can_upload ? (
+                <UploadForm
+                  kind={kind}
+                  replacing={Boolean(document)}
+                  serverErrors={errorKind === kind ? errors : undefined}
+                />
+              ) : null}
+            </li>
+          )
+        })}
+      </ul>
+    </div>
+  )
+}
+
+interface UploadAnswer {
+  ok: boolean
+  errors?: FormErrors
+  redirect?: string
+}
+
+function UploadForm({
+  kind,
+  replacing,
+  serverErrors,
+}: {
+  kind: IdentityDocumentKind
+  replacing: boolean
+  serverErrors: FormErrors | undefined
+}) {
+  const revalidator = useRevalidator()
+  const [errors, setErrors] = useState(serverErrors)
+  const [lastServerErrors, setLastServerErrors] = useState(serverErrors)
+  if (serverErrors !== lastServerErrors) {
+    setLastServerErrors(serverErrors)
+    setErrors(serverErrors)
+  }
+  const [progress, setProgress] = useState<number | null>(null)
+  const id = useId()
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (progress !== null) return
+    const form = event.currentTarget
+    const formData = new FormData(form)
+    const picked = formData.get('file')
+    if (!(picked instanceof File) || picked.size === 0) {
+      setErrors({ form: [], fields: { file: [IDENTITY_TEXTS.noFile] } })
+      return
+    }
+    setErrors(undefined)
+    setProgress(0)
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', LEVEL2_UPLOAD_URL)
+    xhr.setRequestHeader('Accept', 'application/json')
+    xhr.upload.onprogress = (progressEvent) => {
+      if (progressEvent.lengthComputable)
+        setProgress(Math.round((progressEvent.loaded / progressEvent.total) * 100))
+    }
+    xhr.onload = () => {
+      setProgress(null)
+      let answer: UploadAnswer | null = null
+      try {
+        answer = JSON.parse(xhr.responseText) as UploadAnswer
+      } catch {
+        answer = null
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && answer?.ok) {
+        form.reset()
+        revalidator.revalidate()
+        return
+      }
+      if (answer?.redirect) {
+        window.location.assign(answer.redirect)
+        return
+      }
+      setErrors(answer?.errors ?? { form: [IDENTITY_TEXTS.documentFailed], fields: {} })
+    }
+    xhr.onerror = () => {
+      setProgress(null)
+      setErrors({ form: [IDENTITY_TEXTS.documentFailed], fields: {} })
+    }
+    xhr.send(formData)
+  }
+
+  const fileErrors = [...(errors?.fields.file ?? []), ...(errors?.fields.kind ?? [])]
+  return (
+    <form
+      method="post"
+      encType="multipart/form-data"
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-2"
+      data-testid={`upload-${kind}`}
+    >
+      <input type="hidden" name="intent" value="upload-document" />
+      <input type="hidden" name="kind" value={kind} />
+      <FormAlert errors={errors?.form ?? []} />
+      <label htmlFor={`${id}-file`} className="text-sm font-medium text-slate-800">
+        {replacing ? 'تصویر تازه' : 'انتخاب تصویر'} ({IDENTITY_DOCUMENT_LABELS[kind]})
+      </label>
+      <input
+        id={`${id}-file`}
+        type="file"
+        name="file"
+        accept={ACCEPTED}
+        aria-invalid={fileErrors.length ? true : undefined}
+        aria-describedby={`${id}-hint${fileErrors.length ? ` ${id}-error` : ''}`}
+        className="text-sm file:me-3 file:rounded-lg file:border-0 file:bg-teal-50 file:px-3 file:py-2 file:font-semibold file:text-teal-800"
+      />
+      <p id={`${id}-hint`} className="text-xs text-slate-500">
+        تصویر JPEG، PNG یا WebP، حداکثر {toPersianDigits(10)} مگابایت؛ همهٔ نوشته‌ها خوانا باشد.
+      </p>
+      <ErrorList id={`${id}-error`} errors={fileErrors.length ? fileErrors : undefined} />
+      <div className="flex flex-wrap items-center gap-3">
+        <button
+          type="submit"
+          disabled={progress !== null}
+          aria-busy={progress !== null || undefined}
+          className="rounded-xl bg-teal-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-teal-800 disabled:bg-teal-700/50"
+        >
+          بارگذاری
+        </button>
+        {progress !== null ? (
+          <div className="flex flex-1 items-center gap-3" role="status">
+            <progress
+              max={100}
+              value={progress}
+              aria-label="پیشرفت بارگذاری"
+              className="h-2 flex-1 accent-teal-700"
+            />
+            <span className="text-sm text-slate-600 tabular-nums" data-testid="upload-progress">
+              {toPersianDigits(progress)}٪
+            </span>
+          </div>
+        ) : null}
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,101 @@
+import { formatJalaliDateTime, formatNumberFa, toPersianDigits } from '@arzpol/contracts'
+import {
+  INQUIRY_KIND_LABELS,
+  REVIEW_STATUS_LABELS,
+  type ReviewStatus,
+} from '@arzpol/contracts/identity/review'
+import { Link } from '@remix-run/react'
+import { Badge, linkButtonClass } from '~/features/staff/ui.tsx'
+import type { Inquiry } from './identity-schemas.ts'
+
+/** The back office's identity pieces: status badges, the inquiry table's cells, paging. */
+
+const REVIEW_TONES = { pending: 'amber', approved: 'emerald', rejected: 'red' } as const
+
+export function ReviewStatusBadge({ status }: { status: ReviewStatus }) {
+  return <Badge tone={REVIEW_TONES[status]}>{REVIEW_STATUS_LABELS[status]}</Badge>
+}
+
+export const INQUIRY_RESULT_LABELS: Record<Inquiry['result'], string> = {
+  matched: 'تطبیق دارد',
+  mismatched: 'تطبیق ندارد',
+  timeout: 'بی‌پاسخ (مهلت تمام شد)',
+  unavailable: 'سرویس در دسترس نبود',
+}
+
+const RESULT_TONES = {
+  matched: 'emerald',
+  mismatched: 'red',
+  timeout: 'amber',
+  unavailable: 'amber',
+} as const
+
+/** One inquiry as table cells: when, whose, what, answer, provider and how long it took. */
+export function inquiryCells(inquiry: Inquiry) {
+  return [
+    formatJalaliDateTime(inquiry.created_at),
+    inquiry.user_id === null ? (
+      '—'
+    ) : (
+      <Link key="u" to={`/staff/users/${inquiry.user_id}`} className="text-teal-800 underline">
+        کاربر #{formatNumberFa(inquiry.user_id)}
+      </Link>
+    ),
+    INQUIRY_KIND_LABELS[inquiry.kind],
+    <Badge key="r" tone={RESULT_TONES[inquiry.result]}>
+      {INQUIRY_RESULT_LABELS[inquiry.result]}
+    </Badge>,
+    <bdi key="p" dir="ltr">
+      {inquiry.provider}
+    </bdi>,
+    `${toPersianDigits(inquiry.duration_ms)} میلی‌ثانیه`,
+  ]
+}
+
+export const INQUIRY_COLUMNS = ['زمان', 'کاربر', 'استعلام', 'نتیجه', 'سرویس‌دهنده', 'مدت']
+
+/** `?page=` as a page number (1 when absent or nonsense). */
+export function pageOf(url: URL): number {
+  const page = Number(url.searchParams.get('page') ?? '1')
+  return Number.isSafeInteger(page) && page >= 1 && page <= 20_000 ? page : 1
+}
+
+/** Previous / next links keeping the list's filters. */
+export function Pager({
+  url,
+  page,
+  count,
+  pageSize,
+}: {
+  /** The list's path with its filters (no `page`). */
+  url: string
+  page: number
+  count: number
+  pageSize: number
+}) {
+  const pages = Math.max(1, Math.ceil(count / pageSize))
+  if (pages <= 1) return null
+  const to = (n: number) => {
+    const target = new URL(url, 'http://x')
+    if (n > 1) target.searchParams.set('page', String(n))
+    else target.searchParams.delete('page')
+    return `${target.pathname}${target.search}`
+  }
+  return (
+    <nav aria-label="صفحه‌ها" className="flex items-center justify-center gap-3 text-sm">
+      {page > 1 ? (
+        <Link to={to(page - 1)} className={linkButtonClass}>
+          صفحه قبل
+        </Link>
+      ) : null}
+      <span>
+        صفحه {formatNumberFa(page)} از {formatNumberFa(pages)}
+      </span>
+      {page < pages ? (
+        <Link to={to(page + 1)} className={linkButtonClass}>
+          صفحه بعد
+        </Link>
+      ) : null}
+    </nav>
+  )
+}

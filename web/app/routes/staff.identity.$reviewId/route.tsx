@@ -1,0 +1,233 @@
+import { formatJalaliDateTime, formatNumberFa } from '@arzpol/contracts'
+import { IDENTITY_DOCUMENT_LABELS } from '@arzpol/contracts/identity/documents'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { FormAlert, SubmitButton } from '~/components/forms.tsx'
+import { levelName } from '~/features/identity/identity-texts.ts'
+import { parseRejection } from '~/features/identity/staff-identity-forms.server.ts'
+import {
+  approveReview,
+  getReview,
+  rejectReview,
+} from '~/features/identity/staff-identity.server.ts'
+import { ReviewStatusBadge } from '~/features/identity/staff-identity-ui.tsx'
+import { FORM_MESSAGES } from '~/features/staff/staff-forms.server.ts'
+import {
+  CustomerName,
+  linkButtonClass,
+  PageHeader,
+  Panel,
+  StaffErrorBoundary,
+  TextAreaField,
+} from '~/features/staff/ui.tsx'
+import {
+  idParam,
+  redirectWithFlash,
+  requireStaff,
+  staffFailure,
+  throwReadFailure,
+} from '~/features/staff/staff.server.ts'
+import { readFormData } from '~/utils/form-data.server.ts'
+import type { FormErrors } from '~/utils/form-errors.ts'
+import { privatePageMeta } from '~/utils/private-page-meta.ts'
+
+/**
+ * One level-2 request: the customer, their level-1 data (national code in full, for staff), the
+ * two photos (each opened through the audited stream route, never embedded: every look is on
+ * record), and while it is pending the decision: approve, or reject with a reason the customer
+ * will read. payments-service lets only one decision through.
+ */
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = idParam(params.reviewId)
+  const { tokens, headers } = await requireStaff(request)
+  const result = await getReview(request, tokens.access, id)
+  if (!result.ok) throwReadFailure(result.status, headers)
+  return data({ review: result.data }, { headers })
+}
+
+const INTENTS = ['approve', 'reject'] as const
+type Intent = (typeof INTENTS)[number]
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const id = idParam(params.reviewId)
+  const { tokens, headers } = await requireStaff(request)
+  const form = await readFormData(request)
+  const intent = String(form.get('intent') ?? '')
+  const fail = (errors: FormErrors, status = 400) =>
+    data({ intent, errors, reason: String(form.get('reason') ?? '') }, { status, headers })
+  if (!(INTENTS as readonly string[]).includes(intent)) {
+    return fail({ form: [FORM_MESSAGES.unknownAction], fields: {} })
+  }
+  let result
+  if ((intent as Intent) === 'reject') {
+    const parsed = parseRejection(form)
+    if (!parsed.ok) return fail(parsed.errors)
+    result = await rejectReview(request, tokens.access, id, parsed.value.reason)
+  } else {
+    result = await approveReview(request, tokens.access, id)
+  }
+  if (!result.ok) {
+    return fail(
+      staffFailure(result, 'ثبت تصمیم ممکن نشد', { reason: 'reason' }),
+      result.status >= 500 ? 503 : result.status === 409 ? 409 : 400,
+    )
+  }
+  return redirectWithFlash(
+    `/staff/identity/${id}`,
+    intent === 'approve'
+      ? 'مدارک تأیید شد؛ مشتری اکنون در سطح ۲ است.'
+      : 'درخواست رد شد؛ دلیل آن به مشتری نشان داده می‌شود.',
+    headers,
+  )
+}
+
+export default function StaffIdentityReview() {
+  const { review } = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>()
+  const errorsFor = (intent: Intent) => (result?.intent === intent ? result.errors : undefined)
+  const pending = review.status === 'pending'
+  // Errors of a decision this page no longer offers (someone else decided first).
+  const unplaced = result && !pending ? [...result.errors.form] : []
+  return (
+    <>
+      <PageHeader
+        title={`درخواست سطح ۲ #${formatNumberFa(review.id)}`}
+        actions={
+          <Link to="/staff/identity" className={linkButtonClass}>
+            صف بررسی
+          </Link>
+        }
+      >
+        <CustomerName username={review.customer.username} phone={review.customer.phone} /> ·{' '}
+        <Link to={`/staff/users/${review.customer.id}`} className="text-teal-800 underline">
+          صفحهٔ مشتری
+        </Link>
+      </PageHeader>
+      {unplaced.length ? <FormAlert errors={unplaced} /> : null}
+      <Panel title="وضعیت" testId="review-status">
+        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+          <dt className="text-slate-500">وضعیت</dt>
+          <dd>
+            <ReviewStatusBadge status={review.status} />
+          </dd>
+          <dt className="text-slate-500">سطح فعلی مشتری</dt>
+          <dd data-testid="review-customer-level">{levelName(review.level)}</dd>
+          <dt className="text-slate-500">ارسال</dt>
+          <dd>{formatJalaliDateTime(review.submitted_at)}</dd>
+          {review.decided_at ? (
+            <>
+              <dt className="text-slate-500">تصمیم</dt>
+              <dd>
+                {formatJalaliDateTime(review.decided_at)}
+                {review.decided_by ? (
+                  <>
+                    {' '}
+                    · <bdi>{review.decided_by.username}</bdi>
+                  </>
+                ) : null}
+              </dd>
+            </>
+          ) : null}
+          {review.reason ? (
+            <>
+              <dt className="text-slate-500">دلیل رد</dt>
+              <dd>{review.reason}</dd>
+            </>
+          ) : null}
+        </dl>
+      </Panel>
+      <Panel title="اطلاعات هویتی (سطح ۱)">
+        {review.identity ? (
+          <dl
+            className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]"
+            data-testid="review-identity"
+          >
+            <dt className="text-slate-500">نام و نام خانوادگی</dt>
+            <dd>
+              <bdi>
+                {review.identity.first_name} {review.identity.last_name}
+              </bdi>
+            </dd>
+            <dt className="text-slate-500">کد ملی</dt>
+            <dd>
+              <bdi dir="ltr">{review.identity.national_code}</bdi>
+            </dd>
+            <dt className="text-slate-500">تاریخ تولد</dt>
+            <dd>
+              <bdi dir="ltr">{review.identity.birth_date}</bdi>
+            </dd>
+            <dt className="text-slate-500">تأیید سطح ۱</dt>
+            <dd>{formatJalaliDateTime(review.identity.verified_at)}</dd>
+          </dl>
+        ) : (
+          <p className="text-sm text-slate-500">این مشتری اطلاعات سطح ۱ ندارد.</p>
+        )}
+      </Panel>
+      <Panel title="مدارک">
+        <p className="mb-3 text-sm text-slate-600">
+          هر بار باز کردن یک مدرک با نام شما و زمان آن ثبت می‌شود.
+        </p>
+        <ul className="flex flex-col gap-2" data-testid="review-documents">
+          {review.documents.map((document) => (
+            <li
+              key={document.id}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-slate-200 px-4 py-3 text-sm"
+            >
+              <span className="font-semibold">{IDENTITY_DOCUMENT_LABELS[document.kind]}</span>
+              <span className="text-slate-500">{formatJalaliDateTime(document.created_at)}</span>
+              <a
+                href={`/staff/identity/${review.id}/documents/${document.id}`}
+                className={linkButtonClass}
+                data-testid={`review-document-${document.kind}`}
+              >
+                دریافت و مشاهده
+              </a>
+            </li>
+          ))}
+        </ul>
+      </Panel>
+      {pending ? (
+        <Panel title="تصمیم" testId="review-decision">
+          <div className="flex flex-col gap-5">
+            <Form method="post" className="flex flex-col gap-2">
+              <FormAlert errors={errorsFor('approve')?.form ?? []} />
+              <p className="text-sm text-slate-600">
+                با تأیید، مشتری به سطح ۲ می‌رسد و سقف‌های آن از همان لحظه اعمال می‌شود.
+              </p>
+              <div>
+                <SubmitButton intent="approve">تأیید مدارک</SubmitButton>
+              </div>
+            </Form>
+            <Form
+              method="post"
+              noValidate
+              className="flex flex-col gap-3 border-t border-slate-100 pt-4"
+            >
+              <FormAlert errors={errorsFor('reject')?.form ?? []} />
+              <TextAreaField
+                name="reason"
+                label="دلیل رد (به مشتری نشان داده می‌شود)"
+                maxLength={500}
+                defaultValue={result?.intent === 'reject' ? result.reason : ''}
+                errors={errorsFor('reject')?.fields.reason}
+              />
+              <div>
+                <SubmitButton intent="reject" variant="secondary">
+                  رد درخواست
+                </SubmitButton>
+              </div>
+            </Form>
+          </div>
+        </Panel>
+      ) : null}
+    </>
+  )
+}
+
+export const meta: MetaFunction = () => privatePageMeta('بررسی مدارک | پنل پشتیبانی ارزپل')
+
+export function ErrorBoundary() {
+  return <StaffErrorBoundary />
+}

@@ -1,0 +1,103 @@
+import { formatJalaliDateTime, formatNumberFa } from '@arzpol/contracts'
+import { REVIEW_STATUS_LABELS, REVIEW_STATUSES } from '@arzpol/contracts/identity/review'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { listReviews, STAFF_PAGE_SIZE } from '~/features/identity/staff-identity.server.ts'
+import { Pager, pageOf, ReviewStatusBadge } from '~/features/identity/staff-identity-ui.tsx'
+import {
+  CustomerName,
+  PageHeader,
+  RecordLinkList,
+  StaffErrorBoundary,
+} from '~/features/staff/ui.tsx'
+import { requireStaff, throwReadFailure } from '~/features/staff/staff.server.ts'
+import { privatePageMeta } from '~/utils/private-page-meta.ts'
+
+/**
+ * The level-2 review queue (issue 18): requests waiting for a decision first (the default
+ * filter), the decided ones under their own filters. Each row opens the review.
+ */
+
+const FILTERS = [...REVIEW_STATUSES, 'all'] as const
+type Filter = (typeof FILTERS)[number]
+const FILTER_LABELS: Record<Filter, string> = { ...REVIEW_STATUS_LABELS, all: 'همه' }
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { tokens, headers } = await requireStaff(request)
+  const url = new URL(request.url)
+  const asked = url.searchParams.get('status') ?? 'pending'
+  const filter: Filter = (FILTERS as readonly string[]).includes(asked)
+    ? (asked as Filter)
+    : 'pending'
+  const page = pageOf(url)
+  const result = await listReviews(request, tokens.access, {
+    status: filter === 'all' ? undefined : filter,
+    offset: (page - 1) * STAFF_PAGE_SIZE,
+  })
+  if (!result.ok) throwReadFailure(result.status, headers)
+  return data({ filter, page, ...result.data }, { headers })
+}
+
+export default function StaffIdentityQueue() {
+  const { filter, page, count, results } = useLoaderData<typeof loader>()
+  return (
+    <>
+      <PageHeader title="بررسی مدارک احراز هویت">
+        درخواست‌های سطح ۲: تصویر کارت ملی و عکس مشتری با کارت ملی.
+      </PageHeader>
+      <nav aria-label="وضعیت درخواست‌ها" className="flex flex-wrap gap-2">
+        {FILTERS.map((f) => (
+          <Link
+            key={f}
+            to={f === 'pending' ? '/staff/identity' : `/staff/identity?status=${f}`}
+            aria-current={f === filter ? 'page' : undefined}
+            className={`rounded-full px-3 py-1 text-sm font-semibold ring-1 ${
+              f === filter
+                ? 'bg-slate-800 text-white ring-slate-800'
+                : 'text-slate-700 ring-slate-300 hover:bg-slate-50'
+            }`}
+          >
+            {FILTER_LABELS[f]}
+          </Link>
+        ))}
+      </nav>
+      <p className="text-sm text-slate-600" data-testid="review-count">
+        {formatNumberFa(count)} درخواست
+      </p>
+      <RecordLinkList
+        items={results}
+        empty={filter === 'pending' ? 'درخواستی در انتظار بررسی نیست.' : 'درخواستی پیدا نشد.'}
+        to={(review) => `/staff/identity/${review.id}`}
+        linkClassName="flex flex-wrap items-center gap-3 px-2 py-3 hover:bg-slate-50"
+        listTestId="review-queue"
+        rowTestId="review-row"
+      >
+        {(review) => (
+          <>
+            <bdi className="font-semibold">#{formatNumberFa(review.id)}</bdi>
+            <span>
+              <CustomerName username={review.customer.username} phone={review.customer.phone} />
+            </span>
+            <ReviewStatusBadge status={review.status} />
+            <span className="text-sm text-slate-500">
+              ارسال {formatJalaliDateTime(review.submitted_at)}
+            </span>
+          </>
+        )}
+      </RecordLinkList>
+      <Pager
+        url={filter === 'pending' ? '/staff/identity' : `/staff/identity?status=${filter}`}
+        page={page}
+        count={count}
+        pageSize={STAFF_PAGE_SIZE}
+      />
+    </>
+  )
+}
+
+export const meta: MetaFunction = () => privatePageMeta('بررسی مدارک | پنل پشتیبانی ارزپل')
+
+export function ErrorBoundary() {
+  return <StaffErrorBoundary />
+}
