@@ -1,7 +1,3 @@
-import { createRequestHandler } from '@remix-run/node'
-import type { ServerBuild } from '@remix-run/node'
-import type { ViteDevServer } from 'vite'
-import { createServer } from 'vite'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { commitSession } from '~/features/auth/session.server.ts'
 import { seedBlog } from './blog-fixtures.ts'
@@ -9,6 +5,7 @@ import type { FakeCms } from './fake-cms.ts'
 import { startFakeCms } from './fake-cms.ts'
 import type { FakePayments } from './fake-payments.ts'
 import { startFakePayments } from './fake-payments.ts'
+import { startSsrApp, type SsrApp } from './ssr-app.ts'
 import { BASE, CookieJar, formRequest, getRequest } from './utils.ts'
 
 /**
@@ -18,31 +15,20 @@ import { BASE, CookieJar, formRequest, getRequest } from './utils.ts'
 
 const WEBHOOK_SECRET = 'blog-ssr-webhook-secret-0123'
 
-let vite: ViteDevServer
-let handle: (request: Request) => Promise<Response>
+let app: SsrApp
 let cms: FakeCms
 let payments: FakePayments
 
 beforeAll(async () => {
   ;[cms, payments] = await Promise.all([startFakeCms(), startFakePayments()])
-  // The app reads its environment once, when Vite loads it.
   process.env.CMS_URL = cms.url
   process.env.PAYMENTS_URL = payments.url
   process.env.CMS_WEBHOOK_SECRET = WEBHOOK_SECRET
-  vite = await createServer({
-    root: new URL('..', import.meta.url).pathname,
-    configFile: new URL('../vite.config.ts', import.meta.url).pathname,
-    server: { middlewareMode: true, hmr: false, ws: false },
-    cacheDir: 'node_modules/.vite-blog-ssr-test',
-    logLevel: 'error',
-  })
-  const build = (await vite.ssrLoadModule('virtual:remix/server-build')) as ServerBuild
-  const handler = createRequestHandler(build, 'production')
-  handle = (request) => handler(request)
+  app = await startSsrApp('blog-ssr-test')
 }, 60_000)
 
 afterAll(async () => {
-  await vite?.close()
+  await app?.close()
   await Promise.all([cms?.close(), payments?.close()])
 })
 
@@ -50,7 +36,7 @@ beforeEach(async () => {
   seedBlog(cms)
   cms.nextModerationStatus = 'approved'
   // The app's cache lives in Vite's copy of the modules: drop it the way the cms does.
-  const response = await handle(
+  const response = await app.handle(
     new Request(new URL('/resources/cms-webhook', BASE), {
       method: 'POST',
       headers: { Authorization: `Bearer ${WEBHOOK_SECRET}` },
@@ -59,11 +45,6 @@ beforeEach(async () => {
   expect(response.status).toBe(204)
 })
 
-async function html(request: Request) {
-  const response = await handle(request)
-  return { status: response.status, text: await response.text(), headers: response.headers }
-}
-
 /** Text content of the first element matching `pattern`'s capture, tags removed. */
 function textOf(page: string, pattern: RegExp): string {
   return (pattern.exec(page)?.[1] ?? '').replace(/<!-- -->/g, '').replace(/<[^>]+>/g, '')
@@ -71,7 +52,7 @@ function textOf(page: string, pattern: RegExp): string {
 
 describe('the blog without JavaScript', () => {
   it('renders the list with links to each post, the count and the categories', async () => {
-    const { status, text } = await html(getRequest('/blog?category=exams-and-education'))
+    const { status, text } = await app.render(getRequest('/blog?category=exams-and-education'))
     expect(status).toBe(200)
     expect(text).toContain('<html lang="fa" dir="rtl">')
     expect(text).toContain('href="/blog/toefl-doc"')
@@ -87,13 +68,15 @@ describe('the blog without JavaScript', () => {
   })
 
   it('shows the empty message when nothing matches', async () => {
-    const { text } = await html(getRequest('/blog?q=%D9%86%D8%A7%D9%85%D9%88%D8%AC%D9%88%D8%AF'))
+    const { text } = await app.render(
+      getRequest('/blog?q=%D9%86%D8%A7%D9%85%D9%88%D8%AC%D9%88%D8%AF'),
+    )
     expect(text).toContain('هنوز مطلبی مطابق این فیلترها وجود ندارد.')
     expect(text).toContain('۰ مطلب')
   })
 
   it('renders a post with its details, comments and a usable form', async () => {
-    const { status, text } = await html(getRequest('/blog/toefl-doc'))
+    const { status, text } = await app.render(getRequest('/blog/toefl-doc'))
     expect(status).toBe(200)
     expect(text).toContain('<h1 class="')
     expect(text).toContain('راهنمای کامل ثبت‌نام و پرداخت هزینه آزمون تافل</h1>')
@@ -113,7 +96,7 @@ describe('the blog without JavaScript', () => {
   })
 
   it('says there are no comments yet', async () => {
-    const { text } = await html(getRequest('/blog/adobe-doc'))
+    const { text } = await app.render(getRequest('/blog/adobe-doc'))
     expect(text).toContain('هنوز دیدگاهی ثبت نشده است.')
     expect(text).toContain('۰ دیدگاه')
   })
@@ -130,7 +113,7 @@ describe('the blog without JavaScript', () => {
       moderationStatus: 'approved',
       createdAt: '2026-11-01T00:00:00.000Z',
     })
-    const { text } = await html(getRequest('/blog/adobe-doc'))
+    const { text } = await app.render(getRequest('/blog/adobe-doc'))
     expect(text).toContain('<p>متن<img src="x" loading="lazy" decoding="async"></p>')
     expect(text).toContain('<a>لینک</a>')
     expect(text).toContain('&lt;b&gt;x&lt;/b&gt;')
@@ -138,7 +121,7 @@ describe('the blog without JavaScript', () => {
   })
 
   it('shows the not-found view with a back link and HTTP 404 for an unknown post', async () => {
-    const { status, text } = await html(getRequest('/blog/no-such-post'))
+    const { status, text } = await app.render(getRequest('/blog/no-such-post'))
     expect(status).toBe(404)
     expect(text).toContain('مطلب مورد نظر پیدا نشد</h1>')
     expect(text).toMatch(/href="\/blog"[^>]*>بازگشت به وبلاگ/)
@@ -146,7 +129,9 @@ describe('the blog without JavaScript', () => {
   })
 
   it('answers a signed-out comment with the sign-in message and keeps the text', async () => {
-    const { status, text } = await html(formRequest('/blog/toefl-doc', { content: 'سوال من' }))
+    const { status, text } = await app.render(
+      formRequest('/blog/toefl-doc', { content: 'سوال من' }),
+    )
     expect(status).toBe(401)
     expect(text).toContain('برای ارسال نظر ابتدا وارد حساب کاربری شوید.')
     expect(text).toMatch(/<textarea[^>]*>سوال من<\/textarea>/)
@@ -158,7 +143,7 @@ describe('the blog without JavaScript', () => {
     const jar = new CookieJar().apply(
       new Headers({ 'Set-Cookie': commitSession(payments.issueTokens('09121234567')) }),
     )
-    const { status, text } = await html(
+    const { status, text } = await app.render(
       formRequest('/blog/adobe-doc', { content: 'تمدید سالانه هم ممکن است؟' }, jar),
     )
     expect(status).toBe(200)

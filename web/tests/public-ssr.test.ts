@@ -1,12 +1,9 @@
-import { createRequestHandler } from '@remix-run/node'
-import type { ServerBuild } from '@remix-run/node'
-import type { ViteDevServer } from 'vite'
-import { createServer } from 'vite'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SERVICE_PAGES, SERVICE_SLUGS } from '~/features/site/public-routes.ts'
 import { getLogger } from '~/utils/logger.server.ts'
 import type { FakeCms } from './fake-cms.ts'
 import { paragraphs, startFakeCms } from './fake-cms.ts'
+import { startSsrApp, type SsrApp } from './ssr-app.ts'
 import { getRequest } from './utils.ts'
 
 /**
@@ -15,43 +12,32 @@ import { getRequest } from './utils.ts'
  * plain pages, scripts where they are needed), the cms-down states and the unknown-path rule.
  */
 
-let vite: ViteDevServer
-let handle: (request: Request) => Promise<Response>
+let app: SsrApp
 let cms: FakeCms
-/** The app's own instances (Vite loads its own copies of the modules). */
-let app: { clearCache: () => void; resetEnv: () => void }
+/** The app's own cache and env (Vite loads its own copies of the modules). */
+let appState: { clearCache: () => void; resetEnv: () => void }
 
 beforeAll(async () => {
   cms = await startFakeCms()
-  // entry.server.tsx reads the environment when the build is loaded.
   process.env.CMS_URL = cms.url
   process.env.WEB_PUBLIC_URL = 'https://arzpol.example'
-  vite = await createServer({
-    root: new URL('..', import.meta.url).pathname,
-    configFile: new URL('../vite.config.ts', import.meta.url).pathname,
-    server: { middlewareMode: true, hmr: false, ws: false },
-    cacheDir: 'node_modules/.vite-public-ssr-test',
-    logLevel: 'error',
-  })
-  const build = (await vite.ssrLoadModule('virtual:remix/server-build')) as ServerBuild
-  const handler = createRequestHandler(build, 'production')
-  handle = (request) => handler(request)
-  const blog = await vite.ssrLoadModule('/app/features/content/cms-blog.server.ts')
-  const env = await vite.ssrLoadModule('/app/utils/env.server.ts')
-  app = {
+  app = await startSsrApp('public-ssr-test')
+  const blog = await app.load('/app/features/content/cms-blog.server.ts')
+  const env = await app.load('/app/utils/env.server.ts')
+  appState = {
     clearCache: () => (blog.blogCache as { clear(): void }).clear(),
     resetEnv: env.resetEnvCache as () => void,
   }
 }, 60_000)
 
 afterAll(async () => {
-  await vite?.close()
+  await app?.close()
   await cms?.close()
 })
 
 beforeEach(() => {
-  app.resetEnv()
-  app.clearCache()
+  appState.resetEnv()
+  appState.clearCache()
   cms.failWith = null
   cms.entries = {
     '/api/tier-pages': [
@@ -76,16 +62,11 @@ beforeEach(() => {
   }
 })
 
-async function render(path: string) {
-  const response = await handle(getRequest(path))
-  return { status: response.status, headers: response.headers, text: await response.text() }
-}
-
 const hasScripts = (html: string) => /<script[^>]*type="module"/.test(html)
 
 describe('public pages', () => {
   it('render a tier page as plain HTML, with no JavaScript', async () => {
-    const { status, text } = await render('/services/specialized')
+    const { status, text } = await app.render('/services/specialized')
     expect(status).toBe(200)
     expect(text).toContain('<html lang="fa" dir="rtl">')
     expect(text).toMatch(/<h1[^>]*>خدمات تخصصی ارزپل<\/h1>/)
@@ -99,12 +80,12 @@ describe('public pages', () => {
   })
 
   it('keep the scripts on pages that need them (the sign-in form)', async () => {
-    const { text } = await render('/?auth=login')
+    const { text } = await app.render('/?auth=login')
     expect(hasScripts(text)).toBe(true)
   })
 
   it('render the terms with a table of contents of anchor links', async () => {
-    const { status, text } = await render('/terms')
+    const { status, text } = await app.render('/terms')
     expect(status).toBe(200)
     expect(text).toContain('href="#intro"')
     expect(text).toContain('id="intro"')
@@ -116,7 +97,7 @@ describe('public pages', () => {
   it('show a Persian notice with 503 when the cms is down, never a crash', async () => {
     cms.failWith = 503
     vi.spyOn(getLogger(), 'error').mockImplementation(() => undefined)
-    const { status, headers, text } = await render('/fx-topup')
+    const { status, headers, text } = await app.render('/fx-topup')
     expect(status).toBe(503)
     expect(headers.get('Retry-After')).toBe('60')
     expect(text).toMatch(/<h1[^>]*>شارژ حساب ارزی<\/h1>/)
@@ -128,7 +109,7 @@ describe('public pages', () => {
   it('show the built-in landing page when the cms is down', async () => {
     cms.failWith = 503
     vi.spyOn(getLogger(), 'warn').mockImplementation(() => undefined)
-    const { status, text } = await render('/')
+    const { status, text } = await app.render('/')
     expect(status).toBe(200)
     expect(text).toContain('ارزپل؛ پرداخت ارزی بین‌المللی با ریال')
     expect(hasScripts(text)).toBe(false)
@@ -143,7 +124,7 @@ describe('public pages', () => {
         hero: { title: 'آزمون‌ها' },
       },
     ]
-    const { status, text } = await render('/intlExamPayment')
+    const { status, text } = await app.render('/intlExamPayment')
     expect(status).toBe(200)
     expect(text).toMatch(/<h1[^>]*>آزمون‌ها<\/h1>/)
     expect(text).toContain('href="https://arzpol.example/intlexampayment"')
@@ -154,7 +135,7 @@ describe('public pages', () => {
     vi.spyOn(getLogger(), 'error').mockImplementation(() => undefined)
     expect(SERVICE_SLUGS).toHaveLength(8)
     for (const slug of SERVICE_SLUGS) {
-      const { status, text } = await render(`/${slug}`)
+      const { status, text } = await app.render(`/${slug}`)
       expect(status, slug).toBe(503)
       expect(text).toMatch(new RegExp(`<h1[^>]*>${SERVICE_PAGES[slug].title}</h1>`))
     }
@@ -171,7 +152,7 @@ describe('public pages', () => {
       '/fx-topup-extra',
       '/fx-topup/more',
     ]) {
-      const response = await handle(getRequest(path))
+      const response = await app.handle(getRequest(path))
       expect(response.status, path).toBe(302)
       expect(response.headers.get('Location')).toBe('/dashboard')
     }

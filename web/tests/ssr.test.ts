@@ -1,9 +1,6 @@
-import { createRequestHandler } from '@remix-run/node'
-import type { ServerBuild } from '@remix-run/node'
-import type { ViteDevServer } from 'vite'
-import { createServer } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { otpFlowCookie } from '~/features/auth/session.server.ts'
+import { startSsrApp, type SsrApp } from './ssr-app.ts'
 import { CookieJar, formRequest, getRequest } from './utils.ts'
 
 /**
@@ -13,33 +10,15 @@ import { CookieJar, formRequest, getRequest } from './utils.ts'
  * never comes back in a page.
  */
 
-let vite: ViteDevServer
-let handle: (request: Request) => Promise<Response>
-
+let app: SsrApp
 beforeAll(async () => {
-  vite = await createServer({
-    root: new URL('..', import.meta.url).pathname,
-    configFile: new URL('../vite.config.ts', import.meta.url).pathname,
-    server: { middlewareMode: true, hmr: false, ws: false },
-    // Its own cache, so a dev server running beside the tests is not disturbed.
-    cacheDir: 'node_modules/.vite-ssr-test',
-    logLevel: 'error',
-  })
-  const build = (await vite.ssrLoadModule('virtual:remix/server-build')) as ServerBuild
-  const handler = createRequestHandler(build, 'production')
-  handle = (request) => handler(request)
+  app = await startSsrApp('ssr-test')
 }, 60_000)
-
-afterAll(() => vite?.close())
-
-async function html(request: Request) {
-  const response = await handle(request)
-  return { status: response.status, text: await response.text() }
-}
+afterAll(() => app?.close())
 
 describe('server-rendered pages', () => {
   it('renders the home page right to left in Persian with the font preloaded', async () => {
-    const { status, text } = await html(getRequest('/'))
+    const { status, text } = await app.render(getRequest('/'))
     expect(status).toBe(200)
     expect(text).toContain('<html lang="fa" dir="rtl">')
     expect(text).toContain('ارزپل؛ پرداخت ارزی بین‌المللی با ریال')
@@ -72,7 +51,7 @@ describe('server-rendered pages', () => {
         }),
       }),
     )
-    const { text } = await html(getRequest('/?auth=register', jar))
+    const { text } = await app.render(getRequest('/?auth=register', jar))
     const phone = text.match(/<input[^>]*name="phone"[^>]*>/)?.[0] ?? ''
     expect(phone).toContain('dir="ltr"')
     expect(phone).toContain('inputMode="numeric"')
@@ -89,7 +68,7 @@ describe('server-rendered pages', () => {
   })
 
   it('answers a bad form post with the messages and without the password', async () => {
-    const { status, text } = await html(
+    const { status, text } = await app.render(
       formRequest('/?index&auth=register', {
         intent: 'register',
         phone: '09121234567',
