@@ -9,6 +9,11 @@ export const TEST_CARDS = {
   wrongPin: '6219863000000005',
   /** Pays, but the bank refuses every reversal of its payments (issue 15's browser journeys). */
   noReversal: '6219864000000003',
+  /**
+   * Pays like `success`: a second card, so that a test (or a developer) can pay with a card the
+   * customer did not register (issue 18: the payment is reversed as a foreign card).
+   */
+  other: '6219865000000018',
 } as const
 
 export type CardOutcome =
@@ -19,6 +24,7 @@ export type CardOutcome =
 export function outcomeOf(pan: string): CardOutcome {
   switch (pan.replace(/\D/g, '')) {
     case TEST_CARDS.success:
+    case TEST_CARDS.other:
       return { kind: 'success' }
     case TEST_CARDS.noReversal:
       return { kind: 'success', refusesReversal: true }

@@ -49,7 +49,8 @@ export function paymentPage(input: {
 <p class="sandbox">این صفحه بانک آزمایشی است. کارت موفق: <bdi class="ltr">${TEST_CARDS.success}</bdi>،
 کارت با موجودی ناکافی: <bdi class="ltr">${TEST_CARDS.insufficientFunds}</bdi>،
 کارت با رمز نادرست: <bdi class="ltr">${TEST_CARDS.wrongPin}</bdi>،
-کارت موفقی که بانک برگشت پرداخت‌هایش را نمی‌پذیرد: <bdi class="ltr">${TEST_CARDS.noReversal}</bdi>. هر CVV2، تاریخ و رمز دومی پذیرفته می‌شود.</p>
+کارت موفقی که بانک برگشت پرداخت‌هایش را نمی‌پذیرد: <bdi class="ltr">${TEST_CARDS.noReversal}</bdi>،
+کارت موفق دوم (برای پرداخت با کارتی غیر از کارت ثبت‌شده): <bdi class="ltr">${TEST_CARDS.other}</bdi>. هر CVV2، تاریخ و رمز دومی پذیرفته می‌شود.</p>
 <dl>
   <dt>مبلغ قابل پرداخت</dt><dd data-testid="amount">${formatNumberFa(input.amountIrr)} ریال</dd>
   <dt>شماره پایانه</dt><dd><bdi>${escapeHtml(input.terminalId)}</bdi></dd>

@@ -30,6 +30,9 @@ interface TokenEntry {
   getMethod: boolean
   createdAt: number
   used: boolean
+  /** Issue 18: the card restriction and phone the merchant sent (tests read them). */
+  hashedCardNumber: string | null
+  cellNumber: string | null
   /** What the payment page ended with, for the receipt call. */
   outcome?: { state: string; status: number; refNum?: string }
 }
@@ -85,6 +88,12 @@ export interface SandboxBank {
   /** Makes the next calls misbehave until set again (`{}` heals the bank). */
   setFaults(faults: BankFaults): void
   payments(): Payment[]
+  /** What each token request carried beyond the payment itself, by ResNum (issue 18). */
+  tokenRequests(): Array<{
+    resNum: string
+    hashedCardNumber: string | null
+    cellNumber: string | null
+  }>
   close(): Promise<void>
 }
 
@@ -110,6 +119,9 @@ function pick(body: Record<string, unknown>, ...names: string[]): unknown {
   }
   return undefined
 }
+
+const optionalText = (value: unknown): string | null =>
+  value === undefined || value === null || value === '' ? null : String(value)
 
 export function createSandboxBankHandler(options: SandboxBankOptions) {
   let offset = 0
@@ -175,6 +187,10 @@ export function createSandboxBankHandler(options: SandboxBankOptions) {
       getMethod: false,
       createdAt: now(),
       used: false,
+      // Recorded, not enforced: SEP restricts the card only for merchants it has enabled, and
+      // our own check of the verify answer's HashedPan must hold without it.
+      hashedCardNumber: optionalText(pick(body, 'HashedCardNumber')),
+      cellNumber: optionalText(pick(body, 'CellNumber')),
     })
     return { status: 1, token }
   }
@@ -445,6 +461,12 @@ export function createSandboxBankHandler(options: SandboxBankOptions) {
       faults = next
     },
     payments: () => [...payments.values()],
+    tokenRequests: () =>
+      [...tokens.values()].map(({ resNum, hashedCardNumber, cellNumber }) => ({
+        resNum,
+        hashedCardNumber,
+        cellNumber,
+      })),
   }
 }
 
@@ -464,6 +486,7 @@ export async function startSandboxBank(
     advance: bank.advance,
     setFaults: bank.setFaults,
     payments: bank.payments,
+    tokenRequests: bank.tokenRequests,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()

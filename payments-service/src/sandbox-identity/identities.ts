@@ -14,10 +14,14 @@ export const SANDBOX_IDENTITIES = {
   unavailable: '0055555500',
 } as const
 
-/** A card that belongs to someone else, whatever the national code. */
+/** A card that belongs to someone else, whatever the national code (Bank Melli, Luhn-valid). */
 export const SANDBOX_FOREIGN_CARD = '6037990000000006'
-/** A Sheba that belongs to someone else, whatever the national code. */
-export const SANDBOX_FOREIGN_SHEBA = 'IR000000000000000000000000'
+/** A card whose owner question the provider fails to answer (HTTP 500), whatever the code. */
+export const SANDBOX_UNANSWERED_CARD = '6037991111111112'
+/** A Sheba that belongs to someone else, whatever the national code (mod-97 valid, Parsian). */
+export const SANDBOX_FOREIGN_SHEBA = 'IR950540000000000000000000'
+/** A Sheba whose owner question the provider fails to answer (HTTP 500), whatever the code. */
+export const SANDBOX_UNANSWERED_SHEBA = 'IR760170000000000000000001'
 
 export type SandboxBehaviour = 'matched' | 'mismatched' | 'timeout' | 'unavailable'
 
@@ -25,6 +29,8 @@ export function behaviourOf(params: URLSearchParams): SandboxBehaviour {
   const code = params.get('nationalCode')
   if (code === SANDBOX_IDENTITIES.timeout) return 'timeout'
   if (code === SANDBOX_IDENTITIES.unavailable) return 'unavailable'
+  if (params.get('cardNumber') === SANDBOX_UNANSWERED_CARD) return 'unavailable'
+  if (params.get('iban') === SANDBOX_UNANSWERED_SHEBA) return 'unavailable'
   if (code === SANDBOX_IDENTITIES.mismatched) return 'mismatched'
   if (params.get('cardNumber') === SANDBOX_FOREIGN_CARD) return 'mismatched'
   if (params.get('iban') === SANDBOX_FOREIGN_SHEBA) return 'mismatched'

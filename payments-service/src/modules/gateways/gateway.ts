@@ -14,6 +14,12 @@ export interface TokenRequest {
   redirectUrl: string
   /** 09xxxxxxxxx; adapters reformat it as the bank wants. */
   cellNumber?: string | null
+  /**
+   * The only card the customer may pay with (issue 18: level 1 and above), as the bank hashes
+   * it (SEP's `HashedCardNumber`). Where the bank enforces it the page refuses other cards;
+   * either way settlement compares the verify answer's `HashedPan` with the customer's cards.
+   */
+  hashedCardNumber?: string | null
 }
 
 export interface TokenResult {
@@ -46,6 +52,8 @@ export interface VerifyResult {
   refNum: string | null
   rrn: string | null
   maskedPan: string | null
+  /** The card that really paid, hashed by the bank (SEP `HashedPan`); null when not given. */
+  hashedPan: string | null
   description: string | null
   raw: unknown
 }

@@ -16,7 +16,7 @@ import { scrubText } from '@arzpol/contracts/text'
  * Saman Kish (SEP) token + POST form protocol, domain.md §1.a. The sandbox bank speaks the same
  * wire format, so this one adapter serves both: only the base URL and terminal differ.
  *
- *   token   POST {base}/onlinepg/onlinepg                       {action:"token", TerminalId, Amount, ResNum, RedirectUrl, CellNumber}
+ *   token   POST {base}/onlinepg/onlinepg                       {action:"token", TerminalId, Amount, ResNum, RedirectUrl, CellNumber, HashedCardNumber}
  *   browser POST {base}/OnlinePG/OnlinePG                       form Token (hidden), GetMethod
  *   verify  POST {base}/verifyTxnRandomSessionkey/ipg/VerifyTransaction   {RefNum, TerminalNumber}
  *   reverse POST {base}/verifyTxnRandomSessionkey/ipg/ReverseTransaction  {RefNum, TerminalNumber}
@@ -224,6 +224,7 @@ export function createSepGateway(options: SepOptions): PaymentGateway {
         ResNum: request.resNum,
         RedirectUrl: request.redirectUrl,
         ...(cell && { CellNumber: cell }),
+        ...(request.hashedCardNumber && { HashedCardNumber: request.hashedCardNumber }),
       })
       const parsed = TokenResponse.safeParse(raw)
       if (!parsed.success)
@@ -252,6 +253,7 @@ export function createSepGateway(options: SepOptions): PaymentGateway {
         refNum: detail?.RefNum ?? null,
         rrn: detail?.RRN ?? null,
         maskedPan: detail?.MaskedPan ?? null,
+        hashedPan: detail?.HashedPan || null,
         description: answer.ResultDescription ?? null,
         raw,
       }

@@ -1,6 +1,9 @@
 import { defineRoute, reply, type Api } from '../../http/route.ts'
-import { IdentityStatusOut, Level1Body } from '@arzpol/contracts/identity/customer'
+import { Level1Body } from '@arzpol/contracts/identity/customer'
+import { IdentityStatusWithLevel2Out as IdentityStatusOut } from '@arzpol/contracts/identity/documents'
 import type { IdentityService } from './identity.service.ts'
+import { registerCardRoutes } from './cards.routes.ts'
+import { registerIdentityDocumentRoutes } from './documents.routes.ts'
 
 const TAGS = ['identity']
 
@@ -34,4 +37,6 @@ export function registerIdentityRoutes(api: Api, identity: IdentityService) {
     errors: [409, 503],
     handler: async (_ctx, { user, body }) => reply(200, await identity.verifyLevel1(user, body)),
   })
+  registerCardRoutes(api, identity.cards)
+  registerIdentityDocumentRoutes(api, identity.documents)
 }

@@ -21,6 +21,12 @@ import type { InquiryLog } from './inquiries.ts'
 import { levelLimits, nextLevelOf } from './levels.ts'
 import { remainingOf, standingOf } from './limits.ts'
 import { maskNationalCode } from '@arzpol/contracts/identity/national-code'
+import { createCardService } from './cards.ts'
+import type { SealedFiles } from '../../storage/sealed.ts'
+import { createIdentityDocumentService } from './documents.ts'
+import { createIdentityReviewService } from './review.ts'
+import { createIdentityHistoryService } from './history.ts'
+import { createOwnership, inquiryUnavailable } from './ownership.ts'
 
 /** A customer's identity (issue 18): their level, level 1 by inquiry, and what they may spend. */
 
@@ -34,9 +40,6 @@ interface IdentityRow {
   level1_at: Date
 }
 
-/** Seconds a customer is asked to wait after the provider did not answer. */
-const INQUIRY_RETRY_AFTER_SECONDS = 60
-
 const conflict = (detail: string, code: string) => new ApiError(409, detail, code)
 
 export function createIdentityService(deps: {
@@ -44,8 +47,11 @@ export function createIdentityService(deps: {
   clock: Clock
   logger: Logger
   inquiries: InquiryLog
+  /** Where level 2's documents are sealed and kept (ADR 025). */
+  documentFiles: SealedFiles
 }) {
   const { db, clock } = deps
+  const documents = createIdentityDocumentService({ ...deps, files: deps.documentFiles })
 
   const identityOf = async (runner: Knex | Knex.Transaction, userId: number) =>
     (await runner('customer_identities').where({ user_id: userId }).first()) as
@@ -53,9 +59,10 @@ export function createIdentityService(deps: {
 
   async function status(user: User) {
     const now = clock.now()
-    const [identity, standing] = await Promise.all([
+    const [identity, standing, level2] = await Promise.all([
       identityOf(db, user.id),
       standingOf(db, user.id, now),
+      documents.level2(user.id),
     ])
     const next = nextLevelOf(standing.level)
     const limitsOf = ({ per_order_irr, per_day_irr, per_month_irr }: typeof standing.limits) => ({
@@ -75,6 +82,7 @@ export function createIdentityService(deps: {
           }
         : null,
       limits: { ...limitsOf(standing.limits), ...remainingOf(standing) },
+      level2,
       next_level:
         next === null
           ? null
@@ -82,7 +90,8 @@ export function createIdentityService(deps: {
               level: next,
               steps: LEVEL_STEPS[next],
               limits: limitsOf(await levelLimits(db, next)),
-              available: next === 1,
+              // Level 1 is taken here at once; level 2 by uploading documents (staff review).
+              available: true,
             },
     }
   }
@@ -111,10 +120,7 @@ export function createIdentityService(deps: {
       )
     } catch (error) {
       if (!(error instanceof InquiryError)) throw error
-      throw new ApiError(503, MESSAGES.inquiryUnavailable, 'inquiry_unavailable', {
-        body: { retry_after: INQUIRY_RETRY_AFTER_SECONDS },
-        headers: { 'Retry-After': String(INQUIRY_RETRY_AFTER_SECONDS) },
-      })
+      throw inquiryUnavailable()
     }
     if (answer !== 'matched') throw conflict(MESSAGES.mobileMismatch, 'mobile_mismatch')
 
@@ -144,7 +150,15 @@ export function createIdentityService(deps: {
     return status(user)
   }
 
-  return { status, verifyLevel1 }
+  // Cards and Sheba owners (ADR 024) ask the same provider through the same record.
+  const ownership = createOwnership(deps.inquiries)
+  const cards = createCardService({ db, clock, ownership })
+
+  // Level 2 (ADR 025): the customer's documents, the staff review, what staff read.
+  const reviews = createIdentityReviewService({ ...deps, files: deps.documentFiles })
+  const history = createIdentityHistoryService({ db })
+
+  return { status, verifyLevel1, ownership, cards, documents, reviews, history }
 }
 
 export type IdentityService = ReturnType<typeof createIdentityService>

@@ -1,0 +1,91 @@
+import type { Knex } from 'knex'
+import { ApiError } from '../../http/errors.ts'
+import type { Clock } from '../../lib/clock.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
+import type { User } from '../../models/user.model.ts'
+import {
+  CARD_MESSAGES,
+  cardBankName,
+  maskCardNumber,
+  type CardInput,
+} from '@arzpol/contracts/identity/cards'
+import { hashedPanOf, verifiedIdentityOf, type Ownership } from './ownership.ts'
+
+/**
+ * Bank cards the customer owns (issue 18, ADR 024). A card is registered only after the
+ * provider says it belongs to the customer's national code (level 1 gives us both); only its
+ * masked number and hash are kept. A removed card keeps its row (`deleted_at`): which cards a
+ * customer paid with is AML record.
+ */
+
+interface CardRow {
+  id: number
+  user_id: number
+  masked_number: string
+  hashed_pan: string
+  bank_name: string
+  created_at: Date
+}
+
+const CARD_COLUMNS = ['id', 'masked_number', 'bank_name', 'created_at'] as const
+const UNIQUE_CARD = 'customer_cards_user_hash_key'
+
+const alreadyRegistered = () =>
+  new ApiError(409, CARD_MESSAGES.alreadyRegistered, 'card_already_registered')
+
+export function createCardService(deps: { db: Knex; clock: Clock; ownership: Ownership }) {
+  const { db, clock } = deps
+
+  const active = (userId: number) =>
+    db('customer_cards').where({ user_id: userId }).whereNull('deleted_at')
+
+  async function list(user: User) {
+    return (await active(user.id)
+      .orderBy([{ column: 'created_at' }, { column: 'id' }])
+      .select(CARD_COLUMNS)) as Array<Pick<CardRow, (typeof CARD_COLUMNS)[number]>>
+  }
+
+  /**
+   * Our own checks first (level, the same card twice), then the paid owner question, then the
+   * row, whose partial unique index settles two registrations of one card at once.
+   */
+  async function register(user: User, input: CardInput) {
+    const identity = await verifiedIdentityOf(db, user.id)
+    if (!identity) {
+      throw new ApiError(403, CARD_MESSAGES.levelRequired, 'identity_level_required')
+    }
+    const digits = input.card_number
+    const hashed = hashedPanOf(digits)
+    if (await active(user.id).where({ hashed_pan: hashed }).first('id')) throw alreadyRegistered()
+    if ((await deps.ownership.cardOwner(user.id, identity, digits)) !== 'matched') {
+      throw new ApiError(409, CARD_MESSAGES.notOwner, 'card_not_owner')
+    }
+    try {
+      const [card] = (await db('customer_cards')
+        .insert({
+          user_id: user.id,
+          masked_number: maskCardNumber(digits),
+          hashed_pan: hashed,
+          // The contract's schema refused a card of an unknown bank.
+          bank_name: cardBankName(digits) ?? '',
+          created_at: clock.now(),
+        })
+        .returning(CARD_COLUMNS)) as Array<Pick<CardRow, (typeof CARD_COLUMNS)[number]>>
+      if (!card) throw new Error('customer_cards: INSERT returned no row')
+      return card
+    } catch (error) {
+      if (isUniqueViolation(error, UNIQUE_CARD)) throw alreadyRegistered()
+      throw error
+    }
+  }
+
+  /** Someone else's card answers 404, exactly like a missing one (ids cannot be probed). */
+  async function remove(user: User, id: number): Promise<void> {
+    const removed = await active(user.id).where({ id }).update({ deleted_at: clock.now() })
+    if (removed === 0) throw new ApiError(404, CARD_MESSAGES.notFound, 'not_found')
+  }
+
+  return { list, register, remove }
+}
+
+export type CardService = ReturnType<typeof createCardService>
