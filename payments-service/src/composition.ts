@@ -13,6 +13,7 @@ import { gatewayFromConfig } from './modules/gateways/index.ts'
 import { createIdentityService } from './modules/identity/identity.service.ts'
 import { identityInquiryFromConfig } from './modules/identity/index.ts'
 import { createInquiryLog, inquiryHashKeyOf } from './modules/identity/inquiries.ts'
+import { identityDocumentFilesFromConfig } from './modules/identity/documents.ts'
 import {
   credentialVaultFromConfig,
   type CredentialVault,
@@ -121,7 +122,7 @@ function composeAuth(
   return { otp, sessions, throttle, secondFactor, accounts }
 }
 
-function composeIdentity({ config, db, clock, logger }: AppDeps) {
+function composeIdentity({ config, db, clock, logger, storage }: AppDeps) {
   const provider = identityInquiryFromConfig(config)
   const inquiries = createInquiryLog({
     db,
@@ -131,7 +132,12 @@ function composeIdentity({ config, db, clock, logger }: AppDeps) {
     hashKey: inquiryHashKeyOf(config.JWT_PRIVATE_KEY),
     reuseDays: config.IDENTITY_INQUIRY_REUSE_DAYS,
   })
-  return { provider, inquiries, identity: createIdentityService({ db, clock, logger, inquiries }) }
+  const documentFiles = identityDocumentFilesFromConfig(config, storage)
+  return {
+    provider,
+    inquiries,
+    identity: createIdentityService({ db, clock, logger, inquiries, documentFiles }),
+  }
 }
 
 function composeCatalog({ config, db, clock, logger }: AppDeps) {

@@ -215,6 +215,12 @@ export const envSchema = z
     JIBIT_SECRET_KEY: z.string().min(1).optional(),
     /** A matched or mismatched answer is reused this many days instead of paying for it again. */
     IDENTITY_INQUIRY_REUSE_DAYS: int(30, 1, 365),
+    /**
+     * Days level-2 identity documents are kept after the account closes (AML record-keeping,
+     * ADR 025; five years). Not the short retention of order credentials. They are sealed with
+     * a key derived from CREDENTIALS_ENCRYPTION_KEY (and its previous keys) for their purpose.
+     */
+    IDENTITY_DOCUMENT_RETENTION_DAYS: int(1825, 365, 36_500),
     // ── staff back office (issue #8) ──
     /** Days a finished order keeps the customer's sealed site password before it is wiped. */
     CREDENTIALS_RETENTION_DAYS: int(7, 1, 365),

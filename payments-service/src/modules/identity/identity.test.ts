@@ -74,7 +74,7 @@ describe('level 1: name, national code, birth date and Shahkar', () => {
         birth_date: '1370/06/15',
       },
       limits: { per_order_irr: 5_000_000_000, today_remaining_irr: 10_000_000_000 },
-      next_level: { level: 2, available: false },
+      next_level: { level: 2, available: true },
     })
     const row = await t.deps.db('customer_identities').where({ user_id: customer.id }).first()
     expect(row).toMatchObject({

@@ -5,6 +5,8 @@ import type { Clock } from '../../lib/clock.ts'
 import type { Role } from '../../models/user.model.ts'
 import { allLevelLimits, setLevelLimits, type LevelLimitsRow } from './levels.ts'
 import { LevelLimitsBody, LevelLimitsOut } from '@arzpol/contracts/identity/staff'
+import type { IdentityService } from './identity.service.ts'
+import { registerIdentityReviewRoutes } from './review.routes.ts'
 
 const STAFF: readonly Role[] = ['support', 'admin']
 const ADMIN: readonly Role[] = ['admin']
@@ -24,7 +26,11 @@ const levelsBody = (rows: LevelLimitsRow[]) => ({
 })
 
 /** Limits per identity level (issue 18): staff read them, admins change them (audited). */
-export function registerStaffIdentityRoutes(api: Api, deps: { db: Knex; clock: Clock }) {
+export function registerStaffIdentityRoutes(
+  api: Api,
+  deps: { db: Knex; clock: Clock; identity: IdentityService },
+) {
+  registerIdentityReviewRoutes(api, deps.identity)
   defineRoute(api, {
     method: 'get',
     path: '/api/staff/identity-levels/',

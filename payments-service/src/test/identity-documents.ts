@@ -1,0 +1,30 @@
+import { expect } from 'vitest'
+import type { TestApp } from './app.ts'
+import { postMultipart, SAMPLE_FILES } from './tickets.ts'
+
+/** Test support for identity level 2 (issue 18, ADR 025): documents and a request for review. */
+
+export const uploadIdentityDocument = (
+  t: TestApp,
+  token: string | undefined,
+  kind: string,
+  file: { name: string; data: Buffer; type?: string } = {
+    name: 'card.png',
+    data: SAMPLE_FILES.png,
+    type: 'image/png',
+  },
+) => postMultipart(t, '/api/me/identity/documents/', { kind }, file, token)
+
+/** Both photos of a level-1 customer, so that their request waits for staff; answers its id. */
+export async function submitLevel2(t: TestApp, customer: { id: number; token: string }) {
+  for (const kind of ['national_card', 'selfie']) {
+    const response = await uploadIdentityDocument(t, customer.token, kind)
+    expect(response.status, response.text).toBe(201)
+  }
+  const review = (await t.deps
+    .db('identity_reviews')
+    .where({ user_id: customer.id, status: 'pending' })
+    .first('id')) as { id: number } | undefined
+  if (!review) throw new Error('the request did not go to review')
+  return review.id
+}
