@@ -77,7 +77,6 @@ export const PAYMENT_VIEW_COLUMNS = [
   'created_at',
 ] as const satisfies ReadonlyArray<keyof Payment>
 export type PaymentView = Pick<Payment, (typeof PAYMENT_VIEW_COLUMNS)[number]>
-const PAYMENT_VIEW_SQL = PAYMENT_VIEW_COLUMNS.map((column) => `"${column}"`).join(', ')
 
 export type { CallbackOutcome, SettleSource } from './settlement/settlement.ts'
 
@@ -211,6 +210,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     }
   }
 
+  /**
+   * The order and its `created` event, in the caller's transaction: the event is written by
+   * `recordEvent`, like every other change of stage.
+   */
   async function insertOrder(
     runner: Knex.Transaction,
     user: User,
@@ -222,54 +225,44 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     const now = clock.now()
     // The customer's identity level limits (issue 18), under their row lock.
     await assertWithinLimits(runner, { userId: user.id, amountIrr: quote.amount_irr, now })
-    // One statement, one round trip: the order and its `created` event are inserted together
-    // (a statement is atomic, so no BEGIN/COMMIT), and the order comes back with RETURNING.
-    // The event row is the one recordEvent() writes; the FK to the order is checked at the end
-    // of the statement, when the order exists.
-    const { rows } = (await runner.raw(
-      `WITH payment AS (
-         INSERT INTO payments (user_id, payment_type, stage, site_url, site_username,
-           site_password_enc, site_password_key_id, amount_minor, currency, rate_irr,
-           subtotal_irr, fee_irr, amount_irr, rate_locked_until, description, meta, sheba,
-           created_at, updated_at)
-         VALUES (?, ?, 'awaiting_payment', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?)
-         RETURNING ${PAYMENT_VIEW_SQL}
-       ), event AS (
-         INSERT INTO payment_events (payment_id, from_stage, to_stage, reason, actor,
-           actor_user_id, data, created_at)
-         SELECT id, NULL, 'awaiting_payment', 'created', 'customer', ?, ?::jsonb, ? FROM payment
-       )
-       SELECT * FROM payment`,
-      [
-        user.id,
-        input.payment_type,
-        input.site_url,
-        input.site_username,
-        sealed?.ciphertext ?? null,
-        sealed?.keyId ?? null,
-        input.amount,
-        input.currency,
-        quote.rate_irr,
-        quote.subtotal_irr,
-        quote.fee_irr,
-        quote.amount_irr,
-        quote.expires_at,
-        input.description,
-        JSON.stringify(input.meta),
-        input.sheba ?? null,
-        now,
-        now,
-        user.id,
-        JSON.stringify({
-          rate_irr: quote.rate_irr,
-          amount_irr: quote.amount_irr,
-          ...(quoted && { quote_token: true }),
-        }),
-        now,
-      ],
-    )) as { rows: PaymentView[] }
-    const payment = rows[0]
+    const [payment] = (await runner('payments')
+      .insert({
+        user_id: user.id,
+        payment_type: input.payment_type,
+        stage: 'awaiting_payment',
+        site_url: input.site_url,
+        site_username: input.site_username,
+        site_password_enc: sealed?.ciphertext ?? null,
+        site_password_key_id: sealed?.keyId ?? null,
+        amount_minor: input.amount,
+        currency: input.currency,
+        rate_irr: quote.rate_irr,
+        subtotal_irr: quote.subtotal_irr,
+        fee_irr: quote.fee_irr,
+        amount_irr: quote.amount_irr,
+        rate_locked_until: quote.expires_at,
+        description: input.description,
+        meta: JSON.stringify(input.meta),
+        sheba: input.sheba ?? null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning(PAYMENT_VIEW_COLUMNS)) as PaymentView[]
     if (!payment) throw new Error('payments.create: INSERT returned no row')
+    await recordEvent(runner, {
+      paymentId: payment.id,
+      from: null,
+      to: 'awaiting_payment',
+      reason: 'created',
+      actor: 'customer',
+      actorUserId: user.id,
+      data: {
+        rate_irr: quote.rate_irr,
+        amount_irr: quote.amount_irr,
+        ...(quoted && { quote_token: true }),
+      },
+      now,
+    })
     return payment
   }
 
