@@ -12,7 +12,6 @@ import {
 import type { ReactNode } from 'react'
 // The Arabic-script subset of Vazirmatn (48 KB instead of 111 KB); Latin text uses the system font.
 import fontUrl from 'vazirmatn/misc/Non-Latin/fonts/webfonts/Vazirmatn-NL[wght].woff2?url'
-import { GeneralErrorBoundary } from './components/error-boundary.tsx'
 import { FlashMessage } from './components/flash-message.tsx'
 import { SiteFooter } from '~/features/site/site-footer.tsx'
 import { SiteHeader } from '~/features/site/site-header.tsx'
@@ -106,6 +105,4 @@ export default function App() {
   return <Outlet />
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from './components/error-boundary.tsx'

@@ -2,7 +2,6 @@ import { toPersianDigits } from '@arzpol/contracts'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigate, useNavigation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { categoriesOf, filterPosts, getBlogPosts } from '~/features/content/cms-blog.server.ts'
 import { BlogSkeleton, EMPTY_MESSAGE, PostCard } from '~/features/content/post-card.tsx'
 import { socialMeta } from '~/features/content/seo.ts'
@@ -202,6 +201,4 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   ...socialMeta(matches, { path: '/blog', title: BLOG_TITLE, description: BLOG_DESCRIPTION }),
 ]
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary.tsx'

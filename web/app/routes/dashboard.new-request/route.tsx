@@ -6,7 +6,6 @@ import type {
 } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { requireUser } from '~/features/auth/auth.server.ts'
 import { getPaymentTypes } from '~/features/orders/orders.server.ts'
 import { resolveDeepLink } from '~/features/orders/orders.ts'
@@ -64,6 +63,4 @@ export default function NewRequestPage() {
 
 export const meta: MetaFunction = () => privatePageMeta('درخواست جدید | ارزپل')
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary.tsx'

@@ -7,7 +7,6 @@ import type {
 } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { SubmitButton } from '~/components/forms.tsx'
 import { formatForeignAmount, StatusBadge } from '~/features/orders/order-card.tsx'
 import { requireUser } from '~/features/auth/auth.server.ts'
@@ -244,6 +243,4 @@ export default function OrderPage() {
 
 export const meta: MetaFunction = () => privatePageMeta('جزئیات سفارش | ارزپل')
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary.tsx'

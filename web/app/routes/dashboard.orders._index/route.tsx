@@ -2,7 +2,6 @@ import { formatNumberFa } from '@arzpol/contracts'
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, Link, useLoaderData, useSubmit } from '@remix-run/react'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { OrderCard } from '~/features/orders/order-card.tsx'
 import { requireUser } from '~/features/auth/auth.server.ts'
 import { listOrders } from '~/features/orders/orders.server.ts'
@@ -138,6 +137,4 @@ export default function OrdersPage() {
 
 export const meta: MetaFunction = () => privatePageMeta('سفارش‌ها | ارزپل')
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary.tsx'

@@ -7,7 +7,6 @@ import type {
 import { data, redirect } from '@remix-run/node'
 import { useActionData, useFetcher, useLoaderData } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { requireUser } from '~/features/auth/auth.server.ts'
 import { flashCookie } from '~/features/auth/session.server.ts'
 import {
@@ -208,6 +207,4 @@ export default function TicketThread() {
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   privatePageMeta(data ? `${data.ticket.title} | تیکت‌ها | ارزپل` : 'تیکت | ارزپل')
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary.tsx'

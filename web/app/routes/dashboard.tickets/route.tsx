@@ -7,7 +7,6 @@ import type {
 } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
 import { Outlet, useActionData, useLoaderData } from '@remix-run/react'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { requireUser } from '~/features/auth/auth.server.ts'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import { errorsFromZod, formDataToObject } from '~/utils/form-errors.ts'
@@ -115,6 +114,4 @@ export default function TicketsPage() {
 
 export const meta: MetaFunction = () => privatePageMeta('پشتیبانی و تیکت‌ها | ارزپل')
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary.tsx'

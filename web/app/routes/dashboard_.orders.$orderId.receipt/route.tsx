@@ -2,7 +2,6 @@ import { formatJalaliDateTime, formatNumberFa, formatToman } from '@arzpol/contr
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { formatForeignAmount } from '~/features/orders/order-card.tsx'
 import { requireUser } from '~/features/auth/auth.server.ts'
 import { getOrder } from '~/features/orders/orders.server.ts'
@@ -111,6 +110,4 @@ export default function ReceiptPage() {
 
 export const meta: MetaFunction = () => privatePageMeta('رسید پرداخت | ارزپل')
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary.tsx'

@@ -2,7 +2,7 @@ import { formatJalaliLongDate, formatNumberFa, formatToman } from '@arzpol/contr
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { PageHeader, StaffErrorBoundary } from '~/features/staff/ui.tsx'
+import { PageHeader } from '~/features/staff/ui.tsx'
 import { getDashboard } from '~/features/staff/dashboard.server.ts'
 import { requireStaff, throwReadFailure } from '~/features/staff/staff.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
@@ -89,6 +89,4 @@ export default function StaffHome() {
 
 export const meta: MetaFunction = () => privatePageMeta('میز کار | پنل پشتیبانی ارزپل')
 
-export function ErrorBoundary() {
-  return <StaffErrorBoundary />
-}
+export { StaffErrorBoundary as ErrorBoundary } from '~/features/staff/ui.tsx'

@@ -13,13 +13,7 @@ import type {
 import { data } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { FormAlert, SubmitButton } from '~/components/forms.tsx'
-import {
-  Badge,
-  EmptyState,
-  PageHeader,
-  StaffErrorBoundary,
-  TextAreaField,
-} from '~/features/staff/ui.tsx'
+import { Badge, EmptyState, PageHeader, TextAreaField } from '~/features/staff/ui.tsx'
 import { Table } from '~/components/ui/table.tsx'
 import { readFormData } from '~/utils/form-data.server.ts'
 import type { FormErrors } from '~/utils/form-errors.ts'
@@ -193,6 +187,4 @@ export default function MoneyToReturn() {
 
 export const meta: MetaFunction = () => [{ title: 'پول برای بازگرداندن | پنل پشتیبانی ارزپل' }]
 
-export function ErrorBoundary() {
-  return <StaffErrorBoundary />
-}
+export { StaffErrorBoundary as ErrorBoundary } from '~/features/staff/ui.tsx'

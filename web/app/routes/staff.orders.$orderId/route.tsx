@@ -13,14 +13,7 @@ import { formatForeignAmount } from '~/features/orders/order-card.tsx'
 import { OrderTimeline } from '~/features/orders/order-timeline.tsx'
 import { ActionForm } from '~/features/orders/staff-order-action-form.tsx'
 import { StageBadge } from '~/features/orders/stage-badge.tsx'
-import {
-  CustomerName,
-  Badge,
-  linkButtonClass,
-  PageHeader,
-  Panel,
-  StaffErrorBoundary,
-} from '~/features/staff/ui.tsx'
+import { CustomerName, Badge, linkButtonClass, PageHeader, Panel } from '~/features/staff/ui.tsx'
 import { allMessages, type FormErrors } from '~/utils/form-errors.ts'
 import { paymentTypeLabel, STAGE_LABELS } from '~/features/orders/orders.ts'
 import {
@@ -379,6 +372,4 @@ export default function StaffOrder() {
 
 export const meta: MetaFunction = () => privatePageMeta('سفارش | پنل پشتیبانی ارزپل')
 
-export function ErrorBoundary() {
-  return <StaffErrorBoundary />
-}
+export { StaffErrorBoundary as ErrorBoundary } from '~/features/staff/ui.tsx'

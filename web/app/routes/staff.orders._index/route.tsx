@@ -12,7 +12,6 @@ import {
   linkButtonClass,
   PageHeader,
   SelectField,
-  StaffErrorBoundary,
 } from '~/features/staff/ui.tsx'
 import { Table } from '~/components/ui/table.tsx'
 import { DEFAULT_PAYMENT_TYPES, paymentTypeLabel, STAGE_LABELS } from '~/features/orders/orders.ts'
@@ -189,6 +188,4 @@ export default function StaffOrders() {
 
 export const meta: MetaFunction = () => privatePageMeta('سفارش‌ها | پنل پشتیبانی ارزپل')
 
-export function ErrorBoundary() {
-  return <StaffErrorBoundary />
-}
+export { StaffErrorBoundary as ErrorBoundary } from '~/features/staff/ui.tsx'

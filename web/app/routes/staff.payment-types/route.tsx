@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { FormAlert } from '~/components/forms.tsx'
-import { Badge, ErrorNotice, PageHeader, Panel, StaffErrorBoundary } from '~/features/staff/ui.tsx'
+import { Badge, ErrorNotice, PageHeader, Panel } from '~/features/staff/ui.tsx'
 import { allMessages, type FormErrors } from '~/utils/form-errors.ts'
 import {
   listPaymentTypes,
@@ -197,6 +197,4 @@ export default function StaffPaymentTypes() {
 export const meta: MetaFunction = () =>
   privatePageMeta('انواع پرداخت و کارمزد | پنل پشتیبانی ارزپل')
 
-export function ErrorBoundary() {
-  return <StaffErrorBoundary />
-}
+export { StaffErrorBoundary as ErrorBoundary } from '~/features/staff/ui.tsx'

@@ -6,14 +6,7 @@ import { data } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
 import { RateChart } from '~/features/catalog/rate-chart.tsx'
-import {
-  EmptyState,
-  ErrorNotice,
-  PageHeader,
-  Panel,
-  SelectField,
-  StaffErrorBoundary,
-} from '~/features/staff/ui.tsx'
+import { EmptyState, ErrorNotice, PageHeader, Panel, SelectField } from '~/features/staff/ui.tsx'
 import { Table } from '~/components/ui/table.tsx'
 import { CURRENCY_LABELS } from '~/features/orders/orders.ts'
 import { parseRate } from '~/features/catalog/staff-catalog-forms.server.ts'
@@ -267,6 +260,4 @@ function formatPercentChange(next: number, previous: number | null) {
 
 export const meta: MetaFunction = () => privatePageMeta('نرخ ارز | پنل پشتیبانی ارزپل')
 
-export function ErrorBoundary() {
-  return <StaffErrorBoundary />
-}
+export { StaffErrorBoundary as ErrorBoundary } from '~/features/staff/ui.tsx'

@@ -10,7 +10,6 @@ import {
   linkButtonClass,
   PageHeader,
   Panel,
-  StaffErrorBoundary,
   TextAreaField,
 } from '~/features/staff/ui.tsx'
 import type { FormErrors } from '~/utils/form-errors.ts'
@@ -246,6 +245,4 @@ export default function StaffTicket() {
 
 export const meta: MetaFunction = () => privatePageMeta('تیکت | پنل پشتیبانی ارزپل')
 
-export function ErrorBoundary() {
-  return <StaffErrorBoundary />
-}
+export { StaffErrorBoundary as ErrorBoundary } from '~/features/staff/ui.tsx'

@@ -2,13 +2,7 @@ import { formatJalaliDateTime, formatNumberFa } from '@arzpol/contracts'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import {
-  CustomerName,
-  Badge,
-  PageHeader,
-  RecordLinkList,
-  StaffErrorBoundary,
-} from '~/features/staff/ui.tsx'
+import { CustomerName, Badge, PageHeader, RecordLinkList } from '~/features/staff/ui.tsx'
 import { listTickets } from '~/features/tickets/staff-tickets.server.ts'
 import { requireStaff, throwReadFailure } from '~/features/staff/staff.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
@@ -93,6 +87,4 @@ export default function StaffTickets() {
 
 export const meta: MetaFunction = () => privatePageMeta('تیکت‌ها | پنل پشتیبانی ارزپل')
 
-export function ErrorBoundary() {
-  return <StaffErrorBoundary />
-}
+export { StaffErrorBoundary as ErrorBoundary } from '~/features/staff/ui.tsx'

@@ -4,7 +4,7 @@ import { data, redirect } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
 import { Field } from '~/components/forms.tsx'
 import { ROLE_LABELS } from '~/features/staff/roles.ts'
-import { Badge, PageHeader, RecordLinkList, StaffErrorBoundary } from '~/features/staff/ui.tsx'
+import { Badge, PageHeader, RecordLinkList } from '~/features/staff/ui.tsx'
 import { findUsers } from '~/features/users/staff-users.server.ts'
 import { parsePhoneLookup } from '~/features/users/staff-user-forms.server.ts'
 import { requireStaff, throwReadFailure } from '~/features/staff/staff.server.ts'
@@ -82,6 +82,4 @@ export default function StaffUsers() {
 
 export const meta: MetaFunction = () => privatePageMeta('کاربران | پنل پشتیبانی ارزپل')
 
-export function ErrorBoundary() {
-  return <StaffErrorBoundary />
-}
+export { StaffErrorBoundary as ErrorBoundary } from '~/features/staff/ui.tsx'
