@@ -110,13 +110,12 @@ export function createIdentityReviewService(deps: {
       .where('r.id', id)
       .first(REVIEW_SUMMARY_COLUMNS)) as ReviewSummaryRow | undefined
     if (!row) throw notFound()
-    const [level, identity, documents] = await Promise.all([
-      levelOf(runner, row.user_id),
-      staffIdentityOf(runner, row.user_id),
-      runner('identity_documents').where({ review_id: id }).orderBy('id') as Promise<
-        IdentityDocumentRow[]
-      >,
-    ])
+    // One after another: `runner` may be a transaction, whose one connection takes one query.
+    const level = await levelOf(runner, row.user_id)
+    const identity = await staffIdentityOf(runner, row.user_id)
+    const documents = (await runner('identity_documents')
+      .where({ review_id: id })
+      .orderBy('id')) as IdentityDocumentRow[]
     return {
       ...reviewSummaryBody(row),
       level,
