@@ -52,6 +52,16 @@ export const SetRateBody = z.object({
     .meta({ description: 'Confirms a change above RATE_CHANGE_CONFIRM_PERCENT' }),
 })
 
+/** 409 `rate_change_needs_confirmation` from a new rate: a change above RATE_CHANGE_CONFIRM_PERCENT. */
+export const RateChangeNeedsConfirmation = z.object({
+  detail: z.string(),
+  code: z.literal('rate_change_needs_confirmation'),
+  current_rate_irr: z.number().int().nullable(),
+  requested_rate_irr: z.number().int(),
+  change_percent: z.number(),
+  confirm_above_percent: z.number(),
+})
+
 export const UserRef = z.object({ id: z.number().int(), username: z.string() }).nullable()
 
 export const StaffPaymentTypeOut = PaymentTypeOut.extend({

@@ -11,6 +11,7 @@ import { z } from 'zod'
 import { MAX_ATTACHMENT_BYTES, UploadedFile } from '../uploads.ts'
 import { hasForbiddenCharacters } from '../text.ts'
 import { amountMinorSchema } from '../catalog/amount.ts'
+import { QuoteOut } from '../catalog/customer.ts'
 import { MESSAGES } from './messages.ts'
 import { findPaymentType, type PaymentType } from '../catalog/payment-types.ts'
 import { isValidSheba, normalizeSheba } from './sheba.ts'
@@ -273,6 +274,17 @@ export const QuoteExpired = z.object({
   rate_irr: z.number().int(),
   fee_irr: z.number().int(),
   rate_locked_until: z.string(),
+})
+
+/** Why a `quote_token` no longer holds (payments-service catalog/quote-token.ts). */
+export const QUOTE_TOKEN_REFUSALS = ['malformed', 'signature', 'expired', 'mismatch'] as const
+
+/** 409 `quote_changed` from create (issue 15): `quote` is the current one, with its own token. */
+export const QuoteChanged = z.object({
+  detail: z.string(),
+  code: z.literal('quote_changed'),
+  reason: z.enum(QUOTE_TOKEN_REFUSALS),
+  quote: QuoteOut,
 })
 
 // ---- order documents ------------------------------------------------------------------------

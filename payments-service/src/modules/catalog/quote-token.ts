@@ -3,6 +3,7 @@ import type { Logger } from 'pino'
 import type { AppConfig } from '../../config/env.ts'
 import { CURRENCIES, type Currency } from '@arzpol/contracts/catalog/currencies'
 import { PAYMENT_TYPE_CODES, type PaymentTypeCode } from '@arzpol/contracts/catalog/payment-types'
+import type { QUOTE_TOKEN_REFUSALS } from '@arzpol/contracts/orders/customer'
 import type { Quote } from './quote.ts'
 
 /**
@@ -26,8 +27,7 @@ export interface QuoteClaims {
 }
 
 export type QuoteTokenCheck =
-  | { ok: true; claims: QuoteClaims }
-  | { ok: false; reason: 'malformed' | 'signature' | 'expired' | 'mismatch' }
+  { ok: true; claims: QuoteClaims } | { ok: false; reason: (typeof QUOTE_TOKEN_REFUSALS)[number] }
 
 export interface QuoteSigner {
   sign(claims: QuoteClaims): string

@@ -1,3 +1,4 @@
+import { RateChangeNeedsConfirmation } from '@arzpol/contracts/catalog/staff'
 import { describe, expect, it } from 'vitest'
 import { useOrdersApp } from '../../test/orders.ts'
 
@@ -20,6 +21,8 @@ describe('a staff rate change larger than RATE_CHANGE_CONFIRM_PERCENT', () => {
       change_percent: 20,
       confirm_above_percent: 10,
     })
+    // The contract web reads this answer with.
+    expect(RateChangeNeedsConfirmation.safeParse(refused.body).success).toBe(true)
     expect(refused.body.detail).toContain('۲۰ درصد')
     expect((await t.api.get('/api/rates/USD/')).body).toMatchObject({ buy_rate_irr: 1_150_000 })
 

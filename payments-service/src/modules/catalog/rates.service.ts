@@ -5,6 +5,8 @@ import { readFrom, ttlCache } from '../../lib/ttl-cache.ts'
 import { Rate } from '../../models/rate.model.ts'
 import { User } from '../../models/user.model.ts'
 import { CURRENCIES, type Currency } from '@arzpol/contracts/catalog/currencies'
+import type { RateChangeNeedsConfirmation } from '@arzpol/contracts/catalog/staff'
+import type { z } from 'zod'
 import { changePercent, RATE_MESSAGES } from './rate-freshness.ts'
 
 const formatPercentFa = (bps: number) =>
@@ -133,7 +135,7 @@ export function createRateService(deps: {
               requested_rate_irr: buyRateIrr,
               change_percent: changeBps / 100,
               confirm_above_percent: confirmAbovePercent,
-            },
+            } satisfies Omit<z.input<typeof RateChangeNeedsConfirmation>, 'detail' | 'code'>,
           },
         )
       }

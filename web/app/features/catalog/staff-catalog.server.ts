@@ -2,6 +2,7 @@ import { type PaymentTypeUpdate } from '@arzpol/contracts'
 import { RateOut } from '@arzpol/contracts/catalog/customer'
 import {
   PaymentTypeChangeOut,
+  RateChangeNeedsConfirmation,
   RateHistoryOut,
   StaffPaymentTypeOut,
 } from '@arzpol/contracts/catalog/staff'
@@ -33,13 +34,7 @@ export const rateHistory = (request: Request, token: string, currency: string) =
   })
 
 /** 409 from setRate: the change is larger than RATE_CHANGE_CONFIRM_PERCENT (issue 15). */
-export const rateChangeNeedsConfirmationSchema = z.object({
-  detail: z.string(),
-  code: z.literal('rate_change_needs_confirmation'),
-  current_rate_irr: z.number().nullable(),
-  requested_rate_irr: z.number(),
-  change_percent: z.number(),
-})
+export const rateChangeNeedsConfirmationSchema = RateChangeNeedsConfirmation
 
 export function setRate(
   request: Request,

@@ -5,6 +5,7 @@ import {
   PaymentDetailOut,
   PaymentOut,
   PaymentWithMissingOut,
+  QuoteChanged,
   QuoteExpired,
   StartResponse,
 } from '@arzpol/contracts/orders/customer'
@@ -48,20 +49,7 @@ export type DailyRate = z.output<typeof DailyRateOut>
 export const quoteExpiredSchema = QuoteExpired
 
 /** Issue 15: create refused the quote the form sent; `quote` is the new one, with its token. */
-export const quoteChangedSchema = z.object({
-  detail: z.string(),
-  code: z.literal('quote_changed'),
-  quote: z.object({
-    amount: z.string(),
-    currency: z.string(),
-    payment_type: z.string(),
-    rate_irr: z.number(),
-    fee_irr: z.number(),
-    amount_irr: z.number(),
-    expires_at: z.string(),
-    quote_token: z.string(),
-  }),
-})
+export const quoteChangedSchema = wire(QuoteChanged)
 
 export const documentSchema = wire(DocumentOut)
 export type OrderDocument = Wire<z.output<typeof DocumentOut>>
