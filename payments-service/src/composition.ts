@@ -13,6 +13,7 @@ import { gatewayFromConfig } from './modules/gateways/index.ts'
 import { createIdentityService } from './modules/identity/identity.service.ts'
 import { identityInquiryFromConfig } from './modules/identity/index.ts'
 import { createInquiryLog, inquiryHashKeyOf } from './modules/identity/inquiries.ts'
+import type { Ownership } from './modules/identity/ownership.ts'
 import { identityDocumentFilesFromConfig } from './modules/identity/documents.ts'
 import {
   credentialVaultFromConfig,
@@ -20,6 +21,7 @@ import {
 } from './modules/orders/checkout/credentials.ts'
 import { requestHasherFromConfig } from './modules/orders/checkout/idempotency.ts'
 import { createDocumentService } from './modules/orders/fulfilment/documents.ts'
+import { reviewPayoutsAtLevel1 } from './modules/orders/fulfilment/payout-details.ts'
 import { createStaffOrderService } from './modules/orders/fulfilment/staff-orders.service.ts'
 import { createPaymentsService } from './modules/orders/orders.service.ts'
 import { callbackUrlOf } from './modules/orders/settlement/callback-url.ts'
@@ -36,12 +38,16 @@ import { createStaffUserService } from './modules/users/staff-users.service.ts'
  */
 export function composeServices(deps: AppDeps) {
   const catalog = composeCatalog(deps)
-  const orders = composeOrders(deps, catalog)
+  // Reaching level 1 looks again at the customer's waiting cash-outs (issue 18, ADR 024).
+  const identity = composeIdentity(deps, (userId) =>
+    reviewPayoutsAtLevel1({ ...deps, ownership: identity.identity.ownership }, userId),
+  )
+  const orders = composeOrders(deps, catalog, identity.identity.ownership)
   return {
     auth: composeAuth(deps, orders.vault),
     catalog,
     orders,
-    identity: composeIdentity(deps),
+    identity,
     users: {
       staff: createStaffUserService({ db: deps.db, clock: deps.clock, logger: deps.logger }),
     },
@@ -122,7 +128,10 @@ function composeAuth(
   return { otp, sessions, throttle, secondFactor, accounts }
 }
 
-function composeIdentity({ config, db, clock, logger, storage }: AppDeps) {
+function composeIdentity(
+  { config, db, clock, logger, storage }: AppDeps,
+  onLevel1: (userId: number) => Promise<void>,
+) {
   const provider = identityInquiryFromConfig(config)
   const inquiries = createInquiryLog({
     db,
@@ -136,7 +145,7 @@ function composeIdentity({ config, db, clock, logger, storage }: AppDeps) {
   return {
     provider,
     inquiries,
-    identity: createIdentityService({ db, clock, logger, inquiries, documentFiles }),
+    identity: createIdentityService({ db, clock, logger, inquiries, documentFiles, onLevel1 }),
   }
 }
 
@@ -148,7 +157,11 @@ function composeCatalog({ config, db, clock, logger }: AppDeps) {
   }
 }
 
-function composeOrders(deps: AppDeps, catalog: ReturnType<typeof composeCatalog>) {
+function composeOrders(
+  deps: AppDeps,
+  catalog: ReturnType<typeof composeCatalog>,
+  ownership: Ownership,
+) {
   const { config, db, clock, logger, sms } = deps
   // Without a configured key the vault holds a random one, which every user of the
   // credentials (orders, staff reveal, the second factor) must share.
@@ -169,6 +182,7 @@ function composeOrders(deps: AppDeps, catalog: ReturnType<typeof composeCatalog>
     callbackUrl: callbackUrlOf(config),
     callbackWaitMs: config.CALLBACK_WAIT_MS,
     onMoneyBack: tellMoneyBack,
+    ownership,
   })
   return {
     vault,

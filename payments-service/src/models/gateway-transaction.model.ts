@@ -31,6 +31,8 @@ export class GatewayTransaction extends BaseModel {
   declare rrn: string | null
   declare trace_no: string | null
   declare masked_pan: string | null
+  /** The card that paid, hashed by the bank's verify answer (issue 18: foreign card check). */
+  declare hashed_pan: string | null
   declare failure: string | null
   /** What the (unauthenticated) callback claimed, kept before any bank call. */
   declare callback_ref_num: string | null

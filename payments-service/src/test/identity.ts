@@ -1,8 +1,16 @@
 import { expect } from 'vitest'
 import { SANDBOX_IDENTITIES } from '../sandbox-identity/identities.ts'
-import type { OrdersTestApp } from './orders.ts'
+import type { User } from '../models/user.model.ts'
+import type { TestClient } from './http.ts'
 
 /** Test support for identity (issue 18): customers at level 1, with registered cards. */
+
+interface WithApi {
+  readonly api: TestClient
+}
+interface WithCustomers extends WithApi {
+  customer(): Promise<{ id: number; token: string; user: User }>
+}
 
 let serial = 0
 
@@ -22,11 +30,7 @@ export function freshNationalCode(): string {
 }
 
 /** The customer reaches level 1 through the API (name, a fresh national code, birth date). */
-export async function reachLevel1(
-  t: OrdersTestApp,
-  token: string,
-  nationalCode = freshNationalCode(),
-) {
+export async function reachLevel1(t: WithApi, token: string, nationalCode = freshNationalCode()) {
   const response = await t.api.post<Record<string, unknown>>(
     '/api/me/identity/',
     {
@@ -41,7 +45,7 @@ export async function reachLevel1(
   return nationalCode
 }
 
-export const addCard = (t: OrdersTestApp, token: string, cardNumber: string) =>
+export const addCard = (t: WithApi, token: string, cardNumber: string) =>
   t.api.post<Record<string, unknown>>(
     '/api/me/identity/cards/',
     { card_number: cardNumber },
@@ -49,7 +53,7 @@ export const addCard = (t: OrdersTestApp, token: string, cardNumber: string) =>
   )
 
 /** A new customer at level 1 with `cards` registered (the sandbox bank's cards pay). */
-export async function verifiedCustomer(t: OrdersTestApp, cards: string[] = []) {
+export async function verifiedCustomer(t: WithCustomers, cards: string[] = []) {
   const customer = await t.customer()
   await reachLevel1(t, customer.token)
   for (const card of cards) {

@@ -49,6 +49,8 @@ export function createIdentityService(deps: {
   inquiries: InquiryLog
   /** Where level 2's documents are sealed and kept (ADR 025). */
   documentFiles: SealedFiles
+  /** Told once a customer reached level 1 (their waiting cash-outs are looked at again). */
+  onLevel1?: (userId: number) => Promise<void>
 }) {
   const { db, clock } = deps
   const documents = createIdentityDocumentService({ ...deps, files: deps.documentFiles })
@@ -147,6 +149,7 @@ export function createIdentityService(deps: {
       }
       throw error
     }
+    await deps.onLevel1?.(user.id)
     return status(user)
   }
 

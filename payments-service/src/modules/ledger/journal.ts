@@ -43,6 +43,8 @@ export type SuspenseReason =
   | 'amount_mismatch'
   | 'reference_mismatch'
   | 'reversal_refused'
+  /** Issue 18: a level-1 customer paid with a card that is not one of theirs. */
+  | 'foreign_card'
 
 export interface Leg {
   account: AccountCode

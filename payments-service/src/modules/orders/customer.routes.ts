@@ -23,6 +23,7 @@ import {
   StartResponse,
 } from '@arzpol/contracts/orders/customer'
 import type { DocumentService, PaymentDocumentRow } from './fulfilment/documents.ts'
+import { shebaBankName } from './fulfilment/payout-details.ts'
 import type { PaymentsService, PaymentView } from './orders.service.ts'
 
 const TAGS = ['orders']
@@ -178,6 +179,7 @@ export function registerPaymentRoutes(
       return reply(200, {
         ...paymentBody(payment),
         missing,
+        sheba_bank_name: shebaBankName(payment.sheba),
         events: events.filter(isCustomerEvent).map(eventBody),
         money_back: moneyBack,
       })
@@ -189,7 +191,7 @@ export function registerPaymentRoutes(
     path: '/api/payments/:id/start/',
     operationId: 'payments_start',
     summary: 'Start paying an order (spec §7): the gateway address and token for the hidden form',
-    description: `Only for an order awaiting payment (409 \`invalid_stage\` otherwise). If the rate lock expired, the order is re-quoted and 409 \`quote_expired\` answers the new amount; starting again pays that. Cash-out answers \`gateway_url: null\` (spec §7's payload \`{card_number: null, flow}\` is enough): with its Sheba (this body's or the order's) and at least one income document it goes to staff (\`in_progress\`); otherwise it waits in \`awaiting_payout_details\` (status pending, never expired) and the order's \`missing\` says what it needs (ADR 017). Starting such a cash-out again answers the same. The identity level's limits are checked again (403 \`identity_limit\`, as at create).${IDEMPOTENCY_DOC}`,
+    description: `Only for an order awaiting payment (409 \`invalid_stage\` otherwise). If the rate lock expired, the order is re-quoted and 409 \`quote_expired\` answers the new amount; starting again pays that. Cash-out answers \`gateway_url: null\` (spec §7's payload \`{card_number: null, flow}\` is enough): with its Sheba (this body's or the order's) and at least one income document it goes to staff (\`in_progress\`); otherwise it waits in \`awaiting_payout_details\` (status pending, never expired) and the order's \`missing\` says what it needs (ADR 017). Starting such a cash-out again answers the same. The identity level's limits are checked again (403 \`identity_limit\`, as at create). From identity level 1 on only the customer's registered cards pay (issue 18): \`card_number\` picks one (409 \`card_not_registered\` if it is not theirs), null the first; without any card 409 \`card_required\`. A cash-out's Sheba must be the customer's own at level 1 (409 \`sheba_not_owner\`, 503 \`inquiry_unavailable\`); without level 1 it waits (\`missing\` lists \`identity_level\`).${IDEMPOTENCY_DOC}`,
     tags: TAGS,
     auth: 'user',
     params: IdParams,
@@ -202,7 +204,7 @@ export function registerPaymentRoutes(
         await payments.start(
           user,
           params.id,
-          { sheba: body.sheba ?? null },
+          { sheba: body.sheba ?? null, card_number: body.card_number },
           idempotencyOf(ctx, requestHash),
         ),
       ),
@@ -214,16 +216,20 @@ export function registerPaymentRoutes(
     operationId: 'payments_sheba',
     summary: 'Give or correct the Sheba of a cash-out not yet with staff (owner)',
     description:
-      'For a cash-out awaiting payment or awaiting its details (409 `invalid_stage` once with staff, 409 `not_payout` for other types). A cash-out waiting for its details goes to staff (`in_progress`) when this was the last thing missing; the answer carries the order with `missing`.',
+      "For a cash-out awaiting payment or awaiting its details (409 `invalid_stage` once with staff, 409 `not_payout` for other types). A cash-out waiting for its details goes to staff (`in_progress`) when this was the last thing missing; the answer carries the order with `missing` and the Sheba's bank. At identity level 1 the Sheba must be the customer's own: 409 `sheba_not_owner`, 503 `inquiry_unavailable` when the provider cannot answer (issue 18).",
     tags: TAGS,
     auth: 'user',
     params: IdParams,
     body: ShebaBody,
     responses: { 200: { description: 'Recorded', schema: PaymentWithMissingOut } },
-    errors: [404, 409],
+    errors: [404, 409, 503],
     handler: async (_ctx, { params, body, user }) => {
       const { payment, missing } = await payments.setSheba(user, params.id, body.sheba)
-      return reply(200, { ...paymentBody(payment), missing })
+      return reply(200, {
+        ...paymentBody(payment),
+        missing,
+        sheba_bank_name: shebaBankName(payment.sheba),
+      })
     },
   })
 

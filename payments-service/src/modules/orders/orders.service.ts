@@ -21,11 +21,14 @@ import {
   type CreatePaymentInput,
 } from '@arzpol/contracts/orders/customer'
 import { assertWithinLimits, lockCustomer } from '../identity/limits.ts'
+import type { Ownership } from '../identity/ownership.ts'
+import { cardRestrictionOf } from './checkout/card-restriction.ts'
 import { createSettlement, type CallbackOutcome } from './settlement/settlement.ts'
 import { flowOf, recordEvent, transition } from './state-machine.ts'
 import { moneyBackOf } from './settlement/money-back.ts'
 import {
   advancePayout,
+  assertOwnSheba,
   missingPayoutDetails,
   PAYOUT_OPEN_STAGES,
   recordSheba,
@@ -52,6 +55,8 @@ export interface PaymentsServiceDeps {
   callbackWaitMs?: number
   /** Tells the customer that money of their order is coming back (money-back-notice.ts). */
   onMoneyBack?: (refundId: number) => Promise<void>
+  /** Whose Sheba (issue 18): a cash-out's Sheba must be the customer's own. */
+  ownership: Ownership
 }
 
 /** The columns of an order the customer sees (`paymentBody`): never the credentials. */
@@ -164,6 +169,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
 
   /** The order's limits, locked price and sealed password: everything read before the INSERT. */
   async function priceOrder(user: User, input: CreatePaymentInput) {
+    if (input.sheba) await assertOwnSheba(db, deps.ownership, user.id, input.sheba)
     const limit = amountLimitError(
       await deps.paymentTypes.get(input.payment_type),
       input.amount,
@@ -302,6 +308,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     id: number,
     sheba: string,
   ): Promise<{ payment: Payment; missing: PayoutRequirement[] }> {
+    await ownShebaFor(user, id, sheba)
     const now = clock.now()
     return db.transaction(async (trx) => {
       const payment = await loadVisible(trx, user, id, true)
@@ -319,12 +326,26 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     })
   }
 
+  /**
+   * The Sheba's owner question, before the order's transaction (the provider may take seconds),
+   * and only for the caller's own order: anyone else's is 404 before any question is paid for.
+   */
+  async function ownShebaFor(user: User, id: number, sheba: string) {
+    const payment = await loadVisible(db, user, id)
+    if (payment.user_id !== user.id) throw notFound()
+    if (flowOf(payment.payment_type) === 'payout') {
+      await assertOwnSheba(db, deps.ownership, user.id, sheba)
+    }
+  }
+
   type StartPlan =
     | { kind: 'payout' }
     | { kind: 'requoted'; quote: Quote }
-    | { kind: 'gateway'; tx: GatewayTransaction; payment: Payment }
+    | { kind: 'gateway'; tx: GatewayTransaction; payment: Payment; cardHash: string | null }
 
   type StartAnswer = { gateway_url: string | null; token: string | null }
+  /** Spec §7's start body: a cash-out's Sheba, and the card to pay with (level 1 and up). */
+  type StartInput = { sheba?: string | null | undefined; card_number?: string | null | undefined }
 
   /**
    * With an Idempotency-Key, a repeated start hands out the same bank token instead of opening
@@ -333,7 +354,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   async function start(
     user: User,
     id: number,
-    body: { sheba?: string | null | undefined },
+    body: StartInput,
     idempotency?: { key: string; hash: string },
   ): Promise<StartAnswer> {
     if (!idempotency) return startOnce(user, id, body)
@@ -354,11 +375,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return answer
   }
 
-  async function startOnce(
-    user: User,
-    id: number,
-    body: { sheba?: string | null | undefined },
-  ): Promise<StartAnswer> {
+  async function startOnce(user: User, id: number, body: StartInput): Promise<StartAnswer> {
+    if (body.sheba) await ownShebaFor(user, id, body.sheba)
     const now = clock.now()
     const plan = await db.transaction(async (trx): Promise<StartPlan> => {
       // The customer's row before the order's (ADR 014): the limits are checked again below.
@@ -415,6 +433,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         return { kind: 'requoted', quote }
       }
       await withinLimits()
+      // From level 1 on, only the customer's own cards pay (issue 18, ADR 024).
+      const cardHash = await cardRestrictionOf(trx, user.id, body.card_number ?? null)
       // The attempt is on record before the bank hears of it (domain.md §1.f).
       const tx = await GatewayTransaction.query(trx).insertAndFetch({
         payment_id: id,
@@ -425,7 +445,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         created_at: now,
         updated_at: now,
       })
-      return { kind: 'gateway', tx, payment }
+      return { kind: 'gateway', tx, payment, cardHash }
     })
 
     if (plan.kind === 'payout') return { gateway_url: null, token: null }
@@ -443,6 +463,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         amountIrr: plan.tx.amount_irr,
         redirectUrl: deps.callbackUrl,
         cellNumber: user.phone,
+        hashedCardNumber: plan.cardHash,
       })
       await GatewayTransaction.query(db)
         .findById(plan.tx.id)

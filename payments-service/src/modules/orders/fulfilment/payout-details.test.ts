@@ -9,6 +9,13 @@ import {
   uploadDocument,
   useOrdersApp,
 } from '../../../test/orders.ts'
+import { reachLevel1, verifiedCustomer } from '../../../test/identity.ts'
+import {
+  SANDBOX_FOREIGN_SHEBA,
+  SANDBOX_UNANSWERED_SHEBA,
+} from '../../../sandbox-identity/identities.ts'
+import { CARD_MESSAGES } from '@arzpol/contracts/identity/cards'
+import { validOrder } from '../../../test/orders.ts'
 
 /**
  * Issue 16: a cash-out started with spec §7's own payload (`card_number: null, flow`) and no
@@ -205,5 +212,121 @@ describe('a cash-out waits for its details (issue 16)', () => {
     expect(early.body).toMatchObject({ stage: 'awaiting_payment', sheba: SHEBA })
     // Another payment type's order shows nothing missing.
     expect((await detail(customer.token, topup.id)).missing).toEqual([])
+  })
+
+  describe('the Sheba is the customer’s own, and a cash-out needs level 1 (issue 18)', () => {
+    /** A cash-out created by a level-0 customer (the helper would take them to level 1). */
+    const level0Payout = (token: string, overrides: Record<string, unknown> = {}) =>
+      createOrder(t, token, {
+        payment_type: 'payout',
+        site_url: 'upwork.com',
+        site_username: null,
+        site_password: null,
+        amount: '200',
+        meta: { flow: 'payout' },
+        ...overrides,
+      })
+
+    it('at level 0 it waits for the level, and reaching level 1 moves it on to staff', async () => {
+      const customer = await t.customer()
+      const order = await level0Payout(customer.token, { sheba: SHEBA })
+      await upload(customer.token, order.id)
+      expect((await start(customer.token, order.id)).status).toBe(200)
+      expect(await detail(customer.token, order.id)).toMatchObject({
+        stage: 'awaiting_payout_details',
+        missing: ['identity_level'],
+      })
+
+      await reachLevel1(t, customer.token)
+      const body = await detail(customer.token, order.id)
+      expect(body).toMatchObject({ stage: 'in_progress', missing: [] })
+      expect(body.events.at(-1)).toMatchObject({
+        to_stage: 'in_progress',
+        reason: 'payout_details_complete',
+        actor: 'system',
+      })
+      // The Sheba given at level 0 was asked about once the national code was known.
+      const asked = await t.deps.db('identity_inquiries').where({ user_id: customer.id })
+      expect(asked.map((row: { kind: string }) => row.kind)).toContain('sheba_owner')
+    })
+
+    it('a Sheba given at level 0 that is not the customer’s is taken off at level 1', async () => {
+      const customer = await t.customer()
+      const order = await level0Payout(customer.token, { sheba: SANDBOX_FOREIGN_SHEBA })
+      await upload(customer.token, order.id)
+      expect((await start(customer.token, order.id)).status).toBe(200)
+      await reachLevel1(t, customer.token)
+      expect(await detail(customer.token, order.id)).toMatchObject({
+        stage: 'awaiting_payout_details',
+        sheba: null,
+        missing: ['sheba'],
+      })
+      const event = await t.deps
+        .db('payment_events')
+        .where({ payment_id: order.id, reason: 'sheba_not_owner' })
+        .first()
+      expect(event).toMatchObject({ actor: 'system' })
+    })
+
+    it('at level 1 someone else’s Sheba is refused everywhere it can be given (409 sheba_not_owner)', async () => {
+      const customer = await verifiedCustomer(t)
+      const created = await t.api.post<Record<string, unknown>>(
+        '/api/payments/create/',
+        validOrder({
+          payment_type: 'payout',
+          site_url: 'upwork.com',
+          site_username: null,
+          site_password: null,
+          amount: '200',
+          sheba: SANDBOX_FOREIGN_SHEBA,
+        }),
+        { token: customer.token },
+      )
+      expect(created.status).toBe(409)
+      expect(created.body).toEqual({ detail: CARD_MESSAGES.shebaNotOwner, code: 'sheba_not_owner' })
+      expect(await t.deps.db('payments').where({ user_id: customer.id })).toEqual([])
+
+      const order = await createPayoutOrder(t, customer.token)
+      const given = await addSheba(customer.token, order.id, SANDBOX_FOREIGN_SHEBA)
+      expect(given.status).toBe(409)
+      expect(given.body).toMatchObject({ code: 'sheba_not_owner' })
+      const started = await start(customer.token, order.id, {
+        ...SPEC_START,
+        sheba: SANDBOX_FOREIGN_SHEBA,
+      })
+      expect(started.status).toBe(409)
+      expect(await t.deps.db('payments').where({ id: order.id }).first('sheba', 'stage')).toEqual({
+        sheba: null,
+        stage: 'awaiting_payment',
+      })
+
+      // The customer's own Sheba: accepted, with its bank named.
+      const own = await addSheba(customer.token, order.id, SHEBA)
+      expect(own.status, own.text).toBe(200)
+      expect(own.body).toMatchObject({ sheba: SHEBA, sheba_bank_name: 'بانک پارسیان' })
+      expect(await detail(customer.token, order.id)).toMatchObject({
+        sheba_bank_name: 'بانک پارسیان',
+      })
+    })
+
+    it('a provider that cannot answer is 503 inquiry_unavailable, and nothing is stored', async () => {
+      const customer = await verifiedCustomer(t)
+      const order = await createPayoutOrder(t, customer.token)
+      const given = await addSheba(customer.token, order.id, SANDBOX_UNANSWERED_SHEBA)
+      expect(given.status).toBe(503)
+      expect(given.body).toMatchObject({ code: 'inquiry_unavailable', retry_after: 60 })
+      expect((await t.deps.db('payments').where({ id: order.id }).first('sheba')).sheba).toBeNull()
+    })
+
+    it('someone else’s order: 404 before any question is paid for', async () => {
+      const owner = await verifiedCustomer(t)
+      const stranger = await verifiedCustomer(t)
+      const order = await createPayoutOrder(t, owner.token)
+      const asked = t.identity.matchingCalls
+      expect((await addSheba(stranger.token, order.id, SANDBOX_FOREIGN_SHEBA)).status).toBe(404)
+      const started = await start(stranger.token, order.id, { ...SPEC_START, sheba: SHEBA })
+      expect(started.status).toBe(404)
+      expect(t.identity.matchingCalls).toBe(asked)
+    })
   })
 })

@@ -1,12 +1,19 @@
 import type { Knex } from 'knex'
+import { getShebaInfo } from '@persian-tools/persian-tools'
+import type { Logger } from 'pino'
+import type { Clock } from '../../../lib/clock.ts'
 import type { Actor } from '../../../models/payment-event.model.ts'
 import { PAYOUT_REQUIREMENTS, type PayoutRequirement } from '@arzpol/contracts/orders/customer'
+import { levelOf } from '../../identity/limits.ts'
+import { verifiedIdentityOf, type Ownership } from '../../identity/ownership.ts'
 import { flowOf, recordEvent, transition, type Stage } from '../state-machine.ts'
 
 /**
  * What a cash-out needs before staff can settle it (ADR 017), decided here and nowhere else:
- * the Sheba the rials go to and at least one income document. The order's API lists what is
- * still missing (`missing`), and web names it in Persian.
+ * the Sheba the rials go to, at least one income document, and the customer at identity level 1
+ * (issue 18, ADR 024: the Sheba's owner is asked against the customer's national code, so the
+ * rials reach only the customer's own account). The order's API lists what is still missing
+ * (`missing`), and web names it in Persian.
  */
 
 export { PAYOUT_REQUIREMENTS, type PayoutRequirement }
@@ -17,15 +24,22 @@ export const PAYOUT_OPEN_STAGES: readonly Stage[] = ['awaiting_payment', 'awaiti
 export function missingOf(details: {
   sheba: string | null
   documents: number
+  identityLevel: number
 }): PayoutRequirement[] {
   const missing: PayoutRequirement[] = []
   if (!details.sheba) missing.push('sheba')
   if (details.documents < 1) missing.push('income_documents')
+  if (details.identityLevel < 1) missing.push('identity_level')
   return missing
 }
 
+/** The Persian name of a Sheba's bank (from its bank code), for the order's payout details. */
+export const shebaBankName = (sheba: string | null): string | null =>
+  (sheba && getShebaInfo(sheba)?.persianName) || null
+
 interface PayoutOrder {
   id: number
+  user_id: number
   payment_type: string
   stage: Stage
   sheba: string | null
@@ -45,7 +59,80 @@ export async function missingPayoutDetails(
     .where({ payment_id: order.id })
     .count({ n: '*' })
     .first()) as { n: string | number } | undefined
-  return missingOf({ sheba: order.sheba, documents: Number(row?.n ?? 0) })
+  return missingOf({
+    sheba: order.sheba,
+    documents: Number(row?.n ?? 0),
+    identityLevel: await levelOf(runner, order.user_id),
+  })
+}
+
+/**
+ * A Sheba given for a cash-out must be the customer's own (ADR 024): asked before the order's
+ * transaction (the provider may take seconds) when the customer is at level 1; at level 0 the
+ * order waits for the level, and the Sheba is asked then (`reviewPayoutsAtLevel1`). 409
+ * `sheba_not_owner`; 503 `inquiry_unavailable` when the provider cannot answer.
+ */
+export async function assertOwnSheba(
+  db: Knex,
+  ownership: Ownership,
+  userId: number,
+  sheba: string,
+): Promise<void> {
+  const identity = await verifiedIdentityOf(db, userId)
+  if (identity) await ownership.assertShebaOwner(userId, identity, sheba)
+}
+
+/**
+ * The customer just reached level 1: their cash-outs waiting for details are looked at again.
+ * A Sheba whose owner is the customer lets the order move on (to staff if nothing else is
+ * missing); one that is not (or that the provider cannot answer for now) is taken off the
+ * order with an audit event, so `missing` asks for it again and the customer hears why when
+ * giving it. Never throws: reaching level 1 succeeded whatever happens here.
+ */
+export async function reviewPayoutsAtLevel1(
+  deps: { db: Knex; clock: Clock; logger: Logger; ownership: Ownership },
+  userId: number,
+): Promise<void> {
+  const { db, clock } = deps
+  try {
+    const identity = await verifiedIdentityOf(db, userId)
+    if (!identity) return
+    const waiting = (await db('payments')
+      .where({ user_id: userId, stage: 'awaiting_payout_details' })
+      .select('id', 'sheba')) as Array<{ id: number; sheba: string | null }>
+    for (const { id, sheba } of waiting) {
+      let owned = true
+      if (sheba) {
+        owned = await deps.ownership
+          .shebaOwner(userId, identity, sheba)
+          .then((answer) => answer === 'matched')
+          .catch(() => false)
+      }
+      await db.transaction(async (trx) => {
+        const order = (await trx('payments').where({ id }).forUpdate().first()) as
+          PayoutOrder | undefined
+        if (!order || order.stage !== 'awaiting_payout_details' || order.sheba !== sheba) return
+        const who = { actor: 'system' as const, actorUserId: null, now: clock.now() }
+        if (!owned) {
+          await trx('payments').where({ id }).update({ sheba: null, updated_at: who.now })
+          await recordEvent(trx, {
+            paymentId: id,
+            from: order.stage,
+            to: order.stage,
+            reason: 'sheba_not_owner',
+            actor: who.actor,
+            actorUserId: null,
+            data: {},
+            now: who.now,
+          })
+          return
+        }
+        await advancePayout(trx, order, { ...who, submit: false })
+      })
+    }
+  } catch (error) {
+    deps.logger.error({ err: error, userId }, 'cash-outs not reviewed after level 1')
+  }
 }
 
 /**

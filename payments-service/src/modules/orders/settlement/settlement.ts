@@ -9,6 +9,7 @@ import type { CallbackData, PaymentGateway, VerifyResult } from '../../gateways/
 import type { SuspenseReason } from '../../ledger/journal.ts'
 import { bookCapture, bookNotCaptured, bookVerifyUnknown } from '../../ledger/money-events.ts'
 import { closeRefund, openRefund, type RefundRow } from './refunds.ts'
+import { paidWithForeignCard } from '../checkout/card-restriction.ts'
 import { transition } from '../state-machine.ts'
 
 /**
@@ -232,10 +233,13 @@ export function createSettlement(deps: SettlementDeps) {
         ? 'reference_mismatch'
         : captured !== tx.amount_irr || tx.amount_irr !== payment.amount_irr
           ? 'amount_mismatch'
-          : null
+          : (await paidWithForeignCard(trx, payment.user_id, verified.hashedPan))
+            ? 'foreign_card'
+            : null
     const details = {
       rrn: clip(verified.rrn, 64) ?? tx.rrn,
       masked_pan: clip(verified.maskedPan, 32) ?? tx.masked_pan,
+      hashed_pan: clip(verified.hashedPan, 128),
       raw,
       verified_at: now,
       updated_at: now,

@@ -1,0 +1,43 @@
+import type { Knex } from 'knex'
+import { ApiError } from '../../../http/errors.ts'
+import { CARD_MESSAGES } from '@arzpol/contracts/identity/cards'
+import { levelOf } from '../../identity/limits.ts'
+import { hashedPanOf, verifiedCardHashes } from '../../identity/ownership.ts'
+
+/**
+ * Which card may pay (issue 18, ADR 024), decided at payment start under the customer's row
+ * lock: nothing for level 0 (any card, within its limits: the spec's journeys), and from level 1
+ * on one of the customer's registered cards, the chosen one or else the first. The answer is
+ * the card's hash, which the token request carries (SEP `HashedCardNumber`).
+ */
+export async function cardRestrictionOf(
+  trx: Knex.Transaction,
+  userId: number,
+  cardNumber: string | null,
+): Promise<string | null> {
+  if ((await levelOf(trx, userId)) < 1) return null
+  const cards = await verifiedCardHashes(trx, userId)
+  if (cards.length === 0) throw new ApiError(409, CARD_MESSAGES.cardRequired, 'card_required')
+  if (cardNumber === null) return cards[0] ?? null
+  const chosen = hashedPanOf(cardNumber)
+  if (!cards.includes(chosen)) {
+    throw new ApiError(409, CARD_MESSAGES.cardNotRegistered, 'card_not_registered')
+  }
+  return chosen
+}
+
+/**
+ * The bank's verify answer names the card that paid (`HashedPan`): from level 1 on it must be
+ * one of the customer's cards, or the payment is not theirs to keep (ADR 024). A missing hash
+ * counts as foreign: the restriction cannot be shown to hold. The callback's own
+ * `HashedCardNumber` is never asked: the customer's browser posts it.
+ */
+export async function paidWithForeignCard(
+  trx: Knex.Transaction,
+  userId: number,
+  hashedPan: string | null,
+): Promise<boolean> {
+  if ((await levelOf(trx, userId)) < 1) return false
+  if (!hashedPan) return true
+  return !(await verifiedCardHashes(trx, userId)).includes(hashedPan.toLowerCase())
+}
