@@ -1,26 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { TEST_PRIVATE_KEY_PEM } from '../test/app.ts'
+import { PRODUCTION_ENV as production } from '../test/env.ts'
 import { envSchema, parseEnv } from './env.ts'
-
-/** What infra/ sets for payments-service, with real-looking secrets filled in. */
-const production = {
-  APP_ENV: 'production',
-  DATABASE_URL: 'postgres://arzpol:secret@db.internal:5432/arzpol',
-  JWT_PRIVATE_KEY: TEST_PRIVATE_KEY_PEM,
-  SMS_PROVIDER: 'kavenegar',
-  KAVENEGAR_API_KEY: '4f6a5a2b7c',
-  KAVENEGAR_TEMPLATE: 'arzpol-otp',
-  GATEWAY: 'sep',
-  SEP_TERMINAL_ID: '12345678',
-  CREDENTIALS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
-  QUOTE_SIGNING_KEY: Buffer.alloc(32, 9).toString('base64'),
-  IDEMPOTENCY_HASH_KEY: Buffer.alloc(32, 5).toString('base64'),
-  WEB_PUBLIC_URL: 'https://arzpol.ir',
-  WEBOTP_DOMAIN: 'arzpol.ir',
-  IDENTITY_PROVIDER: 'jibit',
-  JIBIT_API_KEY: 'jb-api-7c21',
-  JIBIT_SECRET_KEY: 'jb-secret-9d4e',
-}
 
 const refused = (env: Record<string, string | undefined>) => {
   const result = parseEnv(envSchema, { ...production, ...env })

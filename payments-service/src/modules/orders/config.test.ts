@@ -1,16 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { envSchema, parseEnv } from '../../config/env.ts'
-import { TEST_PRIVATE_KEY_PEM } from '../../test/app.ts'
+import { MINIMAL_ENV } from '../../test/env.ts'
 import { callbackUrlOf } from './settlement/callback-url.ts'
 
-const base = {
-  DATABASE_URL: 'postgres://u@127.0.0.1/db',
-  JWT_PRIVATE_KEY: TEST_PRIVATE_KEY_PEM,
-}
 const KEY = randomBytes(32).toString('base64')
 const production = {
-  ...base,
+  ...MINIMAL_ENV,
   APP_ENV: 'production',
   SMS_PROVIDER: 'kavenegar',
   KAVENEGAR_API_KEY: 'k',
@@ -24,7 +20,7 @@ const production = {
 
 describe('payments configuration', () => {
   it('has development defaults', () => {
-    const result = parseEnv(envSchema, base)
+    const result = parseEnv(envSchema, MINIMAL_ENV)
     expect(result.ok && result.config).toMatchObject({
       GATEWAY: 'sandbox',
       SANDBOX_BANK_URL: 'http://127.0.0.1:4100',
@@ -36,13 +32,13 @@ describe('payments configuration', () => {
   })
 
   it('reads the order expiry settings, with defaults and bounds', () => {
-    const defaults = parseEnv(envSchema, base)
+    const defaults = parseEnv(envSchema, MINIMAL_ENV)
     expect(defaults.ok && defaults.config).toMatchObject({
       ORDER_EXPIRE_AFTER_MINUTES: 60,
       ORDER_EXPIRY_SWEEP_SECONDS: 60,
     })
     const set = parseEnv(envSchema, {
-      ...base,
+      ...MINIMAL_ENV,
       ORDER_EXPIRE_AFTER_MINUTES: '120',
       ORDER_EXPIRY_SWEEP_SECONDS: '30',
     })
@@ -52,7 +48,7 @@ describe('payments configuration', () => {
     })
     // Shorter than the bank token's life would expire orders someone is paying right now.
     const bad = parseEnv(envSchema, {
-      ...base,
+      ...MINIMAL_ENV,
       ORDER_EXPIRE_AFTER_MINUTES: '10',
       ORDER_EXPIRY_SWEEP_SECONDS: '1',
     })
@@ -90,7 +86,7 @@ describe('payments configuration', () => {
 
   it('needs a terminal for SEP and 32-byte keys', () => {
     const errors = (env: Record<string, string>) => {
-      const result = parseEnv(envSchema, { ...base, ...env })
+      const result = parseEnv(envSchema, { ...MINIMAL_ENV, ...env })
       return result.ok ? [] : result.errors
     }
     expect(errors({ GATEWAY: 'sep' })).toEqual(['SEP_TERMINAL_ID: is required when GATEWAY=sep'])
@@ -103,7 +99,7 @@ describe('payments configuration', () => {
 
   it('sends the bank back to the public web origin unless PAYMENTS_PUBLIC_URL says otherwise', () => {
     const config = (env: Record<string, string>) => {
-      const result = parseEnv(envSchema, { ...base, ...env })
+      const result = parseEnv(envSchema, { ...MINIMAL_ENV, ...env })
       if (!result.ok) throw new Error(result.errors.join())
       return result.config
     }
