@@ -49,20 +49,42 @@ const PATHS: Record<string, string> = {
 
 const FALLBACK = 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm-4-9 3 3 5-5'
 
-export function Icon({ name, className }: { name: string; className?: string }) {
+/**
+ * A 24×24 line icon drawn in the text's colour. Decorative: the control or the text beside it
+ * carries the meaning.
+ */
+export function LineIcon({
+  d,
+  className,
+  strokeWidth = '2',
+}: {
+  d: string
+  className?: string | undefined
+  strokeWidth?: string
+}) {
   return (
     <svg
       viewBox="0 0 24 24"
       aria-hidden="true"
       focusable="false"
-      className={cx('size-11 rounded-xl bg-teal-50 p-2.5 text-teal-800', className)}
+      className={className}
       fill="none"
       stroke="currentColor"
-      strokeWidth="1.8"
+      strokeWidth={strokeWidth}
       strokeLinecap="round"
       strokeLinejoin="round"
     >
-      <path d={PATHS[name] ?? FALLBACK} />
+      <path d={d} />
     </svg>
+  )
+}
+
+export function Icon({ name, className }: { name: string; className?: string }) {
+  return (
+    <LineIcon
+      d={PATHS[name] ?? FALLBACK}
+      strokeWidth="1.8"
+      className={cx('size-11 rounded-xl bg-teal-50 p-2.5 text-teal-800', className)}
+    />
   )
 }

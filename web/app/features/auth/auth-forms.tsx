@@ -5,6 +5,7 @@ import { AUTH_INTENTS, schemaForIntent } from '~/features/auth/auth-schemas.ts'
 import { formatCountdown, useCountdown } from '~/utils/countdown.ts'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import { useValidatedForm } from '~/utils/use-validated-form.ts'
+import { LineIcon } from '~/components/ui/icon.tsx'
 
 /**
  * The landing page's auth modes (spec §2, §4). Every form is a plain POST to the index route's
@@ -48,16 +49,7 @@ export function AuthCard({
         to="/"
         className="mb-6 inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-teal-800"
       >
-        <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4 rtl:-scale-x-100">
-          <path
-            d="m15 6-6 6 6 6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <LineIcon d="m15 6-6 6 6 6" className="size-4 rtl:-scale-x-100" />
         بازگشت به صفحه اصلی
       </Link>
       <section

@@ -15,6 +15,39 @@ function percentInput(bps: number): string {
   return String(bps / 100)
 }
 
+/** The fee and the limits: numbers typed left to right, each starting at its current value. */
+const NUMBER_FIELDS: Array<{
+  name: string
+  label: string
+  inputMode: 'decimal' | 'numeric'
+  value: (type: StaffPaymentType) => string
+}> = [
+  {
+    name: 'fee_percent',
+    label: 'کارمزد درصدی (٪)',
+    inputMode: 'decimal',
+    value: (type) => percentInput(type.fee_bps),
+  },
+  {
+    name: 'fee_fixed_toman',
+    label: 'کارمزد ثابت (تومان)',
+    inputMode: 'numeric',
+    value: (type) => String(type.fee_fixed_irr / 10),
+  },
+  {
+    name: 'min_amount',
+    label: 'حداقل مبلغ (واحد ارز)',
+    inputMode: 'numeric',
+    value: (type) => String(type.min_amount),
+  },
+  {
+    name: 'max_amount',
+    label: 'حداکثر مبلغ (واحد ارز)',
+    inputMode: 'numeric',
+    value: (type) => String(type.max_amount),
+  },
+]
+
 export function PaymentTypeForm({
   type,
   errors,
@@ -33,38 +66,17 @@ export function PaymentTypeForm({
         <FormAlert errors={errors?.form ?? []} />
       </div>
       <input type="hidden" name="code" value={type.value} />
-      <Field
-        name="fee_percent"
-        label="کارمزد درصدی (٪)"
-        dir="ltr"
-        inputMode="decimal"
-        defaultValue={percentInput(type.fee_bps)}
-        errors={errors?.fields.fee_percent}
-      />
-      <Field
-        name="fee_fixed_toman"
-        label="کارمزد ثابت (تومان)"
-        dir="ltr"
-        inputMode="numeric"
-        defaultValue={String(type.fee_fixed_irr / 10)}
-        errors={errors?.fields.fee_fixed_toman}
-      />
-      <Field
-        name="min_amount"
-        label="حداقل مبلغ (واحد ارز)"
-        dir="ltr"
-        inputMode="numeric"
-        defaultValue={String(type.min_amount)}
-        errors={errors?.fields.min_amount}
-      />
-      <Field
-        name="max_amount"
-        label="حداکثر مبلغ (واحد ارز)"
-        dir="ltr"
-        inputMode="numeric"
-        defaultValue={String(type.max_amount)}
-        errors={errors?.fields.max_amount}
-      />
+      {NUMBER_FIELDS.map(({ name, label, inputMode, value }) => (
+        <Field
+          key={name}
+          name={name}
+          label={label}
+          dir="ltr"
+          inputMode={inputMode}
+          defaultValue={value(type)}
+          errors={errors?.fields[name]}
+        />
+      ))}
       <Field
         name="note"
         label="دلیل تغییر (اختیاری)"

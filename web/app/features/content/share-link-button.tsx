@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { LineIcon } from '~/components/ui/icon.tsx'
 
 /**
  * Spec §2: copies the page's address and tells the visitor it was copied. Needs JavaScript, so it
@@ -56,14 +57,10 @@ export function ShareLinkButton() {
         }}
         className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-teal-800 ring-1 ring-teal-200 hover:bg-teal-50 disabled:cursor-not-allowed disabled:text-slate-400 disabled:ring-slate-200"
       >
-        <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4" fill="none">
-          <path
-            d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          />
-        </svg>
+        <LineIcon
+          d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1"
+          className="size-4"
+        />
         کپی لینک مطلب
       </button>
       <p

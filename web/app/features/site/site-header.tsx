@@ -2,6 +2,7 @@ import { Link, NavLink } from '@remix-run/react'
 import type { MouseEvent } from 'react'
 import { LogoMark } from '~/components/logo.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
+import { LineIcon } from '~/components/ui/icon.tsx'
 
 /** Spec §2 "Shared header". */
 export const MAIN_LINKS = [
@@ -73,14 +74,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
               className="flex size-10 cursor-pointer list-none items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
               aria-label="منو"
             >
-              <svg viewBox="0 0 24 24" aria-hidden="true" className="size-6">
-                <path
-                  d="M4 7h16M4 12h16M4 17h16"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                />
-              </svg>
+              <LineIcon d="M4 7h16M4 12h16M4 17h16" className="size-6" />
             </summary>
             <nav
               aria-label="منوی اصلی (تلفن همراه)"

@@ -11,6 +11,7 @@ import {
   TICKET_INTENTS,
   TICKET_MESSAGES,
 } from './schemas.ts'
+import { LineIcon } from '~/components/ui/icon.tsx'
 
 /**
  * A ticket thread's forms (spec §4, §9): send a message with a file (with upload progress when
@@ -221,15 +222,10 @@ export function SendForm({
                 : 'text-teal-800 ring-teal-200 focus-within:ring-2 focus-within:ring-teal-600 hover:bg-teal-50'
             }`}
           >
-            <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4">
-              <path
-                d="m21 12-8.5 8.5a5 5 0 0 1-7-7L14 5a3.5 3.5 0 0 1 5 5l-8.5 8.5a2 2 0 0 1-3-3L15 8"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              />
-            </svg>
+            <LineIcon
+              d="m21 12-8.5 8.5a5 5 0 0 1-7-7L14 5a3.5 3.5 0 0 1 5 5l-8.5 8.5a2 2 0 0 1-3-3L15 8"
+              className="size-4"
+            />
             پیوست فایل
             <input
               type="file"
