@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, listTables } from '../test/db.ts'
-import { createKnex } from './knex.ts'
+import { describe, expect, it } from 'vitest'
+import { listTables, useTestDatabase } from '../test/db.ts'
 import {
   listMigrationFiles,
   migrateLatest,
@@ -28,29 +27,19 @@ describe('migrations', () => {
   })
 
   describe('on a database of their own', () => {
-    let database: Awaited<ReturnType<typeof createTestDatabase>>
-    let db: ReturnType<typeof createKnex>
-    beforeAll(async () => {
-      database = await createTestDatabase()
-      db = createKnex({ url: database.url, poolMax: 2 })
-    })
-    afterAll(async () => {
-      await db.destroy()
-      await database.drop()
-    })
-
-    const tables = () => listTables(db)
+    const own = useTestDatabase({ emptyEachTest: false, poolMax: 2 })
+    const tables = () => listTables(own.db)
 
     it('roll all the way down and up again', async () => {
       // The copy starts fully migrated (global setup migrated its template).
-      expect(await migrateLatest(db)).toEqual([])
+      expect(await migrateLatest(own.db)).toEqual([])
       expect(await tables()).toEqual(expect.arrayContaining(ORDER_TABLES))
       expect(await tables()).toEqual(
         expect.arrayContaining(['login_attempts', 'otp_challenges', 'refresh_tokens', 'users']),
       )
-      expect(await rollbackAll(db)).toEqual([...files].reverse())
+      expect(await rollbackAll(own.db)).toEqual([...files].reverse())
       expect(await tables()).toEqual([])
-      expect(await migrateLatest(db)).toEqual(files)
+      expect(await migrateLatest(own.db)).toEqual(files)
       expect(await tables()).toEqual(expect.arrayContaining(ORDER_TABLES))
       expect(await tables()).toEqual(
         expect.arrayContaining(['login_attempts', 'otp_challenges', 'refresh_tokens', 'users']),

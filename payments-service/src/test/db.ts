@@ -59,19 +59,26 @@ export async function truncateAll(db: Knex): Promise<void> {
 }
 
 /**
- * For a test file: its own database for the whole file, emptied before each test. Read `.db`
- * inside tests and hooks (it exists once beforeAll ran).
+ * For a test file: its own database for the whole file, emptied before each test (unless
+ * `emptyEachTest: false`, for tests of the migrations and their seeded rows). Read `.db` inside
+ * tests and hooks (it exists once beforeAll ran).
  */
-export function useTestDatabase(): { readonly db: Knex; readonly url: string } {
+export function useTestDatabase({
+  emptyEachTest = true,
+  poolMax = 5,
+}: { emptyEachTest?: boolean; poolMax?: number } = {}): {
+  readonly db: Knex
+  readonly url: string
+} {
   let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined
   let db: Knex | undefined
 
   beforeAll(async () => {
     database = await createTestDatabase()
-    db = createKnex({ url: database.url, poolMax: 5 })
+    db = createKnex({ url: database.url, poolMax })
   })
   beforeEach(async () => {
-    if (db) await truncateAll(db)
+    if (db && emptyEachTest) await truncateAll(db)
   })
   afterAll(async () => {
     await db?.destroy()
