@@ -9,9 +9,9 @@ import {
   startFakeIdentity,
 } from '~/features/identity/fake-identity.test-support.ts'
 import { standInForFile } from '../../../tests/stand-in-for-file.ts'
+import type { CookieJar } from '../../../tests/utils.ts'
 import {
   BASE,
-  CookieJar,
   expectData,
   flashMessage,
   getRequest,
