@@ -61,6 +61,20 @@ function phoneOnly(message: string) {
     )
 }
 
+/** A new password and its confirmation: long enough, and typed the same twice. */
+function checkNewPassword(
+  v: { password: string; confirmPassword: string },
+  ctx: z.core.$RefinementCtx,
+  mismatch: string,
+) {
+  if (v.password && v.password.length < PASSWORD_MIN_LENGTH) {
+    ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.passwordTooShort, path: ['password'] })
+  }
+  if (v.password && v.confirmPassword && v.password !== v.confirmPassword) {
+    ctx.addIssue({ code: 'custom', message: mismatch, path: ['confirmPassword'] })
+  }
+}
+
 /**
  * Registration is one form (spec §4): phone, password, confirmation and terms, then "send code",
  * then the code. Sending the first code checks everything but the code, so nobody gets an SMS for
@@ -86,20 +100,7 @@ function registrationSchema(withCode: boolean) {
         if (v.phone && !isValidPhone(v.phone)) {
           ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.phoneInvalid, path: ['phone'] })
         }
-        if (v.password && v.password.length < PASSWORD_MIN_LENGTH) {
-          ctx.addIssue({
-            code: 'custom',
-            message: AUTH_MESSAGES.passwordTooShort,
-            path: ['password'],
-          })
-        }
-        if (v.password && v.confirmPassword && v.password !== v.confirmPassword) {
-          ctx.addIssue({
-            code: 'custom',
-            message: AUTH_MESSAGES.passwordMismatch,
-            path: ['confirmPassword'],
-          })
-        }
+        checkNewPassword(v, ctx, AUTH_MESSAGES.passwordMismatch)
         if (withCode && v.code && !CODE_PATTERN.test(v.code)) {
           ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.codeInvalid, path: ['code'] })
         }
@@ -163,20 +164,7 @@ export const resetPasswordSchema = z.pipe(
         if (v.code && !CODE_PATTERN.test(v.code)) {
           ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.codeInvalid, path: ['code'] })
         }
-        if (v.password && v.password.length < PASSWORD_MIN_LENGTH) {
-          ctx.addIssue({
-            code: 'custom',
-            message: AUTH_MESSAGES.passwordTooShort,
-            path: ['password'],
-          })
-        }
-        if (v.password && v.confirmPassword && v.password !== v.confirmPassword) {
-          ctx.addIssue({
-            code: 'custom',
-            message: AUTH_MESSAGES.newPasswordMismatch,
-            path: ['confirmPassword'],
-          })
-        }
+        checkNewPassword(v, ctx, AUTH_MESSAGES.newPasswordMismatch)
       }),
     ),
   z.transform(({ code, password }) => ({ code, password })),
