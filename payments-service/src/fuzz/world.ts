@@ -26,7 +26,9 @@ import { testConfig } from '../test/app.ts'
 import { ManualClock } from '../test/clock.ts'
 import { createTestDatabase } from '../test/db.ts'
 import { insertUser } from '../test/factories.ts'
+import { freshNationalCode } from '../test/identity.ts'
 import { startFakeKavenegar, type FakeKavenegar } from '../test/fake-kavenegar.ts'
+import { SAMPLE_FILES } from '../test/tickets.ts'
 import type { Identity } from './arbitraries.ts'
 
 /**
@@ -42,16 +44,11 @@ import type { Identity } from './arbitraries.ts'
 
 export const PASSWORD = 'correct horse 1'
 export const SHEBA = 'IR820540102680020817909002'
+/** The real sample files of the tests, plus the fuzz's own hostile ones. */
 export const FILES = {
-  png: Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-    'base64',
-  ),
-  pdf: Buffer.from(
-    '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n',
-    'latin1',
-  ),
-  exe: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0)]),
+  png: SAMPLE_FILES.png,
+  pdf: SAMPLE_FILES.pdf,
+  exe: SAMPLE_FILES.exe,
   empty: Buffer.alloc(0),
   text: Buffer.from('سلام\u0000<script>alert(1)</script>'),
 }
@@ -344,6 +341,22 @@ export async function buildWorld(h: Harness): Promise<World> {
   const document = await call(h, 'POST', `/api/payments/${orderIds[0]}/documents/`, customer, form)
   expectStatus(document, 201, 'document')
 
+  // Identity level 2 (issue 18): a customer of its own at level 1 whose photos wait for review.
+  const reviewed = await deps.tokens.signAccess(await insertUser(deps, { password: PASSWORD }))
+  const level1 = await call(h, 'POST', '/api/me/identity/', reviewed, {
+    first_name: 'علی',
+    last_name: 'رضایی',
+    national_code: freshNationalCode(),
+    birth_date: '1370/06/15',
+  })
+  expectStatus(level1, 200, 'level 1')
+  for (const kind of ['national_card', 'selfie']) {
+    const photo = new FormData()
+    photo.set('kind', kind)
+    photo.set('file', new Blob([FILES.png], { type: 'image/png' }), 'card.png')
+    expectStatus(await call(h, 'POST', '/api/me/identity/documents/', reviewed, photo), 201, kind)
+  }
+
   // Tickets with messages, an attachment and a staff reply; prepared messages.
   const categories = (await h.db('ticket_categories').pluck('id')) as number[]
   const ticketIds: number[] = []
@@ -414,6 +427,7 @@ export async function buildWorld(h: Harness): Promise<World> {
     ...(await pluck('payment_documents')),
     ...(await pluck('prepared_messages')),
     ...(await pluck('refunds')),
+    ...(await pluck('identity_reviews')),
     customerUser.id,
     otherUser.id,
     staffUser.id,
@@ -459,6 +473,9 @@ export async function buildWorld(h: Harness): Promise<World> {
       per_order_toman: [100_000_000],
       per_day_toman: [200_000_000],
       per_month_toman: [500_000_000],
+      documentId: await pluck('identity_documents'),
+      kind: ['national_card', 'selfie', 'mobile_national_code', 'card_owner'],
+      reason: ['تصویر کارت ملی خوانا نیست'],
     },
   }
 }

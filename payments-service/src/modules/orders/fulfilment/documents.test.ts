@@ -4,30 +4,10 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { MAX_ATTACHMENT_BYTES } from '@arzpol/contracts/uploads'
 import { createOrder, useOrdersApp } from '../../../test/orders.ts'
+import { SAMPLE_FILES } from '../../../test/tickets.ts'
 
 const attachmentsDir = mkdtempSync(path.join(tmpdir(), 'arzpol-documents-'))
 afterAll(() => rmSync(attachmentsDir, { recursive: true, force: true }))
-
-const FILES = {
-  // A 1×1 PNG.
-  png: Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-    'base64',
-  ),
-  pdf: Buffer.from(
-    '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n',
-    'latin1',
-  ),
-  gif: Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'),
-  // A Windows executable's header ("MZ" … "PE\0\0").
-  exe: (() => {
-    const data = Buffer.alloc(512, 0)
-    data.write('MZ', 0, 'latin1')
-    data.writeUInt32LE(0x80, 0x3c)
-    data.write('PE\0\0', 0x80, 'latin1')
-    return data
-  })(),
-}
 
 interface DocumentBody {
   id: number
@@ -70,17 +50,23 @@ describe('order documents', () => {
   it('stores a PDF and an image for the owner, lists them and downloads them as attachments', async () => {
     const owner = await t.customer()
     const order = await createOrder(t, owner.token)
-    const pdf = await upload(owner.token, order.id, FILES.pdf, 'رسید بانکی.pdf', 'application/pdf')
+    const pdf = await upload(
+      owner.token,
+      order.id,
+      SAMPLE_FILES.pdf,
+      'رسید بانکی.pdf',
+      'application/pdf',
+    )
     expect(pdf.status, pdf.text).toBe(201)
     expect(pdf.body).toMatchObject({
       payment_id: order.id,
       file_name: 'رسید بانکی.pdf',
       content_type: 'application/pdf',
-      size_bytes: FILES.pdf.length,
+      size_bytes: SAMPLE_FILES.pdf.length,
       uploaded_by_user_id: owner.id,
     })
     // The client's name and MIME type are not believed: this is a PNG.
-    const png = await upload(owner.token, order.id, FILES.png, 'scan.pdf', 'application/pdf')
+    const png = await upload(owner.token, order.id, SAMPLE_FILES.png, 'scan.pdf', 'application/pdf')
     expect(png.status, png.text).toBe(201)
     expect(png.body).toMatchObject({ content_type: 'image/png', file_name: 'scan.png' })
 
@@ -101,7 +87,7 @@ describe('order documents', () => {
       `filename*=UTF-8''${encodeURIComponent('رسید بانکی.pdf')}`,
     )
     expect(download.headers.get('x-content-type-options')).toBe('nosniff')
-    expect(Buffer.from(await download.arrayBuffer()).equals(FILES.pdf)).toBe(true)
+    expect(Buffer.from(await download.arrayBuffer()).equals(SAMPLE_FILES.pdf)).toBe(true)
 
     // Staff may read and add to any order.
     const staff = await t.customer('support')
@@ -112,19 +98,19 @@ describe('order documents', () => {
         })
       ).body,
     ).toHaveLength(2)
-    expect((await upload(staff.token, order.id, FILES.png, 'receipt.png')).status).toBe(201)
+    expect((await upload(staff.token, order.id, SAMPLE_FILES.png, 'receipt.png')).status).toBe(201)
   })
 
   it("answers 404 for another customer's order and its documents (IDOR), exactly as for a missing one", async () => {
     const owner = await t.customer()
     const other = await t.customer()
     const order = await createOrder(t, owner.token)
-    const doc = await upload(owner.token, order.id, FILES.pdf, 'a.pdf')
+    const doc = await upload(owner.token, order.id, SAMPLE_FILES.pdf, 'a.pdf')
     expect(doc.status).toBe(201)
     const before = storedFiles()
 
-    const missing = await upload(other.token, 999_999, FILES.pdf, 'b.pdf')
-    const foreign = await upload(other.token, order.id, FILES.pdf, 'b.pdf')
+    const missing = await upload(other.token, 999_999, SAMPLE_FILES.pdf, 'b.pdf')
+    const foreign = await upload(other.token, order.id, SAMPLE_FILES.pdf, 'b.pdf')
     expect(foreign.status).toBe(404)
     expect(foreign.body).toEqual(missing.body)
     expect(storedFiles()).toBe(before)
@@ -152,10 +138,16 @@ describe('order documents', () => {
     const owner = await t.customer()
     const order = await createOrder(t, owner.token)
     const before = storedFiles()
-    const exe = await upload(owner.token, order.id, FILES.exe, 'invoice.pdf', 'application/pdf')
+    const exe = await upload(
+      owner.token,
+      order.id,
+      SAMPLE_FILES.exe,
+      'invoice.pdf',
+      'application/pdf',
+    )
     expect(exe.status).toBe(400)
     expect(exe.body).toEqual({ file: [expect.stringContaining('PDF')] })
-    const gif = await upload(owner.token, order.id, FILES.gif, 'a.gif', 'image/gif')
+    const gif = await upload(owner.token, order.id, SAMPLE_FILES.gif, 'a.gif', 'image/gif')
     expect(gif.status).toBe(400)
     expect(storedFiles()).toBe(before)
     expect(
@@ -169,7 +161,7 @@ describe('order documents', () => {
     const order = await createOrder(t, owner.token)
     const pdfOf = (size: number) => {
       const data = Buffer.alloc(size, 0x20)
-      FILES.pdf.copy(data)
+      SAMPLE_FILES.pdf.copy(data)
       return data
     }
     const over = await upload(owner.token, order.id, pdfOf(MAX_ATTACHMENT_BYTES + 1), 'big.pdf')
@@ -200,7 +192,7 @@ describe('order documents', () => {
     expect(
       (await t.api.post(`/api/payments/${order.id}/cancel/`, {}, { token: owner.token })).status,
     ).toBe(200)
-    const closed = await upload(owner.token, order.id, FILES.pdf, 'late.pdf')
+    const closed = await upload(owner.token, order.id, SAMPLE_FILES.pdf, 'late.pdf')
     expect(closed.status).toBe(409)
     expect(closed.body).toMatchObject({ code: 'order_closed' })
   })
