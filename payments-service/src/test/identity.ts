@@ -1,4 +1,5 @@
 import { expect } from 'vitest'
+import { TEST_CARDS } from '../sandbox-bank/cards.ts'
 import { SANDBOX_IDENTITIES } from '../sandbox-identity/identities.ts'
 import type { User } from '../models/user.model.ts'
 import type { TestClient } from './http.ts'
@@ -51,6 +52,18 @@ export const addCard = (t: WithApi, token: string, cardNumber: string) =>
     { card_number: cardNumber },
     { token },
   )
+
+/**
+ * The customer at level 1, as a cash-out needs, with the sandbox bank's paying card registered
+ * so their payments still start (from level 1 on only registered cards pay). Nothing when they
+ * are at level 1 already.
+ */
+export async function ensureLevel1(t: WithApi, token: string): Promise<void> {
+  const identity = await t.api.get<{ level: number }>('/api/me/identity/', { token })
+  if (identity.body.level >= 1) return
+  await reachLevel1(t, token)
+  expect((await addCard(t, token, TEST_CARDS.success)).status).toBe(201)
+}
 
 /** A new customer at level 1 with `cards` registered (the sandbox bank's cards pay). */
 export async function verifiedCustomer(t: WithCustomers, cards: string[] = []) {
