@@ -1,24 +1,12 @@
-import type { Core } from '@strapi/strapi'
 import type { CryptoKey } from 'jose'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import {
-  ISSUER,
-  signAccessToken,
-  startCmsWithPost,
-  startJwks,
-  type CmsWithPost,
-  type Jwks,
-} from './comments-harness'
+import { commentsCmsForFile, ISSUER, signAccessToken } from './comments-harness'
 import { setEnv } from './harness'
 
 const POST_SLUG = 'comment-target'
 
-let cms: CmsWithPost
-let strapi: Core.Strapi
-let base: string
-let jwks: Jwks
-let postId: number
+const cms = commentsCmsForFile({ title: 'نوشته‌ای برای نظر', slug: POST_SLUG })
 
 interface TokenOptions {
   sub?: string
@@ -31,7 +19,7 @@ interface TokenOptions {
 
 function token({
   sub = '42',
-  key = jwks.signingKey,
+  key = cms.jwks.signingKey,
   issuer = ISSUER,
   expiresIn = '15m',
   typ = 'at+jwt',
@@ -41,7 +29,7 @@ function token({
 }
 
 async function postComment(body: unknown, bearer?: string) {
-  const response = await fetch(`${base}/api/comments`, {
+  const response = await fetch(`${cms.base}/api/comments`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -64,23 +52,10 @@ async function postComment(body: unknown, bearer?: string) {
 
 const publicComments = async () => {
   const response = await fetch(
-    `${base}/api/comments?filters[post][slug][$eq]=${POST_SLUG}&pagination[pageSize]=100`,
+    `${cms.base}/api/comments?filters[post][slug][$eq]=${POST_SLUG}&pagination[pageSize]=100`,
   )
   return ((await response.json()) as { data: { documentId: string }[] }).data
 }
-
-beforeAll(async () => {
-  jwks = await startJwks()
-  cms = await startCmsWithPost(jwks.url, { title: 'نوشته‌ای برای نظر', slug: POST_SLUG })
-  strapi = cms.strapi
-  base = cms.base
-  postId = cms.postId
-})
-
-afterAll(async () => {
-  await cms?.stop()
-  jwks?.close()
-})
 
 describe('POST /api/comments: authentication', () => {
   it('refuses a request without a bearer token', async () => {
@@ -89,7 +64,7 @@ describe('POST /api/comments: authentication', () => {
 
   it.each<[string, () => Promise<string>]>([
     ['garbage', async () => 'not-a-jwt'],
-    ['signed by another key', () => token({ key: jwks.forgerKey })],
+    ['signed by another key', () => token({ key: cms.jwks.forgerKey })],
     ['expired', () => token({ expiresIn: Math.floor(Date.now() / 1000) - 60 })],
     ['from another issuer', () => token({ issuer: 'someone-else' })],
     ['not an access token', () => token({ typ: 'JWT' })],
@@ -131,7 +106,7 @@ describe('POST /api/comments: content', () => {
     })
     expect(json.data).not.toHaveProperty('authorId')
     expect((await publicComments()).map((c) => c.documentId)).toContain(json.data?.documentId)
-    const stored = await strapi.db
+    const stored = await cms.strapi.db
       .query('api::comment.comment')
       .findOne({ where: { documentId: json.data?.documentId } })
     expect(stored.authorId).toBe('1001')
@@ -150,7 +125,7 @@ describe('POST /api/comments: content', () => {
 
   it('accepts the numeric post id and the { data } envelope', async () => {
     const { status } = await postComment(
-      { data: { post: postId, content: 'با شناسه عددی' } },
+      { data: { post: cms.postId, content: 'با شناسه عددی' } },
       await token({ sub: '1002' }),
     )
     expect(status).toBe(201)

@@ -2,18 +2,11 @@ import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 
-import type { Core } from '@strapi/strapi'
 import fc from 'fast-check'
 import type { CryptoKey } from 'jose'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-import {
-  signAccessToken,
-  startCmsWithPost,
-  startJwks,
-  type CmsWithPost,
-  type Jwks,
-} from './comments-harness'
+import { commentsCmsForFile, signAccessToken, type Jwks } from './comments-harness'
 import { cmsDir } from './paths'
 
 /**
@@ -41,12 +34,8 @@ const corpus = JSON.parse(
   ),
 ) as string[]
 
-let cms: CmsWithPost
-let strapi: Core.Strapi
-let base: string
-let jwks: Jwks
+const cms = commentsCmsForFile({ title: 'نوشته‌ای برای آزمون', slug: POST_SLUG })
 let tokens: Record<string, string | undefined> = {}
-let postId = 0
 
 /** Who posts: nobody, the customer, another customer, a forger, and the customer's expired token. */
 async function signTokens({ signingKey, forgerKey }: Jwks) {
@@ -155,9 +144,9 @@ function wire(p: Plan): { headers: Record<string, string>; body: Buffer } {
     p.post === 'slug'
       ? POST_SLUG
       : p.post === 'id'
-        ? postId
+        ? cms.postId
         : p.post === 'id-string'
-          ? String(postId)
+          ? String(cms.postId)
           : p.post
   const fields = { post, content: p.content }
   const json = JSON.stringify(p.envelope ? { data: fields } : fields)
@@ -202,7 +191,7 @@ function wire(p: Plan): { headers: Record<string, string>; body: Buffer } {
 function send(w: { headers: Record<string, string>; body: Buffer }) {
   return new Promise<{ status: number; text: string }>((resolve, reject) => {
     const request = http.request(
-      `${base}/api/comments`,
+      `${cms.base}/api/comments`,
       { method: 'POST', headers: w.headers, agent: false },
       (response) => {
         const chunks: Buffer[] = []
@@ -221,20 +210,10 @@ function send(w: { headers: Record<string, string>; body: Buffer }) {
   })
 }
 
-const count = async () => Number(await strapi.db.query(COMMENT).count({}))
+const count = async () => Number(await cms.strapi.db.query(COMMENT).count({}))
 
 beforeAll(async () => {
-  jwks = await startJwks()
-  tokens = await signTokens(jwks)
-  cms = await startCmsWithPost(jwks.url, { title: 'نوشته‌ای برای آزمون', slug: POST_SLUG })
-  strapi = cms.strapi
-  base = cms.base
-  postId = cms.postId
-})
-
-afterAll(async () => {
-  await cms?.stop()
-  jwks?.close()
+  tokens = await signTokens(cms.jwks)
 })
 
 describe(`generated hostile comments (FUZZ_SEED=${SEED})`, () => {

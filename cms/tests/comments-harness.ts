@@ -2,6 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 import type { Core } from '@strapi/strapi'
+import { afterAll, beforeAll } from 'vitest'
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose'
 
 import { createTestStrapi, destroyStrapi, listen, makeTempDir, setEnv, testEnv } from './harness'
@@ -106,4 +107,29 @@ export async function startCmsWithPost(
     await stop()
     throw error
   }
+}
+
+/** A comment test file's cms: one post to comment on, trusting `jwks`. */
+export interface CommentsCms extends CmsWithPost {
+  jwks: Jwks
+}
+
+/**
+ * A JWKS and a cms with one post, started before the file's tests and stopped after them. Its
+ * fields are filled in once the file's `beforeAll` hooks have run.
+ */
+export function commentsCmsForFile(post: { title: string; slug: string }): CommentsCms {
+  const fixture = {} as CommentsCms
+  let jwks: Jwks | undefined
+  let cms: CmsWithPost | undefined
+  beforeAll(async () => {
+    jwks = await startJwks()
+    cms = await startCmsWithPost(jwks.url, post)
+    Object.assign(fixture, cms, { jwks })
+  })
+  afterAll(async () => {
+    await cms?.stop()
+    jwks?.close()
+  })
+  return fixture
 }
