@@ -3,6 +3,7 @@ import { IDENTITY_DOCUMENT_LABELS } from '@arzpol/contracts/identity/documents'
 import { Link } from '@remix-run/react'
 import { Table } from '~/components/ui/table.tsx'
 import { ErrorNotice, Panel } from '~/features/staff/ui.tsx'
+import { IdentityDataList } from './identity-data.tsx'
 import type { IdentityHistory } from './identity-schemas.ts'
 import { levelName } from './identity-texts.ts'
 import { INQUIRY_COLUMNS, inquiryCells, ReviewStatusBadge } from './staff-identity-ui.tsx'
@@ -20,33 +21,20 @@ export function IdentityHistoryPanel({ history }: { history: IdentityHistory | n
       </Panel>
     )
   }
+  const level = (
+    <>
+      <dt className="text-slate-500">سطح</dt>
+      <dd data-testid="staff-user-level">{levelName(history.level)}</dd>
+    </>
+  )
   return (
     <Panel title="احراز هویت" testId="staff-user-identity">
       <div className="flex flex-col gap-5 text-sm">
-        <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
-          <dt className="text-slate-500">سطح</dt>
-          <dd data-testid="staff-user-level">{levelName(history.level)}</dd>
-          {history.identity ? (
-            <>
-              <dt className="text-slate-500">نام و نام خانوادگی</dt>
-              <dd>
-                <bdi>
-                  {history.identity.first_name} {history.identity.last_name}
-                </bdi>
-              </dd>
-              <dt className="text-slate-500">کد ملی</dt>
-              <dd>
-                <bdi dir="ltr">{history.identity.national_code}</bdi>
-              </dd>
-              <dt className="text-slate-500">تاریخ تولد</dt>
-              <dd>
-                <bdi dir="ltr">{history.identity.birth_date}</bdi>
-              </dd>
-              <dt className="text-slate-500">تأیید سطح ۱</dt>
-              <dd>{formatJalaliDateTime(history.identity.verified_at)}</dd>
-            </>
-          ) : null}
-        </dl>
+        {history.identity ? (
+          <IdentityDataList identity={history.identity}>{level}</IdentityDataList>
+        ) : (
+          <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">{level}</dl>
+        )}
 
         <section>
           <h3 className="mb-2 font-bold text-slate-900">درخواست‌های سطح ۲</h3>

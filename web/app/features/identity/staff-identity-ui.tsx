@@ -10,6 +10,9 @@ import type { Inquiry } from './identity-schemas.ts'
 
 /** The back office's identity pieces: status badges, the inquiry table's cells, paging. */
 
+/** Rows per page of the review queue and the inquiry log. */
+export const STAFF_PAGE_SIZE = 50
+
 const REVIEW_TONES = { pending: 'amber', approved: 'emerald', rejected: 'red' } as const
 
 export function ReviewStatusBadge({ status }: { status: ReviewStatus }) {

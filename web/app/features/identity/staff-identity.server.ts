@@ -7,6 +7,7 @@ import {
   reviewDetailSchema,
   reviewPageSchema,
 } from './identity-schemas.ts'
+import { STAFF_PAGE_SIZE } from './staff-identity-ui.tsx'
 
 /**
  * payments-service's staff identity calls (issue 18) through the one client with the staff
@@ -14,8 +15,6 @@ import {
  * (each reveal audited by payments-service), a customer's identity history and the inquiry log.
  * payments-service checks the role again on each call.
  */
-
-export const STAFF_PAGE_SIZE = 50
 
 export const listLevelLimits = (request: Request, token: string) =>
   call(request, '/api/staff/identity-levels/', { token, schema: levelLimitsSchema })

@@ -15,6 +15,7 @@ import { Alert } from '~/components/ui/alert.tsx'
 import { requireUser } from '~/features/auth/auth.server.ts'
 import { flashCookie } from '~/features/auth/session.server.ts'
 import { CardsSection } from '~/features/identity/cards-section.tsx'
+import { IdentityDataList } from '~/features/identity/identity-data.tsx'
 import {
   LEVEL1_FIELDS,
   Level1Form,
@@ -199,22 +200,7 @@ export default function IdentityPage() {
 
       <Section title="۱. اطلاعات هویتی (سطح ۱)" testId="identity-level1">
         {status.identity ? (
-          <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-            <dt className="text-slate-500">نام</dt>
-            <dd>
-              <bdi>
-                {status.identity.first_name} {status.identity.last_name}
-              </bdi>
-            </dd>
-            <dt className="text-slate-500">کد ملی</dt>
-            <dd>
-              <bdi dir="ltr">{status.identity.national_code}</bdi>
-            </dd>
-            <dt className="text-slate-500">تاریخ تولد</dt>
-            <dd>
-              <bdi dir="ltr">{status.identity.birth_date}</bdi>
-            </dd>
-          </dl>
+          <IdentityDataList identity={status.identity} />
         ) : (
           <Level1Form
             errors={errorsOf('level1')}

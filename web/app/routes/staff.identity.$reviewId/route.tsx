@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { FormAlert, SubmitButton } from '~/components/forms.tsx'
+import { IdentityDataList } from '~/features/identity/identity-data.tsx'
 import { levelName } from '~/features/identity/identity-texts.ts'
 import { parseRejection } from '~/features/identity/staff-identity-forms.server.ts'
 import {
@@ -140,27 +141,7 @@ export default function StaffIdentityReview() {
       </Panel>
       <Panel title="اطلاعات هویتی (سطح ۱)">
         {review.identity ? (
-          <dl
-            className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]"
-            data-testid="review-identity"
-          >
-            <dt className="text-slate-500">نام و نام خانوادگی</dt>
-            <dd>
-              <bdi>
-                {review.identity.first_name} {review.identity.last_name}
-              </bdi>
-            </dd>
-            <dt className="text-slate-500">کد ملی</dt>
-            <dd>
-              <bdi dir="ltr">{review.identity.national_code}</bdi>
-            </dd>
-            <dt className="text-slate-500">تاریخ تولد</dt>
-            <dd>
-              <bdi dir="ltr">{review.identity.birth_date}</bdi>
-            </dd>
-            <dt className="text-slate-500">تأیید سطح ۱</dt>
-            <dd>{formatJalaliDateTime(review.identity.verified_at)}</dd>
-          </dl>
+          <IdentityDataList identity={review.identity} testId="review-identity" />
         ) : (
           <p className="text-sm text-slate-500">این مشتری اطلاعات سطح ۱ ندارد.</p>
         )}

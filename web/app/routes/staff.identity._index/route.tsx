@@ -3,8 +3,13 @@ import { REVIEW_STATUS_LABELS, REVIEW_STATUSES } from '@arzpol/contracts/identit
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { listReviews, STAFF_PAGE_SIZE } from '~/features/identity/staff-identity.server.ts'
-import { Pager, pageOf, ReviewStatusBadge } from '~/features/identity/staff-identity-ui.tsx'
+import { listReviews } from '~/features/identity/staff-identity.server.ts'
+import {
+  Pager,
+  pageOf,
+  ReviewStatusBadge,
+  STAFF_PAGE_SIZE,
+} from '~/features/identity/staff-identity-ui.tsx'
 import {
   CustomerName,
   PageHeader,

@@ -8,13 +8,14 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
 import { Table } from '~/components/ui/table.tsx'
-import { listInquiries, STAFF_PAGE_SIZE } from '~/features/identity/staff-identity.server.ts'
+import { listInquiries } from '~/features/identity/staff-identity.server.ts'
 import {
   INQUIRY_COLUMNS,
   INQUIRY_RESULT_LABELS,
   inquiryCells,
   Pager,
   pageOf,
+  STAFF_PAGE_SIZE,
 } from '~/features/identity/staff-identity-ui.tsx'
 import { EmptyState, PageHeader, SelectField, StaffErrorBoundary } from '~/features/staff/ui.tsx'
 import { requireStaff, throwReadFailure } from '~/features/staff/staff.server.ts'
