@@ -96,6 +96,9 @@ interface OpenApiDocument {
   >
 }
 
+/** Operations whose file must be an image (`contentMediaType: image/*`). */
+const IMAGES_ONLY = new Set<string>()
+
 /** The operations of the document, each with its inputs (path, query, body) and their schemas. */
 function fuzzOperations(document: OpenApiDocument): FuzzOperation[] {
   return operationsOf(document as never).map((op) => {
@@ -112,7 +115,11 @@ function fuzzOperations(document: OpenApiDocument): FuzzOperation[] {
     for (const [name, schema] of Object.entries(
       (bodySchema?.properties ?? {}) as Record<string, JsonSchema>,
     )) {
-      if (schema.format === 'binary') continue
+      if (schema.format === 'binary') {
+        // An upload that takes images only (identity photos): its "valid" file is the PNG.
+        if (schema.contentMediaType === 'image/*') IMAGES_ONLY.add(op.id)
+        continue
+      }
       inputs.push({ name, where: 'body', schema, required: required.has(name) })
     }
     const undeclared = UNDECLARED[op.id]
@@ -180,6 +187,8 @@ const KNOWN_NAMES = new Set([
   'per_order_toman',
   'per_day_toman',
   'per_month_toman',
+  'documentId',
+  'reason',
   ...SEP_CALLBACK_FIELDS,
 ])
 useCorpus(naughtyStrings())
@@ -228,12 +237,17 @@ interface Wire {
   body: Buffer | undefined
 }
 
-async function multipartOf(entries: Array<[string, unknown]>, file: Plan['file']) {
+async function multipartOf(
+  entries: Array<[string, unknown]>,
+  file: Plan['file'],
+  imagesOnly: boolean,
+) {
   const form = new FormData()
   for (const [name, value] of entries) {
     for (const text of asText(value)) form.append(name, text)
   }
-  if (file) form.set('file', new Blob([FILES[file.kind]], { type: file.type }), file.name)
+  const kind = imagesOnly && file?.kind === 'pdf' ? 'png' : file?.kind
+  if (file && kind) form.set('file', new Blob([FILES[kind]], { type: file.type }), file.name)
   const encoded = new Response(form)
   return {
     bytes: Buffer.from(await encoded.arrayBuffer()),
@@ -289,7 +303,7 @@ async function wireOf(op: FuzzOperation, plan: Plan, world: World): Promise<Wire
     case 'multipart':
     case 'truncated-multipart':
     case 'multipart-no-boundary': {
-      const encoded = await multipartOf(entries ?? [], plan.file)
+      const encoded = await multipartOf(entries ?? [], plan.file, IMAGES_ONLY.has(op.id))
       headers['Content-Type'] =
         plan.encoding === 'multipart-no-boundary' ? 'multipart/form-data' : encoded.type
       body = plan.encoding === 'truncated-multipart' ? cut(encoded.bytes) : encoded.bytes

@@ -474,7 +474,6 @@ export async function buildWorld(h: Harness): Promise<World> {
       per_day_toman: [200_000_000],
       per_month_toman: [500_000_000],
       documentId: await pluck('identity_documents'),
-      kind: ['national_card', 'selfie', 'mobile_national_code', 'card_owner'],
       reason: ['تصویر کارت ملی خوانا نیست'],
     },
   }

@@ -54,6 +54,8 @@ export const identityDocumentFile = z
     description: `JPEG, PNG or WebP, at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB; the type is read from the bytes, never the name or the client's MIME type`,
     type: 'string',
     format: 'binary',
+    // JSON Schema's media type of the content: tells clients (and the generated fuzz) images only.
+    contentMediaType: 'image/*',
   })
 
 /** `POST /api/me/identity/documents/` (multipart). */
