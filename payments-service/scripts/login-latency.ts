@@ -6,10 +6,8 @@
  *   npm run latency -w @arzpol/payments-service
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto'
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
-import path from 'node:path'
-import { getFreePort, startEmbeddedPostgres, type RunningPostgres } from '@arzpol/devstack'
+import { startThrowawayPostgres } from '@arzpol/devstack'
 import pg from 'pg'
 import { createApp } from '../src/app.ts'
 import { envSchema, parseEnv } from '../src/config/env.ts'
@@ -28,19 +26,9 @@ const percentile = (sorted: number[], p: number) =>
 
 async function main() {
   const database = `payments_latency_${randomBytes(4).toString('hex')}`
-  let embedded: RunningPostgres | undefined
-  let tempDir: string | undefined
-  let adminUrl = process.env.DATABASE_URL
-  if (!adminUrl) {
-    tempDir = mkdtempSync(path.join(os.tmpdir(), 'arzpol-latency-'))
-    chmodSync(tempDir, 0o755)
-    embedded = await startEmbeddedPostgres({
-      dataDir: path.join(tempDir, 'data'),
-      port: await getFreePort(),
-      durable: false,
-    })
-    adminUrl = embedded.url('postgres')
-  }
+  const external = process.env.DATABASE_URL
+  const embedded = external ? undefined : await startThrowawayPostgres('arzpol-latency-')
+  const adminUrl = embedded ? embedded.url('postgres') : external!
   const url = new URL(adminUrl)
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
@@ -92,7 +80,6 @@ async function main() {
     await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`)
     await admin.end()
     await embedded?.stop()
-    if (tempDir) rmSync(tempDir, { recursive: true, force: true })
   }
 }
 

@@ -19,6 +19,7 @@ import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { getFreePort } from './network.ts'
 import { ROOT_DIR } from './workspace.ts'
 
 export interface EmbeddedPostgresOptions {
@@ -159,6 +160,34 @@ export async function startEmbeddedPostgres(
         await client.query(`DROP DATABASE IF EXISTS ${quoteIdent(database)} WITH (FORCE)`)
       }),
     stop: () => stopPostmaster(server),
+  }
+}
+
+/**
+ * A throwaway cluster for a test run or a script: a fresh temporary folder, a free port, no
+ * fsync. `stop()` also removes the folder.
+ */
+export async function startThrowawayPostgres(prefix: string): Promise<RunningPostgres> {
+  const tempDir = mkdtempSync(path.join(os.tmpdir(), prefix))
+  // As root, embedded PostgreSQL runs as the `postgres` user, who must be able to enter it.
+  chmodSync(tempDir, 0o755)
+  const removeTempDir = () => rmSync(tempDir, { recursive: true, force: true })
+  try {
+    const running = await startEmbeddedPostgres({
+      dataDir: path.join(tempDir, 'data'),
+      port: await getFreePort(),
+      durable: false,
+    })
+    return {
+      ...running,
+      stop: async () => {
+        await running.stop()
+        removeTempDir()
+      },
+    }
+  } catch (error) {
+    removeTempDir()
+    throw error
   }
 }
 

@@ -1,4 +1,8 @@
-export { startEmbeddedPostgres, type RunningPostgres } from './embedded-postgres.ts'
+export {
+  startEmbeddedPostgres,
+  startThrowawayPostgres,
+  type RunningPostgres,
+} from './embedded-postgres.ts'
 export { getFreePort, isPortFree, waitForHttp } from './network.ts'
 export { generateDevSecrets, loadDevSecrets, type DevSecrets } from './secrets.ts'
 export { parseEnvOrExit } from './env.ts'

@@ -1,8 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { getFreePort, startEmbeddedPostgres, type RunningPostgres } from '@arzpol/devstack'
+import { startThrowawayPostgres } from '@arzpol/devstack'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { createKnex } from '../db/knex.ts'
@@ -29,23 +26,8 @@ function withDatabase(url: string, database: string): string {
  */
 export default async function setup(project: TestProject) {
   const external = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL
-  let embedded: RunningPostgres | undefined
-  let tempDir: string | undefined
-  let adminUrl: string
-
-  if (external) {
-    adminUrl = withDatabase(external, 'postgres')
-  } else {
-    tempDir = mkdtempSync(path.join(os.tmpdir(), 'arzpol-payments-test-'))
-    // As root, embedded PostgreSQL runs as the `postgres` user, who must be able to enter it.
-    chmodSync(tempDir, 0o755)
-    embedded = await startEmbeddedPostgres({
-      dataDir: path.join(tempDir, 'data'),
-      port: await getFreePort(),
-      durable: false,
-    })
-    adminUrl = embedded.url('postgres')
-  }
+  const embedded = external ? undefined : await startThrowawayPostgres('arzpol-payments-test-')
+  const adminUrl = embedded ? embedded.url('postgres') : withDatabase(external!, 'postgres')
 
   const template = `payments_test_${randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: adminUrl })
@@ -69,6 +51,5 @@ export default async function setup(project: TestProject) {
     await client.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`)
     await client.end()
     await embedded?.stop()
-    if (tempDir) rmSync(tempDir, { recursive: true, force: true })
   }
 }
