@@ -7,6 +7,7 @@ import { User } from '../../models/user.model.ts'
 import type { OtpCodes } from './otp-code.ts'
 import type { OtpGuard } from './otp-guard.ts'
 import type { SmsOutbox } from './sms/outbox.ts'
+import { newestFirst } from '../../db/newest-first.ts'
 
 /** Spec §9: the countdown the client shows; a code is valid exactly that long. */
 export const OTP_TTL_SECONDS = 120
@@ -97,10 +98,7 @@ export function createOtpService(deps: OtpServiceDeps): OtpService {
 
         const latest = await OtpChallenge.query(trx)
           .where({ phone, purpose })
-          .orderBy([
-            { column: 'created_at', order: 'desc' },
-            { column: 'id', order: 'desc' },
-          ])
+          .orderBy(newestFirst())
           .first()
         const stillRunning =
           latest &&
@@ -150,10 +148,7 @@ export function createOtpService(deps: OtpServiceDeps): OtpService {
       await guard.beforeCheck(trx, phone, clientIp)
       const challenge = await OtpChallenge.query(trx)
         .where({ phone, purpose })
-        .orderBy([
-          { column: 'created_at', order: 'desc' },
-          { column: 'id', order: 'desc' },
-        ])
+        .orderBy(newestFirst())
         .forUpdate()
         .first()
       const now = clock.now()

@@ -7,6 +7,7 @@ import {
   type PaymentTypeCode,
 } from '@arzpol/contracts/catalog/payment-types'
 import { limitsInOrder } from '@arzpol/contracts/catalog/staff'
+import { newestFirst } from '../../db/newest-first.ts'
 
 /** The admin-editable part of a payment type. */
 export interface PaymentTypeSettings {
@@ -171,10 +172,7 @@ export function createPaymentTypeStore(deps: {
         .leftJoin('users as u', 'u.id', 'c.changed_by_user_id')
         .where('c.payment_type', code)
         .select('c.*', 'u.username as changed_by_username')
-        .orderBy([
-          { column: 'c.created_at', order: 'desc' },
-          { column: 'c.id', order: 'desc' },
-        ])
+        .orderBy(newestFirst('c'))
         .limit(limit)) as Array<{
         id: number
         payment_type: PaymentTypeCode

@@ -8,6 +8,7 @@ import { CURRENCIES, type Currency } from '@arzpol/contracts/catalog/currencies'
 import type { RateChangeNeedsConfirmation } from '@arzpol/contracts/catalog/staff'
 import type { z } from 'zod'
 import { changePercent, RATE_MESSAGES } from './rate-freshness.ts'
+import { newestFirst } from '../../db/newest-first.ts'
 
 const formatPercentFa = (bps: number) =>
   (bps / 100).toLocaleString('fa-IR', { maximumFractionDigits: 2 })
@@ -100,10 +101,7 @@ export function createRateService(deps: {
         .leftJoin('users as u', 'u.id', 'r.set_by_user_id')
         .where('r.currency', currency)
         .select('r.*', 'u.username as set_by_username')
-        .orderBy([
-          { column: 'r.created_at', order: 'desc' },
-          { column: 'r.id', order: 'desc' },
-        ])
+        .orderBy(newestFirst('r'))
         .limit(limit)) as Array<Rate & { set_by_username: string | null }>
       return rows.map((row) => withSetBy(row, row.set_by_username))
     },
@@ -112,10 +110,7 @@ export function createRateService(deps: {
       const previous = (await deps
         .db('rates')
         .where({ currency })
-        .orderBy([
-          { column: 'created_at', order: 'desc' },
-          { column: 'id', order: 'desc' },
-        ])
+        .orderBy(newestFirst())
         .first('buy_rate_irr')) as { buy_rate_irr: number } | undefined
       const changeBps = previous
         ? Math.round(changePercent(previous.buy_rate_irr, buyRateIrr) * 100)

@@ -23,6 +23,7 @@ import {
   type UploadedFile,
 } from '@arzpol/contracts/uploads'
 import { sanitizeFileName } from '../../http/uploads.ts'
+import { newestFirst } from '../../db/newest-first.ts'
 
 /** Label of a staff message whose author has no username of their own (spec §6). */
 export const STAFF_LABEL = 'پشتیبانی'
@@ -231,10 +232,7 @@ export function createTicketService({ db, clock, storage, sms, logger }: TicketS
     async listForCustomer(user: User): Promise<TicketView[]> {
       const rows = await ticketsWithCategory(db)
         .where('t.user_id', user.id)
-        .orderBy([
-          { column: 't.updated_at', order: 'desc' },
-          { column: 't.id', order: 'desc' },
-        ])
+        .orderBy(newestFirst('t', 'updated_at'))
       return rows.map(ticketView)
     },
 

@@ -11,6 +11,7 @@ import {
 } from '../orders/fulfilment/staff-orders.service.ts'
 import { STAFF_MESSAGES } from '@arzpol/contracts/staff'
 import type { UserQueryInput } from '@arzpol/contracts/users/staff'
+import { newestFirst } from '../../db/newest-first.ts'
 
 type AuditAction = 'block' | 'unblock' | 'grant_support' | 'revoke_support'
 
@@ -67,10 +68,7 @@ export function createStaffUserService(deps: { db: Knex; clock: Clock; logger: L
     const [total] = await base.clone().count<Array<{ count: string | number }>>('* as count')
     const rows = (await base
       .select(USER_COLUMNS)
-      .orderBy([
-        { column: 'created_at', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ])
+      .orderBy(newestFirst())
       .limit(query.limit)
       .offset(query.offset)) as UserRow[]
     return { count: Number(total?.count ?? 0), results: rows.map(userBody) }
@@ -83,10 +81,7 @@ export function createStaffUserService(deps: { db: Knex; clock: Clock; logger: L
       summaryQuery(runner)
         .where('p.user_id', id)
         .select(SUMMARY_COLUMNS)
-        .orderBy([
-          { column: 'p.created_at', order: 'desc' },
-          { column: 'p.id', order: 'desc' },
-        ])
+        .orderBy(newestFirst('p'))
         .limit(RECENT) as Promise<SummaryRow[]>,
       runner('payments')
         .where({ user_id: id })
@@ -94,10 +89,7 @@ export function createStaffUserService(deps: { db: Knex; clock: Clock; logger: L
       runner('tickets')
         .where({ user_id: id })
         .select('id', 'title', 'status', 'last_message_by_staff', 'created_at', 'updated_at')
-        .orderBy([
-          { column: 'updated_at', order: 'desc' },
-          { column: 'id', order: 'desc' },
-        ])
+        .orderBy(newestFirst('tickets', 'updated_at'))
         .limit(RECENT) as Promise<
         Array<{
           id: number
@@ -115,10 +107,7 @@ export function createStaffUserService(deps: { db: Knex; clock: Clock; logger: L
         .leftJoin('users as actor', 'actor.id', 'a.actor_user_id')
         .where('a.user_id', id)
         .select('a.*', 'actor.username as actor_username')
-        .orderBy([
-          { column: 'a.created_at', order: 'desc' },
-          { column: 'a.id', order: 'desc' },
-        ])
+        .orderBy(newestFirst('a'))
         .limit(RECENT) as Promise<
         Array<{
           id: number
