@@ -5,14 +5,15 @@ import { createKavenegarSmsProvider } from './kavenegar.ts'
 import type { SmsProvider } from './sms-provider.ts'
 
 export { createSmsOutbox, type SmsOutbox } from './outbox.ts'
-export type {
-  MoneyBackSms,
-  OrderStatusSms,
-  OtpLockSms,
-  OtpSms,
-  SmsProvider,
-  TicketReplySms,
-} from './sms-provider.ts'
+export type * from './sms-provider.ts'
+
+/** What customers miss while an optional Kavenegar template is not set (a warning at start). */
+const WITHOUT_TEMPLATE = {
+  KAVENEGAR_ORDER_STATUS_TEMPLATE: 'customers get no SMS when staff move their order',
+  KAVENEGAR_OTP_LOCK_TEMPLATE: 'owners get no SMS when too many wrong codes lock their phone',
+  KAVENEGAR_MONEY_BACK_TEMPLATE: 'customers get no SMS when money of their order comes back',
+  KAVENEGAR_TICKET_REPLY_TEMPLATE: 'customers get no SMS when support answers a ticket',
+} as const
 
 /** The configured vendor; env.ts already refused kavenegar without its key and template. */
 export function createSmsProvider(config: AppConfig, logger: Logger): SmsProvider {
@@ -21,25 +22,9 @@ export function createSmsProvider(config: AppConfig, logger: Logger): SmsProvide
     config.KAVENEGAR_API_KEY &&
     config.KAVENEGAR_TEMPLATE
   ) {
-    if (!config.KAVENEGAR_ORDER_STATUS_TEMPLATE) {
-      logger.warn(
-        'KAVENEGAR_ORDER_STATUS_TEMPLATE is not set: customers get no SMS when staff move their order',
-      )
-    }
-    if (!config.KAVENEGAR_OTP_LOCK_TEMPLATE) {
-      logger.warn(
-        'KAVENEGAR_OTP_LOCK_TEMPLATE is not set: owners get no SMS when too many wrong codes lock their phone',
-      )
-    }
-    if (!config.KAVENEGAR_MONEY_BACK_TEMPLATE) {
-      logger.warn(
-        'KAVENEGAR_MONEY_BACK_TEMPLATE is not set: customers get no SMS when money of their order comes back',
-      )
-    }
-    if (!config.KAVENEGAR_TICKET_REPLY_TEMPLATE) {
-      logger.warn(
-        'KAVENEGAR_TICKET_REPLY_TEMPLATE is not set: customers get no SMS when support answers a ticket',
-      )
+    for (const [name, without] of Object.entries(WITHOUT_TEMPLATE)) {
+      if (config[name as keyof typeof WITHOUT_TEMPLATE]) continue
+      logger.warn(`${name} is not set: ${without}`)
     }
     return createKavenegarSmsProvider({
       apiKey: config.KAVENEGAR_API_KEY,
