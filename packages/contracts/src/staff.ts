@@ -41,6 +41,19 @@ export const trimmedOrNull = (max: number) =>
       return trimmed ? trimmed : null
     })
 
+/** A required text: trimmed, one character at least, `max` at most, no control characters. */
+export const requiredText = (
+  required: string,
+  max: number,
+  { tooLong = STAFF_MESSAGES.tooLong as string, multiline = true } = {},
+) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, tooLong)
+    .refine((value) => !hasForbiddenCharacters(value, multiline), INVALID_CHARACTERS_MESSAGE)
+
 export const IdParams = z.object({
   id: z
     .string()

@@ -2,6 +2,7 @@ import { formatNumberFa, MAX_FEE_BPS, MAX_FEE_FIXED_IRR, MAX_RATE_IRR } from '..
 import { PAYMENT_TYPE_CODES } from '../orders.ts'
 import { z } from 'zod'
 import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../text.ts'
+import { UserRef } from '../staff.ts'
 import { CURRENCIES } from './currencies.ts'
 import { currency, PaymentTypeOut } from './customer.ts'
 
@@ -12,10 +13,7 @@ export const RateHistoryOut = z.object({
   currency: z.enum(CURRENCIES),
   buy_rate_irr: z.number().int(),
   set_by_user_id: z.number().int().nullable(),
-  set_by: z
-    .object({ id: z.number().int(), username: z.string() })
-    .nullable()
-    .meta({ description: 'Who set it (audit); null for seeded rates' }),
+  set_by: UserRef.nullable().meta({ description: 'Who set it (audit); null for seeded rates' }),
   note: z.string().nullable(),
   created_at: z.date(),
   previous_buy_rate_irr: z
@@ -62,11 +60,12 @@ export const RateChangeNeedsConfirmation = z.object({
   confirm_above_percent: z.number(),
 })
 
-export const UserRef = z.object({ id: z.number().int(), username: z.string() }).nullable()
+/** Who changed it (audit); null for seeded values. */
+export const ChangedBy = UserRef.nullable()
 
 export const StaffPaymentTypeOut = PaymentTypeOut.extend({
   updated_at: z.date().nullable(),
-  updated_by: UserRef,
+  updated_by: ChangedBy,
 })
 
 export const Settings = z.object({
@@ -81,7 +80,7 @@ export const PaymentTypeChangeOut = z.object({
   payment_type: z.enum(PAYMENT_TYPE_CODES),
   old: Settings,
   new: Settings,
-  changed_by: UserRef,
+  changed_by: ChangedBy,
   note: z.string().nullable(),
   created_at: z.date(),
 })

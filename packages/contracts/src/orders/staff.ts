@@ -6,8 +6,14 @@ import {
 } from '../orders.ts'
 import { normalizePhone } from '../phone.ts'
 import { z } from 'zod'
-import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../text.ts'
-import { blankToUndefined, paging, STAFF_MESSAGES, trimmedOrNull, UserRef } from '../staff.ts'
+import {
+  blankToUndefined,
+  paging,
+  requiredText,
+  STAFF_MESSAGES,
+  trimmedOrNull,
+  UserRef,
+} from '../staff.ts'
 
 /** The stages a staff member may ask for (fulfilment/actions.ts maps each to its moves). */
 export const STAFF_TARGETS = ['in_progress', 'done', 'rejected', 'refunded', 'cancelled'] as const
@@ -59,12 +65,7 @@ export const TransitionBody = z.object({
 export type TransitionInput = z.output<typeof TransitionBody>
 
 export const SettleRefundBody = z.object({
-  reference: z
-    .string({ error: STAFF_MESSAGES.referenceRequired })
-    .trim()
-    .min(1, STAFF_MESSAGES.referenceRequired)
-    .max(100, STAFF_MESSAGES.tooLong)
-    .refine((value) => !hasForbiddenCharacters(value), INVALID_CHARACTERS_MESSAGE),
+  reference: requiredText(STAFF_MESSAGES.referenceRequired, 100, { multiline: false }),
   note: trimmedOrNull(2000),
 })
 
@@ -187,12 +188,9 @@ export const MONEY_TO_RETURN_MESSAGES = {
 } as const
 
 export const RefundByHandBody = z.object({
-  note: z
-    .string({ error: MONEY_TO_RETURN_MESSAGES.noteRequired })
-    .trim()
-    .min(1, MONEY_TO_RETURN_MESSAGES.noteRequired)
-    .max(2000, MONEY_TO_RETURN_MESSAGES.tooLong)
-    .refine((value) => !hasForbiddenCharacters(value, true), INVALID_CHARACTERS_MESSAGE),
+  note: requiredText(MONEY_TO_RETURN_MESSAGES.noteRequired, 2000, {
+    tooLong: MONEY_TO_RETURN_MESSAGES.tooLong,
+  }),
 })
 
 const ItemRefundOut = RefundOut.extend({ reason: z.string().nullable() })

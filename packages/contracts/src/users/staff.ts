@@ -2,9 +2,15 @@ import { normalizePhone } from '../phone.ts'
 import { toLatinDigits } from '../digits.ts'
 import { z } from 'zod'
 import { ROLES } from '../value-sets.ts'
-import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../text.ts'
 import { OrderSummaryOut } from '../orders/staff.ts'
-import { blankToUndefined, paging, STAFF_MESSAGES, trimmedOrNull, UserRef } from '../staff.ts'
+import {
+  blankToUndefined,
+  paging,
+  requiredText,
+  STAFF_MESSAGES,
+  trimmedOrNull,
+  UserRef,
+} from '../staff.ts'
 
 /** Request and response shapes of staff user management (accounts, blocking, support role). */
 
@@ -76,12 +82,7 @@ export const UserDetailOut = StaffUserOut.extend({
 })
 
 export const BlockBody = z.object({
-  note: z
-    .string({ error: STAFF_MESSAGES.noteRequired })
-    .trim()
-    .min(1, STAFF_MESSAGES.noteRequired)
-    .max(500, STAFF_MESSAGES.tooLong)
-    .refine((value) => !hasForbiddenCharacters(value, true), INVALID_CHARACTERS_MESSAGE),
+  note: requiredText(STAFF_MESSAGES.noteRequired, 500),
 })
 
 export const UnblockBody = z.object({ note: trimmedOrNull(500) })
