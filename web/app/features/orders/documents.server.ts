@@ -1,12 +1,7 @@
 import { formatNumberFa } from '@arzpol/contracts'
-import {
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
-  unstable_parseMultipartFormData as parseMultipartFormData,
-} from '@remix-run/node'
 import { z } from 'zod'
 import { call, errorMessages, stream } from '~/features/api/payments-client.server.ts'
-import { readFormData, unreadableForm } from '~/utils/form-data.server.ts'
+import { readFormWithFile } from '~/utils/form-data.server.ts'
 import { getLogger } from '~/utils/logger.server.ts'
 import { documentSchema, type OrderDocument } from './order-schemas.ts'
 
@@ -42,28 +37,9 @@ export async function listDocuments(
   return null
 }
 
-/**
- * The posted form: multipart (the file, limit enforced while reading) or urlencoded (a form
- * without a file). `tooLarge` when the file passed the limit.
- */
-export async function readDocumentForm(
-  request: Request,
-): Promise<{ form: FormData; tooLarge: boolean }> {
-  const type = request.headers.get('Content-Type') ?? ''
-  if (!type.startsWith('multipart/form-data')) {
-    return { form: await readFormData(request), tooLarge: false }
-  }
-  try {
-    const form = await parseMultipartFormData(
-      request,
-      createMemoryUploadHandler({ maxPartSize: MAX_DOCUMENT_BYTES }),
-    )
-    return { form, tooLarge: false }
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return { form: new FormData(), tooLarge: true }
-    // A broken multipart body (a file name with a line break, a cut boundary): the client's.
-    throw unreadableForm()
-  }
+/** An order page's form post, with or without a document (see readFormWithFile). */
+export function readDocumentForm(request: Request) {
+  return readFormWithFile(request, MAX_DOCUMENT_BYTES)
 }
 
 export type UploadResult = { ok: true } | { ok: false; status: number; errors: string[] }

@@ -1,15 +1,10 @@
 import type { ApiErrorBody } from '@arzpol/contracts'
-import {
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
-  unstable_parseMultipartFormData as parseMultipartFormData,
-} from '@remix-run/node'
 import type { Attachment, Category, Message } from '@arzpol/contracts/tickets/customer'
 import { CategoryList, MessageList, Ticket, TicketList } from '@arzpol/contracts/tickets/customer'
 import type { z } from 'zod'
 import { call, stream } from '~/features/api/payments-client.server.ts'
 import type { FormErrors } from '~/utils/form-errors.ts'
-import { readFormData, unreadableForm } from '~/utils/form-data.server.ts'
+import { readFormWithFile } from '~/utils/form-data.server.ts'
 import { errorsFromApi } from '~/utils/form-errors.ts'
 import { MAX_FILE_BYTES, messageProblems, TICKET_MESSAGES, type NewTicketInput } from './schemas.ts'
 
@@ -84,27 +79,9 @@ export function failureErrors(
   return errors
 }
 
-/**
- * Reads a ticket page's form post: multipart when it carries a file (limit enforced while
- * reading), urlencoded otherwise. `tooLarge` when the file passed 10 MB.
- */
-export async function readTicketForm(
-  request: Request,
-): Promise<{ form: FormData; tooLarge: boolean }> {
-  const type = request.headers.get('Content-Type') ?? ''
-  if (!type.startsWith('multipart/form-data'))
-    return { form: await readFormData(request), tooLarge: false }
-  try {
-    const form = await parseMultipartFormData(
-      request,
-      createMemoryUploadHandler({ maxPartSize: MAX_FILE_BYTES }),
-    )
-    return { form, tooLarge: false }
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return { form: new FormData(), tooLarge: true }
-    // A broken multipart body (a file name with a line break, a cut boundary): the client's.
-    throw unreadableForm()
-  }
+/** A ticket page's form post, with or without a file of at most 10 MB (see readFormWithFile). */
+export function readTicketForm(request: Request) {
+  return readFormWithFile(request, MAX_FILE_BYTES)
 }
 
 export type SendResult = { ok: true } | { ok: false; status: number; errors: FormErrors }
