@@ -226,115 +226,53 @@ export const envSchema = z
     CREDENTIALS_RETENTION_DAYS: int(7, 1, 365),
   })
   .superRefine((env, ctx) => {
-    if (env.APP_ENV === 'production') {
-      if (env.OTP_DEV_CODES) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['OTP_DEV_CODES'],
-          message: 'must be false in production (it would hand out login codes)',
-        })
-      }
-      if (env.SMS_PROVIDER === 'console') {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['SMS_PROVIDER'],
-          message: 'console only prints codes; use kavenegar in production',
-        })
-      }
+    const production = env.APP_ENV === 'production'
+    const refuse = (name: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [name], message })
+    const requireEach = (names: readonly (keyof typeof env)[], when: string) => {
+      for (const name of names) if (!env[name]) refuse(name, `is required when ${when}`)
     }
-    if (env.APP_ENV === 'production') {
-      if (env.GATEWAY === 'sandbox') {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['GATEWAY'],
-          message: 'sandbox takes no real money; use sep in production',
-        })
-      }
-      if (!env.CREDENTIALS_ENCRYPTION_KEY) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['CREDENTIALS_ENCRYPTION_KEY'],
-          message: 'is required in production (32 bytes, base64)',
-        })
-      }
-      if (!env.QUOTE_SIGNING_KEY) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['QUOTE_SIGNING_KEY'],
-          message: 'is required in production (at least 32 bytes, base64)',
-        })
-      }
-      if (!env.IDEMPOTENCY_HASH_KEY) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['IDEMPOTENCY_HASH_KEY'],
-          message: 'is required in production (at least 32 bytes, base64)',
-        })
-      }
+    const BASE64_KEY = 'must be at least 32 bytes encoded as base64'
+
+    if (production && env.OTP_DEV_CODES) {
+      refuse('OTP_DEV_CODES', 'must be false in production (it would hand out login codes)')
+    }
+    if (production && env.SMS_PROVIDER === 'console') {
+      refuse('SMS_PROVIDER', 'console only prints codes; use kavenegar in production')
+    }
+    if (production && env.GATEWAY === 'sandbox') {
+      refuse('GATEWAY', 'sandbox takes no real money; use sep in production')
+    }
+    if (production && !env.CREDENTIALS_ENCRYPTION_KEY) {
+      refuse('CREDENTIALS_ENCRYPTION_KEY', 'is required in production (32 bytes, base64)')
+    }
+    if (production && !env.QUOTE_SIGNING_KEY) {
+      refuse('QUOTE_SIGNING_KEY', 'is required in production (at least 32 bytes, base64)')
+    }
+    if (production && !env.IDEMPOTENCY_HASH_KEY) {
+      refuse('IDEMPOTENCY_HASH_KEY', 'is required in production (at least 32 bytes, base64)')
     }
     if (env.QUOTE_SIGNING_KEY && !isSigningKey(env.QUOTE_SIGNING_KEY)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['QUOTE_SIGNING_KEY'],
-        message: 'must be at least 32 bytes encoded as base64',
-      })
+      refuse('QUOTE_SIGNING_KEY', BASE64_KEY)
     }
     if (env.IDEMPOTENCY_HASH_KEY && !isSigningKey(env.IDEMPOTENCY_HASH_KEY)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['IDEMPOTENCY_HASH_KEY'],
-        message: 'must be at least 32 bytes encoded as base64',
-      })
+      refuse('IDEMPOTENCY_HASH_KEY', BASE64_KEY)
     }
-    if (env.APP_ENV === 'production' && env.IDENTITY_PROVIDER === 'sandbox') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['IDENTITY_PROVIDER'],
-        message: 'sandbox matches every identity; use jibit in production',
-      })
+    if (production && env.IDENTITY_PROVIDER === 'sandbox') {
+      refuse('IDENTITY_PROVIDER', 'sandbox matches every identity; use jibit in production')
     }
     if (env.IDENTITY_PROVIDER === 'jibit') {
-      for (const name of ['JIBIT_API_KEY', 'JIBIT_SECRET_KEY'] as const) {
-        if (!env[name]) {
-          ctx.addIssue({
-            code: 'custom',
-            path: [name],
-            message: 'is required when IDENTITY_PROVIDER=jibit',
-          })
-        }
-      }
+      requireEach(['JIBIT_API_KEY', 'JIBIT_SECRET_KEY'], 'IDENTITY_PROVIDER=jibit')
     }
-    if (env.GATEWAY === 'sep' && !env.SEP_TERMINAL_ID) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SEP_TERMINAL_ID'],
-        message: 'is required when GATEWAY=sep',
-      })
-    }
+    if (env.GATEWAY === 'sep') requireEach(['SEP_TERMINAL_ID'], 'GATEWAY=sep')
     if (env.CREDENTIALS_ENCRYPTION_KEY && !isAes256Key(env.CREDENTIALS_ENCRYPTION_KEY)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['CREDENTIALS_ENCRYPTION_KEY'],
-        message: 'must be 32 bytes encoded as base64',
-      })
+      refuse('CREDENTIALS_ENCRYPTION_KEY', 'must be 32 bytes encoded as base64')
     }
     if (env.CREDENTIALS_PREVIOUS_KEYS && !parsePreviousKeys(env.CREDENTIALS_PREVIOUS_KEYS)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['CREDENTIALS_PREVIOUS_KEYS'],
-        message: 'must be comma-separated id:base64 pairs of 32-byte keys',
-      })
+      refuse('CREDENTIALS_PREVIOUS_KEYS', 'must be comma-separated id:base64 pairs of 32-byte keys')
     }
     if (env.SMS_PROVIDER === 'kavenegar') {
-      for (const name of ['KAVENEGAR_API_KEY', 'KAVENEGAR_TEMPLATE'] as const) {
-        if (!env[name]) {
-          ctx.addIssue({
-            code: 'custom',
-            path: [name],
-            message: 'is required when SMS_PROVIDER=kavenegar',
-          })
-        }
-      }
+      requireEach(['KAVENEGAR_API_KEY', 'KAVENEGAR_TEMPLATE'], 'SMS_PROVIDER=kavenegar')
     }
   })
   .superRefine(checkStorageEnv)
