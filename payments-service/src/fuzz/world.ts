@@ -105,10 +105,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const clock = new ManualClock()
   const config = testConfig({
     DATABASE_URL: database.url,
-    SMS_PROVIDER: 'kavenegar',
-    KAVENEGAR_API_KEY: 'test-api-key',
-    KAVENEGAR_TEMPLATE: 'arzpol-otp',
-    KAVENEGAR_BASE_URL: kavenegar.baseUrl,
+    ...kavenegar.env,
     KAVENEGAR_TICKET_REPLY_TEMPLATE: 'arzpol-ticket-reply',
     CREDENTIALS_ENCRYPTION_KEY: TEST_CREDENTIALS_KEY,
     CREDENTIALS_KEY_ID: 'k-test',
@@ -475,6 +472,13 @@ export async function buildWorld(h: Harness): Promise<World> {
       per_month_toman: [500_000_000],
       documentId: await pluck('identity_documents'),
       reason: ['تصویر کارت ملی خوانا نیست'],
+      // Cards (issue 18): the sandbox bank's, someone else's, and one typed in Persian digits.
+      card_number: [
+        TEST_CARDS.success,
+        TEST_CARDS.other,
+        '6037990000000006',
+        '۶۲۱۹ ۸۶۱۰ ۰۰۰۰ ۰۰۰۹',
+      ],
     },
   }
 }

@@ -58,10 +58,7 @@ export function useTestApp(
     kavenegar = await startFakeKavenegar()
     const config = testConfig({
       DATABASE_URL: database.url,
-      SMS_PROVIDER: 'kavenegar',
-      KAVENEGAR_API_KEY: 'test-api-key',
-      KAVENEGAR_TEMPLATE: 'arzpol-otp',
-      KAVENEGAR_BASE_URL: kavenegar.baseUrl,
+      ...kavenegar.env,
       ...options.env,
     })
     deps = await createDeps(config, { db: database.db, clock, ...options.overrides })

@@ -62,8 +62,16 @@ export async function startFakeKavenegar() {
   await once(server, 'listening')
   const { port } = server.address() as AddressInfo
 
+  const baseUrl = `http://127.0.0.1:${port}`
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
+    /** The variables that point the service's Kavenegar provider at this fake. */
+    env: {
+      SMS_PROVIDER: 'kavenegar',
+      KAVENEGAR_API_KEY: 'test-api-key',
+      KAVENEGAR_TEMPLATE: 'arzpol-otp',
+      KAVENEGAR_BASE_URL: baseUrl,
+    },
     received,
     /** Codes sent to one phone, oldest first. */
     codesFor: (phone: string) =>
