@@ -181,6 +181,7 @@ const KNOWN_NAMES = new Set([
   'site_url',
   'stage',
   'national_code',
+  'card_number',
   'first_name',
   'last_name',
   'birth_date',
