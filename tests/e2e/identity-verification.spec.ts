@@ -1,0 +1,141 @@
+import { expect, test, type Page } from '@playwright/test'
+import { registerNewCustomer, uniquePhone } from '../support/auth.ts'
+import { persianDigits, uniqueNationalCode } from '../support/identity.ts'
+import { cancelAtBank, payAtBank, placeOrder, SANDBOX_CARDS } from '../support/orders.ts'
+import { pngFile, signInAsStaff } from '../support/staff.ts'
+
+/**
+ * Issue 18 end to end: a new customer reaches level 1 (sandbox identity provider), registers a
+ * card of their own, pays an order within the level's limit with it, is refused above the limit
+ * (with the way to the identity page), sends the two level-2 photos, staff approve them in the
+ * review queue (opening a photo through the audited route), and the higher limit applies.
+ */
+
+/** 5 000 dollars: above level 1's per-order limit (500 000 000 toman), within level 2's. */
+const LARGE_ORDER = { typeLabel: 'شارژ حساب ارزی', siteUrl: 'wallet.example.com', amount: '5000' }
+
+async function submitOrder(page: Page, order: typeof LARGE_ORDER) {
+  await page.goto('/dashboard/new-request')
+  await page.getByRole('radio', { name: order.typeLabel }).check()
+  await page.getByLabel('آدرس سایت').fill(order.siteUrl)
+  await page.getByLabel('نام کاربری سایت').fill('me@example.com')
+  await page.getByLabel('رمز عبور سایت').fill('site-secret')
+  await page.getByLabel('مبلغ ارزی').fill(order.amount)
+  await expect(page.getByTestId('quote-total')).toContainText('تومان')
+  await page.getByRole('button', { name: 'ثبت و پرداخت' }).click()
+}
+
+async function uploadPhoto(page: Page, kind: 'national_card' | 'selfie') {
+  const form = page.getByTestId(`upload-${kind}`)
+  await form.locator('input[type=file]').setInputFiles({
+    name: `${kind}.png`,
+    mimeType: 'image/png',
+    buffer: pngFile(300_000),
+  })
+  await form.getByRole('button', { name: 'بارگذاری' }).click()
+  await expect(page.getByTestId(`level2-${kind}`)).toHaveAttribute('data-uploaded', 'yes')
+}
+
+test('a customer climbs from level 0 to level 2 and the limits follow', async ({
+  page,
+  browser,
+}) => {
+  // Registration, an inquiry, a bank round trip, two uploads, a staff sign-in with its second
+  // factor and a second order: well beyond the default 30 s on two busy cores.
+  test.setTimeout(180_000)
+  const phone = uniquePhone()
+  await registerNewCustomer(page, phone, 'identity-pass-1404')
+
+  // Level 0: the dashboard names the level and what remains today.
+  await expect(page.getByTestId('identity-overview').getByTestId('identity-level')).toHaveAttribute(
+    'data-level',
+    '0',
+  )
+  await expect(page.getByTestId('identity-overview').getByTestId('today-remaining')).toContainText(
+    'تومان',
+  )
+  await page.getByRole('link', { name: 'افزایش سقف با احراز هویت' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/identity$/)
+  await expect(page.getByTestId('next-level')).toContainText('۵۰۰٬۰۰۰٬۰۰۰ تومان')
+
+  // Level 1: a wrong check digit is refused beside its field, then the real code goes through.
+  const nationalCode = uniqueNationalCode()
+  const wrongCheckDigit = `${nationalCode.slice(0, 9)}${(Number(nationalCode[9]) + 1) % 10}`
+  const level1 = page.getByTestId('level1-form')
+  await level1.getByLabel('نام', { exact: true }).fill('سارا')
+  await level1.getByLabel('نام خانوادگی').fill('رضایی')
+  await level1.getByLabel('کد ملی').fill(wrongCheckDigit)
+  await level1.getByLabel('تاریخ تولد (شمسی)').fill('۱۳۷۰/۰۶/۱۵')
+  await level1.getByRole('button', { name: 'تأیید هویت' }).click()
+  await expect(level1.getByText(/کد ملی معتبر نیست/)).toBeVisible()
+  await level1.getByLabel('کد ملی').fill(persianDigits(nationalCode))
+  await level1.getByRole('button', { name: 'تأیید هویت' }).click()
+  await expect(page.getByText(/هویت شما تأیید شد/)).toBeVisible()
+  await expect(page.getByTestId('identity-level')).toHaveAttribute('data-level', '1')
+  await expect(page.getByTestId('identity-level1')).toContainText(
+    `${nationalCode.slice(0, 3)}*****${nationalCode.slice(-2)}`,
+  )
+
+  // A card of their own, with its bank beside it; a number that fails Luhn is refused first.
+  await page.getByLabel('شماره کارت بانکی').fill('6219 8610 0000 0008')
+  await page.getByRole('button', { name: 'ثبت کارت' }).click()
+  await expect(page.getByText(/شماره کارت معتبر نیست/)).toBeVisible()
+  await page.getByLabel('شماره کارت بانکی').fill(SANDBOX_CARDS.success.replace(/(\d{4})/g, '$1 '))
+  await page.getByRole('button', { name: 'ثبت کارت' }).click()
+  const card = page.getByTestId('identity-card')
+  await expect(card).toHaveCount(1)
+  await expect(card).toContainText('621986******0009')
+  await expect(card).toContainText('سامان')
+
+  // Within the limit: paid at the bank with that card.
+  await placeOrder(page, {
+    typeLabel: 'شارژ حساب ارزی',
+    siteUrl: 'wallet.example.com',
+    amount: '100',
+    credentials: { username: 'me@example.com', password: 'site-secret' },
+  })
+  await payAtBank(page, SANDBOX_CARDS.success)
+  await expect(page).toHaveURL(/\/dashboard\/orders\/\d+\?payment=success$/)
+  await expect(page.getByTestId('order-status')).toHaveText('در حال انجام')
+
+  // Above it: the Persian reason and the way to the identity page; nothing goes to the bank.
+  await submitOrder(page, LARGE_ORDER)
+  await expect(page.getByRole('alert').filter({ hasText: 'سقف هر سفارش سطح ۱' })).toBeVisible()
+  await expect(page.getByText(/احراز هویت سطح ۲ را کامل کنید/)).toBeVisible()
+  await page.getByTestId('identity-limit-link').click()
+  await expect(page).toHaveURL(/\/dashboard\/identity$/)
+
+  // Level 2: both photos (with the progress bar, JavaScript on), then the request is pending.
+  await uploadPhoto(page, 'national_card')
+  await uploadPhoto(page, 'selfie')
+  await expect(page.getByTestId('level2')).toHaveAttribute('data-status', 'pending')
+
+  // Staff: the request waits in the queue; a photo opens through the audited route; approve.
+  const staff = await signInAsStaff(browser, 'admin')
+  await staff.page.goto('/staff/identity')
+  await staff.page
+    .getByTestId('review-row')
+    .filter({ hasText: persianDigits(phone) })
+    .getByRole('link')
+    .click()
+  await expect(staff.page.getByTestId('review-identity')).toContainText(nationalCode)
+  const download = staff.page.waitForEvent('download')
+  await staff.page.getByTestId('review-document-national_card').click()
+  expect((await (await download).path()) ?? '').not.toBe('')
+  await staff.page.getByRole('button', { name: 'تأیید مدارک' }).click()
+  await expect(staff.page.getByText(/مدارک تأیید شد/)).toBeVisible()
+  // The customer's page keeps the record: level 2, and who opened which photo.
+  await staff.page.getByRole('link', { name: 'صفحهٔ مشتری' }).click()
+  await expect(staff.page.getByTestId('staff-user-level')).toHaveText('سطح ۲')
+  await expect(staff.page.getByTestId('staff-user-reveals')).toContainText(staff.username)
+  await staff.page.context().close()
+
+  // The higher limit applies at once: the same order now goes to the bank.
+  await page.goto('/dashboard/identity')
+  await expect(page.getByTestId('identity-level')).toHaveAttribute('data-level', '2')
+  await expect(page.getByTestId('level2')).toHaveAttribute('data-status', 'approved')
+  await submitOrder(page, LARGE_ORDER)
+  await expect(page.getByRole('heading', { name: 'پرداخت اینترنتی' })).toBeVisible()
+  await cancelAtBank(page)
+  await expect(page).toHaveURL(/\/dashboard\/orders\/\d+\?payment=failed$/)
+})

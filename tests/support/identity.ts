@@ -1,0 +1,25 @@
+/**
+ * Identities for the journeys (issue 18). The sandbox identity provider matches every valid
+ * national code with any mobile, card and Sheba (payments-service/src/modules/identity/README.md),
+ * but one account per national code is the rule, so each journey takes a code of its own.
+ */
+
+/** Codes the sandbox answers otherwise: mismatch, no answer, HTTP 500. */
+const SANDBOX_SPECIAL = new Set(['0012345679', '0098765434', '0055555500'])
+
+/** A national code with a valid check digit (domain.md §3.a) that no other run has used. */
+export function uniqueNationalCode(): string {
+  for (;;) {
+    const nine =
+      `${Date.now() % 1e5}`.padStart(5, '0') + `${Math.floor(Math.random() * 1e4)}`.padStart(4, '0')
+    const sum = [...nine].reduce((total, digit, i) => total + Number(digit) * (10 - i), 0)
+    const remainder = sum % 11
+    const code = `${nine}${remainder < 2 ? remainder : 11 - remainder}`
+    const middleZero = /^0+$/.test(code.slice(3, 9))
+    if (!SANDBOX_SPECIAL.has(code) && !middleZero && !/^(\d)\1{9}$/.test(code)) return code
+  }
+}
+
+/** Latin digits as Persian ones, as a customer types them. */
+export const persianDigits = (text: string) =>
+  text.replace(/\d/g, (digit) => '۰۱۲۳۴۵۶۷۸۹'[Number(digit)]!)
