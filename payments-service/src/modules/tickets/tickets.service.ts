@@ -23,7 +23,8 @@ import {
   type UploadedFile,
 } from '@arzpol/contracts/uploads'
 import { sanitizeFileName } from '../../http/uploads.ts'
-import { newestFirst } from '../../db/newest-first.ts'
+import { byTimeThenId, newestFirst } from '../../db/newest-first.ts'
+import { pageOf } from '../../db/page.ts'
 
 /** Label of a staff message whose author has no username of their own (spec §6). */
 export const STAFF_LABEL = 'پشتیبانی'
@@ -453,29 +454,22 @@ export function createTicketService({ db, clock, storage, sms, logger }: TicketS
       } else if (filters.waiting_for_staff === false) {
         query.where((q) => q.where('t.status', 'closed').orWhere('t.last_message_by_staff', true))
       }
-      const [total] = await query.clone().count<{ count: string | number }[]>('* as count')
-      const rows = await query
-        .select<StaffTicketRow[]>(
-          't.*',
-          'c.name as category_name',
-          'u.username as customer_username',
-          'u.phone as customer_phone',
-        )
-        // The waiting queue is served oldest first; other lists show recent activity first.
-        .orderBy(
-          filters.waiting_for_staff === true
-            ? [
-                { column: 't.last_message_at', order: 'asc' },
-                { column: 't.id', order: 'asc' },
-              ]
-            : [
-                { column: 't.updated_at', order: 'desc' },
-                { column: 't.id', order: 'desc' },
-              ],
-        )
-        .limit(filters.limit)
-        .offset(filters.offset)
-      return { count: Number(total?.count ?? 0), results: rows.map(staffTicketView) }
+      const { count, rows } = await pageOf<StaffTicketRow>(query, filters, (page) =>
+        page
+          .select(
+            't.*',
+            'c.name as category_name',
+            'u.username as customer_username',
+            'u.phone as customer_phone',
+          )
+          // The waiting queue is served oldest first; other lists show recent activity first.
+          .orderBy(
+            filters.waiting_for_staff === true
+              ? byTimeThenId('t', 'last_message_at', 'asc')
+              : newestFirst('t', 'updated_at'),
+          ),
+      )
+      return { count, results: rows.map(staffTicketView) }
     },
 
     /** An attachment's row and bytes, for its owner or staff; anyone else gets "not found". */

@@ -12,6 +12,7 @@ import {
 import { STAFF_MESSAGES } from '@arzpol/contracts/staff'
 import type { UserQueryInput } from '@arzpol/contracts/users/staff'
 import { newestFirst } from '../../db/newest-first.ts'
+import { pageOf } from '../../db/page.ts'
 
 type AuditAction = 'block' | 'unblock' | 'grant_support' | 'revoke_support'
 
@@ -65,13 +66,10 @@ export function createStaffUserService(deps: { db: Knex; clock: Clock; logger: L
     if (query.role) base.where('role', query.role)
     if (query.blocked === true) base.whereNotNull('blocked_at')
     if (query.blocked === false) base.whereNull('blocked_at')
-    const [total] = await base.clone().count<Array<{ count: string | number }>>('* as count')
-    const rows = (await base
-      .select(USER_COLUMNS)
-      .orderBy(newestFirst())
-      .limit(query.limit)
-      .offset(query.offset)) as UserRow[]
-    return { count: Number(total?.count ?? 0), results: rows.map(userBody) }
+    const { count, rows } = await pageOf<UserRow>(base, query, (page) =>
+      page.select(USER_COLUMNS).orderBy(newestFirst()),
+    )
+    return { count, results: rows.map(userBody) }
   }
 
   async function detail(id: number, runner: Knex | Knex.Transaction = db) {

@@ -17,6 +17,8 @@ import { notifyStatusChange } from './notify.ts'
 import { type OrderQueryInput, type TransitionInput } from '@arzpol/contracts/orders/staff'
 import { STAFF_MESSAGES } from '@arzpol/contracts/staff'
 import { tehranDayBounds } from '../../../lib/tehran-day.ts'
+import { byTimeThenId } from '../../../db/newest-first.ts'
+import { pageOf } from '../../../db/page.ts'
 
 export interface StaffOrderDeps {
   db: Knex
@@ -104,17 +106,11 @@ export function createStaffOrderService(deps: StaffOrderDeps) {
     if (query.from) base.where('p.created_at', '>=', tehranDayBounds(query.from).start)
     if (query.to) base.where('p.created_at', '<', tehranDayBounds(query.to).end)
     if (query.phone) base.where('u.phone', query.phone)
-    const [total] = await base.clone().count<Array<{ count: string | number }>>('* as count')
     const order = query.sort === 'oldest' ? 'asc' : 'desc'
-    const rows = (await base
-      .select(SUMMARY_COLUMNS)
-      .orderBy([
-        { column: 'p.created_at', order },
-        { column: 'p.id', order },
-      ])
-      .limit(query.limit)
-      .offset(query.offset)) as SummaryRow[]
-    return { count: Number(total?.count ?? 0), results: rows.map(summaryBody) }
+    const { count, rows } = await pageOf<SummaryRow>(base, query, (page) =>
+      page.select(SUMMARY_COLUMNS).orderBy(byTimeThenId('p', 'created_at', order)),
+    )
+    return { count, results: rows.map(summaryBody) }
   }
 
   async function detail(id: number, runner: Knex | Knex.Transaction = db) {
