@@ -60,6 +60,24 @@ describe('SEP adapter against recorded fixtures', () => {
     expect(calls[0]?.headers.get('content-type')).toBe('application/json')
   })
 
+  it('carries the card restriction as HashedCardNumber when one is given (issue 18)', async () => {
+    const hashed = 'a'.repeat(64)
+    const { fake } = recordedFetch([
+      {
+        url: fixtures.token.request.url,
+        body: { ...fixtures.token.request.body, HashedCardNumber: hashed },
+        answer: fixtures.token.response,
+      },
+    ])
+    await sep(fake).requestToken({
+      resNum: '42-9f3c2a1b7d6e5f40',
+      amountIrr: 59_225_000,
+      redirectUrl: 'https://arzpol.ir/api/payments/callback/',
+      cellNumber: '09121234567',
+      hashedCardNumber: hashed,
+    })
+  })
+
   it('turns a token error into a refused GatewayError', async () => {
     const { fake } = recordedFetch([
       {
@@ -132,6 +150,7 @@ describe('SEP adapter against recorded fixtures', () => {
       amountIrr: 59_225_000,
       refNum: fixtures.callback.RefNum,
       rrn: '14226761817',
+      hashedPan: fixtures.verify.response.TransactionDetail.HashedPan,
     })
   })
 
