@@ -73,27 +73,23 @@ async function ensureSingle(strapi: Core.Strapi, uid: Uid, data: object): Promis
   await ensure(strapi, uid, {}, () => ({ ...data }))
 }
 
+/** Each entry, found or created by its slug; their document ids by slug. */
+async function ensureEachBySlug(
+  strapi: Core.Strapi,
+  uid: Uid,
+  entries: readonly { slug: string }[],
+): Promise<Map<string, string>> {
+  const ids = new Map<string, string>()
+  for (const entry of entries) {
+    const { documentId } = await ensure(strapi, uid, { slug: entry.slug }, () => ({ ...entry }))
+    ids.set(entry.slug, documentId)
+  }
+  return ids
+}
+
 async function seedBlog(strapi: Core.Strapi): Promise<void> {
-  const categoryIds = new Map<string, string>()
-  for (const category of CATEGORIES) {
-    const { documentId } = await ensure(
-      strapi,
-      'api::category.category',
-      { slug: category.slug },
-      () => ({ ...category }),
-    )
-    categoryIds.set(category.slug, documentId)
-  }
-  const authorIds = new Map<string, string>()
-  for (const author of AUTHORS) {
-    const { documentId } = await ensure(
-      strapi,
-      'api::author.author',
-      { slug: author.slug },
-      () => ({ ...author }),
-    )
-    authorIds.set(author.slug, documentId)
-  }
+  const categoryIds = await ensureEachBySlug(strapi, 'api::category.category', CATEGORIES)
+  const authorIds = await ensureEachBySlug(strapi, 'api::author.author', AUTHORS)
   for (const post of POSTS) {
     const { documentId, created } = await ensure(
       strapi,
