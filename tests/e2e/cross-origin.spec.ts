@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { registerNewCustomer, uniquePhone } from '../support/auth.ts'
-import { payAtBank, placeOrder, SANDBOX_CARDS } from '../support/orders.ts'
+import { payAtBank, placeOrder, SANDBOX_CARDS, walletTopUp } from '../support/orders.ts'
 import { signInAsStaff } from '../support/staff.ts'
 
 /**
@@ -48,12 +48,7 @@ test('a staff action posted from another origin is refused, from our own origin 
 test('the bank posts its callback from its own origin and the order is paid', async ({ page }) => {
   test.setTimeout(90_000)
   await registerNewCustomer(page, uniquePhone(), 'cross-origin-1404')
-  await placeOrder(page, {
-    typeLabel: 'شارژ حساب ارزی',
-    siteUrl: 'wallet.example.com',
-    amount: '50',
-    credentials: { username: 'me@example.com', password: 'site-secret' },
-  })
+  await placeOrder(page, walletTopUp())
   const webOrigin = new URL(String(test.info().project.use.baseURL)).origin
   const callback = page.waitForRequest(
     (request) => request.method() === 'POST' && request.url().includes('/api/payments/callback/'),

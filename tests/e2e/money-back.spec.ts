@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { registerNewCustomer, uniquePhone } from '../support/auth.ts'
-import { payAtBank, placeOrder, SANDBOX_CARDS } from '../support/orders.ts'
+import { payAtBank, placeOrder, SANDBOX_CARDS, walletTopUp } from '../support/orders.ts'
 import { signInAsStaff } from '../support/staff.ts'
 
 /**
@@ -9,12 +9,7 @@ import { signInAsStaff } from '../support/staff.ts'
  */
 async function orderAtTheBankInTwoTabs(page: Page): Promise<Page> {
   await registerNewCustomer(page, uniquePhone(), 'money-back-1404')
-  await placeOrder(page, {
-    typeLabel: 'شارژ حساب ارزی',
-    siteUrl: 'wallet.example.com',
-    amount: '50',
-    credentials: { username: 'me@example.com', password: 'site-secret' },
-  })
+  await placeOrder(page, walletTopUp())
   const secondTab = await page.context().newPage()
   await secondTab.goto('/dashboard/orders')
   await secondTab.getByTestId('order-card').first().getByRole('link').first().click()

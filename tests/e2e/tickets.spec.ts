@@ -18,6 +18,26 @@ async function openNewTicketForm(page: Page) {
   await expect(page.getByLabel('عنوان', { exact: true })).toBeVisible()
 }
 
+/**
+ * The new-ticket form: sent empty it shows spec §5's three messages; then the ticket is filled in
+ * and sent, and its page opens.
+ */
+async function createTicket(
+  page: Page,
+  ticket: { title: string; category: string; message: string },
+) {
+  await openNewTicketForm(page)
+  await page.getByRole('button', { name: 'ثبت تیکت' }).click()
+  await expect(page.getByText('عنوان لازم است', { exact: true })).toBeVisible()
+  await expect(page.getByText('دستهبندی لازم است', { exact: true })).toBeVisible()
+  await expect(page.getByText('پیام اولیه لازم است', { exact: true })).toBeVisible()
+  await page.getByLabel('عنوان', { exact: true }).fill(ticket.title)
+  await page.getByLabel('دسته‌بندی').selectOption({ label: ticket.category })
+  await page.getByLabel('پیام اولیه').fill(ticket.message)
+  await page.getByRole('button', { name: 'ثبت تیکت' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/tickets\/\d+$/)
+}
+
 function ticketIdFrom(page: Page): number {
   const match = /\/dashboard\/tickets\/(\d+)$/.exec(new URL(page.url()).pathname)
   if (!match?.[1]) throw new Error(`not on a ticket page: ${page.url()}`)
@@ -34,17 +54,11 @@ test('a customer opens a ticket with an image, support answers, the customer clo
   await page.goto('/dashboard/tickets')
   await expect(page.getByRole('heading', { name: 'پشتیبانی و تیکت‌ها' })).toBeVisible()
 
-  // The new-ticket form: spec §5 messages first, then a real ticket.
-  await openNewTicketForm(page)
-  await page.getByRole('button', { name: 'ثبت تیکت' }).click()
-  await expect(page.getByText('عنوان لازم است', { exact: true })).toBeVisible()
-  await expect(page.getByText('دستهبندی لازم است', { exact: true })).toBeVisible()
-  await expect(page.getByText('پیام اولیه لازم است', { exact: true })).toBeVisible()
-  await page.getByLabel('عنوان', { exact: true }).fill('پرداخت انجام شد ولی سفارش ثبت نشد')
-  await page.getByLabel('دسته‌بندی').selectOption({ label: 'پرداخت' })
-  await page.getByLabel('پیام اولیه').fill('سلام، مبلغ از حسابم کم شد.')
-  await page.getByRole('button', { name: 'ثبت تیکت' }).click()
-  await expect(page).toHaveURL(/\/dashboard\/tickets\/\d+$/)
+  await createTicket(page, {
+    title: 'پرداخت انجام شد ولی سفارش ثبت نشد',
+    category: 'پرداخت',
+    message: 'سلام، مبلغ از حسابم کم شد.',
+  })
   const ticketId = ticketIdFrom(page)
   await expect(page.getByText('تیکت با موفقیت ثبت شد')).toBeVisible()
   const thread = page.getByTestId('ticket-thread')
@@ -181,17 +195,12 @@ test.describe('without JavaScript', () => {
     const page = await context.newPage()
     await page.goto('/dashboard/tickets')
 
-    await openNewTicketForm(page)
-    await page.getByRole('button', { name: 'ثبت تیکت' }).click()
-    // The server answers with the same texts, the form still open.
-    await expect(page.getByText('عنوان لازم است', { exact: true })).toBeVisible()
-    await expect(page.getByText('دستهبندی لازم است', { exact: true })).toBeVisible()
-    await expect(page.getByText('پیام اولیه لازم است', { exact: true })).toBeVisible()
-    await page.getByLabel('عنوان', { exact: true }).fill('بدون جاوااسکریپت')
-    await page.getByLabel('دسته‌بندی').selectOption({ label: 'فنی' })
-    await page.getByLabel('پیام اولیه').fill('صفحه بدون اسکریپت هم کار می‌کند؟')
-    await page.getByRole('button', { name: 'ثبت تیکت' }).click()
-    await expect(page).toHaveURL(/\/dashboard\/tickets\/\d+$/)
+    // Without JavaScript the server answers with the same texts, the form still open.
+    await createTicket(page, {
+      title: 'بدون جاوااسکریپت',
+      category: 'فنی',
+      message: 'صفحه بدون اسکریپت هم کار می‌کند؟',
+    })
     const thread = page.getByTestId('ticket-thread')
     await expect(thread.getByText('صفحه بدون اسکریپت هم کار می‌کند؟')).toBeVisible()
 

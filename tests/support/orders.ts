@@ -17,6 +17,17 @@ export interface NewOrder {
   description?: string
 }
 
+/** The journeys' usual order: a 50-dollar top-up of a wallet, with the site's login. */
+export function walletTopUp(changes: Partial<NewOrder> = {}): NewOrder {
+  return {
+    typeLabel: 'شارژ حساب ارزی',
+    siteUrl: 'wallet.example.com',
+    amount: '50',
+    credentials: { username: 'me@example.com', password: 'site-secret' },
+    ...changes,
+  }
+}
+
 /**
  * Fills the new-request form, waits for the live quote and submits it; the browser then leaves
  * for the sandbox bank. Returns the quoted total as shown.
