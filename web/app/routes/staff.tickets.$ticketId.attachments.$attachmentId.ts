@@ -1,18 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { DOWNLOAD_MESSAGES, plainText, streamDownload } from '~/utils/file-download.server.ts'
 import { requireStaff } from '~/features/staff/staff.server.ts'
-import { fetchAttachment, ticketIdFrom } from '~/features/tickets/tickets.server.ts'
+import { downloadAttachment } from '~/features/tickets/tickets.server.ts'
 
-/**
- * GET /staff/tickets/:ticketId/attachments/:attachmentId: a ticket file, fetched from
- * payments-service with the staff member's token (the browser has none) and streamed on. Always a
- * download with the type payments-service detected, never something the browser would run.
- */
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ticketId = ticketIdFrom(params.ticketId)
-  const attachmentId = ticketIdFrom(params.attachmentId)
-  if (ticketId === null || attachmentId === null) return plainText(404, DOWNLOAD_MESSAGES.notFound)
-  const { tokens, headers } = await requireStaff(request)
-  return streamDownload(await fetchAttachment(request, tokens.access, attachmentId), headers)
-}
+/** GET /staff/tickets/:ticketId/attachments/:attachmentId: a ticket file, for staff. */
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  downloadAttachment(request, params, requireStaff)

@@ -6,6 +6,16 @@ import { checkProductionProfile } from './env-production.server.ts'
  * with a message that names it (entry.server.tsx calls `getEnv()` at import time). web's own
  * port and host are not here: `remix vite:dev --port` and server/main.ts's PORT/HOST own them.
  */
+/** A whole number of `unit` from `min` to `max`, `fallback` when unset. */
+function wholeNumber(unit: string, min: number, max: number, fallback: number) {
+  return z.coerce
+    .number({ error: `must be a number of ${unit}` })
+    .int({ error: `must be a whole number of ${unit}` })
+    .min(min, { error: min === 0 ? 'must be 0 or more' : `must be at least ${min}` })
+    .max(max, { error: `must be at most ${max}` })
+    .default(fallback)
+}
+
 const envSchema = z.object({
   /** Server-to-server base URL of payments-service; `/api/*` is proxied there. */
   PAYMENTS_URL: z.url({ error: 'must be an absolute URL' }).default('http://127.0.0.1:4000'),
@@ -20,19 +30,9 @@ const envSchema = z.object({
     .min(16, { error: 'must be at least 16 characters long' })
     .optional(),
   /** How long content read from the cms is served from memory before it is fetched again. */
-  CMS_CACHE_TTL_SECONDS: z.coerce
-    .number({ error: 'must be a number of seconds' })
-    .int({ error: 'must be a whole number of seconds' })
-    .min(0, { error: 'must be 0 or more' })
-    .max(3600, { error: 'must be at most 3600' })
-    .default(60),
+  CMS_CACHE_TTL_SECONDS: wholeNumber('seconds', 0, 3600, 60),
   /** How long one call to the cms may take before web gives up and serves its cached copy. */
-  CMS_TIMEOUT_MS: z.coerce
-    .number({ error: 'must be a number of milliseconds' })
-    .int({ error: 'must be a whole number of milliseconds' })
-    .min(100, { error: 'must be at least 100' })
-    .max(60_000, { error: 'must be at most 60000' })
-    .default(3000),
+  CMS_TIMEOUT_MS: wholeNumber('milliseconds', 100, 60_000, 3000),
   /** Key material for the encrypted session, flow and flash cookies. */
   SESSION_SECRET: z
     .string({ error: 'is required (at least 32 characters)' })
@@ -47,12 +47,7 @@ const envSchema = z.object({
    * client is the entry that many places left of the socket's peer. 0: the socket's peer is the
    * client and a client's X-Forwarded-For is ignored (server/client-address.ts, ADR 016).
    */
-  TRUSTED_PROXY_HOPS: z.coerce
-    .number({ error: 'must be a number of proxies' })
-    .int({ error: 'must be a whole number of proxies' })
-    .min(0, { error: 'must be 0 or more' })
-    .max(10, { error: 'must be at most 10' })
-    .default(0),
+  TRUSTED_PROXY_HOPS: wholeNumber('proxies', 0, 10, 0),
   /** The public origin customers use; trusted as an Origin for form posts. */
   WEB_PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).default('http://127.0.0.1:3000'),
   /**

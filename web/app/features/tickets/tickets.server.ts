@@ -4,6 +4,7 @@ import { CategoryList, MessageList, Ticket, TicketList } from '@arzpol/contracts
 import type { z } from 'zod'
 import { call, stream } from '~/features/api/payments-client.server.ts'
 import type { FormErrors } from '~/utils/form-errors.ts'
+import { DOWNLOAD_MESSAGES, plainText, streamDownload } from '~/utils/file-download.server.ts'
 import { readFormWithFile } from '~/utils/form-data.server.ts'
 import { errorsFromApi } from '~/utils/form-errors.ts'
 import { MAX_FILE_BYTES, messageProblems, TICKET_MESSAGES, type NewTicketInput } from './schemas.ts'
@@ -52,6 +53,23 @@ export const closeTicket = (request: Request, token: string, id: number) =>
 /** An attachment's download answer, to be streamed on to the browser. */
 export const fetchAttachment = (request: Request, token: string, id: number) =>
   stream(request, `/api/ticketing/attachments/${id}/download/`, { token })
+
+/**
+ * GET …/tickets/:ticketId/attachments/:attachmentId: a ticket file, fetched from payments-service
+ * with the token of whoever `signIn` lets in (the browser has none) and streamed on. Always a
+ * download with the type payments-service detected, never something the browser would run.
+ */
+export async function downloadAttachment(
+  request: Request,
+  params: { ticketId?: string; attachmentId?: string },
+  signIn: (request: Request) => Promise<{ tokens: { access: string }; headers: Headers }>,
+): Promise<Response> {
+  const ticketId = ticketIdFrom(params.ticketId)
+  const attachmentId = ticketIdFrom(params.attachmentId)
+  if (ticketId === null || attachmentId === null) return plainText(404, DOWNLOAD_MESSAGES.notFound)
+  const { tokens, headers } = await signIn(request)
+  return streamDownload(await fetchAttachment(request, tokens.access, attachmentId), headers)
+}
 
 /** `/dashboard/tickets/:ticketId` param → a ticket id, or null for anything else. */
 export function ticketIdFrom(value: string | undefined): number | null {
