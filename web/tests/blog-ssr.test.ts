@@ -52,7 +52,7 @@ function textOf(page: string, pattern: RegExp): string {
 
 describe('the blog without JavaScript', () => {
   it('renders the list with links to each post, the count and the categories', async () => {
-    const { status, text } = await app.render(getRequest('/blog?category=exams-and-education'))
+    const { status, text } = await app.render('/blog?category=exams-and-education')
     expect(status).toBe(200)
     expect(text).toContain('<html lang="fa" dir="rtl">')
     expect(text).toContain('href="/blog/toefl-doc"')
@@ -76,7 +76,7 @@ describe('the blog without JavaScript', () => {
   })
 
   it('renders a post with its details, comments and a usable form', async () => {
-    const { status, text } = await app.render(getRequest('/blog/toefl-doc'))
+    const { status, text } = await app.render('/blog/toefl-doc')
     expect(status).toBe(200)
     expect(text).toContain('<h1 class="')
     expect(text).toContain('راهنمای کامل ثبت‌نام و پرداخت هزینه آزمون تافل</h1>')
@@ -96,7 +96,7 @@ describe('the blog without JavaScript', () => {
   })
 
   it('says there are no comments yet', async () => {
-    const { text } = await app.render(getRequest('/blog/adobe-doc'))
+    const { text } = await app.render('/blog/adobe-doc')
     expect(text).toContain('هنوز دیدگاهی ثبت نشده است.')
     expect(text).toContain('۰ دیدگاه')
   })
@@ -113,7 +113,7 @@ describe('the blog without JavaScript', () => {
       moderationStatus: 'approved',
       createdAt: '2026-11-01T00:00:00.000Z',
     })
-    const { text } = await app.render(getRequest('/blog/adobe-doc'))
+    const { text } = await app.render('/blog/adobe-doc')
     expect(text).toContain('<p>متن<img src="x" loading="lazy" decoding="async"></p>')
     expect(text).toContain('<a>لینک</a>')
     expect(text).toContain('&lt;b&gt;x&lt;/b&gt;')
@@ -121,7 +121,7 @@ describe('the blog without JavaScript', () => {
   })
 
   it('shows the not-found view with a back link and HTTP 404 for an unknown post', async () => {
-    const { status, text } = await app.render(getRequest('/blog/no-such-post'))
+    const { status, text } = await app.render('/blog/no-such-post')
     expect(status).toBe(404)
     expect(text).toContain('مطلب مورد نظر پیدا نشد</h1>')
     expect(text).toMatch(/href="\/blog"[^>]*>بازگشت به وبلاگ/)

@@ -18,7 +18,7 @@ afterAll(() => app?.close())
 
 describe('server-rendered pages', () => {
   it('renders the home page right to left in Persian with the font preloaded', async () => {
-    const { status, text } = await app.render(getRequest('/'))
+    const { status, text } = await app.render('/')
     expect(status).toBe(200)
     expect(text).toContain('<html lang="fa" dir="rtl">')
     expect(text).toContain('ارزپل؛ پرداخت ارزی بین‌المللی با ریال')

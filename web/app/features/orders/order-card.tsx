@@ -37,6 +37,26 @@ export function formatForeignAmount(amount: string, currency: string): string {
   return `${text} ${currency}`
 }
 
+/** An order's site and foreign amount, as rows of the order page's and the receipt's `<dl>`. */
+export function SiteAndAmountRows({
+  order,
+}: {
+  order: { site_url: string; amount: string; currency: string }
+}) {
+  return (
+    <>
+      <dt className="text-slate-500">آدرس سایت</dt>
+      <dd>
+        <bdi dir="ltr">{order.site_url}</bdi>
+      </dd>
+      <dt className="text-slate-500">مبلغ ارزی</dt>
+      <dd>
+        <bdi dir="ltr">{formatForeignAmount(order.amount, order.currency)}</bdi>
+      </dd>
+    </>
+  )
+}
+
 export interface OrderCardData {
   id: number
   status: string

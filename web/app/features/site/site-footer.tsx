@@ -2,6 +2,24 @@ import { Link } from '@remix-run/react'
 import { SERVICE_PAGES, SERVICE_SLUGS } from '~/features/site/public-routes.ts'
 import { LogoMark } from '~/components/logo.tsx'
 
+/** A titled column of links, named for assistive technology by its title. */
+function FooterColumn({ title, links }: { title: string; links: { to: string; label: string }[] }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="mb-3 text-sm font-bold text-slate-900">{title}</h2>
+      <ul className="flex flex-col gap-2 text-sm text-slate-600">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="hover:text-teal-800">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
 export function SiteFooter({ year }: { year: string }) {
   return (
     <footer className="border-t border-slate-200 bg-white">
@@ -15,58 +33,29 @@ export function SiteFooter({ year }: { year: string }) {
             پرداخت ارزی سرویس‌های بین‌المللی برای مشتریان ایرانی، با تسویه ریالی.
           </p>
         </div>
-        <nav aria-label="خدمات">
-          <h2 className="mb-3 text-sm font-bold text-slate-900">خدمات</h2>
-          <ul className="flex flex-col gap-2 text-sm text-slate-600">
-            <li>
-              <Link to="/services/base" className="hover:text-teal-800">
-                خدمات پایه
-              </Link>
-            </li>
-            <li>
-              <Link to="/services/intermediate" className="hover:text-teal-800">
-                خدمات متوسط
-              </Link>
-            </li>
-            <li>
-              <Link to="/services/specialized" className="hover:text-teal-800">
-                خدمات تخصصی
-              </Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-label="پرداخت‌ها">
-          <h2 className="mb-3 text-sm font-bold text-slate-900">پرداخت‌ها</h2>
-          <ul className="flex flex-col gap-2 text-sm text-slate-600">
-            {SERVICE_SLUGS.map((slug) => (
-              <li key={slug}>
-                <Link to={`/${slug}`} className="hover:text-teal-800">
-                  {SERVICE_PAGES[slug].title}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label="ارزپل">
-          <h2 className="mb-3 text-sm font-bold text-slate-900">ارزپل</h2>
-          <ul className="flex flex-col gap-2 text-sm text-slate-600">
-            <li>
-              <Link to="/about" className="hover:text-teal-800">
-                درباره ما
-              </Link>
-            </li>
-            <li>
-              <Link to="/terms" className="hover:text-teal-800">
-                قوانین و مقررات
-              </Link>
-            </li>
-            <li>
-              <Link to="/blog" className="hover:text-teal-800">
-                وبلاگ
-              </Link>
-            </li>
-          </ul>
-        </nav>
+        <FooterColumn
+          title="خدمات"
+          links={[
+            { to: '/services/base', label: 'خدمات پایه' },
+            { to: '/services/intermediate', label: 'خدمات متوسط' },
+            { to: '/services/specialized', label: 'خدمات تخصصی' },
+          ]}
+        />
+        <FooterColumn
+          title="پرداخت‌ها"
+          links={SERVICE_SLUGS.map((slug) => ({
+            to: `/${slug}`,
+            label: SERVICE_PAGES[slug].title,
+          }))}
+        />
+        <FooterColumn
+          title="ارزپل"
+          links={[
+            { to: '/about', label: 'درباره ما' },
+            { to: '/terms', label: 'قوانین و مقررات' },
+            { to: '/blog', label: 'وبلاگ' },
+          ]}
+        />
       </div>
       <p className="border-t border-slate-100 py-4 text-center text-xs text-slate-500">
         © {year} ارزپل. همه حقوق محفوظ است.

@@ -8,7 +8,7 @@ import type {
 import { data, redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { SubmitButton } from '~/components/forms.tsx'
-import { formatForeignAmount, StatusBadge } from '~/features/orders/order-card.tsx'
+import { SiteAndAmountRows, StatusBadge } from '~/features/orders/order-card.tsx'
 import { requireUser } from '~/features/auth/auth.server.ts'
 import { getOrder } from '~/features/orders/orders.server.ts'
 import { PAID_STAGES, paymentTypeLabel, STAGE_LABELS } from '~/features/orders/orders.ts'
@@ -148,14 +148,7 @@ export default function OrderPage() {
           <dd>{paymentTypeLabel(order.payment_type)}</dd>
           <dt className="text-slate-500">وضعیت دقیق</dt>
           <dd data-testid="order-stage">{STAGE_LABELS[order.stage] ?? order.stage}</dd>
-          <dt className="text-slate-500">آدرس سایت</dt>
-          <dd>
-            <bdi dir="ltr">{order.site_url}</bdi>
-          </dd>
-          <dt className="text-slate-500">مبلغ ارزی</dt>
-          <dd>
-            <bdi dir="ltr">{formatForeignAmount(order.amount, order.currency)}</bdi>
-          </dd>
+          <SiteAndAmountRows order={order} />
           <dt className="text-slate-500">نرخ قفل‌شده</dt>
           <dd>{formatToman(order.rate_irr)}</dd>
           <dt className="text-slate-500">کارمزد</dt>

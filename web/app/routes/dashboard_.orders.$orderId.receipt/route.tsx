@@ -2,7 +2,7 @@ import { formatJalaliDateTime, formatNumberFa, formatToman } from '@arzpol/contr
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { formatForeignAmount } from '~/features/orders/order-card.tsx'
+import { SiteAndAmountRows } from '~/features/orders/order-card.tsx'
 import { requireUser } from '~/features/auth/auth.server.ts'
 import { getOrder } from '~/features/orders/orders.server.ts'
 import { PAID_STAGES, paymentTypeLabel } from '~/features/orders/orders.ts'
@@ -57,14 +57,7 @@ export default function ReceiptPage() {
           </dd>
           <dt className="text-slate-500">نوع خدمت</dt>
           <dd>{paymentTypeLabel(order.payment_type)}</dd>
-          <dt className="text-slate-500">آدرس سایت</dt>
-          <dd>
-            <bdi dir="ltr">{order.site_url}</bdi>
-          </dd>
-          <dt className="text-slate-500">مبلغ ارزی</dt>
-          <dd>
-            <bdi dir="ltr">{formatForeignAmount(order.amount, order.currency)}</bdi>
-          </dd>
+          <SiteAndAmountRows order={order} />
           <dt className="text-slate-500">نرخ قفل‌شده هر واحد</dt>
           <dd data-testid="receipt-rate">{formatToman(order.rate_irr)}</dd>
           <dt className="text-slate-500">مبلغ به نرخ قفل‌شده</dt>
