@@ -44,6 +44,13 @@ export function getRequest(path: string, jar?: CookieJar, headers: Record<string
   })
 }
 
+/** A submitted form's fields, as an action reads them. */
+export function formData(fields: Record<string, string>): FormData {
+  const data = new FormData()
+  for (const [name, value] of Object.entries(fields)) data.set(name, value)
+  return data
+}
+
 export function formRequest(
   path: string,
   fields: Record<string, string>,

@@ -1,5 +1,6 @@
 import { PaymentTypePatch } from '@arzpol/contracts/catalog/staff'
 import { describe, expect, it } from 'vitest'
+import { formData } from '../../../tests/utils.ts'
 import { parseFormData, parseWholeNumber } from '~/features/staff/staff-forms.server.ts'
 import {
   parsePercentToBasisPoints,
@@ -7,18 +8,12 @@ import {
   paymentTypeSchema,
 } from './staff-catalog-forms.server.ts'
 
-function form(fields: Record<string, string>): FormData {
-  const data = new FormData()
-  for (const [name, value] of Object.entries(fields)) data.set(name, value)
-  return data
-}
-
 describe('rates', () => {
   const currencies = ['USD', 'EUR']
 
   it('takes toman with Persian digits and separators and sends rials', () => {
     expect(
-      parseRate(form({ currency: 'USD', rate_toman: '۱۲۰٬۵۰۰', note: '' }), currencies),
+      parseRate(formData({ currency: 'USD', rate_toman: '۱۲۰٬۵۰۰', note: '' }), currencies),
     ).toEqual({
       ok: true,
       value: { currency: 'USD', buyRateIrr: 1_205_000, note: null },
@@ -28,11 +23,11 @@ describe('rates', () => {
 
   it('refuses fractions, zero, nonsense, huge rates and unknown currencies', () => {
     for (const rate of ['0', '12.5', 'صد', '', '-5', '100000001']) {
-      const result = parseRate(form({ currency: 'USD', rate_toman: rate }), currencies)
+      const result = parseRate(formData({ currency: 'USD', rate_toman: rate }), currencies)
       expect(result.ok, rate).toBe(false)
       expect(!result.ok && result.errors.fields.rate_toman?.[0]).toMatch(/^نرخ/)
     }
-    const result = parseRate(form({ currency: 'BTC', rate_toman: '100' }), currencies)
+    const result = parseRate(formData({ currency: 'BTC', rate_toman: '100' }), currencies)
     expect(!result.ok && result.errors.fields.currency).toEqual(['ارز را انتخاب کنید'])
   })
 })
@@ -46,7 +41,7 @@ describe('payment type fees', () => {
     expect(parsePercentToBasisPoints('1.234')).toBeNaN()
     const parsed = parseFormData(
       paymentTypeSchema,
-      form({
+      formData({
         code: 'topup',
         fee_percent: '3',
         fee_fixed_toman: '۲۰٬۰۰۰',
@@ -73,7 +68,7 @@ describe('payment type fees', () => {
   it('reports each bad field and a minimum above the maximum', () => {
     const parsed = parseFormData(
       paymentTypeSchema,
-      form({
+      formData({
         code: 'topup',
         fee_percent: 'x',
         fee_fixed_toman: '1.5',
@@ -89,7 +84,7 @@ describe('payment type fees', () => {
     })
     const order = parseFormData(
       paymentTypeSchema,
-      form({
+      formData({
         code: 'topup',
         fee_percent: '1',
         fee_fixed_toman: '0',
@@ -118,7 +113,7 @@ describe('payment type fees', () => {
     (fee_percent, fee_fixed_toman, min_amount, max_amount, accepted) => {
       const parsed = parseFormData(
         paymentTypeSchema,
-        form({ code: 'topup', fee_percent, fee_fixed_toman, min_amount, max_amount }),
+        formData({ code: 'topup', fee_percent, fee_fixed_toman, min_amount, max_amount }),
       )
       expect(parsed.ok).toBe(accepted)
       const asService = PaymentTypePatch.safeParse({

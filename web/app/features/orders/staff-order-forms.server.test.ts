@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { formData } from '../../../tests/utils.ts'
 import { parseFormData } from '~/features/staff/staff-forms.server.ts'
 import {
   parseOrderFilters,
@@ -6,12 +7,6 @@ import {
   settleRefundSchema,
   type ActionNeeds,
 } from './staff-order-forms.server.ts'
-
-function form(fields: Record<string, string>): FormData {
-  const data = new FormData()
-  for (const [name, value] of Object.entries(fields)) data.set(name, value)
-  return data
-}
 
 const GATEWAY_IN_PROGRESS: ActionNeeds[] = [
   { to: 'done', note_required: false, reference_required: false },
@@ -26,7 +21,7 @@ describe('staff transitions', () => {
   it('completes with an optional note and reference, blanks becoming null', () => {
     expect(
       parseTransition(
-        form({ to: 'done', note: '  کارت هدیه ارسال شد ', reference: '' }),
+        formData({ to: 'done', note: '  کارت هدیه ارسال شد ', reference: '' }),
         GATEWAY_IN_PROGRESS,
       ),
     ).toEqual({
@@ -36,19 +31,21 @@ describe('staff transitions', () => {
   })
 
   it('needs the reason of a rejection, in Persian', () => {
-    expect(parseTransition(form({ to: 'refunded', note: '   ' }), GATEWAY_IN_PROGRESS)).toEqual({
-      ok: false,
-      errors: { form: [], fields: { note: ['دلیل رد سفارش را بنویسید'] } },
-    })
+    expect(parseTransition(formData({ to: 'refunded', note: '   ' }), GATEWAY_IN_PROGRESS)).toEqual(
+      {
+        ok: false,
+        errors: { form: [], fields: { note: ['دلیل رد سفارش را بنویسید'] } },
+      },
+    )
   })
 
   it('needs the bank reference of a cash-out settlement, with Persian digits made Latin', () => {
-    expect(parseTransition(form({ to: 'done' }), PAYOUT_IN_PROGRESS)).toEqual({
+    expect(parseTransition(formData({ to: 'done' }), PAYOUT_IN_PROGRESS)).toEqual({
       ok: false,
       errors: { form: [], fields: { reference: ['شماره پیگیری واریز بانکی را وارد کنید'] } },
     })
     const settled = parseTransition(
-      form({ to: 'done', reference: '۱۴۰۴۰۹۰۱۱۲' }),
+      formData({ to: 'done', reference: '۱۴۰۴۰۹۰۱۱۲' }),
       PAYOUT_IN_PROGRESS,
     )
     expect(settled.ok && settled.value.reference).toBe('1404090112')
@@ -56,7 +53,7 @@ describe('staff transitions', () => {
 
   it('refuses an action the order does not allow now (a stale page), and unknown targets', () => {
     for (const to of ['in_progress', 'cancelled', 'paid', '']) {
-      const result = parseTransition(form({ to }), PAYOUT_IN_PROGRESS)
+      const result = parseTransition(formData({ to }), PAYOUT_IN_PROGRESS)
       expect(result.ok).toBe(false)
       expect(!result.ok && result.errors.form[0]).toMatch(/مجاز نیست/)
     }
@@ -64,15 +61,17 @@ describe('staff transitions', () => {
 
   it('limits the length of notes', () => {
     const result = parseTransition(
-      form({ to: 'done', note: 'ا'.repeat(2001) }),
+      formData({ to: 'done', note: 'ا'.repeat(2001) }),
       GATEWAY_IN_PROGRESS,
     )
     expect(!result.ok && result.errors.fields.note).toEqual(['حداکثر ۲٬۰۰۰ نویسه مجاز است'])
   })
 
   it('settles a manual refund only with its reference', () => {
-    expect(parseFormData(settleRefundSchema, form({ refund: '7', reference: ' ' })).ok).toBe(false)
-    expect(parseFormData(settleRefundSchema, form({ refund: '7', reference: 'R-1' }))).toEqual({
+    expect(parseFormData(settleRefundSchema, formData({ refund: '7', reference: ' ' })).ok).toBe(
+      false,
+    )
+    expect(parseFormData(settleRefundSchema, formData({ refund: '7', reference: 'R-1' }))).toEqual({
       ok: true,
       value: { refund: 7, reference: 'R-1', note: null },
     })

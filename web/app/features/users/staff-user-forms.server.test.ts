@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { formData } from '../../../tests/utils.ts'
 import { blockSchema, parsePhoneLookup } from './staff-user-forms.server.ts'
 import { parseFormData } from '~/features/staff/staff-forms.server.ts'
-
-function form(fields: Record<string, string>): FormData {
-  const data = new FormData()
-  for (const [name, value] of Object.entries(fields)) data.set(name, value)
-  return data
-}
 
 describe('users', () => {
   it('looks up a whole phone in any usual form, or its first digits', () => {
@@ -17,7 +12,7 @@ describe('users', () => {
   })
 
   it('needs a reason to block an account', () => {
-    expect(parseFormData(blockSchema, form({ note: ' ' }))).toEqual({
+    expect(parseFormData(blockSchema, formData({ note: ' ' }))).toEqual({
       ok: false,
       errors: { form: [], fields: { note: ['دلیل مسدود کردن حساب را بنویسید'] } },
     })
