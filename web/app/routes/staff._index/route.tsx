@@ -19,6 +19,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ stats: result.data, username: user.username }, { headers })
 }
 
+/** The order queues that wait for staff, in the order staff work them. */
+const WAITING_QUEUES = [
+  { stage: 'paid', label: 'پرداخت‌شده، منتظر شروع', testId: 'staff-stat-paid' },
+  { stage: 'in_progress', label: 'در حال انجام', testId: 'staff-stat-in-progress' },
+  { stage: 'awaiting_payment', label: 'در انتظار پرداخت مشتری', testId: 'staff-stat-awaiting' },
+] as const
+
 function Figure(props: {
   to: string
   label: string
@@ -49,24 +56,15 @@ export default function StaffHome() {
         {formatJalaliLongDate(`${stats.day}T12:00:00+03:30`)}
       </PageHeader>
       <section aria-label="سفارش‌های منتظر" className="grid gap-3 sm:grid-cols-3">
-        <Figure
-          to="/staff/orders?stage=paid"
-          label="پرداخت‌شده، منتظر شروع"
-          value={formatNumberFa(waiting.paid)}
-          testId="staff-stat-paid"
-        />
-        <Figure
-          to="/staff/orders?stage=in_progress"
-          label="در حال انجام"
-          value={formatNumberFa(waiting.in_progress)}
-          testId="staff-stat-in-progress"
-        />
-        <Figure
-          to="/staff/orders?stage=awaiting_payment"
-          label="در انتظار پرداخت مشتری"
-          value={formatNumberFa(waiting.awaiting_payment)}
-          testId="staff-stat-awaiting"
-        />
+        {WAITING_QUEUES.map(({ stage, label, testId }) => (
+          <Figure
+            key={stage}
+            to={`/staff/orders?stage=${stage}`}
+            label={label}
+            value={formatNumberFa(waiting[stage])}
+            testId={testId}
+          />
+        ))}
       </section>
       <section aria-label="تیکت‌ها و پرداخت‌های امروز" className="grid gap-3 sm:grid-cols-2">
         <Figure
