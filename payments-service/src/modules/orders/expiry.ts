@@ -3,6 +3,7 @@ import type { Logger } from 'pino'
 import type { AppDeps } from '../../http/context.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { runPeriodically, type PeriodicTask } from '../../lib/periodic.ts'
+import { inBatches } from '../../db/batches.ts'
 import { transition } from './state-machine.ts'
 
 /** Orders moved per transaction: short row locks, and a backlog still drains in one run. */
@@ -27,37 +28,32 @@ export interface OrderExpiryDeps {
  */
 export async function expireStaleOrders(deps: OrderExpiryDeps): Promise<number[]> {
   const batchSize = deps.batchSize ?? EXPIRY_BATCH_SIZE
-  const expired: number[] = []
-  for (;;) {
+  return inBatches(deps.db, batchSize, async (trx) => {
     const now = deps.clock.now()
     const cutoff = new Date(now.getTime() - deps.graceMinutes * 60_000)
-    const { moved, seen } = await deps.db.transaction(async (trx) => {
-      const rows = (await trx('payments')
-        .select('id')
-        .where({ stage: 'awaiting_payment' })
-        .where('rate_locked_until', '<', cutoff)
-        .orderBy('id')
-        .limit(batchSize)
-        .forUpdate()
-        .skipLocked()) as Array<{ id: number }>
-      const ids: number[] = []
-      for (const { id } of rows) {
-        const result = await transition(trx, {
-          paymentId: id,
-          to: 'expired',
-          from: ['awaiting_payment'],
-          reason: 'rate_lock_expired',
-          actor: 'system',
-          data: { grace_minutes: deps.graceMinutes },
-          now,
-        })
-        if (result) ids.push(id)
-      }
-      return { moved: ids, seen: rows.length }
-    })
-    expired.push(...moved)
-    if (seen < batchSize) return expired
-  }
+    const rows = (await trx('payments')
+      .select('id')
+      .where({ stage: 'awaiting_payment' })
+      .where('rate_locked_until', '<', cutoff)
+      .orderBy('id')
+      .limit(batchSize)
+      .forUpdate()
+      .skipLocked()) as Array<{ id: number }>
+    const ids: number[] = []
+    for (const { id } of rows) {
+      const result = await transition(trx, {
+        paymentId: id,
+        to: 'expired',
+        from: ['awaiting_payment'],
+        reason: 'rate_lock_expired',
+        actor: 'system',
+        data: { grace_minutes: deps.graceMinutes },
+        now,
+      })
+      if (result) ids.push(id)
+    }
+    return { ids, seen: rows.length }
+  })
 }
 
 /** How often each instance looks for stale orders (ORDER_EXPIRY_SWEEP_SECONDS). */

@@ -2,6 +2,7 @@ import type { Knex } from 'knex'
 import type { AppDeps } from '../../../http/context.ts'
 import type { Clock } from '../../../lib/clock.ts'
 import { runPeriodically, type PeriodicTask } from '../../../lib/periodic.ts'
+import { inBatches } from '../../../db/batches.ts'
 import { recordEvent, type Stage } from '../state-machine.ts'
 
 /** Stages after which nobody needs the customer's site password any more. */
@@ -35,43 +36,38 @@ export interface CredentialWipeDeps {
  */
 export async function wipeExpiredCredentials(deps: CredentialWipeDeps): Promise<number[]> {
   const batchSize = deps.batchSize ?? WIPE_BATCH_SIZE
-  const wiped: number[] = []
-  for (;;) {
+  return inBatches(deps.db, batchSize, async (trx) => {
     const now = deps.clock.now()
     const cutoff = new Date(now.getTime() - deps.retentionDays * 86_400_000)
-    const { ids, seen } = await deps.db.transaction(async (trx) => {
-      const rows = (await trx('payments')
-        .select('id', 'stage')
-        .whereNotNull('site_password_enc')
-        .whereIn('stage', FINAL_STAGES)
-        .where('updated_at', '<', cutoff)
-        .orderBy('id')
-        .limit(batchSize)
-        .forUpdate()
-        .skipLocked()) as Array<{ id: number; stage: Stage }>
-      if (rows.length === 0) return { ids: [], seen: 0 }
-      await trx('payments')
-        .whereIn(
-          'id',
-          rows.map((row) => row.id),
-        )
-        .update({ site_password_enc: null, site_password_key_id: null, credentials_wiped_at: now })
-      for (const row of rows) {
-        await recordEvent(trx, {
-          paymentId: row.id,
-          from: row.stage,
-          to: row.stage,
-          reason: 'credentials_wiped',
-          actor: 'system',
-          data: { retention_days: deps.retentionDays },
-          now,
-        })
-      }
-      return { ids: rows.map((row) => row.id), seen: rows.length }
-    })
-    wiped.push(...ids)
-    if (seen < batchSize) return wiped
-  }
+    const rows = (await trx('payments')
+      .select('id', 'stage')
+      .whereNotNull('site_password_enc')
+      .whereIn('stage', FINAL_STAGES)
+      .where('updated_at', '<', cutoff)
+      .orderBy('id')
+      .limit(batchSize)
+      .forUpdate()
+      .skipLocked()) as Array<{ id: number; stage: Stage }>
+    if (rows.length === 0) return { ids: [], seen: 0 }
+    await trx('payments')
+      .whereIn(
+        'id',
+        rows.map((row) => row.id),
+      )
+      .update({ site_password_enc: null, site_password_key_id: null, credentials_wiped_at: now })
+    for (const row of rows) {
+      await recordEvent(trx, {
+        paymentId: row.id,
+        from: row.stage,
+        to: row.stage,
+        reason: 'credentials_wiped',
+        actor: 'system',
+        data: { retention_days: deps.retentionDays },
+        now,
+      })
+    }
+    return { ids: rows.map((row) => row.id), seen: rows.length }
+  })
 }
 
 /** main.ts: every instance wipes at start and then hourly; `stop()` on shutdown. */

@@ -1,0 +1,20 @@
+import type { Knex } from 'knex'
+
+/**
+ * Works through rows in batches, one transaction each, until a batch comes back short: short
+ * row locks, and a backlog still drains in one run. `batch` takes at most `batchSize` rows
+ * itself (FOR UPDATE SKIP LOCKED, so several instances may sweep at once) and answers the ids
+ * it acted on and how many rows it saw. Answers every id acted on.
+ */
+export async function inBatches(
+  db: Knex,
+  batchSize: number,
+  batch: (trx: Knex.Transaction) => Promise<{ ids: number[]; seen: number }>,
+): Promise<number[]> {
+  const done: number[] = []
+  for (;;) {
+    const { ids, seen } = await db.transaction(batch)
+    done.push(...ids)
+    if (seen < batchSize) return done
+  }
+}
