@@ -131,7 +131,7 @@ async function withinLimits(
   amountIrr: number,
   now: Date,
 ): Promise<boolean> {
-  await client.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId])
+  await client.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId])
   const level = await client.query<{ level: number }>(
     'SELECT level FROM customer_identities WHERE user_id = $1',
     [userId],
@@ -296,17 +296,19 @@ app.use(async (ctx) => {
   }
   if (ctx.method === 'POST' && ctx.path === '/create') {
     const body = await readJson(ctx.req)
+    // The customer the app would read from the bearer token; run.ts takes the creators in turn.
+    const customerId = Number(ctx.get('x-bench-customer')) || userId
     const now = new Date()
     const client = await pool.connect()
     try {
       await client.query('BEGIN')
-      if (!(await withinLimits(client, userId, 118_450_000, now))) {
+      if (!(await withinLimits(client, customerId, 118_450_000, now))) {
         await client.query('ROLLBACK')
         ctx.status = 403
         return
       }
       const { rows } = await client.query<Record<string, unknown>>(INSERT_SQL, [
-        userId,
+        customerId,
         body.payment_type,
         body.site_url,
         body.site_username,
@@ -324,7 +326,7 @@ app.use(async (ctx) => {
         now,
       ])
       const row = rows[0] as Record<string, unknown>
-      await client.query(EVENT_SQL, [row.id, userId, '{}', now])
+      await client.query(EVENT_SQL, [row.id, customerId, '{}', now])
       await client.query('COMMIT')
       delete row.site_password_enc
       ctx.status = 201

@@ -47,6 +47,12 @@ const ONLY = (process.env.BENCH_ONLY ?? 'quote,list,create,callback')
   .map((s) => s.trim())
 /** Paid attempts prepared for the callback scenario, for each of app and floor. */
 const CALLBACKS = Number(process.env.BENCH_CALLBACKS ?? 10000)
+/**
+ * Customers who create orders (and pay for the callback scenario), taken in turn. A create locks
+ * its customer's row for the limit check (issue 18): one customer placing every order would
+ * measure that lock's queue, which no real customer makes, instead of the service.
+ */
+const CREATORS = Number(process.env.BENCH_CREATORS ?? CONNECTIONS)
 const TERMINAL = '2015'
 const SANDBOX_CARD = '6219861000000009'
 
@@ -175,11 +181,13 @@ interface PaidReturn {
 async function preparePaidReturns(
   appUrl: string,
   bankHttpUrl: string,
-  token: string,
+  tokens: string[],
   count: number,
 ): Promise<PaidReturn[]> {
-  const auth = { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }
+  let turn = 0
   const one = async (): Promise<PaidReturn> => {
+    const token = tokens[turn++ % tokens.length]
+    const auth = { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }
     const created = await fetch(`${appUrl}/api/payments/create/`, {
       method: 'POST',
       headers: auth,
@@ -304,12 +312,16 @@ async function main(): Promise<void> {
     await postgres.ensureDatabase('arzpol_bench')
     await migrateLatest(db)
 
-    // Two customers straight in the database (argon2 stays out of it: the bench only signs in
-    // with tokens), one to list 50 orders of, one to create orders for.
+    // Customers straight in the database (argon2 stays out of it: the bench only signs in with
+    // tokens): one to list 50 orders of, then the creators, who also pay for the callbacks.
     const past = new Date(Date.now() - 60_000)
-    const [lister, creator, payer] = (await db('users')
+    const phones = Array.from(
+      { length: 1 + CREATORS },
+      (_, i) => `0935${String(i + 1).padStart(7, '0')}`,
+    )
+    const [lister, ...creators] = (await db('users')
       .insert(
-        ['09350000001', '09350000002', '09350000003'].map((phone) => ({
+        phones.map((phone) => ({
           phone,
           username: phone,
           password_hash: 'not-a-hash',
@@ -323,8 +335,9 @@ async function main(): Promise<void> {
       username: string
       role: 'customer'
     }>
-    if (!lister || !creator || !payer) throw new Error('users not created')
-    // One customer creates thousands of orders in a run, far past a level-0 customer's day (issue
+    const creator = creators[0]
+    if (!lister || !creator) throw new Error('users not created')
+    // Each creator places hundreds of orders in a run, far past a level-0 customer's day (issue
     // 18): their level's limits are raised, so app and floor still do the whole limit check.
     await db('identity_levels').update({
       per_order_irr: 1e15,
@@ -340,8 +353,15 @@ async function main(): Promise<void> {
       clock: { now: () => new Date() },
     })
     const listToken = await tokens.signAccess(lister)
-    const createToken = await tokens.signAccess(creator)
-    const payToken = await tokens.signAccess(payer)
+    const createTokens = await Promise.all(creators.map((c) => tokens.signAccess(c)))
+    // The app's and the floor's create take the creators in turn, the same order for both.
+    const creatorTurns = <T>(values: T[], request: (value: T) => Partial<autocannon.Request>) => {
+      let turn = 0
+      return (base: autocannon.Request) => ({
+        ...base,
+        ...request(values[turn++ % values.length] as T),
+      })
+    }
 
     // The bank: an outside party, so on the bench's CPU with autocannon and PostgreSQL; over
     // TLS, as production requires of SEP_BASE_URL (bench/bank.ts).
@@ -491,16 +511,30 @@ async function main(): Promise<void> {
         name: 'create',
         target: 0.6,
         app: {
-          url: `${appUrl}/api/payments/create/`,
-          method: 'POST' as const,
-          headers: { ...json, Authorization: `Bearer ${createToken}` },
-          body: JSON.stringify(ORDER),
+          url: appUrl,
+          requests: [
+            {
+              method: 'POST' as const,
+              path: '/api/payments/create/',
+              body: JSON.stringify(ORDER),
+              setupRequest: creatorTurns(createTokens, (token) => ({
+                headers: { ...json, Authorization: `Bearer ${token}` },
+              })),
+            },
+          ],
         },
         floor: {
-          url: `${floorUrl}/create`,
-          method: 'POST' as const,
-          headers: json,
-          body: JSON.stringify(ORDER),
+          url: floorUrl,
+          requests: [
+            {
+              method: 'POST' as const,
+              path: '/create',
+              body: JSON.stringify(ORDER),
+              setupRequest: creatorTurns(creators, (customer) => ({
+                headers: { ...json, 'X-Bench-Customer': String(customer.id) },
+              })),
+            },
+          ],
         },
       },
       {
@@ -509,7 +543,7 @@ async function main(): Promise<void> {
         expect: '3xx',
         prepare: async () => {
           const started = Date.now()
-          const paid = await preparePaidReturns(appUrl, bankHttpUrl, payToken, 2 * CALLBACKS)
+          const paid = await preparePaidReturns(appUrl, bankHttpUrl, createTokens, 2 * CALLBACKS)
           appReturns.fill(paid.slice(0, CALLBACKS))
           floorReturns.fill(paid.slice(CALLBACKS))
           const seconds = ((Date.now() - started) / 1000).toFixed(0)
