@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest'
 import type { NewRequestActionData } from '~/features/orders/new-request.server.ts'
 import { standInForFile } from '../../../tests/stand-in-for-file.ts'
 import { expectData, routeArgs, sameOriginPost, signedInJar } from '../../../tests/utils.ts'
-import { startFakeOrders } from '../../routes/dashboard.new-request/fake-orders.test-support.ts'
-import { action } from '../../routes/dashboard.new-request/route.tsx'
+import { startFakeOrders } from '../dashboard.new-request/fake-orders.test-support.ts'
+import { action } from '../dashboard.new-request/route.tsx'
 
 /**
  * An order refused for the customer's identity (issue 18): above the level's limit (403
