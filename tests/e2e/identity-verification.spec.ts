@@ -139,3 +139,73 @@ test('a customer climbs from level 0 to level 2 and the limits follow', async ({
   await cancelAtBank(page)
   await expect(page).toHaveURL(/\/dashboard\/orders\/\d+\?payment=failed$/)
 })
+
+test('without JavaScript every identity step is a plain form; support read the limits and the inquiry log', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000)
+  // Registered with JavaScript, then the same session in a browser without it.
+  const withScript = await browser.newContext()
+  await registerNewCustomer(await withScript.newPage(), uniquePhone(), 'plain-pass-1404')
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await withScript.storageState(),
+  })
+  await withScript.close()
+  const page = await context.newPage()
+
+  await page.goto('/dashboard/identity')
+  const level1 = page.getByTestId('level1-form')
+  await level1.getByLabel('نام', { exact: true }).fill('Sara')
+  await level1.getByLabel('نام خانوادگی').fill('Rezaei')
+  await level1.getByLabel('کد ملی').fill(uniqueNationalCode())
+  await level1.getByLabel('تاریخ تولد (شمسی)').fill('1404/12/30')
+  await level1.getByRole('button', { name: 'تأیید هویت' }).click()
+  // 1404 is no leap year: the date does not exist, and the other fields keep what was typed.
+  await expect(level1.getByText(/تاریخ تولد را به شکل/)).toBeVisible()
+  await expect(level1.getByLabel('نام', { exact: true })).toHaveValue('Sara')
+  await level1.getByLabel('تاریخ تولد (شمسی)').fill('1380/01/01')
+  await level1.getByRole('button', { name: 'تأیید هویت' }).click()
+  await expect(page.getByTestId('identity-level')).toHaveAttribute('data-level', '1')
+
+  // A card added and removed.
+  await page.getByLabel('شماره کارت بانکی').fill(SANDBOX_CARDS.success)
+  await page.getByRole('button', { name: 'ثبت کارت' }).click()
+  await expect(page.getByTestId('identity-card')).toHaveCount(1)
+  await page.getByTestId('identity-card').getByRole('button', { name: /حذف/ }).click()
+  await expect(page.getByText(/کارت بانکی از فهرست کارت‌های شما حذف شد/)).toBeVisible()
+  await expect(page.getByTestId('no-cards')).toBeVisible()
+
+  // A photo as plain multipart; a file that is no image is refused beside its field.
+  const form = page.getByTestId('upload-national_card')
+  await form.locator('input[type=file]').setInputFiles({
+    name: 'card.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('%PDF-1.4 not an image'),
+  })
+  await form.getByRole('button', { name: 'بارگذاری' }).click()
+  await expect(
+    page.getByTestId('upload-national_card').getByText(/فقط تصویر JPEG، PNG یا WebP/),
+  ).toBeVisible()
+  await page
+    .getByTestId('upload-national_card')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'card.png', mimeType: 'image/png', buffer: pngFile() })
+  await page.getByTestId('upload-national_card').getByRole('button', { name: 'بارگذاری' }).click()
+  await expect(page.getByTestId('level2-national_card')).toHaveAttribute('data-uploaded', 'yes')
+  await expect(page.getByTestId('level2')).toHaveAttribute('data-status', 'none')
+  await context.close()
+
+  // Support read the limits (no edit forms: admins only) and find the card inquiry in the log.
+  const support = await signInAsStaff(browser, 'support', { javaScriptEnabled: false })
+  await support.page.goto('/staff/identity-levels')
+  await expect(support.page.getByTestId('level-row-2')).toBeVisible()
+  await expect(support.page.getByTestId('level-form-1')).toHaveCount(0)
+  await support.page.goto('/staff/identity/inquiries')
+  await support.page.getByLabel('نوع استعلام').selectOption('card_owner')
+  await support.page.getByLabel('نتیجه').selectOption('matched')
+  await support.page.getByRole('button', { name: 'نمایش' }).click()
+  await expect(support.page).toHaveURL(/kind=card_owner&result=matched/)
+  await expect(support.page.getByRole('cell', { name: 'مالکیت کارت بانکی' }).first()).toBeVisible()
+  await support.page.context().close()
+})
