@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { registerNewCustomer, uniquePhone } from '../support/auth.ts'
 import { placeCashOut, TEST_SHEBA } from '../support/orders.ts'
+import { reachLevel1 } from '../support/identity.ts'
 
 const PASSWORD = 'orders-docs-1404'
 
@@ -77,6 +78,8 @@ test('a cash-out placed without a Sheba says in Persian what is missing and move
 }) => {
   test.setTimeout(90_000)
   await registerNewCustomer(page, uniquePhone(), PASSWORD)
+  // A cash-out needs identity level 1 (issue 18, ADR 024).
+  await reachLevel1(page)
   await page.goto('/dashboard/new-request')
   await page.getByRole('radio', { name: 'نقد کردن درآمد ارزی' }).check()
   await page.getByLabel('آدرس سایت').fill('https://www.upwork.com')

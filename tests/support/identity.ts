@@ -1,3 +1,5 @@
+import { expect, type Page } from '@playwright/test'
+
 /**
  * Identities for the journeys (issue 18). The sandbox identity provider matches every valid
  * national code with any mobile, card and Sheba (payments-service/src/modules/identity/README.md),
@@ -23,3 +25,18 @@ export function uniqueNationalCode(): string {
 /** Latin digits as Persian ones, as a customer types them. */
 export const persianDigits = (text: string) =>
   text.replace(/\d/g, (digit) => '۰۱۲۳۴۵۶۷۸۹'[Number(digit)]!)
+
+/**
+ * The signed-in customer reaches level 1 on the identity page (a code of their own), as a
+ * cash-out needs (ADR 024) before it can reach staff.
+ */
+export async function reachLevel1(page: Page) {
+  await page.goto('/dashboard/identity')
+  const form = page.getByTestId('level1-form')
+  await form.getByLabel('نام', { exact: true }).fill('سارا')
+  await form.getByLabel('نام خانوادگی').fill('رضایی')
+  await form.getByLabel('کد ملی').fill(uniqueNationalCode())
+  await form.getByLabel('تاریخ تولد (شمسی)').fill('۱۳۷۰/۰۶/۱۵')
+  await form.getByRole('button', { name: 'تأیید هویت' }).click()
+  await expect(page.getByTestId('identity-level')).toHaveAttribute('data-level', '1')
+}

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test'
+import { reachLevel1 } from './identity.ts'
 
 /** Test cards of the sandbox bank (payments-service/src/sandbox-bank/cards.ts). */
 export const SANDBOX_CARDS = {
@@ -58,6 +59,8 @@ export const TEST_SHEBA = 'IR820540102680020817909002'
  * non-gateway branch) and opens it; the order page's URL.
  */
 export async function placeCashOut(page: Page): Promise<string> {
+  // A cash-out needs identity level 1 (issue 18, ADR 024).
+  await reachLevel1(page)
   await page.goto('/dashboard/new-request')
   await page.getByRole('radio', { name: 'نقد کردن درآمد ارزی' }).check()
   await page.getByLabel('آدرس سایت').fill('https://www.upwork.com')
