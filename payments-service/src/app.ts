@@ -1,15 +1,10 @@
 import Koa from 'koa'
 import { validatesResponses } from './config/env.ts'
 import type { AppDeps, AppState } from './http/context.ts'
-import { accessLog } from './http/middlewares/access-log.ts'
 import { createRequireUser } from './http/middlewares/auth.ts'
-import { errorHandler, unanswered } from './http/middlewares/error-handler.ts'
-import { jsonBody, refuseDeepBodies } from './http/middlewares/json-body.ts'
-import { metricsEndpoint, requestMetrics } from './http/middlewares/metrics.ts'
-import { requestId } from './http/middlewares/request-id.ts'
-import { securityHeaders } from './http/middlewares/security-headers.ts'
+import { requestFrame } from './http/middlewares/request-frame.ts'
 import { registerOpenApiRoutes } from './http/openapi/openapi.routes.ts'
-import { createApi, type Api } from './http/route.ts'
+import { apiRoutes, createApi, type Api } from './http/route.ts'
 import { composeServices, type Services } from './composition.ts'
 import { registerAuthRoutes } from './modules/auth/customer.routes.ts'
 import { registerSecondFactorRoutes } from './modules/auth/staff.routes.ts'
@@ -95,18 +90,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState
   })
   registerRoutes(api, deps, options.services ?? composeServices(deps), options.draining)
 
-  // Outermost first: the id and logger every later step uses; the log line and the timing see
-  // the status the error handler settled on; headers are set before anything can fail.
-  app.use(requestId(deps.logger))
-  app.use(accessLog(deps.logger))
-  app.use(requestMetrics(deps.metrics))
-  app.use(securityHeaders())
-  app.use(errorHandler())
-  app.use(metricsEndpoint(deps.metrics, deps.config.METRICS_TOKEN))
-  app.use(jsonBody())
-  app.use(refuseDeepBodies())
-  app.use(unanswered())
-  app.use(api.router.routes())
-  app.use(api.router.allowedMethods())
+  app.use(
+    requestFrame({
+      logger: deps.logger,
+      metrics: deps.metrics,
+      metricsToken: deps.config.METRICS_TOKEN,
+      routes: apiRoutes(api),
+    }),
+  )
   return app
 }

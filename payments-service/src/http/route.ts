@@ -22,6 +22,8 @@ export interface Api {
    * the declared fields (production): see response-shape.ts for why.
    */
   validateResponses: boolean
+  /** Routes without path parameters, by `METHOD /path` (see `apiRoutes`). */
+  staticRoutes: Map<string, { pattern: string; run: AppMiddleware }>
 }
 
 export function createApi(
@@ -33,6 +35,50 @@ export function createApi(
     openapi: new OpenApiRegistry(),
     requireUser,
     validateResponses: options.validateResponses ?? true,
+    staticRoutes: new Map(),
+  }
+}
+
+/**
+ * Runs middlewares in order, each `next` calling the following one (koa-compose, made once). A
+ * route with nothing before its handler (the quote) runs the handler itself.
+ */
+function chain(stack: AppMiddleware[]): AppMiddleware {
+  if (stack.length === 1 && stack[0]) return stack[0]
+  return (ctx, next) => dispatch(stack, 0, ctx, next)
+}
+
+function dispatch(
+  stack: AppMiddleware[],
+  index: number,
+  ctx: AppContext,
+  next: () => Promise<unknown>,
+): Promise<unknown> {
+  const middleware = stack[index]
+  if (!middleware) return next()
+  return Promise.resolve(middleware(ctx, () => dispatch(stack, index + 1, ctx, next)))
+}
+
+/**
+ * The router behind one middleware, with a shortcut: a request for a route without path
+ * parameters (the quote, the order list, create, …) is answered from an exact `METHOD /path`
+ * lookup, skipping @koa/router's per-request work (testing every route's pattern, building and
+ * composing the matched layers' chain, the allowed-methods frame). Everything else — paths with
+ * ids, other spellings, HEAD, 404 and 405 — goes through the router as before. The shortcut
+ * sets `_matchedRoute` as the router would, for the metrics labels.
+ */
+export function apiRoutes(api: Api): AppMiddleware {
+  const routes = api.router.routes() as unknown as AppMiddleware
+  const allowed = api.router.allowedMethods() as unknown as AppMiddleware
+  return (ctx, next) => {
+    const hit = api.staticRoutes.get(`${ctx.method} ${ctx.path}`)
+    if (hit) {
+      const routed = ctx as unknown as { _matchedRoute: string; params: Record<string, string> }
+      routed._matchedRoute = hit.pattern
+      routed.params = {}
+      return hit.run(ctx, next)
+    }
+    return routes(ctx, () => allowed(ctx, next))
   }
 }
 
@@ -214,7 +260,16 @@ export function defineRoute<
   // Registered without its trailing slash: the router (non-strict) then answers both forms,
   // as the spec needs for /api/ticketing/tickets; the document keeps the spec's exact path.
   const routerPath = spec.path.length > 1 ? spec.path.replace(/\/$/, '') : spec.path
-  api.router.register(routerPath, [spec.method], [...(spec.before ?? []), ...guards, handle], {
+  const stack = [...(spec.before ?? []), ...guards, handle]
+  api.router.register(routerPath, [spec.method], stack, {
     name: spec.operationId,
   })
+  if (!routerPath.includes(':')) {
+    const entry = { pattern: routerPath, run: chain(stack) }
+    for (const path of new Set([routerPath, `${routerPath}/`])) {
+      // The first route registered for a path keeps it.
+      const key = `${spec.method.toUpperCase()} ${path}`
+      if (!api.staticRoutes.has(key)) api.staticRoutes.set(key, entry)
+    }
+  }
 }

@@ -4,8 +4,7 @@ import { startTestServer, type TestClient } from '../../test/http.ts'
 import { capturedLogger } from '../../test/log-capture.ts'
 import type { AppState } from '../context.ts'
 import { ApiError, tooManyRequests, ValidationError } from '../errors.ts'
-import { errorHandler } from './error-handler.ts'
-import { requestId } from './request-id.ts'
+import { requestFrame } from './request-frame.ts'
 
 describe('error handler', () => {
   const { lines, logger } = capturedLogger({ level: 'error' })
@@ -13,8 +12,7 @@ describe('error handler', () => {
 
   beforeAll(async () => {
     const app = new Koa<AppState>()
-    app.use(requestId(logger))
-    app.use(errorHandler())
+    app.use(requestFrame({ logger }))
     app.use((ctx) => {
       switch (ctx.path) {
         case '/boom':

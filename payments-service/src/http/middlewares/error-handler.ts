@@ -1,5 +1,5 @@
 import { toPersianDigits } from '@arzpol/contracts'
-import type { AppContext, AppMiddleware } from '../context.ts'
+import type { AppContext } from '../context.ts'
 import { isDatabaseUnavailable } from '../database-unavailable.ts'
 import { ApiError, ValidationError } from '../errors.ts'
 
@@ -40,17 +40,7 @@ function fromHttpError(error: HttpLikeError, ctx: AppContext): ApiError | null {
  * anything unexpected is logged with the request id and answered with a generic 500 so no
  * internals leak to the client.
  */
-export function errorHandler(): AppMiddleware {
-  return async (ctx, next) => {
-    try {
-      await next()
-    } catch (error) {
-      answerError(ctx, error)
-    }
-  }
-}
-
-function answerError(ctx: AppContext, error: unknown): void {
+export function answerError(ctx: AppContext, error: unknown): void {
   if (error instanceof ValidationError) {
     ctx.status = 400
     ctx.body = error.fields
@@ -90,14 +80,11 @@ const methodNotAllowed = (ctx: AppContext) =>
   new ApiError(405, `متد «${ctx.method}» مجاز نیست.`, 'method_not_allowed')
 
 /**
- * Around the router: a request no route answered (404) or answered only for other methods (405,
+ * After the router: a request no route answered (404) or answered only for other methods (405,
  * with the router's Allow header kept) gets the Persian error.
  */
-export function unanswered(): AppMiddleware {
-  return async (ctx, next) => {
-    await next()
-    if (ctx.body !== null && ctx.body !== undefined) return
-    if (ctx.status === 404) throw new ApiError(404, NOT_FOUND_DETAIL, 'not_found')
-    if (ctx.status === 405) throw methodNotAllowed(ctx)
-  }
+export function requireAnswered(ctx: AppContext): void {
+  if (ctx.body !== null && ctx.body !== undefined) return
+  if (ctx.status === 404) throw new ApiError(404, NOT_FOUND_DETAIL, 'not_found')
+  if (ctx.status === 405) throw methodNotAllowed(ctx)
 }

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
-import type { AppContext, AppMiddleware } from '../context.ts'
+import type { AppContext } from '../context.ts'
 import { ApiError } from '../errors.ts'
 import type { Metrics } from '../metrics.ts'
 
@@ -16,21 +16,15 @@ function routeOf(ctx: AppContext): string {
 }
 
 /**
- * Times every request into the histogram, labelled by route pattern so ids in paths cannot blow
- * up the number of series. Outside the error handler, so errors count with their final status.
+ * Counts a finished request into the histogram, labelled by route pattern so ids in paths cannot
+ * blow up the number of series. Called after errors are answered, so they count with their
+ * final status.
  */
-export function requestMetrics(metrics: Metrics): AppMiddleware {
-  return async (ctx, next) => {
-    const started = performance.now()
-    try {
-      await next()
-    } finally {
-      metrics.httpDuration.observe(
-        { method: ctx.method, route: routeOf(ctx), status: String(ctx.status) },
-        (performance.now() - started) / 1000,
-      )
-    }
-  }
+export function observeRequest(metrics: Metrics, ctx: AppContext, startedMs: number): void {
+  metrics.httpDuration.observe(
+    { method: ctx.method, route: routeOf(ctx), status: String(ctx.status) },
+    (performance.now() - startedMs) / 1000,
+  )
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest()
@@ -42,21 +36,22 @@ export function bearerMatches(header: string, token: string): boolean {
   return timingSafeEqual(digest(match[1]), digest(token))
 }
 
-/**
- * `GET /metrics` for Prometheus, behind `Authorization: Bearer METRICS_TOKEN` (ADR 007). Without
- * a token configured the endpoint does not exist (404), so a forgotten setting never publishes
- * the numbers.
- */
-export function metricsEndpoint(metrics: Metrics, token: string | undefined): AppMiddleware {
-  return async (ctx, next) => {
-    if (!token || ctx.path !== METRICS_PATH) return next()
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next()
-    if (!bearerMatches(ctx.get('Authorization'), token)) {
-      throw new ApiError(401, 'اطلاعات احراز هویت ارسال نشده است.', 'not_authenticated', {
-        headers: { 'WWW-Authenticate': 'Bearer realm="metrics"' },
-      })
-    }
-    ctx.type = metrics.registry.contentType
-    ctx.body = await metrics.registry.metrics()
+/** A scrape of `GET /metrics` (answered only when METRICS_TOKEN is set: see the request frame). */
+export const isMetricsScrape = (ctx: AppContext): boolean =>
+  ctx.path === METRICS_PATH && (ctx.method === 'GET' || ctx.method === 'HEAD')
+
+/** Answers a scrape, behind `Authorization: Bearer METRICS_TOKEN`. */
+export async function serveMetrics(
+  ctx: AppContext,
+  metrics: Metrics,
+  token: string,
+): Promise<void> {
+  if (!bearerMatches(ctx.get('Authorization'), token)) {
+    throw new ApiError(401, 'اطلاعات احراز هویت ارسال نشده است.', 'not_authenticated', {
+      headers: { 'WWW-Authenticate': 'Bearer realm="metrics"' },
+    })
   }
+  ctx.set('Cache-Control', 'no-store')
+  ctx.type = metrics.registry.contentType
+  ctx.body = await metrics.registry.metrics()
 }

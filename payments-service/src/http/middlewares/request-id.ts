@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Logger } from 'pino'
 import type { User } from '../../models/user.model.ts'
-import type { AppMiddleware, AppState } from '../context.ts'
+import type { AppContext, AppState } from '../context.ts'
 
 export const REQUEST_ID_HEADER = 'X-Request-Id'
 
@@ -32,17 +32,13 @@ class RequestState implements AppState {
 }
 
 /**
- * Gives the request its id (web's, when well formed, or a new UUID) and its `ctx.state` with a
- * logger carrying that id, and echoes the id in the answer. First in the chain: everything after
- * it logs through `ctx.state.logger`.
+ * Gives the request its id (web's, when well formed, or a new UUID) and its `ctx.state`, and
+ * echoes the id in the answer.
  */
-export function requestId(logger: Logger): AppMiddleware {
-  return (ctx, next) => {
-    const incoming = ctx.get(REQUEST_ID_HEADER)
-    const id = ACCEPTED_ID.test(incoming) ? incoming : randomUUID()
-    // Koa starts every request with an empty `state`; anything put there before us is kept.
-    ctx.state = Object.assign(new RequestState(id, logger), ctx.state)
-    ctx.set(REQUEST_ID_HEADER, id)
-    return next()
-  }
+export function beginRequest(ctx: AppContext, logger: Logger): void {
+  const incoming = ctx.req.headers['x-request-id']
+  const id = typeof incoming === 'string' && ACCEPTED_ID.test(incoming) ? incoming : randomUUID()
+  // Koa starts every request with an empty `state`; anything put there before us is kept.
+  ctx.state = Object.assign(new RequestState(id, logger), ctx.state)
+  ctx.res.setHeader(REQUEST_ID_HEADER, id)
 }

@@ -1,9 +1,10 @@
 import Koa from 'koa'
+import { pino } from 'pino'
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../test/app.ts'
 import { startTestServer } from '../../test/http.ts'
 import type { AppState } from '../context.ts'
-import { securityHeaders } from './security-headers.ts'
+import { requestFrame } from './request-frame.ts'
 
 describe('security headers', () => {
   const t = useTestApp()
@@ -25,7 +26,7 @@ describe('security headers', () => {
 
   it('let a route that serves a page (the API docs) set its own policy', async () => {
     const app = new Koa<AppState>()
-    app.use(securityHeaders())
+    app.use(requestFrame({ logger: pino({ level: 'silent' }) }))
     app.use((ctx) => {
       ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
       ctx.body = 'page'

@@ -12,8 +12,7 @@ import {
 import Koa from 'koa'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppState } from '../../http/context.ts'
-import { errorHandler } from '../../http/middlewares/error-handler.ts'
-import { requestId } from '../../http/middlewares/request-id.ts'
+import { requestFrame } from '../../http/middlewares/request-frame.ts'
 import { createRequireUser, requireRole } from '../../http/middlewares/auth.ts'
 import { User } from '../../models/user.model.ts'
 import { registerUser, useTestApp } from '../../test/app.ts'
@@ -228,8 +227,7 @@ describe('role checks for staff routes', () => {
 
   beforeAll(async () => {
     const app = new Koa<AppState>()
-    app.use(requestId(t.deps.logger))
-    app.use(errorHandler())
+    app.use(requestFrame({ logger: t.deps.logger }))
     app.use(createRequireUser(t.deps))
     app.use(requireRole('support', 'admin'))
     app.use((ctx) => {
