@@ -49,6 +49,14 @@ const VALID = {
 const post = (fields: Record<string, string>) =>
   sameOriginPost('/dashboard/new-request', fields, jar)
 
+/** Submits the form and expects it back with errors and this status; what came back. */
+async function refused(fields: Record<string, string>, status: number) {
+  const result = expectData<NewRequestActionData>(await action(routeArgs(post(fields))))
+  expect(result.init?.status).toBe(status)
+  if (result.data.kind !== 'errors') throw new Error('expected errors')
+  return result.data
+}
+
 const upstream = (method: string, path: string) =>
   fake.calls.filter((call) => call.method === method && call.path === path)
 
@@ -93,13 +101,9 @@ describe('/dashboard/new-request action', () => {
       detail: 'این کلید یکتایی (Idempotency-Key) قبلاً برای درخواست دیگری به کار رفته است.',
       code: 'idempotency_key_reused',
     })
-    const result = expectData<NewRequestActionData>(
-      await action(routeArgs(post({ ...VALID, idempotency_key: 'used-key' }))),
-    )
-    expect(result.init?.status).toBe(422)
-    if (result.data.kind !== 'errors') throw new Error('expected errors')
-    expect(result.data.values.idempotency_key).toMatch(/^[0-9a-f-]{36}$/)
-    expect(result.data.errors.form.join(' ')).toMatch(/کلید یکتایی/)
+    const refusal = await refused({ ...VALID, idempotency_key: 'used-key' }, 422)
+    expect(refusal.values.idempotency_key).toMatch(/^[0-9a-f-]{36}$/)
+    expect(refusal.errors.form.join(' ')).toMatch(/کلید یکتایی/)
   })
 
   it('sends the quote token the form carries with create (issue 15), and none when it has none', async () => {
@@ -129,22 +133,18 @@ describe('/dashboard/new-request action', () => {
         quote_token: 'v1.bmV3.dG9rZW4',
       },
     })
-    const result = expectData<NewRequestActionData>(
-      await action(routeArgs(post({ ...VALID, quote_token: 'v1.b2xk.dG9rZW4' }))),
-    )
-    expect(result.init?.status).toBe(409)
-    if (result.data.kind !== 'errors') throw new Error('expected errors')
-    expect(result.data.errors.form).toEqual([
+    const refusal = await refused({ ...VALID, quote_token: 'v1.b2xk.dG9rZW4' }, 409)
+    expect(refusal.errors.form).toEqual([
       'قیمتی که دیدید دیگر معتبر نیست (مهلت آن تمام شده یا نرخ تغییر کرده است). مبلغ جدید ۶٬۲۴۱٬۸۰۰ تومان است؛ آن را بررسی کنید و دوباره «ثبت و پرداخت» را بزنید.',
     ])
-    expect(result.data.values.quote_token).toBe('v1.bmV3.dG9rZW4')
-    expect(result.data.newQuote).toMatchObject({
+    expect(refusal.values.quote_token).toBe('v1.bmV3.dG9rZW4')
+    expect(refusal.newQuote).toMatchObject({
       amount: '50.50',
       currency: 'USD',
       payment_type: 'topup',
       amount_irr: 62_418_000,
     })
-    expect(result.data.values).not.toHaveProperty('site_password')
+    expect(refusal.values).not.toHaveProperty('site_password')
     // Nothing was created, so nothing is started.
     expect(fake.calls.filter((call) => call.path.endsWith('/start/'))).toHaveLength(0)
   })
