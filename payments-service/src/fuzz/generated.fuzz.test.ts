@@ -42,10 +42,12 @@ const SEED = process.env.FUZZ_SEED
   : (Date.now() ^ (process.pid << 16)) | 0
 /**
  * Every operation gets at least this share of its requests past validation (each can: its
- * `valid` plans). It catches a schema the generator no longer satisfies (0–3 %); the lowest
- * operations sit near 16–20 % with 80 cases, where a run swings by ±8 points.
+ * `valid` plans). It catches a schema the generator no longer satisfies (0 of 80); the lowest
+ * operations sit near 13–20 % with 80 cases, and a run swings by ±8 points: at 8 % a healthy
+ * operation fell below it about one run in ten (payments_transition, the second-factor confirm,
+ * identity documents), so the floor is 3 % (P ≈ 0.1 % per run for a 13 % operation).
  */
-const PASS_FLOOR = 0.08
+const PASS_FLOOR = 0.03
 
 /**
  * What a refused request may write: rate-limit counters and audit records (a table, or
