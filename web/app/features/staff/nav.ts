@@ -24,3 +24,19 @@ export const STAFF_MENU: readonly StaffMenuItem[] = [
 export function menuFor(role: StaffRole): StaffMenuItem[] {
   return STAFF_MENU.filter((item) => !item.adminOnly || role === 'admin')
 }
+
+/**
+ * The item the page at `pathname` belongs to: of the items whose `to` is the path or (unless
+ * `end`) a parent of it, the longest. A prefix match alone would light the review queue
+ * (`/staff/identity`) on the inquiry log below it as well; the queue keeps its reviews.
+ */
+export function activeMenuItem(
+  items: readonly StaffMenuItem[],
+  pathname: string,
+): StaffMenuItem | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  const matching = items.filter(
+    (item) => path === item.to || (!item.end && path.startsWith(`${item.to}/`)),
+  )
+  return matching.sort((a, b) => b.to.length - a.to.length)[0]
+}

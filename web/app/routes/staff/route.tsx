@@ -1,12 +1,12 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
-import { NavLink, Outlet, useLoaderData } from '@remix-run/react'
+import { Link, Outlet, useLoaderData, useLocation } from '@remix-run/react'
 import {
   LogoutButton,
   SideMenuLayout,
   type MenuNavigateHandler,
 } from '~/components/side-menu-layout.tsx'
-import { menuFor } from '~/features/staff/nav.ts'
+import { activeMenuItem, menuFor } from '~/features/staff/nav.ts'
 import { STAFF_ROLE_LABELS } from '~/features/staff/roles.ts'
 import { StaffErrorBoundary } from '~/features/staff/ui.tsx'
 import { requireStaff } from '~/features/staff/staff.server.ts'
@@ -25,13 +25,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
 
-const menuLinkClass = ({ isActive }: { isActive: boolean }) =>
+const menuLinkClass = (isActive: boolean) =>
   `block rounded-lg px-3 py-2.5 text-sm font-medium transition-colors ${
     isActive ? 'bg-slate-800 text-white' : 'text-slate-700 hover:bg-slate-100'
   }`
 
 function StaffMenu({ onNavigate }: { onNavigate?: MenuNavigateHandler }) {
   const { user, role } = useLoaderData<typeof loader>()
+  const menu = menuFor(role)
+  // One item lit, the page's own (a NavLink per item would also light its parents' items).
+  const active = activeMenuItem(menu, useLocation().pathname)
   return (
     <div className="flex flex-col gap-4">
       <div className="rounded-xl bg-slate-800 px-3 py-3 text-white">
@@ -44,11 +47,16 @@ function StaffMenu({ onNavigate }: { onNavigate?: MenuNavigateHandler }) {
         </p>
       </div>
       <ul className="flex flex-col gap-1">
-        {menuFor(role).map((item) => (
+        {menu.map((item) => (
           <li key={item.to}>
-            <NavLink to={item.to} end={item.end} className={menuLinkClass} onClick={onNavigate}>
+            <Link
+              to={item.to}
+              aria-current={item === active ? 'page' : undefined}
+              className={menuLinkClass(item === active)}
+              onClick={onNavigate}
+            >
               {item.label}
-            </NavLink>
+            </Link>
           </li>
         ))}
       </ul>
