@@ -5,10 +5,10 @@ import {
   type ReviewStatus,
 } from '@arzpol/contracts/identity/review'
 import { Link } from '@remix-run/react'
-import { Badge, linkButtonClass } from '~/features/staff/ui.tsx'
+import { Badge } from '~/features/staff/ui.tsx'
 import type { Inquiry } from './identity-schemas.ts'
 
-/** The back office's identity pieces: status badges, the inquiry table's cells, paging. */
+/** The back office's identity pieces: status badges, the inquiry table's cells, page size. */
 
 /** Rows per page of the review queue and the inquiry log. */
 export const STAFF_PAGE_SIZE = 50
@@ -56,49 +56,3 @@ export function inquiryCells(inquiry: Inquiry) {
 }
 
 export const INQUIRY_COLUMNS = ['زمان', 'کاربر', 'استعلام', 'نتیجه', 'سرویس‌دهنده', 'مدت']
-
-/** `?page=` as a page number (1 when absent or nonsense). */
-export function pageOf(url: URL): number {
-  const page = Number(url.searchParams.get('page') ?? '1')
-  return Number.isSafeInteger(page) && page >= 1 && page <= 20_000 ? page : 1
-}
-
-/** Previous / next links keeping the list's filters. */
-export function Pager({
-  url,
-  page,
-  count,
-  pageSize,
-}: {
-  /** The list's path with its filters (no `page`). */
-  url: string
-  page: number
-  count: number
-  pageSize: number
-}) {
-  const pages = Math.max(1, Math.ceil(count / pageSize))
-  if (pages <= 1) return null
-  const to = (n: number) => {
-    const target = new URL(url, 'http://x')
-    if (n > 1) target.searchParams.set('page', String(n))
-    else target.searchParams.delete('page')
-    return `${target.pathname}${target.search}`
-  }
-  return (
-    <nav aria-label="صفحه‌ها" className="flex items-center justify-center gap-3 text-sm">
-      {page > 1 ? (
-        <Link to={to(page - 1)} className={linkButtonClass}>
-          صفحه قبل
-        </Link>
-      ) : null}
-      <span>
-        صفحه {formatNumberFa(page)} از {formatNumberFa(pages)}
-      </span>
-      {page < pages ? (
-        <Link to={to(page + 1)} className={linkButtonClass}>
-          صفحه بعد
-        </Link>
-      ) : null}
-    </nav>
-  )
-}

@@ -4,12 +4,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { listReviews } from '~/features/identity/staff-identity.server.ts'
-import {
-  Pager,
-  pageOf,
-  ReviewStatusBadge,
-  STAFF_PAGE_SIZE,
-} from '~/features/identity/staff-identity-ui.tsx'
+import { ReviewStatusBadge, STAFF_PAGE_SIZE } from '~/features/identity/staff-identity-ui.tsx'
+import { Pager, pageOf } from '~/features/staff/pager.tsx'
 import {
   CustomerName,
   PageHeader,

@@ -13,10 +13,9 @@ import {
   INQUIRY_COLUMNS,
   INQUIRY_RESULT_LABELS,
   inquiryCells,
-  Pager,
-  pageOf,
   STAFF_PAGE_SIZE,
 } from '~/features/identity/staff-identity-ui.tsx'
+import { Pager, pageOf } from '~/features/staff/pager.tsx'
 import { EmptyState, PageHeader, SelectField, StaffErrorBoundary } from '~/features/staff/ui.tsx'
 import { requireStaff, throwReadFailure } from '~/features/staff/staff.server.ts'
 import { queryString } from '~/features/api/list-shapes.server.ts'

@@ -17,6 +17,7 @@ import { Table } from '~/components/ui/table.tsx'
 import { DEFAULT_PAYMENT_TYPES, paymentTypeLabel, STAGE_LABELS } from '~/features/orders/orders.ts'
 import { listOrders } from '~/features/orders/staff-orders.server.ts'
 import { parseOrderFilters } from '~/features/orders/staff-order-forms.server.ts'
+import { Pager } from '~/features/staff/pager.tsx'
 import { requireStaff, throwReadFailure } from '~/features/staff/staff.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
@@ -55,10 +56,10 @@ const TYPE_OPTIONS = [
   ...DEFAULT_PAYMENT_TYPES.map((t) => ({ value: t.value, label: t.label })),
 ]
 
-function pageLink(values: Record<string, string>, page: number): string {
+/** The queue's path with its filters, for the pager. */
+function filteredPath(values: Record<string, string>): string {
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(values)) if (value) params.set(key, value)
-  if (page > 1) params.set('page', String(page))
   return `/staff/orders?${params}`
 }
 
@@ -67,7 +68,6 @@ export default function StaffOrders() {
   const stageOptions = STAGE_OPTIONS.some((o) => o.value === values.stage)
     ? STAGE_OPTIONS
     : [...STAGE_OPTIONS, { value: values.stage, label: values.stage }]
-  const pages = Math.max(1, Math.ceil(count / QUEUE_PAGE_SIZE))
   return (
     <>
       <PageHeader title="صف سفارش‌ها">
@@ -165,23 +165,7 @@ export default function StaffOrders() {
           }))}
         />
       )}
-      {pages > 1 ? (
-        <nav aria-label="صفحه‌ها" className="flex items-center justify-center gap-3 text-sm">
-          {page > 1 ? (
-            <Link to={pageLink(values, page - 1)} className={linkButtonClass}>
-              صفحه قبل
-            </Link>
-          ) : null}
-          <span>
-            صفحه {formatNumberFa(page)} از {formatNumberFa(pages)}
-          </span>
-          {page < pages ? (
-            <Link to={pageLink(values, page + 1)} className={linkButtonClass}>
-              صفحه بعد
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager url={filteredPath(values)} page={page} count={count} pageSize={QUEUE_PAGE_SIZE} />
     </>
   )
 }
