@@ -4,10 +4,10 @@ import {
   IDENTITY_DOCUMENT_LABELS,
   type IdentityDocumentKind,
 } from '@arzpol/contracts/identity/documents'
-import { useRevalidator } from '@remix-run/react'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, type FormEvent } from 'react'
 import { ErrorList, FormAlert } from '~/components/forms.tsx'
 import { Alert } from '~/components/ui/alert.tsx'
+import { UploadProgress, useUploadWithProgress } from '~/features/tickets/upload-progress.tsx'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import type { Level2State } from './identity-schemas.ts'
 import { IDENTITY_TEXTS } from './identity-texts.ts'
@@ -92,12 +92,6 @@ export function Level2Section({
   )
 }
 
-interface UploadAnswer {
-  ok: boolean
-  errors?: FormErrors
-  redirect?: string
-}
-
 function UploadForm({
   kind,
   replacing,
@@ -107,19 +101,16 @@ function UploadForm({
   replacing: boolean
   serverErrors: FormErrors | undefined
 }) {
-  const revalidator = useRevalidator()
-  const [errors, setErrors] = useState(serverErrors)
-  const [lastServerErrors, setLastServerErrors] = useState(serverErrors)
-  if (serverErrors !== lastServerErrors) {
-    setLastServerErrors(serverErrors)
-    setErrors(serverErrors)
-  }
-  const [progress, setProgress] = useState<number | null>(null)
+  const { errors, setErrors, progress, busy, send } = useUploadWithProgress({
+    url: LEVEL2_UPLOAD_URL,
+    serverErrors,
+    failed: IDENTITY_TEXTS.documentFailed,
+  })
   const id = useId()
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    if (progress !== null) return
+    if (busy) return
     const form = event.currentTarget
     const formData = new FormData(form)
     const picked = formData.get('file')
@@ -127,39 +118,7 @@ function UploadForm({
       setErrors({ form: [], fields: { file: [IDENTITY_TEXTS.noFile] } })
       return
     }
-    setErrors(undefined)
-    setProgress(0)
-    const xhr = new XMLHttpRequest()
-    xhr.open('POST', LEVEL2_UPLOAD_URL)
-    xhr.setRequestHeader('Accept', 'application/json')
-    xhr.upload.onprogress = (progressEvent) => {
-      if (progressEvent.lengthComputable)
-        setProgress(Math.round((progressEvent.loaded / progressEvent.total) * 100))
-    }
-    xhr.onload = () => {
-      setProgress(null)
-      let answer: UploadAnswer | null = null
-      try {
-        answer = JSON.parse(xhr.responseText) as UploadAnswer
-      } catch {
-        answer = null
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && answer?.ok) {
-        form.reset()
-        revalidator.revalidate()
-        return
-      }
-      if (answer?.redirect) {
-        window.location.assign(answer.redirect)
-        return
-      }
-      setErrors(answer?.errors ?? { form: [IDENTITY_TEXTS.documentFailed], fields: {} })
-    }
-    xhr.onerror = () => {
-      setProgress(null)
-      setErrors({ form: [IDENTITY_TEXTS.documentFailed], fields: {} })
-    }
-    xhr.send(formData)
+    send(form, formData)
   }
 
   const fileErrors = [...(errors?.fields.file ?? []), ...(errors?.fields.kind ?? [])]
@@ -194,25 +153,13 @@ function UploadForm({
       <div className="flex flex-wrap items-center gap-3">
         <button
           type="submit"
-          disabled={progress !== null}
-          aria-busy={progress !== null || undefined}
+          disabled={busy}
+          aria-busy={busy || undefined}
           className="rounded-xl bg-teal-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-teal-800 disabled:bg-teal-700/50"
         >
           بارگذاری
         </button>
-        {progress !== null ? (
-          <div className="flex flex-1 items-center gap-3" role="status">
-            <progress
-              max={100}
-              value={progress}
-              aria-label="پیشرفت بارگذاری"
-              className="h-2 flex-1 accent-teal-700"
-            />
-            <span className="text-sm text-slate-600 tabular-nums" data-testid="upload-progress">
-              {toPersianDigits(progress)}٪
-            </span>
-          </div>
-        ) : null}
+        <UploadProgress progress={progress} label="پیشرفت بارگذاری" className="flex-1" />
       </div>
     </form>
   )

@@ -1,4 +1,4 @@
-import { Form, Link, useFetcher, useRevalidator } from '@remix-run/react'
+import { Form, Link, useFetcher } from '@remix-run/react'
 import type { FormEvent } from 'react'
 import { useId, useState } from 'react'
 import { toPersianDigits } from '@arzpol/contracts'
@@ -12,6 +12,7 @@ import {
   TICKET_MESSAGES,
 } from './schemas.ts'
 import { LineIcon } from '~/components/ui/icon.tsx'
+import { UploadProgress, useUploadWithProgress } from './upload-progress.tsx'
 
 /**
  * A ticket thread's forms (spec §4, §9): send a message with a file (with upload progress when
@@ -97,12 +98,6 @@ export function CloseConfirmation({ ticketId }: { ticketId: number }) {
   )
 }
 
-interface SendAnswer {
-  ok: boolean
-  errors?: FormErrors
-  redirect?: string
-}
-
 /**
  * The message form. Without JavaScript it posts (multipart) to this route's action. With it the
  * same form data goes through XMLHttpRequest to the `messages` resource route, which reports
@@ -119,16 +114,18 @@ export function SendForm({
   serverErrors: FormErrors | undefined
   serverContent: string | undefined
 }) {
-  const revalidator = useRevalidator()
-  const [errors, setErrors] = useState<FormErrors | undefined>(serverErrors)
-  const [lastServerErrors, setLastServerErrors] = useState(serverErrors)
-  if (serverErrors !== lastServerErrors) {
-    setLastServerErrors(serverErrors)
-    setErrors(serverErrors)
-  }
-  const [progress, setProgress] = useState<number | null>(null)
+  const {
+    errors,
+    setErrors,
+    progress,
+    busy: sending,
+    send,
+  } = useUploadWithProgress({
+    url: `/dashboard/tickets/${ticketId}/messages`,
+    serverErrors,
+    failed: TICKET_MESSAGES.sendFailed,
+  })
   const [fileName, setFileName] = useState('')
-  const sending = progress !== null
   const id = useId()
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -145,42 +142,7 @@ export function SendForm({
       return
     }
     if (!file) formData.delete('file')
-    setErrors(undefined)
-    setProgress(0)
-
-    const xhr = new XMLHttpRequest()
-    xhr.open('POST', `/dashboard/tickets/${ticketId}/messages`)
-    xhr.setRequestHeader('Accept', 'application/json')
-    xhr.upload.onprogress = (progressEvent) => {
-      if (progressEvent.lengthComputable) {
-        setProgress(Math.round((progressEvent.loaded / progressEvent.total) * 100))
-      }
-    }
-    xhr.onload = () => {
-      setProgress(null)
-      let answer: SendAnswer | null = null
-      try {
-        answer = JSON.parse(xhr.responseText) as SendAnswer
-      } catch {
-        answer = null
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && answer?.ok) {
-        form.reset()
-        setFileName('')
-        revalidator.revalidate()
-        return
-      }
-      if (answer?.redirect) {
-        window.location.assign(answer.redirect)
-        return
-      }
-      setErrors(answer?.errors ?? { form: [TICKET_MESSAGES.sendFailed], fields: {} })
-    }
-    xhr.onerror = () => {
-      setProgress(null)
-      setErrors({ form: [TICKET_MESSAGES.sendFailed], fields: {} })
-    }
-    xhr.send(formData)
+    send(form, formData, () => setFileName(''))
   }
 
   const contentErrors = errors?.fields.content
@@ -256,19 +218,7 @@ export function SendForm({
           ارسال
         </button>
       </div>
-      {sending ? (
-        <div className="flex items-center gap-3" role="status">
-          <progress
-            max={100}
-            value={progress}
-            aria-label="پیشرفت ارسال"
-            className="h-2 flex-1 overflow-hidden rounded-full accent-teal-700"
-          />
-          <span className="text-sm text-slate-600 tabular-nums" data-testid="upload-progress">
-            {toPersianDigits(progress)}٪
-          </span>
-        </div>
-      ) : null}
+      <UploadProgress progress={progress} label="پیشرفت ارسال" />
     </form>
   )
 }
