@@ -16,7 +16,7 @@ import {
   throwReadFailure,
 } from '~/features/staff/staff.server.ts'
 import { readFormData } from '~/utils/form-data.server.ts'
-import { formDataToObject } from '~/utils/form-errors.ts'
+import { allMessages, formDataToObject } from '~/utils/form-errors.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
@@ -60,12 +60,18 @@ const tomanText = (toman: number) => `${formatNumberFa(toman)} تومان`
 export default function StaffIdentityLevels() {
   const { levels, canEdit } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
+  // Errors of a post for no level of this page (a tampered or repeated `level`): shown on top.
+  const unplaced =
+    result && !levels.some((row) => String(row.level) === result.level)
+      ? allMessages(result.errors)
+      : []
   return (
     <>
       <PageHeader title="سقف سطح‌های احراز هویت">
         سقف هر سفارش، روزانه (به وقت تهران) و ماهانه (ماه شمسی)، به تومان. سفارش‌های باز و
         پرداخت‌شده در سقف شمرده می‌شوند.
       </PageHeader>
+      {unplaced.length ? <FormAlert errors={unplaced} /> : null}
       <Table
         caption="سقف‌های هر سطح"
         columns={['سطح', 'هر سفارش', 'روزانه', 'ماهانه', 'آخرین تغییر']}

@@ -30,7 +30,7 @@ import {
   throwReadFailure,
 } from '~/features/staff/staff.server.ts'
 import { readFormData } from '~/utils/form-data.server.ts'
-import type { FormErrors } from '~/utils/form-errors.ts'
+import { allMessages, type FormErrors } from '~/utils/form-errors.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
@@ -89,8 +89,8 @@ export default function StaffIdentityReview() {
   const result = useActionData<typeof action>()
   const errorsFor = (intent: Intent) => (result?.intent === intent ? result.errors : undefined)
   const pending = review.status === 'pending'
-  // Errors of a decision this page no longer offers (someone else decided first).
-  const unplaced = result && !pending ? [...result.errors.form] : []
+  // Errors of a decision this page no longer offers (someone else decided first), fields too.
+  const unplaced = result && !pending ? allMessages(result.errors) : []
   return (
     <>
       <PageHeader
