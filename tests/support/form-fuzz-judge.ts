@@ -67,7 +67,9 @@ export function echoes(body: string, secret: string): boolean {
 
 /**
  * One fingerprint per account: its user row and every business row it owns (orders, their
- * documents, tickets, messages, attachments). Rate-limit counters and audit records are left out.
+ * documents, tickets, messages, attachments; its identity, cards, reviews and photos). Rate-limit
+ * counters, audit records and the identity inquiry log are left out. The global print: rates,
+ * fees and the identity levels' limits.
  */
 export class BusinessRows {
   private constructor(private readonly client: pg.Client) {}
@@ -88,7 +90,11 @@ export class BusinessRows {
          (SELECT string_agg(row_to_json(d)::text, ',' ORDER BY d.id) FROM payment_documents d JOIN payments p ON p.id = d.payment_id WHERE p.user_id = u.id),
          (SELECT string_agg(row_to_json(t)::text, ',' ORDER BY t.id) FROM tickets t WHERE t.user_id = u.id),
          (SELECT string_agg(row_to_json(m)::text, ',' ORDER BY m.id) FROM ticket_messages m JOIN tickets t ON t.id = m.ticket_id WHERE t.user_id = u.id),
-         (SELECT string_agg(row_to_json(a)::text, ',' ORDER BY a.id) FROM ticket_attachments a JOIN ticket_messages m ON m.id = a.message_id JOIN tickets t ON t.id = m.ticket_id WHERE t.user_id = u.id)
+         (SELECT string_agg(row_to_json(a)::text, ',' ORDER BY a.id) FROM ticket_attachments a JOIN ticket_messages m ON m.id = a.message_id JOIN tickets t ON t.id = m.ticket_id WHERE t.user_id = u.id),
+         (SELECT row_to_json(i)::text FROM customer_identities i WHERE i.user_id = u.id),
+         (SELECT string_agg(row_to_json(c)::text, ',' ORDER BY c.id) FROM customer_cards c WHERE c.user_id = u.id),
+         (SELECT string_agg(row_to_json(r)::text, ',' ORDER BY r.id) FROM identity_reviews r WHERE r.user_id = u.id),
+         (SELECT string_agg(row_to_json(d)::text, ',' ORDER BY d.id) FROM identity_documents d WHERE d.user_id = u.id)
        )) AS print
        FROM users u WHERE u.id = ANY($1::bigint[])`,
       [userIds],
@@ -98,12 +104,34 @@ export class BusinessRows {
       const { rows: global } = await this.client.query<{ print: string }>(
         `SELECT md5(concat_ws('|',
            (SELECT string_agg(row_to_json(r)::text, ',' ORDER BY r.id) FROM rates r),
-           (SELECT string_agg(row_to_json(s)::text, ',' ORDER BY s.payment_type) FROM payment_type_settings s)
+           (SELECT string_agg(row_to_json(s)::text, ',' ORDER BY s.payment_type) FROM payment_type_settings s),
+           (SELECT string_agg(row_to_json(l)::text, ',' ORDER BY l.level) FROM identity_levels l)
          )) AS print`,
       )
       prints.global = global[0]?.print ?? ''
     }
     return prints
+  }
+
+  /** The ids of the account's identity objects (cards, reviews, photos), for tampered ids. */
+  async identityIdsOf(userId: string): Promise<string[]> {
+    const { rows } = await this.client.query<{ id: string }>(
+      `SELECT id::text AS id FROM customer_cards WHERE user_id = $1
+       UNION ALL SELECT id::text FROM identity_reviews WHERE user_id = $1
+       UNION ALL SELECT id::text FROM identity_documents WHERE user_id = $1`,
+      [userId],
+    )
+    return rows.map((row) => row.id)
+  }
+
+  /** The account's review waiting for staff (its photos are both in). */
+  async pendingReviewOf(userId: string): Promise<string> {
+    const { rows } = await this.client.query<{ id: string }>(
+      `SELECT id::text AS id FROM identity_reviews WHERE user_id = $1 AND status = 'pending'`,
+      [userId],
+    )
+    if (!rows[0]) throw new Error(`no pending identity review of user ${userId}`)
+    return rows[0].id
   }
 
   async userIdOf(phone: string): Promise<string> {
