@@ -4,7 +4,7 @@ import {
   IDENTITY_DOCUMENT_LABELS,
   type IdentityDocumentKind,
 } from '@arzpol/contracts/identity/documents'
-import { useId, type FormEvent } from 'react'
+import { useId } from 'react'
 import { ErrorList, FormAlert } from '~/components/forms.tsx'
 import { Alert } from '~/components/ui/alert.tsx'
 import { UploadProgress, useUploadWithProgress } from '~/features/tickets/upload-progress.tsx'
@@ -101,25 +101,16 @@ function UploadForm({
   replacing: boolean
   serverErrors: FormErrors | undefined
 }) {
-  const { errors, setErrors, progress, busy, send } = useUploadWithProgress({
+  const { errors, progress, busy, submitWith } = useUploadWithProgress({
     url: LEVEL2_UPLOAD_URL,
     serverErrors,
     failed: IDENTITY_TEXTS.documentFailed,
   })
   const id = useId()
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (busy) return
-    const form = event.currentTarget
-    const formData = new FormData(form)
+  const onSubmit = submitWith((formData): Record<string, string[]> => {
     const picked = formData.get('file')
-    if (!(picked instanceof File) || picked.size === 0) {
-      setErrors({ form: [], fields: { file: [IDENTITY_TEXTS.noFile] } })
-      return
-    }
-    send(form, formData)
-  }
+    return picked instanceof File && picked.size > 0 ? {} : { file: [IDENTITY_TEXTS.noFile] }
+  })
 
   const fileErrors = [...(errors?.fields.file ?? []), ...(errors?.fields.kind ?? [])]
   return (

@@ -116,10 +116,9 @@ export function SendForm({
 }) {
   const {
     errors,
-    setErrors,
     progress,
     busy: sending,
-    send,
+    submitWith,
   } = useUploadWithProgress({
     url: `/dashboard/tickets/${ticketId}/messages`,
     serverErrors,
@@ -128,22 +127,15 @@ export function SendForm({
   const [fileName, setFileName] = useState('')
   const id = useId()
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (sending) return
-    const form = event.currentTarget
-    const formData = new FormData(form)
-    const content = String(formData.get('content') ?? '')
-    const picked = formData.get('file')
-    const file = picked instanceof File && picked.size > 0 ? picked : null
-    const problems = messageProblems(content, file)
-    if (Object.keys(problems).length > 0) {
-      setErrors({ form: [], fields: problems })
-      return
-    }
-    if (!file) formData.delete('file')
-    send(form, formData, () => setFileName(''))
-  }
+  const onSubmit = submitWith(
+    (formData) => {
+      const picked = formData.get('file')
+      const file = picked instanceof File && picked.size > 0 ? picked : null
+      if (!file) formData.delete('file')
+      return messageProblems(String(formData.get('content') ?? ''), file)
+    },
+    () => setFileName(''),
+  )
 
   const contentErrors = errors?.fields.content
   const fileErrors = errors?.fields.file

@@ -1,6 +1,6 @@
 import { toPersianDigits } from '@arzpol/contracts'
 import { useRevalidator } from '@remix-run/react'
-import { useState } from 'react'
+import { useState, type FormEvent } from 'react'
 import type { FormErrors } from '~/utils/form-errors.ts'
 
 /**
@@ -75,7 +75,29 @@ export function useUploadWithProgress({
     xhr.send(formData)
   }
 
-  return { errors, setErrors, progress, busy: progress !== null, send }
+  /**
+   * The form's submit handler: `check` reads the data as the browser can (field problems stop
+   * the upload; it may also drop an empty part), then the data goes with progress.
+   */
+  function submitWith(
+    check: (formData: FormData) => Record<string, string[]>,
+    onSent?: () => void,
+  ) {
+    return (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault()
+      if (progress !== null) return
+      const form = event.currentTarget
+      const formData = new FormData(form)
+      const problems = check(formData)
+      if (Object.keys(problems).length > 0) {
+        setErrors({ form: [], fields: problems })
+        return
+      }
+      send(form, formData, onSent)
+    }
+  }
+
+  return { errors, progress, busy: progress !== null, submitWith }
 }
 
 /** The bar and its percentage while an upload runs. */
