@@ -164,7 +164,12 @@ export default function StaffTicket() {
       ) : (
         <Panel title="پاسخ به مشتری">
           <Form key={messages.length} method="post" className="flex flex-col gap-4" noValidate>
-            <FormAlert errors={errors?.form ?? []} />
+            {/* The prepared message comes from the select or from a pinned message's hidden
+                field (and the select is absent without prepared messages): its error goes on
+                top, where it is seen either way. */}
+            <FormAlert
+              errors={[...(errors?.form ?? []), ...(errors?.fields.prepared_message ?? [])]}
+            />
             {preparedFailed ? (
               <p className="text-sm text-amber-800">پیام‌های آماده در حال حاضر در دسترس نیستند.</p>
             ) : null}
