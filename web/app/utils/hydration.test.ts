@@ -3,10 +3,14 @@ import { shouldHydrate } from './hydration.ts'
 
 const root = { id: 'root', handle: undefined, data: {} }
 
+/** Does a page hydrate whose routes below the root (outermost first) have these handles? */
+const hydrates = (...handles: unknown[]) =>
+  shouldHydrate([root, ...handles.map((handle, depth) => ({ id: `routes/r${depth}`, handle }))])
+
 describe('shouldHydrate', () => {
   it('hydrates by default', () => {
-    expect(shouldHydrate([root, { id: 'routes/dashboard', handle: undefined }])).toBe(true)
-    expect(shouldHydrate([root, { id: 'routes/x', handle: { other: 1 } }])).toBe(true)
+    expect(hydrates(undefined)).toBe(true)
+    expect(hydrates({ other: 1 })).toBe(true)
   })
 
   it('hydrates when only the root matched (an error above every route)', () => {
@@ -14,41 +18,21 @@ describe('shouldHydrate', () => {
   })
 
   it('leaves the scripts out when every route below the root opts out', () => {
-    expect(shouldHydrate([root, { id: 'routes/about', handle: { hydrate: false } }])).toBe(false)
-    expect(
-      shouldHydrate([
-        root,
-        { id: 'routes/a', handle: { hydrate: false } },
-        { id: 'routes/a.b', handle: { hydrate: false } },
-      ]),
-    ).toBe(false)
+    expect(hydrates({ hydrate: false })).toBe(false)
+    expect(hydrates({ hydrate: false }, { hydrate: false })).toBe(false)
   })
 
   it('hydrates when any matched route needs it (a layout or a child)', () => {
-    expect(
-      shouldHydrate([
-        root,
-        { id: 'routes/layout', handle: undefined },
-        { id: 'routes/layout.page', handle: { hydrate: false } },
-      ]),
-    ).toBe(true)
-    expect(
-      shouldHydrate([
-        root,
-        { id: 'routes/layout', handle: { hydrate: false } },
-        { id: 'routes/layout.page', handle: { hydrate: true } },
-      ]),
-    ).toBe(true)
+    expect(hydrates(undefined, { hydrate: false })).toBe(true)
+    expect(hydrates({ hydrate: false }, { hydrate: true })).toBe(true)
   })
 
   it('asks a function with the route data (the landing page: home versus sign-in modes)', () => {
     const handle = { hydrate: (data: unknown) => (data as { mode: string }).mode !== 'home' }
-    expect(shouldHydrate([root, { id: 'routes/_index', handle, data: { mode: 'home' } }])).toBe(
-      false,
-    )
-    expect(shouldHydrate([root, { id: 'routes/_index', handle, data: { mode: 'login' } }])).toBe(
-      true,
-    )
+    const page = (mode: string) =>
+      shouldHydrate([root, { id: 'routes/_index', handle, data: { mode } }])
+    expect(page('home')).toBe(false)
+    expect(page('login')).toBe(true)
   })
 
   it('ignores a root handle that opts out', () => {

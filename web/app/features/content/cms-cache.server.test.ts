@@ -25,6 +25,17 @@ function deferred<T>() {
   return { promise, resolve }
 }
 
+/** A cache holding keys 'a' and 'b', each fetched once; `read` asks for both again. */
+async function cacheWithTwoKeys() {
+  const cache = new CmsCache({ ttlMs: 60_000, now: clock })
+  const a = source('a1')
+  const b = source('b1')
+  await cache.get('a', a.load)
+  await cache.get('b', b.load)
+  const read = () => Promise.all([cache.get('a', a.load), cache.get('b', b.load)])
+  return { cache, a, b, read }
+}
+
 beforeEach(() => {
   now = 1_000_000
   vi.spyOn(getLogger(), 'warn').mockImplementation(() => undefined)
@@ -110,17 +121,12 @@ describe('CmsCache', () => {
   })
 
   it('drops everything on invalidateAll but keeps old copies as the fallback', async () => {
-    const cache = new CmsCache({ ttlMs: 60_000, now: clock })
-    const posts = source('v1')
-    const comments = source('c1')
-    await cache.get('posts', posts.load)
-    await cache.get('comments:x', comments.load)
+    const { cache, a, b, read } = await cacheWithTwoKeys()
     cache.invalidateAll()
-    posts.next = 'v2'
-    comments.next = new Error('cms down')
-    expect(await cache.get('posts', posts.load)).toBe('v2')
-    expect(await cache.get('comments:x', comments.load)).toBe('c1')
-    expect([posts.calls, comments.calls]).toEqual([2, 2])
+    a.next = 'a2'
+    b.next = new Error('cms down')
+    expect(await read()).toEqual(['a2', 'b1'])
+    expect([a.calls, b.calls]).toEqual([2, 2])
   })
 
   it('refetches right after an invalidation even within the retry window of a failure', async () => {
@@ -137,16 +143,11 @@ describe('CmsCache', () => {
   })
 
   it('invalidates one key without touching the others', async () => {
-    const cache = new CmsCache({ ttlMs: 60_000, now: clock })
-    const a = source('a1')
-    const b = source('b1')
-    await cache.get('a', a.load)
-    await cache.get('b', b.load)
+    const { cache, a, b, read } = await cacheWithTwoKeys()
     a.next = 'a2'
     b.next = 'b2'
     cache.invalidate('a')
-    expect(await cache.get('a', a.load)).toBe('a2')
-    expect(await cache.get('b', b.load)).toBe('b1')
+    expect(await read()).toEqual(['a2', 'b1'])
   })
 
   it('does not keep a fetch that started before an invalidation as fresh', async () => {

@@ -3,10 +3,14 @@ import { resetEnvCache } from '~/utils/env.server.ts'
 import { canonicalUrl, pageSeo } from './seo.server.ts'
 import { pageTitle, seoMeta } from './seo.ts'
 
-afterEach(() => {
-  delete process.env.WEB_PUBLIC_URL
+/** The site's public address, as the environment gives it (undefined: not set). */
+function publicUrl(url: string | undefined) {
+  if (url === undefined) delete process.env.WEB_PUBLIC_URL
+  else process.env.WEB_PUBLIC_URL = url
   resetEnvCache()
-})
+}
+
+afterEach(() => publicUrl(undefined))
 
 describe('page titles', () => {
   it('adds the site name once', () => {
@@ -17,8 +21,7 @@ describe('page titles', () => {
 
 describe('canonical URLs', () => {
   it('are absolute on WEB_PUBLIC_URL, whatever host the request used', () => {
-    process.env.WEB_PUBLIC_URL = 'https://arzpol.ir/'
-    resetEnvCache()
+    publicUrl('https://arzpol.ir/')
     expect(canonicalUrl('/terms')).toBe('https://arzpol.ir/terms')
     expect(canonicalUrl('about')).toBe('https://arzpol.ir/about')
     expect(canonicalUrl('/')).toBe('https://arzpol.ir/')
@@ -27,8 +30,7 @@ describe('canonical URLs', () => {
 
 describe('pageSeo and seoMeta', () => {
   it("prefers the cms's title and description, else the page's own", () => {
-    process.env.WEB_PUBLIC_URL = 'https://arzpol.ir'
-    resetEnvCache()
+    publicUrl('https://arzpol.ir')
     const own = pageSeo({ path: '/about', title: 'درباره ما', description: 'توضیح' })
     expect(own).toEqual({
       title: 'درباره ما | ارزپل',
