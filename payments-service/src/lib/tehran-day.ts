@@ -11,13 +11,17 @@ export function tehranDayBounds(day: string): { start: Date; end: Date } {
   return { start, end: new Date(start.getTime() + DAY_MS) }
 }
 
+// One formatter for the process: building an Intl.DateTimeFormat costs more than formatting
+// with it, and the limit check asks for today's date on every order (the bench's create).
+// en-CA formats as YYYY-MM-DD.
+const TEHRAN_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Tehran',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+})
+
 /** The Tehran calendar day of an instant, `YYYY-MM-DD`. */
 export function tehranDayOf(instant: Date): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Tehran',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant)
+  return TEHRAN_DAY.format(instant)
 }

@@ -26,14 +26,18 @@ export function parseJalaliDate(value: string): JalaliDate | null {
 export const formatJalaliDate = ({ jy, jm, jd }: JalaliDate): string =>
   `${jy}/${String(jm).padStart(2, '0')}/${String(jd).padStart(2, '0')}`
 
+// Built once: a new Intl.DateTimeFormat costs more than formatting with it, and every order's
+// limit check asks which Jalali month it is.
+const TEHRAN_JALALI_DAY = new Intl.DateTimeFormat('en-u-ca-persian-nu-latn', {
+  timeZone: 'Asia/Tehran',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+})
+
 /** The Tehran calendar day of an instant, in Jalali. */
 export function tehranJalaliDay(instant: Date): JalaliDate {
-  const parts = new Intl.DateTimeFormat('en-u-ca-persian-nu-latn', {
-    timeZone: 'Asia/Tehran',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-  }).formatToParts(instant)
+  const parts = TEHRAN_JALALI_DAY.formatToParts(instant)
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value)
   return { jy: part('year'), jm: part('month'), jd: part('day') }
 }
