@@ -18,3 +18,12 @@ export async function inBatches(
     if (seen < batchSize) return done
   }
 }
+
+/**
+ * A sweep's batch: the query's rows in id order, at most `batchSize`, locked for the
+ * transaction. Rows another transaction holds are skipped, so sweepers never wait on each other
+ * (or on a request moving the same row) and the skipped row is seen again on the next run.
+ */
+export async function takeBatch<Row>(query: Knex.QueryBuilder, batchSize: number): Promise<Row[]> {
+  return (await query.orderBy('id').limit(batchSize).forUpdate().skipLocked()) as Row[]
+}

@@ -1,13 +1,15 @@
 import type { Logger } from 'pino'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { runPeriodically } from './periodic.ts'
+import { runPeriodically, sweepPeriodically } from './periodic.ts'
 
 describe('runPeriodically', () => {
   const error = vi.fn()
-  const logger = { error } as unknown as Logger
+  const info = vi.fn()
+  const logger = { error, info } as unknown as Logger
   beforeEach(() => {
     vi.useFakeTimers()
     error.mockClear()
+    info.mockClear()
   })
   afterEach(() => {
     vi.useRealTimers()
@@ -54,6 +56,21 @@ describe('runPeriodically', () => {
       { err: expect.any(Error), task: 'flaky' },
       'periodic task failed',
     )
+    await periodic.stop()
+  })
+
+  it('a sweep logs only the runs that acted, with the count and the first 50 ids', async () => {
+    const ids = Array.from({ length: 60 }, (_, i) => i + 1)
+    const sweep = vi.fn().mockResolvedValueOnce(ids).mockResolvedValue([])
+    const periodic = sweepPeriodically('sweep', sweep, {
+      intervalMs: 1000,
+      logger,
+      message: 'swept',
+    })
+    await vi.advanceTimersByTimeAsync(2000)
+    expect(sweep).toHaveBeenCalledTimes(3)
+    expect(info).toHaveBeenCalledTimes(1)
+    expect(info).toHaveBeenCalledWith({ count: 60, ids: ids.slice(0, 50) }, 'swept')
     await periodic.stop()
   })
 })

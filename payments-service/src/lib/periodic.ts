@@ -41,3 +41,22 @@ export function runPeriodically(
     },
   }
 }
+
+/**
+ * `runPeriodically` for a sweep that answers the ids it acted on: a run that acted on any logs
+ * `message` with their count and the first 50 (a large backlog must not make one huge line).
+ */
+export function sweepPeriodically(
+  name: string,
+  sweep: () => Promise<number[]>,
+  { intervalMs, logger, message }: { intervalMs: number; logger: Logger; message: string },
+): PeriodicTask {
+  return runPeriodically(
+    name,
+    async () => {
+      const ids = await sweep()
+      if (ids.length > 0) logger.info({ count: ids.length, ids: ids.slice(0, 50) }, message)
+    },
+    { intervalMs, logger },
+  )
+}

@@ -1,9 +1,8 @@
 import type { Knex } from 'knex'
-import type { Logger } from 'pino'
 import type { AppDeps } from '../../http/context.ts'
 import type { Clock } from '../../lib/clock.ts'
-import { runPeriodically, type PeriodicTask } from '../../lib/periodic.ts'
-import { inBatches } from '../../db/batches.ts'
+import { sweepPeriodically, type PeriodicTask } from '../../lib/periodic.ts'
+import { inBatches, takeBatch } from '../../db/batches.ts'
 import { transition } from './state-machine.ts'
 
 /** Orders moved per transaction: short row locks, and a backlog still drains in one run. */
@@ -31,14 +30,13 @@ export async function expireStaleOrders(deps: OrderExpiryDeps): Promise<number[]
   return inBatches(deps.db, batchSize, async (trx) => {
     const now = deps.clock.now()
     const cutoff = new Date(now.getTime() - deps.graceMinutes * 60_000)
-    const rows = (await trx('payments')
-      .select('id')
-      .where({ stage: 'awaiting_payment' })
-      .where('rate_locked_until', '<', cutoff)
-      .orderBy('id')
-      .limit(batchSize)
-      .forUpdate()
-      .skipLocked()) as Array<{ id: number }>
+    const rows = await takeBatch<{ id: number }>(
+      trx('payments')
+        .select('id')
+        .where({ stage: 'awaiting_payment' })
+        .where('rate_locked_until', '<', cutoff),
+      batchSize,
+    )
     const ids: number[] = []
     for (const { id } of rows) {
       const result = await transition(trx, {
@@ -58,19 +56,10 @@ export async function expireStaleOrders(deps: OrderExpiryDeps): Promise<number[]
 
 /** How often each instance looks for stale orders (ORDER_EXPIRY_SWEEP_SECONDS). */
 export function startOrderExpiry(deps: AppDeps): PeriodicTask {
-  const { db, clock, config } = deps
-  const logger: Logger = deps.logger
-  return runPeriodically(
+  const { db, clock, config, logger } = deps
+  return sweepPeriodically(
     'order-expiry',
-    async () => {
-      const ids = await expireStaleOrders({
-        db,
-        clock,
-        graceMinutes: config.ORDER_EXPIRE_AFTER_MINUTES,
-      })
-      if (ids.length > 0)
-        logger.info({ count: ids.length, ids: ids.slice(0, 50) }, 'orders expired')
-    },
-    { intervalMs: config.ORDER_EXPIRY_SWEEP_SECONDS * 1000, logger },
+    () => expireStaleOrders({ db, clock, graceMinutes: config.ORDER_EXPIRE_AFTER_MINUTES }),
+    { intervalMs: config.ORDER_EXPIRY_SWEEP_SECONDS * 1000, logger, message: 'orders expired' },
   )
 }

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex'
 import type { AppDeps } from '../../../http/context.ts'
 import type { Clock } from '../../../lib/clock.ts'
-import { runPeriodically, type PeriodicTask } from '../../../lib/periodic.ts'
-import { inBatches } from '../../../db/batches.ts'
+import { sweepPeriodically, type PeriodicTask } from '../../../lib/periodic.ts'
+import { inBatches, takeBatch } from '../../../db/batches.ts'
 import { recordEvent, type Stage } from '../state-machine.ts'
 
 /** Stages after which nobody needs the customer's site password any more. */
@@ -39,15 +39,14 @@ export async function wipeExpiredCredentials(deps: CredentialWipeDeps): Promise<
   return inBatches(deps.db, batchSize, async (trx) => {
     const now = deps.clock.now()
     const cutoff = new Date(now.getTime() - deps.retentionDays * 86_400_000)
-    const rows = (await trx('payments')
-      .select('id', 'stage')
-      .whereNotNull('site_password_enc')
-      .whereIn('stage', FINAL_STAGES)
-      .where('updated_at', '<', cutoff)
-      .orderBy('id')
-      .limit(batchSize)
-      .forUpdate()
-      .skipLocked()) as Array<{ id: number; stage: Stage }>
+    const rows = await takeBatch<{ id: number; stage: Stage }>(
+      trx('payments')
+        .select('id', 'stage')
+        .whereNotNull('site_password_enc')
+        .whereIn('stage', FINAL_STAGES)
+        .where('updated_at', '<', cutoff),
+      batchSize,
+    )
     if (rows.length === 0) return { ids: [], seen: 0 }
     await trx('payments')
       .whereIn(
@@ -73,18 +72,9 @@ export async function wipeExpiredCredentials(deps: CredentialWipeDeps): Promise<
 /** main.ts: every instance wipes at start and then hourly; `stop()` on shutdown. */
 export function startCredentialWipe(deps: AppDeps): PeriodicTask {
   const { db, clock, logger, config } = deps
-  return runPeriodically(
+  return sweepPeriodically(
     'credential-wipe',
-    async () => {
-      const ids = await wipeExpiredCredentials({
-        db,
-        clock,
-        retentionDays: config.CREDENTIALS_RETENTION_DAYS,
-      })
-      if (ids.length > 0) {
-        logger.info({ count: ids.length, ids: ids.slice(0, 50) }, 'site credentials wiped')
-      }
-    },
-    { intervalMs: WIPE_INTERVAL_MS, logger },
+    () => wipeExpiredCredentials({ db, clock, retentionDays: config.CREDENTIALS_RETENTION_DAYS }),
+    { intervalMs: WIPE_INTERVAL_MS, logger, message: 'site credentials wiped' },
   )
 }
