@@ -24,15 +24,17 @@ afterEach(async () => {
 
 const sha256 = (digits: string) => createHash('sha256').update(digits).digest('hex')
 
+/** A customer whose registered card is the sandbox's paying one, back from the bank having paid with `pan`. */
+async function paidWith(pan: string) {
+  const customer = await verifiedCustomer(t, [TEST_CARDS.success])
+  const order = await createOrder(t, customer.token)
+  const paid = await payAtBank(await startOrder(t, customer.token, order.id), 'pay', pan)
+  return { customer, order, paid }
+}
+
 describe('a payment from a card the customer did not register (issue 18)', () => {
   it('is reversed, recorded as money to return (foreign_card), and the order is not paid', async () => {
-    const customer = await verifiedCustomer(t, [TEST_CARDS.success])
-    const order = await createOrder(t, customer.token)
-    const paid = await payAtBank(
-      await startOrder(t, customer.token, order.id),
-      'pay',
-      TEST_CARDS.other,
-    )
+    const { customer, order, paid } = await paidWith(TEST_CARDS.other)
     const callback = await postCallback(t, paid.fields)
     expect(callback.location).toContain('payment=failed')
 
@@ -61,13 +63,7 @@ describe('a payment from a card the customer did not register (issue 18)', () =>
   })
 
   it('a bank that refuses the reversal leaves it on "money to return" for staff, reason foreign_card', async () => {
-    const customer = await verifiedCustomer(t, [TEST_CARDS.success])
-    const order = await createOrder(t, customer.token)
-    const paid = await payAtBank(
-      await startOrder(t, customer.token, order.id),
-      'pay',
-      TEST_CARDS.noReversal,
-    )
+    const { order, paid } = await paidWith(TEST_CARDS.noReversal)
     await postCallback(t, paid.fields)
     const staff = await t.customer('support')
     const page = await t.api.get<{ results: Array<Record<string, unknown>> }>(
@@ -88,13 +84,7 @@ describe('a payment from a card the customer did not register (issue 18)', () =>
   })
 
   it('a forged callback claiming the registered card does not help: the verify answer decides', async () => {
-    const customer = await verifiedCustomer(t, [TEST_CARDS.success])
-    const order = await createOrder(t, customer.token)
-    const paid = await payAtBank(
-      await startOrder(t, customer.token, order.id),
-      'pay',
-      TEST_CARDS.other,
-    )
+    const { order, paid } = await paidWith(TEST_CARDS.other)
     const forged = {
       ...paid.fields,
       HashedCardNumber: sha256(TEST_CARDS.success),
@@ -107,9 +97,7 @@ describe('a payment from a card the customer did not register (issue 18)', () =>
   })
 
   it('the registered card pays and the order is paid', async () => {
-    const customer = await verifiedCustomer(t, [TEST_CARDS.success])
-    const order = await createOrder(t, customer.token)
-    const paid = await payAtBank(await startOrder(t, customer.token, order.id))
+    const { order, paid } = await paidWith(TEST_CARDS.success)
     expect((await postCallback(t, paid.fields)).location).toContain('payment=success')
     expect(await balanceOf(t.deps.db, 'order_funds', { orderId: order.id })).toBe(
       BigInt(order.amount_irr),
