@@ -1,7 +1,8 @@
 /**
  * Test cards of the sandbox bank (Luhn-valid, Saman BIN 621986). Any CVV2, any future expiry
- * and any PIN2 are accepted; the card number alone decides the outcome. The payment page
- * also has a cancel button (انصراف), which returns State=CanceledByUser.
+ * and any PIN2 are accepted; the card number alone decides the outcome, once the token's card
+ * restriction allows the card (server.ts). The payment page also has a cancel button (انصراف),
+ * which returns State=CanceledByUser.
  */
 export const TEST_CARDS = {
   success: '6219861000000009',
@@ -10,8 +11,9 @@ export const TEST_CARDS = {
   /** Pays, but the bank refuses every reversal of its payments (issue 15's browser journeys). */
   noReversal: '6219864000000003',
   /**
-   * Pays like `success`: a second card, so that a test (or a developer) can pay with a card the
-   * customer did not register (issue 18: the payment is reversed as a foreign card).
+   * Pays like `success`: a second card. Against a token restricted to another card the bank
+   * refuses it on its page; with the restriction ignored (a bank without VSEP, tests only) it
+   * pays, and a level-1 customer's payment is reversed as a foreign card (issue 18, ADR 024).
    */
   other: '6219865000000018',
 } as const

@@ -27,6 +27,8 @@ const bank = await startSandboxBank({
   port: config.SANDBOX_BANK_PORT,
   host: config.SANDBOX_BANK_HOST,
   terminalIds: [config.SANDBOX_TERMINAL_ID],
+  // As SEP for a merchant it has enabled: only the card the token names pays (ADR 024).
+  cardRestriction: 'enforced',
 })
 console.log(`sandbox-bank listening on ${bank.url} (terminal ${config.SANDBOX_TERMINAL_ID})`)
 

@@ -35,14 +35,23 @@ function layout(title: string, body: string): string {
 <main>${body}</main></body></html>`
 }
 
+/** The bank's refusal of a card the merchant's token does not allow (ADR 024). */
+export const CARD_NOT_ALLOWED =
+  'پذیرنده این پرداخت را به کارت دیگری محدود کرده است و این کارت پذیرفته نمی‌شود. با کارتی که در سایت پذیرنده ثبت کرده‌اید پرداخت کنید یا انصراف دهید.'
+
 export function paymentPage(input: {
   token: string
   amountIrr: number
   resNum: string
   terminalId: string
+  /** The token names the one card that may pay (HashedCardNumber) and the bank holds to it. */
+  restricted?: boolean
   error?: string
 }): string {
   const error = input.error ? `<p class="error" role="alert">${escapeHtml(input.error)}</p>` : ''
+  const restricted = input.restricted
+    ? '<p class="sandbox" data-testid="card-restricted">این پرداخت فقط با کارتی انجام می‌شود که پذیرنده تعیین کرده است.</p>'
+    : ''
   return layout(
     'پرداخت اینترنتی',
     `<h1>پرداخت اینترنتی</h1>
@@ -50,7 +59,8 @@ export function paymentPage(input: {
 کارت با موجودی ناکافی: <bdi class="ltr">${TEST_CARDS.insufficientFunds}</bdi>،
 کارت با رمز نادرست: <bdi class="ltr">${TEST_CARDS.wrongPin}</bdi>،
 کارت موفقی که بانک برگشت پرداخت‌هایش را نمی‌پذیرد: <bdi class="ltr">${TEST_CARDS.noReversal}</bdi>،
-کارت موفق دوم (برای پرداخت با کارتی غیر از کارت ثبت‌شده): <bdi class="ltr">${TEST_CARDS.other}</bdi>. هر CVV2، تاریخ و رمز دومی پذیرفته می‌شود.</p>
+کارت موفق دوم: <bdi class="ltr">${TEST_CARDS.other}</bdi>. هر CVV2، تاریخ و رمز دومی پذیرفته می‌شود.</p>
+${restricted}
 <dl>
   <dt>مبلغ قابل پرداخت</dt><dd data-testid="amount">${formatNumberFa(input.amountIrr)} ریال</dd>
   <dt>شماره پایانه</dt><dd><bdi>${escapeHtml(input.terminalId)}</bdi></dd>

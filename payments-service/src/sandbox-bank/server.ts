@@ -3,7 +3,7 @@ import { once } from 'node:events'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { outcomeOf } from './cards.ts'
-import { errorPage, paymentPage, returnPage } from './page.ts'
+import { CARD_NOT_ALLOWED, errorPage, paymentPage, returnPage } from './page.ts'
 
 /**
  * A local stand-in for Saman Kish's internet payment gateway (domain.md §1.a), the one external
@@ -69,10 +69,24 @@ export interface BankFaults {
   receipt?: BankFault
 }
 
+/**
+ * Whether the payment page holds the token's `HashedCardNumber` (issue 18, ADR 024):
+ * - enforced: SEP for a merchant it has enabled (VSEP): any other card is refused on the page;
+ * - ignored: a bank that records the restriction and lets any card pay (VSEP not enabled). A
+ *   test-only stand-in for the risk that our own check of the verify answer's HashedPan covers.
+ */
+export type CardRestriction = 'enforced' | 'ignored'
+
 export interface SandboxBankOptions {
   /** Terminals the bank knows (the merchant's TerminalId). */
   terminalIds: string[]
   now?: () => number
+  /**
+   * `main.ts` (the bank of `npm run dev` and the end-to-end journeys) enforces. Omitted, it is
+   * 'ignored', which payments-service's integration tests were written against (their foreign
+   * card payments); a test that wants the bank's refusal asks for 'enforced'.
+   */
+  cardRestriction?: CardRestriction
 }
 
 export interface SandboxBank {
@@ -87,6 +101,8 @@ export interface SandboxBank {
   advance(ms: number): void
   /** Makes the next calls misbehave until set again (`{}` heals the bank). */
   setFaults(faults: BankFaults): void
+  /** Switches the payment page's card restriction from now on (see CardRestriction). */
+  setCardRestriction(mode: CardRestriction): void
   payments(): Payment[]
   /** What each token request carried beyond the payment itself, by ResNum (issue 18). */
   tokenRequests(): Array<{
@@ -132,6 +148,7 @@ export function createSandboxBankHandler(options: SandboxBankOptions) {
   const stats = { tokenCalls: 0, verifyCalls: 0, reverseCalls: 0, receiptCalls: 0 }
   const terminals = new Set(options.terminalIds)
   let faults: BankFaults = {}
+  let cardRestriction: CardRestriction = options.cardRestriction ?? 'ignored'
 
   /** Runs one server-to-server call under its fault; undefined means "answer 503". */
   async function underFault<T>(
@@ -187,8 +204,7 @@ export function createSandboxBankHandler(options: SandboxBankOptions) {
       getMethod: false,
       createdAt: now(),
       used: false,
-      // Recorded, not enforced: SEP restricts the card only for merchants it has enabled, and
-      // our own check of the verify answer's HashedPan must hold without it.
+      // Enforced on the payment page unless the bank plays one that ignores it (CardRestriction).
       hashedCardNumber: optionalText(pick(body, 'HashedCardNumber')),
       cellNumber: optionalText(pick(body, 'CellNumber')),
     })
@@ -235,6 +251,23 @@ export function createSandboxBankHandler(options: SandboxBankOptions) {
     )
   }
 
+  function pageOf(entry: TokenEntry, error?: string) {
+    return paymentPage({
+      token: entry.token,
+      amountIrr: entry.amount,
+      resNum: entry.resNum,
+      terminalId: entry.terminalId,
+      restricted: entry.hashedCardNumber !== null && cardRestriction === 'enforced',
+      ...(error !== undefined && { error }),
+    })
+  }
+
+  /** A card the token does not allow: the bank only knows the hash, as SEP does. */
+  const refusedByRestriction = (entry: TokenEntry, pan: string) =>
+    cardRestriction === 'enforced' &&
+    entry.hashedCardNumber !== null &&
+    createHash('sha256').update(pan).digest('hex') !== entry.hashedCardNumber.toLowerCase()
+
   function openPage(res: http.ServerResponse, token: string, getMethod: boolean) {
     const entry = tokens.get(token)
     if (!entry) return sendHtml(res, errorPage('توکن پرداخت نامعتبر است.'), 404)
@@ -243,15 +276,7 @@ export function createSandboxBankHandler(options: SandboxBankOptions) {
       return backToMerchant(res, entry, 'SessionIsNull', 4, 'زمان پرداخت به پایان رسید')
     }
     entry.getMethod = getMethod
-    sendHtml(
-      res,
-      paymentPage({
-        token,
-        amountIrr: entry.amount,
-        resNum: entry.resNum,
-        terminalId: entry.terminalId,
-      }),
-    )
+    sendHtml(res, pageOf(entry))
   }
 
   function pay(res: http.ServerResponse, form: URLSearchParams) {
@@ -265,17 +290,19 @@ export function createSandboxBankHandler(options: SandboxBankOptions) {
       return backToMerchant(res, entry, 'CanceledByUser', 1, 'پرداخت لغو شد')
     }
     const pan = (form.get('pan') ?? '').replace(/\D/g, '')
+    // The page stays open after a refusal: the customer can still pay with the allowed card,
+    // or cancel (CanceledByUser, the merchant's usual failed payment).
+    if (refusedByRestriction(entry, pan)) {
+      return sendHtml(res, pageOf(entry, CARD_NOT_ALLOWED), 400)
+    }
     const outcome = outcomeOf(pan)
     if (outcome.kind === 'unknown') {
       return sendHtml(
         res,
-        paymentPage({
-          token: entry.token,
-          amountIrr: entry.amount,
-          resNum: entry.resNum,
-          terminalId: entry.terminalId,
-          error: 'این کارت در بانک آزمایشی تعریف نشده است. یکی از کارت‌های آزمایشی را وارد کنید.',
-        }),
+        pageOf(
+          entry,
+          'این کارت در بانک آزمایشی تعریف نشده است. یکی از کارت‌های آزمایشی را وارد کنید.',
+        ),
         400,
       )
     }
@@ -460,6 +487,9 @@ export function createSandboxBankHandler(options: SandboxBankOptions) {
     setFaults(next: BankFaults) {
       faults = next
     },
+    setCardRestriction(mode: CardRestriction) {
+      cardRestriction = mode
+    },
     payments: () => [...payments.values()],
     tokenRequests: () =>
       [...tokens.values()].map(({ resNum, hashedCardNumber, cellNumber }) => ({
@@ -485,6 +515,7 @@ export async function startSandboxBank(
     stats: bank.stats,
     advance: bank.advance,
     setFaults: bank.setFaults,
+    setCardRestriction: bank.setCardRestriction,
     payments: bank.payments,
     tokenRequests: bank.tokenRequests,
     close: () =>
