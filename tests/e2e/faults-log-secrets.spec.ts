@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { logIn, registerNewCustomer, uniquePhone } from '../support/auth.ts'
-import { payAtBank, placeOrder, SANDBOX_CARDS } from '../support/orders.ts'
+import { payAtBank, placeOrder, SANDBOX_CARDS, walletTopUp } from '../support/orders.ts'
 
 /**
  * A full customer journey (register with an SMS code, log out, log in, order with a site
@@ -56,12 +56,10 @@ test('no password, code, token, cookie, site password or card number reaches any
   await expect(page).toHaveURL(/\/dashboard$/)
 
   // An order that carries the customer's site password, paid by card.
-  await placeOrder(page, {
-    typeLabel: 'شارژ حساب ارزی',
-    siteUrl: 'wallet.example.com',
-    amount: '50',
-    credentials: { username: 'me@example.com', password: sitePassword },
-  })
+  await placeOrder(
+    page,
+    walletTopUp({ credentials: { username: 'me@example.com', password: sitePassword } }),
+  )
   await payAtBank(page, card)
   await expect(page).toHaveURL(/\/dashboard\/orders\/\d+\?payment=success$/)
   const cookies = [...cookiesAfterRegister, ...(await context.cookies())]

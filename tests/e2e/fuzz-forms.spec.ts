@@ -93,15 +93,24 @@ async function discover(page: Page, urls: string[], owner: Owner, seen: Set<stri
   return forms
 }
 
-async function fuzzLane(
-  lane: Lane,
-  known: KnownValues,
-  origin: string,
-  prefix: string,
-  seedOffset: number,
-  reports: FormReport[],
-  failures: Failure[],
-) {
+/** One test's fuzzing: what its lanes post with, and what they found. */
+interface FuzzRun {
+  title: string
+  known: KnownValues
+  origin: string
+  /** Of every request id the run sends, to find its posts in payments-service's log. */
+  prefix: string
+  started: number
+  reports: FormReport[]
+  failures: Failure[]
+}
+
+function startRun(title: string, known: KnownValues, prefix: string, started: number): FuzzRun {
+  return { title, known, origin: originOf(), prefix, started, reports: [], failures: [] }
+}
+
+async function fuzzLane(lane: Lane, run: FuzzRun, seedOffset: number) {
+  const { known, origin, prefix, reports, failures } = run
   const watched = lane.watched
   let prints = watched
     ? await watched.rows.fingerprints([watched.customer, watched.other], watched.global)
@@ -231,6 +240,13 @@ function printReport(title: string, reports: FormReport[], prefix: string, start
   return { posts, through }
 }
 
+/** The run's table, then no failed post, and some post got past web's validation. */
+function judgeRun(run: FuzzRun) {
+  const { through } = printReport(run.title, run.reports, run.prefix, run.started)
+  assertNoFailures(run.failures)
+  expect(through, 'no generated post got past validation').toBeGreaterThan(0)
+}
+
 function assertNoFailures(failures: Failure[]) {
   const unique = [...new Map(failures.map((f) => [`${f.form} ${f.why.slice(0, 40)}`, f])).values()]
   expect(
@@ -321,7 +337,6 @@ test('generated posts to every visitor and customer form: no 5xx, Persian refusa
   test.setTimeout(600_000)
   const started = Date.now()
   console.info(`fuzz-forms: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}`)
-  const origin = originOf()
   const prefix = `fuzzf-${SEED}-c-`
   const rows = await BusinessRows.connect()
   try {
@@ -367,20 +382,15 @@ test('generated posts to every visitor and customer form: no 5xx, Persian refusa
     customerForms.push(...(await discover(other.page, ['/dashboard/identity'], 'customer', seen)))
     expect(visitorForms.length + customerForms.length).toBeGreaterThan(5)
     const known = await knownValues(rows, world, customerId, otherId)
+    const run = startRun('fuzz-forms (visitor, customers)', known, prefix, started)
 
-    const reports: FormReport[] = []
-    const failures: Failure[] = []
     // Two lanes at once: visitors cannot touch the customers' rows, so the customer lane's
     // before/after fingerprints stay exact.
     await Promise.all([
       fuzzLane(
         { forms: visitorForms, callers: { anonymous: visitor.request }, watched: null },
-        known,
-        origin,
-        prefix,
+        run,
         0,
-        reports,
-        failures,
       ),
       fuzzLane(
         {
@@ -392,17 +402,11 @@ test('generated posts to every visitor and customer form: no 5xx, Persian refusa
           },
           watched: { rows, customer: customerId, other: otherId, global: false },
         },
-        known,
-        origin,
-        prefix,
+        run,
         1_000,
-        reports,
-        failures,
       ),
     ])
-    const { through } = printReport('fuzz-forms (visitor, customers)', reports, prefix, started)
-    assertNoFailures(failures)
-    expect(through, 'no generated post got past validation').toBeGreaterThan(0)
+    judgeRun(run)
     // The customer is still signed in and served.
     expect((await page.goto('/dashboard/orders'))?.status()).toBe(200)
     await visitor.close()
@@ -456,24 +460,17 @@ test('generated posts to every staff form: no 5xx, Persian refusals, no stray wr
     )
     expect(staffForms.length).toBeGreaterThan(3)
     const known = await knownValues(rows, world, customerId, otherId)
-    const reports: FormReport[] = []
-    const failures: Failure[] = []
+    const run = startRun('fuzz-forms (staff)', known, prefix, started)
     await fuzzLane(
       {
         forms: staffForms,
         callers: { staff: staff.page.request, customer: page.request, anonymous: visitor.request },
         watched: { rows, customer: customerId, other: otherId, global: true },
       },
-      known,
-      origin,
-      prefix,
+      run,
       2_000,
-      reports,
-      failures,
     )
-    const { through } = printReport('fuzz-forms (staff)', reports, prefix, started)
-    assertNoFailures(failures)
-    expect(through, 'no generated post got past validation').toBeGreaterThan(0)
+    judgeRun(run)
     await visitor.close()
     await other.context.close()
     await staff.page.context().close()

@@ -1,6 +1,12 @@
 import { expect, test } from '@playwright/test'
 import { registerNewCustomer, uniquePhone } from '../support/auth.ts'
-import { cancelAtBank, payAtBank, placeOrder, SANDBOX_CARDS } from '../support/orders.ts'
+import {
+  cancelAtBank,
+  payAtBank,
+  placeOrder,
+  SANDBOX_CARDS,
+  walletTopUp,
+} from '../support/orders.ts'
 
 test('a new customer pays a top-up at the bank and sees it processing; a cancelled one failed', async ({
   page,
@@ -10,13 +16,7 @@ test('a new customer pays a top-up at the bank and sees it processing; a cancell
   await registerNewCustomer(page, uniquePhone(), 'orders-pass-1404')
 
   // Persian digits in the amount, as a customer types them.
-  const quoted = await placeOrder(page, {
-    typeLabel: 'شارژ حساب ارزی',
-    siteUrl: 'wallet.example.com',
-    amount: '۵۰',
-    credentials: { username: 'me@example.com', password: 'site-secret' },
-    description: 'شارژ کیف پول',
-  })
+  const quoted = await placeOrder(page, walletTopUp({ amount: '۵۰', description: 'شارژ کیف پول' }))
   await expect(page.getByTestId('amount')).toContainText('ریال')
   await payAtBank(page, SANDBOX_CARDS.success)
 

@@ -1,6 +1,12 @@
 import { expect, test, type Page } from '@playwright/test'
 import { logIn, registerNewCustomer, uniquePhone } from '../support/auth.ts'
-import { payAtBank, placeCashOut, placeOrder, SANDBOX_CARDS } from '../support/orders.ts'
+import {
+  payAtBank,
+  placeCashOut,
+  placeOrder,
+  SANDBOX_CARDS,
+  walletTopUp,
+} from '../support/orders.ts'
 import { enrolInBrowser, signInAsStaff, staffApi } from '../support/staff.ts'
 
 /**
@@ -44,12 +50,13 @@ test('staff start and complete a paid top-up; the customer sees it completed wit
 }) => {
   test.setTimeout(120_000)
   await registerNewCustomer(page, uniquePhone(), PASSWORD)
-  await placeOrder(page, {
-    typeLabel: 'شارژ حساب ارزی',
-    siteUrl: 'wallet.example.com',
-    amount: '60',
-    credentials: { username: 'me@example.com', password: 'site-secret-1404' },
-  })
+  await placeOrder(
+    page,
+    walletTopUp({
+      amount: '60',
+      credentials: { username: 'me@example.com', password: 'site-secret-1404' },
+    }),
+  )
   await payAtBank(page, SANDBOX_CARDS.success)
   await expect(page.getByTestId('order-status')).toHaveText('در حال انجام')
   const orderId = orderIdFrom(page)

@@ -26,17 +26,36 @@ export function uniqueNationalCode(): string {
 export const persianDigits = (text: string) =>
   text.replace(/\d/g, (digit) => '۰۱۲۳۴۵۶۷۸۹'[Number(digit)]!)
 
+/** What the level-1 form asks (birth date in Jalali, as typed: Persian or Latin digits). */
+export interface Level1Fields {
+  firstName: string
+  lastName: string
+  nationalCode: string
+  birthDate: string
+}
+
+/** Fills the identity page's level-1 form and sends it; the form, to read its answer. */
+export async function submitLevel1(page: Page, fields: Level1Fields) {
+  const form = page.getByTestId('level1-form')
+  await form.getByLabel('نام', { exact: true }).fill(fields.firstName)
+  await form.getByLabel('نام خانوادگی').fill(fields.lastName)
+  await form.getByLabel('کد ملی').fill(fields.nationalCode)
+  await form.getByLabel('تاریخ تولد (شمسی)').fill(fields.birthDate)
+  await form.getByRole('button', { name: 'تأیید هویت' }).click()
+  return form
+}
+
 /**
  * The signed-in customer reaches level 1 on the identity page (a code of their own), as a
  * cash-out needs (ADR 024) before it can reach staff.
  */
 export async function reachLevel1(page: Page) {
   await page.goto('/dashboard/identity')
-  const form = page.getByTestId('level1-form')
-  await form.getByLabel('نام', { exact: true }).fill('سارا')
-  await form.getByLabel('نام خانوادگی').fill('رضایی')
-  await form.getByLabel('کد ملی').fill(uniqueNationalCode())
-  await form.getByLabel('تاریخ تولد (شمسی)').fill('۱۳۷۰/۰۶/۱۵')
-  await form.getByRole('button', { name: 'تأیید هویت' }).click()
+  await submitLevel1(page, {
+    firstName: 'سارا',
+    lastName: 'رضایی',
+    nationalCode: uniqueNationalCode(),
+    birthDate: '۱۳۷۰/۰۶/۱۵',
+  })
   await expect(page.getByTestId('identity-level')).toHaveAttribute('data-level', '1')
 }
