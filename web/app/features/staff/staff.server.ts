@@ -107,10 +107,32 @@ export function idParam(value: string | undefined): number {
   return Number(value)
 }
 
+/**
+ * The start of a record page's loader or action (`/staff/orders/:orderId`…): the record's id
+ * from the URL, read first so that a nonsense id is a 404 without a call, and the staff member.
+ */
+export async function requireStaffRecord(
+  request: Request,
+  idValue: string | undefined,
+  need: StaffNeed = 'staff',
+): Promise<StaffRequest & { id: number }> {
+  const id = idParam(idValue)
+  return { id, ...(await requireStaff(request, need)) }
+}
+
 /** A failed read in a loader: 404 stays 404, an outage is the Persian 503 page, else 502. */
 export function throwReadFailure(status: number, headers?: Headers): never {
   if (status === 404) throw new Response('Not found', { status: 404, headers })
   if (status === 403) throw data({ message: STAFF_MESSAGES.adminOnly }, { status: 403, headers })
   if (isOutage(status)) unavailable(headers)
   throw data({ message: STAFF_MESSAGES.unavailable }, { status: 502, headers })
+}
+
+/** What a loader's read answered, or its failure thrown as the page `throwReadFailure` picks. */
+export function readOrThrow<T>(
+  result: { ok: true; data: T } | { ok: false; status: number },
+  headers?: Headers,
+): T {
+  if (!result.ok) throwReadFailure(result.status, headers)
+  return result.data
 }

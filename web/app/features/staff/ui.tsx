@@ -6,14 +6,23 @@ import { ErrorList } from '~/components/forms.tsx'
 
 /** Small building blocks of the back office pages (Tailwind, logical properties only). */
 
-export function PageHeader(props: { title: string; children?: ReactNode; actions?: ReactNode }) {
+/** A page's title and subtitle; a record's page also links `back` to the list it belongs to. */
+export function PageHeader(props: {
+  title: string
+  children?: ReactNode
+  back?: { to: string; label: string }
+}) {
   return (
     <header className="flex flex-wrap items-end justify-between gap-3">
       <div>
         <h1 className="text-2xl font-extrabold text-slate-900">{props.title}</h1>
         {props.children ? <p className="mt-1 text-sm text-slate-600">{props.children}</p> : null}
       </div>
-      {props.actions ? <div className="flex flex-wrap gap-2">{props.actions}</div> : null}
+      {props.back ? (
+        <Link to={props.back.to} className={linkButtonClass}>
+          {props.back.label}
+        </Link>
+      ) : null}
     </header>
   )
 }

@@ -10,7 +10,6 @@ import type {
 import { data, redirect } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { Alert } from '~/components/ui/alert.tsx'
 import { requireUser } from '~/features/auth/auth.server.ts'
 import { flashCookie } from '~/features/auth/session.server.ts'
@@ -244,6 +243,4 @@ export default function IdentityPage() {
 
 export const meta: MetaFunction = () => privatePageMeta('احراز هویت | ارزپل')
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary.tsx'

@@ -6,7 +6,6 @@ import {
   SideMenuLayout,
   type MenuNavigateHandler,
 } from '~/components/side-menu-layout.tsx'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { requireUser } from '~/features/auth/auth.server.ts'
 import { roleOf, staffVerdict } from '~/features/staff/staff.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
@@ -91,6 +90,4 @@ export default function DashboardLayout() {
 
 export const meta: MetaFunction = () => privatePageMeta('داشبورد | ارزپل')
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
-}
+export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary.tsx'

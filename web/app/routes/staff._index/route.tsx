@@ -4,7 +4,7 @@ import { data } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { PageHeader } from '~/features/staff/ui.tsx'
 import { getDashboard } from '~/features/staff/dashboard.server.ts'
-import { requireStaff, throwReadFailure } from '~/features/staff/staff.server.ts'
+import { requireStaff, readOrThrow } from '~/features/staff/staff.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
@@ -14,9 +14,8 @@ import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { tokens, headers, user } = await requireStaff(request)
-  const result = await getDashboard(request, tokens.access)
-  if (!result.ok) throwReadFailure(result.status, headers)
-  return data({ stats: result.data, username: user.username }, { headers })
+  const result = readOrThrow(await getDashboard(request, tokens.access), headers)
+  return data({ stats: result, username: user.username }, { headers })
 }
 
 /** The order queues that wait for staff, in the order staff work them. */

@@ -8,12 +8,12 @@ import { Table } from '~/components/ui/table.tsx'
 import { levelName } from '~/features/identity/identity-texts.ts'
 import { LIMIT_FIELDS, parseLevelLimits } from '~/features/identity/staff-identity-forms.server.ts'
 import { listLevelLimits, setLevelLimits } from '~/features/identity/staff-identity.server.ts'
-import { PageHeader, Panel, StaffErrorBoundary } from '~/features/staff/ui.tsx'
+import { PageHeader, Panel } from '~/features/staff/ui.tsx'
 import {
   redirectWithFlash,
   requireStaff,
   staffFailure,
-  throwReadFailure,
+  readOrThrow,
 } from '~/features/staff/staff.server.ts'
 import { readFormData } from '~/utils/form-data.server.ts'
 import { allMessages, formDataToObject } from '~/utils/form-errors.ts'
@@ -27,9 +27,8 @@ import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { tokens, headers, role } = await requireStaff(request)
-  const result = await listLevelLimits(request, tokens.access)
-  if (!result.ok) throwReadFailure(result.status, headers)
-  return data({ levels: result.data.levels, canEdit: role === 'admin' }, { headers })
+  const result = readOrThrow(await listLevelLimits(request, tokens.access), headers)
+  return data({ levels: result.levels, canEdit: role === 'admin' }, { headers })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -155,6 +154,4 @@ export default function StaffIdentityLevels() {
 
 export const meta: MetaFunction = () => privatePageMeta('سقف سطح‌ها | پنل پشتیبانی ارزپل')
 
-export function ErrorBoundary() {
-  return <StaffErrorBoundary />
-}
+export { StaffErrorBoundary as ErrorBoundary } from '~/features/staff/ui.tsx'

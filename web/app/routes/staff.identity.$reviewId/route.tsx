@@ -19,15 +19,13 @@ import {
   linkButtonClass,
   PageHeader,
   Panel,
-  StaffErrorBoundary,
   TextAreaField,
 } from '~/features/staff/ui.tsx'
 import {
-  idParam,
+  readOrThrow,
   redirectWithFlash,
-  requireStaff,
+  requireStaffRecord,
   staffFailure,
-  throwReadFailure,
 } from '~/features/staff/staff.server.ts'
 import { readFormData } from '~/utils/form-data.server.ts'
 import { allMessages, type FormErrors } from '~/utils/form-errors.ts'
@@ -41,19 +39,16 @@ import { privatePageMeta } from '~/utils/private-page-meta.ts'
  */
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = idParam(params.reviewId)
-  const { tokens, headers } = await requireStaff(request)
-  const result = await getReview(request, tokens.access, id)
-  if (!result.ok) throwReadFailure(result.status, headers)
-  return data({ review: result.data }, { headers })
+  const { id, tokens, headers } = await requireStaffRecord(request, params.reviewId)
+  const review = readOrThrow(await getReview(request, tokens.access, id), headers)
+  return data({ review }, { headers })
 }
 
 const INTENTS = ['approve', 'reject'] as const
 type Intent = (typeof INTENTS)[number]
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const id = idParam(params.reviewId)
-  const { tokens, headers } = await requireStaff(request)
+  const { id, tokens, headers } = await requireStaffRecord(request, params.reviewId)
   const form = await readFormData(request)
   const intent = String(form.get('intent') ?? '')
   const fail = (errors: FormErrors, status = 400) =>
@@ -95,11 +90,7 @@ export default function StaffIdentityReview() {
     <>
       <PageHeader
         title={`درخواست سطح ۲ #${formatNumberFa(review.id)}`}
-        actions={
-          <Link to="/staff/identity" className={linkButtonClass}>
-            صف بررسی
-          </Link>
-        }
+        back={{ to: '/staff/identity', label: 'صف بررسی' }}
       >
         <CustomerName username={review.customer.username} phone={review.customer.phone} /> ·{' '}
         <Link to={`/staff/users/${review.customer.id}`} className="text-teal-800 underline">
@@ -209,6 +200,4 @@ export default function StaffIdentityReview() {
 
 export const meta: MetaFunction = () => privatePageMeta('بررسی مدارک | پنل پشتیبانی ارزپل')
 
-export function ErrorBoundary() {
-  return <StaffErrorBoundary />
-}
+export { StaffErrorBoundary as ErrorBoundary } from '~/features/staff/ui.tsx'

@@ -6,13 +6,8 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { listReviews } from '~/features/identity/staff-identity.server.ts'
 import { ReviewStatusBadge, STAFF_PAGE_SIZE } from '~/features/identity/staff-identity-ui.tsx'
 import { Pager, pageOf } from '~/features/staff/pager.tsx'
-import {
-  CustomerName,
-  PageHeader,
-  RecordLinkList,
-  StaffErrorBoundary,
-} from '~/features/staff/ui.tsx'
-import { requireStaff, throwReadFailure } from '~/features/staff/staff.server.ts'
+import { CustomerName, PageHeader, RecordLinkList } from '~/features/staff/ui.tsx'
+import { requireStaff, readOrThrow } from '~/features/staff/staff.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
@@ -32,12 +27,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ? (asked as Filter)
     : 'pending'
   const page = pageOf(url)
-  const result = await listReviews(request, tokens.access, {
-    status: filter === 'all' ? undefined : filter,
-    offset: (page - 1) * STAFF_PAGE_SIZE,
-  })
-  if (!result.ok) throwReadFailure(result.status, headers)
-  return data({ filter, page, ...result.data }, { headers })
+  const result = readOrThrow(
+    await listReviews(request, tokens.access, {
+      status: filter === 'all' ? undefined : filter,
+      offset: (page - 1) * STAFF_PAGE_SIZE,
+    }),
+    headers,
+  )
+  return data({ filter, page, ...result }, { headers })
 }
 
 export default function StaffIdentityQueue() {
@@ -99,6 +96,4 @@ export default function StaffIdentityQueue() {
 
 export const meta: MetaFunction = () => privatePageMeta('بررسی مدارک | پنل پشتیبانی ارزپل')
 
-export function ErrorBoundary() {
-  return <StaffErrorBoundary />
-}
+export { StaffErrorBoundary as ErrorBoundary } from '~/features/staff/ui.tsx'

@@ -16,8 +16,8 @@ import {
   STAFF_PAGE_SIZE,
 } from '~/features/identity/staff-identity-ui.tsx'
 import { Pager, pageOf } from '~/features/staff/pager.tsx'
-import { EmptyState, PageHeader, SelectField, StaffErrorBoundary } from '~/features/staff/ui.tsx'
-import { requireStaff, throwReadFailure } from '~/features/staff/staff.server.ts'
+import { EmptyState, PageHeader, SelectField } from '~/features/staff/ui.tsx'
+import { requireStaff, readOrThrow } from '~/features/staff/staff.server.ts'
 import { queryString } from '~/features/api/list-shapes.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
@@ -36,19 +36,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const kind = pick(INQUIRY_KINDS, url.searchParams.get('kind'))
   const result = pick(INQUIRY_RESULTS, url.searchParams.get('result'))
   const page = pageOf(url)
-  const answer = await listInquiries(request, tokens.access, {
-    kind,
-    result,
-    offset: (page - 1) * STAFF_PAGE_SIZE,
-  })
-  if (!answer.ok) throwReadFailure(answer.status, headers)
+  const answer = readOrThrow(
+    await listInquiries(request, tokens.access, {
+      kind,
+      result,
+      offset: (page - 1) * STAFF_PAGE_SIZE,
+    }),
+    headers,
+  )
   return data(
     {
       kind: kind ?? '',
       result: result ?? '',
       page,
       filters: `/staff/identity/inquiries${queryString({ kind, result })}`,
-      ...answer.data,
+      ...answer,
     },
     { headers },
   )
@@ -112,6 +114,4 @@ export default function StaffIdentityInquiries() {
 
 export const meta: MetaFunction = () => privatePageMeta('استعلام‌های هویت | پنل پشتیبانی ارزپل')
 
-export function ErrorBoundary() {
-  return <StaffErrorBoundary />
-}
+export { StaffErrorBoundary as ErrorBoundary } from '~/features/staff/ui.tsx'

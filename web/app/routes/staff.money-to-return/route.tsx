@@ -22,7 +22,7 @@ import {
   redirectWithFlash,
   requireStaff,
   staffFailure,
-  throwReadFailure,
+  readOrThrow,
 } from '~/features/staff/staff.server.ts'
 import {
   listMoneyToReturn,
@@ -39,9 +39,8 @@ import {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { tokens, headers } = await requireStaff(request)
-  const result = await listMoneyToReturn(request, tokens.access)
-  if (!result.ok) throwReadFailure(result.status, headers)
-  return data(result.data, { headers })
+  const result = readOrThrow(await listMoneyToReturn(request, tokens.access), headers)
+  return data(result, { headers })
 }
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })

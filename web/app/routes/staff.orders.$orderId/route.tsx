@@ -13,7 +13,7 @@ import { formatForeignAmount } from '~/features/orders/order-card.tsx'
 import { OrderTimeline } from '~/features/orders/order-timeline.tsx'
 import { ActionForm } from '~/features/orders/staff-order-action-form.tsx'
 import { StageBadge } from '~/features/orders/stage-badge.tsx'
-import { CustomerName, Badge, linkButtonClass, PageHeader, Panel } from '~/features/staff/ui.tsx'
+import { CustomerName, Badge, PageHeader, Panel } from '~/features/staff/ui.tsx'
 import { allMessages, type FormErrors } from '~/utils/form-errors.ts'
 import { paymentTypeLabel, STAGE_LABELS } from '~/features/orders/orders.ts'
 import {
@@ -25,11 +25,10 @@ import {
 import { FORM_MESSAGES, parseFormData } from '~/features/staff/staff-forms.server.ts'
 import { parseTransition, settleRefundSchema } from '~/features/orders/staff-order-forms.server.ts'
 import {
-  idParam,
+  readOrThrow,
   redirectWithFlash,
-  requireStaff,
+  requireStaffRecord,
   staffFailure,
-  throwReadFailure,
 } from '~/features/staff/staff.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
@@ -41,11 +40,9 @@ import { privatePageMeta } from '~/utils/private-page-meta.ts'
  */
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = idParam(params.orderId)
-  const { tokens, headers } = await requireStaff(request)
-  const result = await getOrder(request, tokens.access, id)
-  if (!result.ok) throwReadFailure(result.status, headers)
-  return data({ order: result.data }, { headers })
+  const { id, tokens, headers } = await requireStaffRecord(request, params.orderId)
+  const order = readOrThrow(await getOrder(request, tokens.access, id), headers)
+  return data({ order }, { headers })
 }
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
@@ -59,8 +56,7 @@ type ActionResult =
     }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const id = idParam(params.orderId)
-  const { tokens, headers } = await requireStaff(request)
+  const { id, tokens, headers } = await requireStaffRecord(request, params.orderId)
   headers.set('Cache-Control', 'private, no-store')
   const form = await readFormData(request)
   const intent = String(form.get('intent') ?? '')
@@ -130,11 +126,7 @@ export default function StaffOrder() {
     <>
       <PageHeader
         title={`سفارش #${formatNumberFa(order.id)}`}
-        actions={
-          <Link to="/staff/orders" className={linkButtonClass}>
-            بازگشت به صف
-          </Link>
-        }
+        back={{ to: '/staff/orders', label: 'بازگشت به صف' }}
       >
         {paymentTypeLabel(order.payment_type)} · ثبت {formatJalaliDateTime(order.created_at)}
       </PageHeader>

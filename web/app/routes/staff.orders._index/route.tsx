@@ -18,7 +18,7 @@ import { DEFAULT_PAYMENT_TYPES, paymentTypeLabel, STAGE_LABELS } from '~/feature
 import { listOrders } from '~/features/orders/staff-orders.server.ts'
 import { parseOrderFilters } from '~/features/orders/staff-order-forms.server.ts'
 import { Pager } from '~/features/staff/pager.tsx'
-import { requireStaff, throwReadFailure } from '~/features/staff/staff.server.ts'
+import { requireStaff, readOrThrow } from '~/features/staff/staff.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
@@ -31,15 +31,14 @@ const TYPE_CODES = DEFAULT_PAYMENT_TYPES.map((t) => t.value)
 export async function loader({ request }: LoaderFunctionArgs) {
   const { tokens, headers } = await requireStaff(request)
   const filters = parseOrderFilters(new URL(request.url).searchParams, TYPE_CODES)
-  const result = await listOrders(request, tokens.access, filters.query)
-  if (!result.ok) throwReadFailure(result.status, headers)
+  const result = readOrThrow(await listOrders(request, tokens.access, filters.query), headers)
   return data(
     {
       values: filters.values,
       errors: filters.errors,
       page: filters.page,
-      count: result.data.count,
-      orders: result.data.results,
+      count: result.count,
+      orders: result.results,
     },
     { headers },
   )

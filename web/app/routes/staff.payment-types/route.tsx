@@ -17,7 +17,7 @@ import {
   redirectWithFlash,
   requireStaff,
   staffFailure,
-  throwReadFailure,
+  readOrThrow,
 } from '~/features/staff/staff.server.ts'
 
 import { PaymentTypeForm, percent } from '~/features/catalog/payment-type-form.tsx'
@@ -30,14 +30,13 @@ import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { tokens, headers, role } = await requireStaff(request)
-  const types = await listPaymentTypes(request, tokens.access)
-  if (!types.ok) throwReadFailure(types.status, headers)
+  const types = readOrThrow(await listPaymentTypes(request, tokens.access), headers)
   const historyCode = new URL(request.url).searchParams.get('history')
-  const selected = types.data.find((t) => t.value === historyCode) ?? null
+  const selected = types.find((t) => t.value === historyCode) ?? null
   const history = selected ? await paymentTypeHistory(request, tokens.access, selected.value) : null
   return data(
     {
-      types: types.data,
+      types,
       canEdit: role === 'admin',
       history: selected
         ? {

@@ -20,7 +20,7 @@ import {
   redirectWithFlash,
   requireStaff,
   staffFailure,
-  throwReadFailure,
+  readOrThrow,
 } from '~/features/staff/staff.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
@@ -35,15 +35,14 @@ export const CONFIRM_LABEL = 'این تغییر بزرگ نرخ را تایید 
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { tokens, headers, role } = await requireStaff(request)
-  const rates = await listRates(request)
-  if (!rates.ok) throwReadFailure(rates.status, headers)
-  const currencies: string[] = [...new Set([...rates.data.map((r) => r.currency), ...CURRENCIES])]
+  const rates = readOrThrow(await listRates(request), headers)
+  const currencies: string[] = [...new Set([...rates.map((r) => r.currency), ...CURRENCIES])]
   const param = (new URL(request.url).searchParams.get('currency') ?? 'USD').toUpperCase()
   const currency = currencies.includes(param) ? param : 'USD'
   const history = await rateHistory(request, tokens.access, currency)
   return data(
     {
-      rates: rates.data,
+      rates,
       currencies,
       currency,
       history: history.ok ? history.data : null,

@@ -7,7 +7,6 @@ import { FormAlert, SubmitButton } from '~/components/forms.tsx'
 import {
   CustomerName,
   Badge,
-  linkButtonClass,
   PageHeader,
   Panel,
   TextAreaField,
@@ -21,11 +20,10 @@ import {
   replyToTicket,
 } from '~/features/tickets/staff-tickets.server.ts'
 import {
-  idParam,
+  readOrThrow,
   redirectWithFlash,
-  requireStaff,
+  requireStaffRecord,
   staffFailure,
-  throwReadFailure,
 } from '~/features/staff/staff.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
@@ -35,19 +33,16 @@ import { privatePageMeta } from '~/utils/private-page-meta.ts'
  */
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = idParam(params.ticketId)
-  const { tokens, headers } = await requireStaff(request)
+  const { id, tokens, headers } = await requireStaffRecord(request, params.ticketId)
   const [ticket, messages, prepared] = await Promise.all([
     getTicket(request, tokens.access, id),
     listMessages(request, tokens.access, id),
     listPreparedMessages(request, tokens.access),
   ])
-  if (!ticket.ok) throwReadFailure(ticket.status, headers)
-  if (!messages.ok) throwReadFailure(messages.status, headers)
   return data(
     {
-      ticket: ticket.data,
-      messages: messages.data,
+      ticket: readOrThrow(ticket, headers),
+      messages: readOrThrow(messages, headers),
       // Prepared messages only help; the page works without them.
       prepared: prepared.ok ? prepared.data : [],
       preparedFailed: !prepared.ok,
@@ -57,8 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const id = idParam(params.ticketId)
-  const { tokens, headers } = await requireStaff(request)
+  const { id, tokens, headers } = await requireStaffRecord(request, params.ticketId)
   const parsed = parseReply(await readFormData(request))
   if (!parsed.ok) return data({ errors: parsed.errors }, { status: 400, headers })
   const { content, preparedMessage } = parsed.value
@@ -84,14 +78,7 @@ export default function StaffTicket() {
   const others = prepared.filter((p) => !p.is_pinned)
   return (
     <>
-      <PageHeader
-        title={ticket.title}
-        actions={
-          <Link to="/staff/tickets" className={linkButtonClass}>
-            بازگشت به تیکت‌ها
-          </Link>
-        }
-      >
+      <PageHeader title={ticket.title} back={{ to: '/staff/tickets', label: 'بازگشت به تیکت‌ها' }}>
         تیکت <bdi>#{formatNumberFa(ticket.id)}</bdi>
         {ticket.category_name ? ` · ${ticket.category_name}` : ''} · ثبت{' '}
         {formatJalaliDateTime(ticket.created_at)}

@@ -4,7 +4,7 @@ import { data } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { CustomerName, Badge, PageHeader, RecordLinkList } from '~/features/staff/ui.tsx'
 import { listTickets } from '~/features/tickets/staff-tickets.server.ts'
-import { requireStaff, throwReadFailure } from '~/features/staff/staff.server.ts'
+import { requireStaff, readOrThrow } from '~/features/staff/staff.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
@@ -24,13 +24,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { tokens, headers } = await requireStaff(request)
   const param = new URL(request.url).searchParams.get('view')
   const view: View = VIEWS.some((v) => v.value === param) ? (param as View) : 'waiting'
-  const result = await listTickets(request, tokens.access, {
-    waitingForStaff: view === 'waiting',
-    status: view === 'open' || view === 'closed' ? view : '',
-    limit: 100,
-  })
-  if (!result.ok) throwReadFailure(result.status, headers)
-  return data({ view, count: result.data.count, tickets: result.data.results }, { headers })
+  const result = readOrThrow(
+    await listTickets(request, tokens.access, {
+      waitingForStaff: view === 'waiting',
+      status: view === 'open' || view === 'closed' ? view : '',
+      limit: 100,
+    }),
+    headers,
+  )
+  return data({ view, count: result.count, tickets: result.results }, { headers })
 }
 
 export default function StaffTickets() {

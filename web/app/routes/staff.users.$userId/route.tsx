@@ -11,13 +11,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
 import { ROLE_LABELS } from '~/features/staff/roles.ts'
 import { StageBadge } from '~/features/orders/stage-badge.tsx'
-import {
-  Badge,
-  linkButtonClass,
-  PageHeader,
-  Panel,
-  StaffErrorBoundary,
-} from '~/features/staff/ui.tsx'
+import { Badge, PageHeader, Panel } from '~/features/staff/ui.tsx'
 import { allMessages, type FormErrors } from '~/utils/form-errors.ts'
 import { paymentTypeLabel } from '~/features/orders/orders.ts'
 import { getUser, setBlocked, setSupportRole } from '~/features/users/staff-users.server.ts'
@@ -25,10 +19,11 @@ import { blockSchema, noteOnlySchema } from '~/features/users/staff-user-forms.s
 import { FORM_MESSAGES, parseFormData } from '~/features/staff/staff-forms.server.ts'
 import {
   idParam,
+  readOrThrow,
   redirectWithFlash,
   requireStaff,
+  requireStaffRecord,
   staffFailure,
-  throwReadFailure,
 } from '~/features/staff/staff.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 import { IdentityHistoryPanel } from '~/features/identity/identity-history.tsx'
@@ -41,14 +36,12 @@ import { getUserIdentity } from '~/features/identity/staff-identity.server.ts'
  */
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = idParam(params.userId)
-  const { tokens, headers, role, user: me } = await requireStaff(request)
+  const { id, tokens, headers, role, user: me } = await requireStaffRecord(request, params.userId)
   const [result, identity] = await Promise.all([
     getUser(request, tokens.access, id),
     getUserIdentity(request, tokens.access, id),
   ])
-  if (!result.ok) throwReadFailure(result.status, headers)
-  const target = result.data
+  const target = readOrThrow(result, headers)
   const isSelf = target.id === me.id
   const canBlock =
     !isSelf && target.role !== 'admin' && (role === 'admin' || target.role === 'customer')
@@ -133,11 +126,7 @@ export default function StaffUser() {
     <>
       <PageHeader
         title={account.username}
-        actions={
-          <Link to="/staff/users" className={linkButtonClass}>
-            جستجوی کاربر دیگر
-          </Link>
-        }
+        back={{ to: '/staff/users', label: 'جستجوی کاربر دیگر' }}
       >
         <bdi dir="ltr">{toPersianDigits(account.phone)}</bdi> · کاربر #{formatNumberFa(account.id)}
       </PageHeader>
@@ -296,6 +285,4 @@ export default function StaffUser() {
 
 export const meta: MetaFunction = () => privatePageMeta('کاربر | پنل پشتیبانی ارزپل')
 
-export function ErrorBoundary() {
-  return <StaffErrorBoundary />
-}
+export { StaffErrorBoundary as ErrorBoundary } from '~/features/staff/ui.tsx'

@@ -7,7 +7,7 @@ import { ROLE_LABELS } from '~/features/staff/roles.ts'
 import { Badge, PageHeader, RecordLinkList } from '~/features/staff/ui.tsx'
 import { findUsers } from '~/features/users/staff-users.server.ts'
 import { parsePhoneLookup } from '~/features/users/staff-user-forms.server.ts'
-import { requireStaff, throwReadFailure } from '~/features/staff/staff.server.ts'
+import { requireStaff, readOrThrow } from '~/features/staff/staff.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
@@ -20,11 +20,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!raw.trim()) return data({ phone: '', errors: null, users: null }, { headers })
   const parsed = parsePhoneLookup(raw)
   if (!parsed.ok) return data({ phone: raw, errors: parsed.errors, users: null }, { headers })
-  const result = await findUsers(request, tokens.access, parsed.value)
-  if (!result.ok) throwReadFailure(result.status, headers)
-  const exact = result.data.results.filter((u) => u.phone === parsed.value)
+  const result = readOrThrow(await findUsers(request, tokens.access, parsed.value), headers)
+  const exact = result.results.filter((u) => u.phone === parsed.value)
   if (exact.length === 1 && exact[0]) throw redirect(`/staff/users/${exact[0].id}`, { headers })
-  return data({ phone: raw, errors: null, users: result.data.results }, { headers })
+  return data({ phone: raw, errors: null, users: result.results }, { headers })
 }
 
 export default function StaffUsers() {
