@@ -92,23 +92,28 @@ export function operationsOf(document: {
   return operations
 }
 
+/** Sent as `application/json`: not JSON, not an object, or an object built to hurt a parser. */
+const MALFORMED_JSON = [
+  '{',
+  '{"a":',
+  '{"a" 1}',
+  "{'a': 1}",
+  '[1, 2',
+  'null',
+  '"a string"',
+  '[]',
+  '42',
+  'NaN',
+  '\u0000\u0001\u0002',
+  '{"__proto__": {"admin": true}}',
+  '{"constructor": {"prototype": {"x": 1}}}',
+  `${'['.repeat(20_000)}${']'.repeat(20_000)}`,
+  `{"a": ${'{"a": '.repeat(5000)}1${'}'.repeat(5000)}}`,
+]
+
 /** Raw bodies a JSON route must refuse politely. */
 export const MALFORMED_BODIES: Array<{ body: string; type: string }> = [
-  { body: '{', type: 'application/json' },
-  { body: '{"a":', type: 'application/json' },
-  { body: '{"a" 1}', type: 'application/json' },
-  { body: "{'a': 1}", type: 'application/json' },
-  { body: '[1, 2', type: 'application/json' },
-  { body: 'null', type: 'application/json' },
-  { body: '"a string"', type: 'application/json' },
-  { body: '[]', type: 'application/json' },
-  { body: '42', type: 'application/json' },
-  { body: 'NaN', type: 'application/json' },
-  { body: '\u0000\u0001\u0002', type: 'application/json' },
-  { body: '{"__proto__": {"admin": true}}', type: 'application/json' },
-  { body: '{"constructor": {"prototype": {"x": 1}}}', type: 'application/json' },
-  { body: `${'['.repeat(20_000)}${']'.repeat(20_000)}`, type: 'application/json' },
-  { body: `{"a": ${'{"a": '.repeat(5000)}1${'}'.repeat(5000)}}`, type: 'application/json' },
+  ...MALFORMED_JSON.map((body) => ({ body, type: 'application/json' })),
   { body: 'a=1&b=2', type: 'application/x-www-form-urlencoded' },
   { body: 'plain words', type: 'text/plain' },
   { body: '{"a": 1}', type: 'application/json; charset=utf-16' },
