@@ -5,7 +5,12 @@ import type { Role, User } from '../models/user.model.ts'
 import type { AppContext, AppMiddleware, AppState } from './context.ts'
 import { ApiError, ValidationError, type FieldErrors } from './errors.ts'
 import { requireRole } from './middlewares/auth.ts'
-import { OpenApiRegistry, type HttpMethod, type ResponseDoc } from './openapi/registry.ts'
+import {
+  OpenApiRegistry,
+  type HttpMethod,
+  type OperationText,
+  type ResponseDoc,
+} from './openapi/registry.ts'
 import { responseWriter, type Shaper } from './response-shape.ts'
 import { parseQuery } from './query.ts'
 import { parseInput } from './validation.ts'
@@ -121,21 +126,14 @@ export type RouteResult<R extends Responses> = {
   }
 }[keyof R & number]
 
-export interface RouteSpec<
+/** What a route declares besides its method, path, tags and who may call it. */
+export interface RouteParts<
   B extends Schema,
   Q extends Schema,
   P extends Schema,
   A extends Auth,
   R extends Responses,
-> {
-  method: HttpMethod
-  path: string
-  operationId: string
-  summary: string
-  description?: string
-  tags: string[]
-  /** 'user' for any signed-in user, or the roles allowed (staff routes). */
-  auth?: A
+> extends OperationText {
   body?: B
   /**
    * Also accept `multipart/form-data`: `read` turns such a body into the object `body` validates
@@ -156,6 +154,20 @@ export interface RouteSpec<
     ctx: AppContext,
     input: RouteInput<B, Q, P, A>,
   ) => NoInfer<RouteResult<R>> | Promise<NoInfer<RouteResult<R>>>
+}
+
+export interface RouteSpec<
+  B extends Schema,
+  Q extends Schema,
+  P extends Schema,
+  A extends Auth,
+  R extends Responses,
+> extends RouteParts<B, Q, P, A, R> {
+  method: HttpMethod
+  path: string
+  tags: string[]
+  /** 'user' for any signed-in user, or the roles allowed (staff routes). */
+  auth?: A
 }
 
 /**
@@ -273,3 +285,52 @@ export function defineRoute<
     }
   }
 }
+
+/**
+ * The routes of one file that share their tags and who may call them, declared by method:
+ * `const staff = routeGroup(api, { tags: ['staff'], auth: STAFF })`, then
+ * `staff.get('/api/staff/users/', { operationId, summary, query, responses, handler })`.
+ * A route may name its own `tags`; other callers make another group.
+ */
+export function routeGroup<A extends Auth = undefined>(
+  api: Api,
+  shared: { tags: string[]; auth?: A },
+) {
+  const declare =
+    (method: HttpMethod) =>
+    <
+      R extends Responses,
+      B extends Schema = undefined,
+      Q extends Schema = undefined,
+      P extends Schema = undefined,
+    >(
+      path: string,
+      route: RouteParts<B, Q, P, A, R> & { tags?: string[] },
+    ) =>
+      defineRoute<R, B, Q, P, A>(api, { ...shared, ...route, method, path })
+  return {
+    get: declare('get'),
+    post: declare('post'),
+    put: declare('put'),
+    patch: declare('patch'),
+    delete: declare('delete'),
+  }
+}
+
+/** `responses: ok('Order', OrderOut)`: the route answers 200 with that body. */
+export const ok = <S extends z.ZodType>(description: string, schema: S) => ({
+  200: { description, schema },
+})
+
+/** `responses: created('Stored', DocumentOut)`: the route answers 201 with that body. */
+export const created = <S extends z.ZodType>(description: string, schema: S) => ({
+  201: { description, schema },
+})
+
+/** `responses: noContent('Deleted')`: the route answers 204 without a body. */
+export const noContent = (description: string) => ({ 204: { description } })
+
+/** `responses: file('The image', TYPES)`: the route answers 200 with a file of one of these types. */
+export const file = (description: string, mediaTypes: readonly string[]) => ({
+  200: { description, binary: { mediaTypes } },
+})

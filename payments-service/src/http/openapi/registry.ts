@@ -9,14 +9,18 @@ export interface ResponseDoc {
   binary?: { mediaTypes: readonly string[] }
 }
 
-/** What one route tells the document about itself; routes add these through `defineRoute`. */
-export interface OperationDoc {
-  method: HttpMethod
-  /** Koa form: `/api/payments/:id/start/`. */
-  path: string
+/** How a route names and explains itself, in its declaration and in the document alike. */
+export interface OperationText {
   operationId: string
   summary: string
   description?: string
+}
+
+/** What one route tells the document about itself; routes add these through `defineRoute`. */
+export interface OperationDoc extends OperationText {
+  method: HttpMethod
+  /** Koa form: `/api/payments/:id/start/`. */
+  path: string
   tags: string[]
   secured: boolean
   body?: z.ZodType
