@@ -1,6 +1,7 @@
 import { once } from 'node:events'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { expect } from 'vitest'
 
 export interface TestResponse<T> {
   status: number
@@ -67,4 +68,14 @@ export async function startTestServer(app: {
         server.close(() => resolve())
       }),
   }
+}
+
+/** A 429 that tells the client when to come back, in its body and in `Retry-After` alike. */
+export function expectTooManyRequests(
+  response: TestResponse<unknown>,
+  body: { detail: string; code: string; retry_after: number },
+) {
+  expect(response.status).toBe(429)
+  expect(response.body).toEqual(body)
+  expect(response.headers.get('retry-after')).toBe(String(body.retry_after))
 }
