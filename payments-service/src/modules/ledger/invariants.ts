@@ -157,18 +157,19 @@ async function orderHoldings(db: Db, limit: Scope): Promise<string[]> {
   return violations
 }
 
+/** The accounts an attempt's money passes through, each summed over the attempt's postings. */
+const ATTEMPT_ACCOUNTS = ['psp_receivable', 'psp_unconfirmed', 'suspense', 'outgoing'] as const
+
 /** 6. Each attempt's captured money is where its status says, and nowhere else. */
 async function attemptHoldings(db: Db, limit: Scope): Promise<string[]> {
   const violations: string[] = []
   const attempts = (await db.raw(
     `
     SELECT g.id, g.status, g.amount_irr,
-      ${(['psp_receivable', 'psp_unconfirmed', 'suspense', 'outgoing'] as const)
-        .map(
-          (code) =>
-            `coalesce(sum(p.amount) FILTER (WHERE p.account_id = ${ACCOUNTS[code]}), 0)::text AS ${code}`,
-        )
-        .join(',\n')},
+      ${ATTEMPT_ACCOUNTS.map(
+        (code) =>
+          `coalesce(sum(p.amount) FILTER (WHERE p.account_id = ${ACCOUNTS[code]}), 0)::text AS ${code}`,
+      ).join(',\n')},
       coalesce(sum(p.amount) FILTER (WHERE p.account_id = ${ACCOUNTS.bank}
                                       AND p.refund_id IS NOT NULL), 0)::text AS transferred
       FROM gateway_transactions g LEFT JOIN postings p ON p.gateway_tx_id = g.id
@@ -176,16 +177,13 @@ async function attemptHoldings(db: Db, limit: Scope): Promise<string[]> {
      GROUP BY g.id`,
     limit.bind,
   )) as {
-    rows: Array<{
-      id: number
-      status: string
-      amount_irr: number
-      psp_receivable: string
-      psp_unconfirmed: string
-      suspense: string
-      outgoing: string
-      transferred: string
-    }>
+    // Sums come back as text: bigint is read with BigInt, never through a float.
+    rows: Array<
+      { id: number; status: string; amount_irr: number } & Record<
+        (typeof ATTEMPT_ACCOUNTS)[number] | 'transferred',
+        string
+      >
+    >
   }
   for (const g of attempts.rows) {
     const receivable = BigInt(g.psp_receivable)
