@@ -41,6 +41,22 @@ const action = (
   ...fields,
 })
 
+// The same button on every stage and flow it is offered in (money, if any, stays untouched).
+const REJECT = {
+  to: 'rejected',
+  result: 'rejected',
+  label: 'رد سفارش',
+  reason: 'staff_reject',
+  note_required: true,
+} as const
+const CANCEL = {
+  to: 'cancelled',
+  result: 'cancelled',
+  label: 'لغو سفارش',
+  reason: 'staff_cancel',
+  note_required: true,
+} as const
+
 export const STAFF_ACTIONS: readonly StaffAction[] = [
   action({
     to: 'in_progress',
@@ -67,24 +83,8 @@ export const STAFF_ACTIONS: readonly StaffAction[] = [
     reason: 'staff_settle',
     reference_required: true,
   }),
-  action({
-    to: 'rejected',
-    from: ['awaiting_payment'],
-    flows: BOTH,
-    result: 'rejected',
-    label: 'رد سفارش',
-    reason: 'staff_reject',
-    note_required: true,
-  }),
-  action({
-    to: 'rejected',
-    from: ['awaiting_payout_details', 'in_progress'],
-    flows: ['payout'],
-    result: 'rejected',
-    label: 'رد سفارش',
-    reason: 'staff_reject',
-    note_required: true,
-  }),
+  action({ ...REJECT, from: ['awaiting_payment'], flows: BOTH }),
+  action({ ...REJECT, from: ['awaiting_payout_details', 'in_progress'], flows: ['payout'] }),
   action({
     to: 'rejected',
     from: ['paid', 'in_progress'],
@@ -106,24 +106,8 @@ export const STAFF_ACTIONS: readonly StaffAction[] = [
     refund: true,
     listed: false,
   }),
-  action({
-    to: 'cancelled',
-    from: ['awaiting_payment'],
-    flows: BOTH,
-    result: 'cancelled',
-    label: 'لغو سفارش',
-    reason: 'staff_cancel',
-    note_required: true,
-  }),
-  action({
-    to: 'cancelled',
-    from: ['awaiting_payout_details'],
-    flows: ['payout'],
-    result: 'cancelled',
-    label: 'لغو سفارش',
-    reason: 'staff_cancel',
-    note_required: true,
-  }),
+  action({ ...CANCEL, from: ['awaiting_payment'], flows: BOTH }),
+  action({ ...CANCEL, from: ['awaiting_payout_details'], flows: ['payout'] }),
 ]
 
 export function findStaffAction(
