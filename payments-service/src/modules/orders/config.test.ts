@@ -18,10 +18,22 @@ const production = {
   WEBOTP_DOMAIN: 'arzpol.example',
 }
 
+/** The configuration of the minimal environment plus `env`; throws on a refusal. */
+const configOf = (env: Record<string, string> = {}) => {
+  const result = parseEnv(envSchema, { ...MINIMAL_ENV, ...env })
+  if (!result.ok) throw new Error(result.errors.join())
+  return result.config
+}
+
+/** What `env` (over the minimal environment) is refused for; [] when it is accepted. */
+const errorsOf = (env: Record<string, string>) => {
+  const result = parseEnv(envSchema, { ...MINIMAL_ENV, ...env })
+  return result.ok ? [] : result.errors
+}
+
 describe('payments configuration', () => {
   it('has development defaults', () => {
-    const result = parseEnv(envSchema, MINIMAL_ENV)
-    expect(result.ok && result.config).toMatchObject({
+    expect(configOf()).toMatchObject({
       GATEWAY: 'sandbox',
       SANDBOX_BANK_URL: 'http://127.0.0.1:4100',
       RATE_LOCK_MINUTES: 15,
@@ -32,27 +44,15 @@ describe('payments configuration', () => {
   })
 
   it('reads the order expiry settings, with defaults and bounds', () => {
-    const defaults = parseEnv(envSchema, MINIMAL_ENV)
-    expect(defaults.ok && defaults.config).toMatchObject({
+    expect(configOf()).toMatchObject({
       ORDER_EXPIRE_AFTER_MINUTES: 60,
       ORDER_EXPIRY_SWEEP_SECONDS: 60,
     })
-    const set = parseEnv(envSchema, {
-      ...MINIMAL_ENV,
-      ORDER_EXPIRE_AFTER_MINUTES: '120',
-      ORDER_EXPIRY_SWEEP_SECONDS: '30',
-    })
-    expect(set.ok && set.config).toMatchObject({
-      ORDER_EXPIRE_AFTER_MINUTES: 120,
-      ORDER_EXPIRY_SWEEP_SECONDS: 30,
-    })
+    expect(
+      configOf({ ORDER_EXPIRE_AFTER_MINUTES: '120', ORDER_EXPIRY_SWEEP_SECONDS: '30' }),
+    ).toMatchObject({ ORDER_EXPIRE_AFTER_MINUTES: 120, ORDER_EXPIRY_SWEEP_SECONDS: 30 })
     // Shorter than the bank token's life would expire orders someone is paying right now.
-    const bad = parseEnv(envSchema, {
-      ...MINIMAL_ENV,
-      ORDER_EXPIRE_AFTER_MINUTES: '10',
-      ORDER_EXPIRY_SWEEP_SECONDS: '1',
-    })
-    expect(!bad.ok && bad.errors).toEqual(
+    expect(errorsOf({ ORDER_EXPIRE_AFTER_MINUTES: '10', ORDER_EXPIRY_SWEEP_SECONDS: '1' })).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^ORDER_EXPIRE_AFTER_MINUTES: /),
         expect.stringMatching(/^ORDER_EXPIRY_SWEEP_SECONDS: /),
@@ -61,16 +61,14 @@ describe('payments configuration', () => {
   })
 
   it('refuses the sandbox gateway and a missing credentials key in production', () => {
-    const result = parseEnv(envSchema, production)
-    expect(result.ok).toBe(false)
-    expect(!result.ok && result.errors).toEqual(
+    expect(errorsOf(production)).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^GATEWAY: /),
         expect.stringMatching(/^CREDENTIALS_ENCRYPTION_KEY: /),
         expect.stringMatching(/^SEP_TERMINAL_ID: |^GATEWAY: /),
       ]),
     )
-    const ok = parseEnv(envSchema, {
+    const withEverything = {
       ...production,
       GATEWAY: 'sep',
       SEP_TERMINAL_ID: '12345678',
@@ -80,35 +78,26 @@ describe('payments configuration', () => {
       IDENTITY_PROVIDER: 'jibit',
       JIBIT_API_KEY: 'jb-key',
       JIBIT_SECRET_KEY: 'jb-secret',
-    })
-    expect(!ok.ok && ok.errors).toBe(false)
+    }
+    expect(errorsOf(withEverything)).toEqual([])
   })
 
   it('needs a terminal for SEP and 32-byte keys', () => {
-    const errors = (env: Record<string, string>) => {
-      const result = parseEnv(envSchema, { ...MINIMAL_ENV, ...env })
-      return result.ok ? [] : result.errors
-    }
-    expect(errors({ GATEWAY: 'sep' })).toEqual(['SEP_TERMINAL_ID: is required when GATEWAY=sep'])
-    expect(errors({ CREDENTIALS_ENCRYPTION_KEY: randomBytes(16).toString('base64') })).toEqual([
+    expect(errorsOf({ GATEWAY: 'sep' })).toEqual(['SEP_TERMINAL_ID: is required when GATEWAY=sep'])
+    expect(errorsOf({ CREDENTIALS_ENCRYPTION_KEY: randomBytes(16).toString('base64') })).toEqual([
       'CREDENTIALS_ENCRYPTION_KEY: must be 32 bytes encoded as base64',
     ])
-    expect(errors({ CREDENTIALS_PREVIOUS_KEYS: `k0:${KEY},bad` })).toHaveLength(1)
-    expect(errors({ CREDENTIALS_PREVIOUS_KEYS: `k0:${KEY}, k-old:${KEY}` })).toEqual([])
+    expect(errorsOf({ CREDENTIALS_PREVIOUS_KEYS: `k0:${KEY},bad` })).toHaveLength(1)
+    expect(errorsOf({ CREDENTIALS_PREVIOUS_KEYS: `k0:${KEY}, k-old:${KEY}` })).toEqual([])
   })
 
   it('sends the bank back to the public web origin unless PAYMENTS_PUBLIC_URL says otherwise', () => {
-    const config = (env: Record<string, string>) => {
-      const result = parseEnv(envSchema, { ...MINIMAL_ENV, ...env })
-      if (!result.ok) throw new Error(result.errors.join())
-      return result.config
-    }
-    expect(callbackUrlOf(config({ WEB_PUBLIC_URL: 'https://arzpol.ir/' }))).toBe(
+    expect(callbackUrlOf(configOf({ WEB_PUBLIC_URL: 'https://arzpol.ir/' }))).toBe(
       'https://arzpol.ir/api/payments/callback/',
     )
     expect(
       callbackUrlOf(
-        config({
+        configOf({
           WEB_PUBLIC_URL: 'https://arzpol.ir',
           PAYMENTS_PUBLIC_URL: 'https://pay.arzpol.ir',
         }),
