@@ -31,29 +31,26 @@ const validRegistration = {
   terms: 'on',
 }
 
+/**
+ * Spec §5 and §8 on signing in, copied verbatim (the spec is not part of this repository): the
+ * texts they quote are the forms' texts, byte for byte. Which form shows which text is what the
+ * tests below and the landing route's tests check.
+ */
+const SPEC_LINES = [
+  "- Phone: 11 digits starting with 09. Message 'شماره تلفن صحیح نمیباشد' (in forgot mode 'شماره تلفن صحیح نیست').",
+  "- Register: all fields required ('لطفاً همه فیلدها را پر کنید'); password equals confirmation ('رمز عبور و تایید آن یکسان نیستند'); terms checkbox required ('قوانین را تایید کنید').",
+  "- Login: phone and password required ('شماره تلفن و رمز عبور را وارد کنید').",
+  "- Reset: code, password, confirmation required; new password equals confirmation ('رمز جدید و تایید آن یکسان نیستند').",
+  "- Auth: server error detail is shown when present, else fallbacks 'ثبت نام ناموفق بود', 'ورود ناموفق بود', 'تغییر رمز ناموفق بود', 'ارسال کد تایید ناموفق بود'. Successes: 'کد تایید ارسال شد', 'ثبت نام موفق بود', 'ورود موفق بود', 'رمز عبور تغییر کرد. وارد شوید.'.",
+]
+
 describe('the exact texts of spec §5 and §8', () => {
-  it('are byte for byte the spec', () => {
-    expect(AUTH_MESSAGES).toMatchObject({
-      phoneInvalid: 'شماره تلفن صحیح نمیباشد',
-      phoneInvalidForgot: 'شماره تلفن صحیح نیست',
-      allRequired: 'لطفاً همه فیلدها را پر کنید',
-      passwordMismatch: 'رمز عبور و تایید آن یکسان نیستند',
-      termsRequired: 'قوانین را تایید کنید',
-      loginRequired: 'شماره تلفن و رمز عبور را وارد کنید',
-      newPasswordMismatch: 'رمز جدید و تایید آن یکسان نیستند',
-    })
-    expect(AUTH_FALLBACKS).toEqual({
-      register: 'ثبت نام ناموفق بود',
-      login: 'ورود ناموفق بود',
-      reset: 'تغییر رمز ناموفق بود',
-      sendCode: 'ارسال کد تایید ناموفق بود',
-    })
-    expect(AUTH_SUCCESS).toEqual({
-      codeSent: 'کد تایید ارسال شد',
-      registered: 'ثبت نام موفق بود',
-      loggedIn: 'ورود موفق بود',
-      passwordChanged: 'رمز عبور تغییر کرد. وارد شوید.',
-    })
+  it('are the texts the spec quotes, byte for byte, no more and no fewer', () => {
+    const quoted = SPEC_LINES.flatMap((line) => [...line.matchAll(/'([^']+)'/g)].map((m) => m[1]))
+    // Not in the spec's catalogue: the spec only says "4 digits"; the other is payments-service's.
+    const { codeInvalid: _digits, passwordTooShort: _server, ...fromSpec } = AUTH_MESSAGES
+    const texts = [fromSpec, AUTH_FALLBACKS, AUTH_SUCCESS].flatMap((set) => Object.values(set))
+    expect(texts.sort()).toEqual(quoted.sort())
   })
 })
 

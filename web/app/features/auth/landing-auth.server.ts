@@ -16,7 +16,7 @@ import { getEnv } from '~/utils/env.server.ts'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import { errorsFromApi, errorsFromZod, formDataToObject } from '~/utils/form-errors.ts'
 import * as payments from '~/features/auth/auth-api.server.ts'
-import type { PaymentsResult } from '~/features/api/payments-client.server.ts'
+import type { PaymentsFailure, PaymentsResult } from '~/features/api/payments-client.server.ts'
 import type { OtpFlow } from '~/features/auth/session.server.ts'
 import {
   commitSession,
@@ -93,6 +93,29 @@ function upstreamStatus(result: PaymentsResult<unknown>): number {
   return result.ok ? 200 : result.status >= 400 && result.status < 500 ? result.status : 502
 }
 
+/** The form as submitted failed its schema (the one the browser runs too): 400, phone kept. */
+function invalid(intent: string, error: Parameters<typeof errorsFromZod>[0], phone?: string) {
+  return failure(intent, errorsFromZod(error), 400, phone === undefined ? {} : { phone })
+}
+
+/** Where payments-service's field errors go on each form; other fields' go to the whole form. */
+const API_FIELDS = {
+  login: { phone: 'phone', username: 'phone', password: 'password' },
+  register: { phone: 'phone', password: 'password', code: 'code' },
+  reset: { code: 'code', new_password: 'password', password: 'password' },
+}
+
+/** payments-service refused the form: its messages, else the spec's fallback (§8). */
+function refused(
+  intent: string,
+  result: PaymentsFailure,
+  form: keyof typeof API_FIELDS,
+  extra: Partial<AuthActionData> = {},
+) {
+  const errors = errorsFromApi(result.body, AUTH_FALLBACKS[form], API_FIELDS[form])
+  return failure(intent, errors, upstreamStatus(result), extra)
+}
+
 function redirectWith(location: string, cookies: string[]) {
   const headers = new Headers()
   for (const cookie of cookies) headers.append('Set-Cookie', cookie)
@@ -145,18 +168,9 @@ export async function handleAuthAction(request: Request) {
   switch (intent) {
     case AUTH_INTENTS.login: {
       const parsed = loginSchema.safeParse(values)
-      if (!parsed.success) {
-        return failure(intent, errorsFromZod(parsed.error), 400, { phone: submittedPhone })
-      }
+      if (!parsed.success) return invalid(intent, parsed.error, submittedPhone)
       const result = await payments.login(request, parsed.data)
-      if (!result.ok) {
-        const errors = errorsFromApi(result.body, AUTH_FALLBACKS.login, {
-          phone: 'phone',
-          username: 'phone',
-          password: 'password',
-        })
-        return failure(intent, errors, upstreamStatus(result), { phone: parsed.data.phone })
-      }
+      if (!result.ok) return refused(intent, result, 'login', { phone: parsed.data.phone })
       if ('challenge' in result.data) {
         // Staff: no tokens yet; the second factor's page takes it from here.
         return redirectWith(SECOND_FACTOR_PATH, [
@@ -179,26 +193,15 @@ export async function handleAuthAction(request: Request) {
       const schema =
         intent === AUTH_INTENTS.sendRegisterCode ? sendRegisterCodeSchema : resendRegisterCodeSchema
       const parsed = schema.safeParse(values)
-      if (!parsed.success) {
-        return failure(intent, errorsFromZod(parsed.error), 400, { phone: submittedPhone })
-      }
+      if (!parsed.success) return invalid(intent, parsed.error, submittedPhone)
       return sendCode(request, intent, parsed.data.phone, 'register', flow)
     }
 
     case AUTH_INTENTS.register: {
       const parsed = registerSchema.safeParse(values)
-      if (!parsed.success) {
-        return failure(intent, errorsFromZod(parsed.error), 400, { phone: submittedPhone })
-      }
+      if (!parsed.success) return invalid(intent, parsed.error, submittedPhone)
       const result = await payments.register(request, parsed.data)
-      if (!result.ok) {
-        const errors = errorsFromApi(result.body, AUTH_FALLBACKS.register, {
-          phone: 'phone',
-          password: 'password',
-          code: 'code',
-        })
-        return failure(intent, errors, upstreamStatus(result), { phone: parsed.data.phone })
-      }
+      if (!result.ok) return refused(intent, result, 'register', { phone: parsed.data.phone })
       return redirectWith('/dashboard', [
         commitSession(result.data),
         flashCookie.serialize({ message: AUTH_SUCCESS.registered }),
@@ -208,9 +211,7 @@ export async function handleAuthAction(request: Request) {
 
     case AUTH_INTENTS.sendResetCode: {
       const parsed = forgotPasswordSchema.safeParse(values)
-      if (!parsed.success) {
-        return failure(intent, errorsFromZod(parsed.error), 400, { phone: submittedPhone })
-      }
+      if (!parsed.success) return invalid(intent, parsed.error, submittedPhone)
       return sendCode(request, intent, parsed.data.phone, 'reset', flow)
     }
 
@@ -222,20 +223,13 @@ export async function handleAuthAction(request: Request) {
     case AUTH_INTENTS.resetPassword: {
       if (flow?.purpose !== 'reset') return redirect(modePath('forgot'))
       const parsed = resetPasswordSchema.safeParse(values)
-      if (!parsed.success) return failure(intent, errorsFromZod(parsed.error), 400)
+      if (!parsed.success) return invalid(intent, parsed.error)
       const result = await payments.resetPassword(request, {
         phone: flow.phone,
         code: parsed.data.code,
         newPassword: parsed.data.password,
       })
-      if (!result.ok) {
-        const errors = errorsFromApi(result.body, AUTH_FALLBACKS.reset, {
-          code: 'code',
-          new_password: 'password',
-          password: 'password',
-        })
-        return failure(intent, errors, upstreamStatus(result))
-      }
+      if (!result.ok) return refused(intent, result, 'reset')
       return redirectWith(modePath('login'), [
         otpFlowCookie.clear(),
         flashCookie.serialize({ message: AUTH_SUCCESS.passwordChanged, phone: flow.phone }),
