@@ -110,13 +110,19 @@ const INSERT_SQL = `insert into "payments" ("user_id", "payment_type", "stage", 
 const EVENT_SQL = `insert into "payment_events" ("payment_id", "from_stage", "to_stage", "reason", "actor",
   "actor_user_id", "data", "created_at") values ($1, null, 'awaiting_payment', 'created', 'customer', $2, $3, $4)`
 
-// The app's limit check (modules/identity/limits.ts): the customer's row locked, their level,
-// its limits, and what their open and paid orders of today and of this Jalali month add up to.
-// The month starts at the bench's own start (a lower bound the app's Jalali month cannot beat).
+// The app's limit check (modules/identity/limits.ts): the customer's row locked, then in one
+// statement their level, its limits, and what their open and paid orders of today and of this
+// Jalali month add up to. The month starts at the bench's own start (a lower bound the app's
+// Jalali month cannot beat).
 const MONTH_START = new Date(Date.now() - 31 * 86_400_000)
-const USAGE_SQL = `SELECT COALESCE(SUM(amount_irr) FILTER (WHERE created_at >= $1), 0)::bigint AS day_irr,
-  COALESCE(SUM(amount_irr), 0)::bigint AS month_irr FROM payments
-  WHERE user_id = $2 AND created_at >= $3 AND stage = ANY($4) AND id <> $5`
+const STANDING_SQL = `SELECT l.per_order_irr, l.per_day_irr, l.per_month_irr, u.day_irr, u.month_irr
+  FROM (SELECT $2::integer AS user_id) AS me
+  LEFT JOIN customer_identities ci ON ci.user_id = me.user_id
+  LEFT JOIN identity_levels l ON l.level = COALESCE(ci.level, 0)
+  CROSS JOIN LATERAL (
+    SELECT COALESCE(SUM(amount_irr) FILTER (WHERE created_at >= $1), 0)::bigint AS day_irr,
+           COALESCE(SUM(amount_irr), 0)::bigint AS month_irr
+      FROM payments WHERE user_id = me.user_id AND created_at >= $3 AND stage = ANY($4) AND id <> $5) AS u`
 const COUNTED_STAGES = [
   'awaiting_payment',
   'awaiting_payout_details',
@@ -132,31 +138,19 @@ async function withinLimits(
   now: Date,
 ): Promise<boolean> {
   await client.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId])
-  const level = await client.query<{ level: number }>(
-    'SELECT level FROM customer_identities WHERE user_id = $1',
-    [userId],
-  )
-  const limits = await client.query<{
+  const standing = await client.query<{
     per_order_irr: string
     per_day_irr: string
     per_month_irr: string
-  }>('SELECT per_order_irr, per_day_irr, per_month_irr FROM identity_levels WHERE level = $1', [
-    level.rows[0]?.level ?? 0,
-  ])
-  const usage = await client.query<{ day_irr: string; month_irr: string }>(USAGE_SQL, [
-    new Date(now.getTime() - 86_400_000),
-    userId,
-    MONTH_START,
-    COUNTED_STAGES,
-    0,
-  ])
-  const limit = limits.rows[0]
-  const used = usage.rows[0]
-  if (!limit || !used) return false
+    day_irr: string
+    month_irr: string
+  }>(STANDING_SQL, [new Date(now.getTime() - 86_400_000), userId, MONTH_START, COUNTED_STAGES, 0])
+  const row = standing.rows[0]
+  if (!row || row.per_order_irr === null) return false
   return (
-    amountIrr <= Number(limit.per_order_irr) &&
-    amountIrr <= Number(limit.per_day_irr) - Number(used.day_irr) &&
-    amountIrr <= Number(limit.per_month_irr) - Number(used.month_irr)
+    amountIrr <= Number(row.per_order_irr) &&
+    amountIrr <= Number(row.per_day_irr) - Number(row.day_irr) &&
+    amountIrr <= Number(row.per_month_irr) - Number(row.month_irr)
   )
 }
 

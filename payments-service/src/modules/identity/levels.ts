@@ -43,6 +43,13 @@ export const DEFAULT_LEVEL_LIMITS: readonly LevelLimits[] = [
   },
 ]
 
+/** A level's limits when its row is missing (the migration seeds them; staff change them). */
+export function defaultLimitsOf(level: IdentityLevel): LevelLimits {
+  const limits = DEFAULT_LEVEL_LIMITS.find((candidate) => candidate.level === level)
+  if (!limits) throw new Error(`identity level ${level} has no default limits`)
+  return limits
+}
+
 export const nextLevelOf = (level: IdentityLevel): IdentityLevel | null =>
   level >= TOP_LEVEL ? null : ((level + 1) as IdentityLevel)
 
@@ -65,10 +72,8 @@ export async function allLevelLimits(
   const rows = (await query) as LevelLimitsRow[]
   return IDENTITY_LEVELS.map((level) => {
     const row = rows.find((candidate) => Number(candidate.level) === level)
-    const fallback = DEFAULT_LEVEL_LIMITS.find((candidate) => candidate.level === level)
     if (row) return { ...row, level }
-    if (!fallback) throw new Error(`identity level ${level} has no default limits`)
-    return { ...fallback, updated_at: null, updated_by: null }
+    return { ...defaultLimitsOf(level), updated_at: null, updated_by: null }
   })
 }
 
@@ -80,9 +85,7 @@ export async function levelLimits(
     .where({ level })
     .first('per_order_irr', 'per_day_irr', 'per_month_irr')) as
     Omit<LevelLimits, 'level'> | undefined
-  const limits = row ?? DEFAULT_LEVEL_LIMITS.find((candidate) => candidate.level === level)
-  if (!limits) throw new Error(`identity level ${level} has no limits`)
-  return { ...limits, level }
+  return { ...(row ?? defaultLimitsOf(level)), level }
 }
 
 /**
