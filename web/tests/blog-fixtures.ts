@@ -1,4 +1,4 @@
-import type { FakeCms, FakePost } from './fake-cms.ts'
+import type { FakeCms, FakeComment, FakePost } from './fake-cms.ts'
 import { paragraphs } from './fake-cms.ts'
 
 /** A small blog in the cms's shapes (cms/src/seed/data/blog.ts has the real one). */
@@ -55,35 +55,40 @@ export function samplePosts(): FakePost[] {
   ]
 }
 
+/** A comment on a post (by its documentId) as the cms stores it: approved unless `more` says so. */
+export function comment(
+  id: number,
+  post: string,
+  content: string,
+  more: Partial<FakeComment> = {},
+): FakeComment {
+  return {
+    id,
+    documentId: `c-${id}`,
+    post,
+    content,
+    authorUsername: 'x',
+    moderationStatus: 'approved',
+    createdAt: '2026-11-01T00:00:00.000Z',
+    ...more,
+  }
+}
+
 export function seedBlog(cms: FakeCms) {
   cms.posts = samplePosts()
   cms.comments = [
-    {
-      id: 1,
-      documentId: 'c-1',
-      post: 'toefl-doc',
-      content: 'ممنون از راهنمای کامل.',
+    comment(1, 'toefl-doc', 'ممنون از راهنمای کامل.', {
       authorUsername: 'mahsa_k',
-      moderationStatus: 'approved',
       createdAt: '2026-10-29T04:30:00.000Z',
-    },
-    {
-      id: 2,
-      documentId: 'c-2',
-      post: 'toefl-doc',
-      content: 'برای Home Edition هم همین مدارک لازم است؟',
+    }),
+    comment(2, 'toefl-doc', 'برای Home Edition هم همین مدارک لازم است؟', {
       authorUsername: '09351112233',
-      moderationStatus: 'approved',
       createdAt: '2026-10-30T04:30:00.000Z',
-    },
-    {
-      id: 3,
-      documentId: 'c-3',
-      post: 'toefl-doc',
-      content: 'تبلیغ! http://spam.example http://spam.example http://spam.example',
+    }),
+    comment(3, 'toefl-doc', 'تبلیغ! http://spam.example http://spam.example http://spam.example', {
       authorUsername: 'spammer',
       moderationStatus: 'spam',
       createdAt: '2026-10-31T04:30:00.000Z',
-    },
+    }),
   ]
 }

@@ -1,6 +1,7 @@
 import { createRequestHandler } from '@remix-run/node'
 import type { ServerBuild } from '@remix-run/node'
 import { createServer } from 'vite'
+import { expect } from 'vitest'
 import { getRequest } from './utils.ts'
 
 /** A page as a browser without JavaScript receives it. */
@@ -15,9 +16,19 @@ export interface SsrApp {
   handle(request: Request): Promise<Response>
   /** The answer to a request (a path: a plain GET), its body read as text. */
   render(request: Request | string): Promise<RenderedPage>
+  /** The HTML of a page that must answer 200 to a plain GET. */
+  page(path: string): Promise<string>
   /** One of the app's modules as Vite loaded it: the app's own instances, not the test's copies. */
   load(path: string): Promise<Record<string, unknown>>
   close(): Promise<void>
+}
+
+/** Fails unless the page holds every piece: a string as it is written, a pattern by matching. */
+export function expectToHold(html: string, pieces: readonly (string | RegExp)[]) {
+  for (const piece of pieces) {
+    if (typeof piece === 'string') expect(html).toContain(piece)
+    else expect(html).toMatch(piece)
+  }
 }
 
 /**
@@ -37,11 +48,17 @@ export async function startSsrApp(cacheName: string): Promise<SsrApp> {
   const build = (await vite.ssrLoadModule('virtual:remix/server-build')) as ServerBuild
   const handler = createRequestHandler(build, 'production')
   const handle = (request: Request) => handler(request)
+  const render = async (request: Request | string) => {
+    const response = await handle(typeof request === 'string' ? getRequest(request) : request)
+    return { status: response.status, headers: response.headers, text: await response.text() }
+  }
   return {
     handle,
-    async render(request) {
-      const response = await handle(typeof request === 'string' ? getRequest(request) : request)
-      return { status: response.status, headers: response.headers, text: await response.text() }
+    render,
+    async page(path) {
+      const { status, text } = await render(path)
+      expect(status, path).toBe(200)
+      return text
     },
     load: (path) => vite.ssrLoadModule(path),
     close: () => vite.close(),
