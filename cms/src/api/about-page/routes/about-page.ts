@@ -1,11 +1,5 @@
-import { factories } from '@strapi/strapi'
-
-import { defaultPopulate } from '../../../utils/default-populate'
+import { populatedRouter } from '../../../utils/populated-router'
 
 const populate = { badges: true, stats: true, values: true, steps: true, seo: true }
 
-export default factories.createCoreRouter('api::about-page.about-page', {
-  config: {
-    find: { middlewares: [defaultPopulate(populate)] },
-  },
-})
+export default populatedRouter('api::about-page.about-page', populate)

@@ -1,6 +1,4 @@
-import { factories } from '@strapi/strapi'
-
-import { defaultPopulate } from '../../../utils/default-populate'
+import { populatedRouter } from '../../../utils/populated-router'
 
 const populate = {
   hero: { populate: { image: true } },
@@ -11,8 +9,4 @@ const populate = {
   seo: true,
 }
 
-export default factories.createCoreRouter('api::landing-page.landing-page', {
-  config: {
-    find: { middlewares: [defaultPopulate(populate)] },
-  },
-})
+export default populatedRouter('api::landing-page.landing-page', populate)

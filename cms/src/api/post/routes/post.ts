@@ -1,6 +1,4 @@
-import { factories } from '@strapi/strapi'
-
-import { defaultPopulate } from '../../../utils/default-populate'
+import { populatedRouter } from '../../../utils/populated-router'
 
 const populate = {
   cover: true,
@@ -9,9 +7,4 @@ const populate = {
   seo: true,
 }
 
-export default factories.createCoreRouter('api::post.post', {
-  config: {
-    find: { middlewares: [defaultPopulate(populate)] },
-    findOne: { middlewares: [defaultPopulate(populate)] },
-  },
-})
+export default populatedRouter('api::post.post', populate)

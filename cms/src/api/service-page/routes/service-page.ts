@@ -1,6 +1,4 @@
-import { factories } from '@strapi/strapi'
-
-import { defaultPopulate } from '../../../utils/default-populate'
+import { populatedRouter } from '../../../utils/populated-router'
 
 const populate = {
   hero: { populate: { image: true } },
@@ -12,9 +10,4 @@ const populate = {
   seo: true,
 }
 
-export default factories.createCoreRouter('api::service-page.service-page', {
-  config: {
-    find: { middlewares: [defaultPopulate(populate)] },
-    findOne: { middlewares: [defaultPopulate(populate)] },
-  },
-})
+export default populatedRouter('api::service-page.service-page', populate)

@@ -1,11 +1,5 @@
-import { factories } from '@strapi/strapi'
-
-import { defaultPopulate } from '../../../utils/default-populate'
+import { populatedRouter } from '../../../utils/populated-router'
 
 const populate = { footerLinks: true, socialLinks: true }
 
-export default factories.createCoreRouter('api::site-setting.site-setting', {
-  config: {
-    find: { middlewares: [defaultPopulate(populate)] },
-  },
-})
+export default populatedRouter('api::site-setting.site-setting', populate)

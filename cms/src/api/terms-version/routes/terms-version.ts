@@ -1,12 +1,5 @@
-import { factories } from '@strapi/strapi'
-
-import { defaultPopulate } from '../../../utils/default-populate'
+import { populatedRouter } from '../../../utils/populated-router'
 
 const populate = { sections: true }
 
-export default factories.createCoreRouter('api::terms-version.terms-version', {
-  config: {
-    find: { middlewares: [defaultPopulate(populate)] },
-    findOne: { middlewares: [defaultPopulate(populate)] },
-  },
-})
+export default populatedRouter('api::terms-version.terms-version', populate)

@@ -1,6 +1,4 @@
-import { factories } from '@strapi/strapi'
-
-import { defaultPopulate } from '../../../utils/default-populate'
+import { populatedRouter } from '../../../utils/populated-router'
 
 const populate = {
   hero: { populate: { image: true } },
@@ -13,9 +11,4 @@ const populate = {
   seo: true,
 }
 
-export default factories.createCoreRouter('api::tier-page.tier-page', {
-  config: {
-    find: { middlewares: [defaultPopulate(populate)] },
-    findOne: { middlewares: [defaultPopulate(populate)] },
-  },
-})
+export default populatedRouter('api::tier-page.tier-page', populate)
