@@ -1,29 +1,44 @@
 import type { Knex } from 'knex'
+import type { Clock } from '../lib/clock.ts'
 
-/**
- * Works through rows in batches, one transaction each, until a batch comes back short: short
- * row locks, and a backlog still drains in one run. `batch` takes at most `batchSize` rows
- * itself (FOR UPDATE SKIP LOCKED, so several instances may sweep at once) and answers the ids
- * it acted on and how many rows it saw. Answers every id acted on.
- */
-export async function inBatches(
-  db: Knex,
-  batchSize: number,
-  batch: (trx: Knex.Transaction) => Promise<{ ids: number[]; seen: number }>,
-): Promise<number[]> {
-  const done: number[] = []
-  for (;;) {
-    const { ids, seen } = await db.transaction(batch)
-    done.push(...ids)
-    if (seen < batchSize) return done
-  }
+/** What a periodic sweep needs: the pool, the clock its cutoff counts from, a batch size (tests). */
+export interface SweepDeps {
+  db: Knex
+  clock: Clock
+  batchSize?: number
+}
+
+export interface Sweep<Row> {
+  /** Used unless the deps name a smaller one (tests). */
+  batchSize: number
+  /** The rows due at `now`; the sweep adds the order, the limit and the lock. */
+  due: (trx: Knex.Transaction, now: Date) => Knex.QueryBuilder
+  /** Acts on one batch inside its transaction; answers the ids it acted on. */
+  act: (trx: Knex.Transaction, rows: Row[], now: Date) => Promise<number[]>
 }
 
 /**
- * A sweep's batch: the query's rows in id order, at most `batchSize`, locked for the
- * transaction. Rows another transaction holds are skipped, so sweepers never wait on each other
- * (or on a request moving the same row) and the skipped row is seen again on the next run.
+ * Works through the due rows in batches, one transaction each, until a batch comes back short:
+ * short row locks, and a backlog still drains in one run. Each batch takes its rows in id order
+ * with FOR UPDATE SKIP LOCKED, so several instances may sweep at once without waiting on each
+ * other (or on a request moving the same row); a skipped row is seen again on the next run.
+ * Answers every id acted on.
  */
-export async function takeBatch<Row>(query: Knex.QueryBuilder, batchSize: number): Promise<Row[]> {
-  return (await query.orderBy('id').limit(batchSize).forUpdate().skipLocked()) as Row[]
+export async function sweepInBatches<Row>(deps: SweepDeps, sweep: Sweep<Row>): Promise<number[]> {
+  const batchSize = deps.batchSize ?? sweep.batchSize
+  const done: number[] = []
+  for (;;) {
+    const seen = await deps.db.transaction(async (trx) => {
+      const now = deps.clock.now()
+      const rows = (await sweep
+        .due(trx, now)
+        .orderBy('id')
+        .limit(batchSize)
+        .forUpdate()
+        .skipLocked()) as Row[]
+      if (rows.length > 0) done.push(...(await sweep.act(trx, rows, now)))
+      return rows.length
+    })
+    if (seen < batchSize) return done
+  }
 }

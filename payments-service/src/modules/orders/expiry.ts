@@ -1,19 +1,14 @@
-import type { Knex } from 'knex'
 import type { AppDeps } from '../../http/context.ts'
-import type { Clock } from '../../lib/clock.ts'
 import { sweepPeriodically, type PeriodicTask } from '../../lib/periodic.ts'
-import { inBatches, takeBatch } from '../../db/batches.ts'
+import { sweepInBatches, type SweepDeps } from '../../db/batches.ts'
 import { transition } from './state-machine.ts'
 
 /** Orders moved per transaction: short row locks, and a backlog still drains in one run. */
 export const EXPIRY_BATCH_SIZE = 100
 
-export interface OrderExpiryDeps {
-  db: Knex
-  clock: Clock
+export interface OrderExpiryDeps extends SweepDeps {
   /** ORDER_EXPIRE_AFTER_MINUTES: how long past its rate lock an unpaid order is kept. */
   graceMinutes: number
-  batchSize?: number
 }
 
 /**
@@ -26,31 +21,29 @@ export interface OrderExpiryDeps {
  * Answers the ids it expired.
  */
 export async function expireStaleOrders(deps: OrderExpiryDeps): Promise<number[]> {
-  const batchSize = deps.batchSize ?? EXPIRY_BATCH_SIZE
-  return inBatches(deps.db, batchSize, async (trx) => {
-    const now = deps.clock.now()
-    const cutoff = new Date(now.getTime() - deps.graceMinutes * 60_000)
-    const rows = await takeBatch<{ id: number }>(
+  return sweepInBatches<{ id: number }>(deps, {
+    batchSize: EXPIRY_BATCH_SIZE,
+    due: (trx, now) =>
       trx('payments')
         .select('id')
         .where({ stage: 'awaiting_payment' })
-        .where('rate_locked_until', '<', cutoff),
-      batchSize,
-    )
-    const ids: number[] = []
-    for (const { id } of rows) {
-      const result = await transition(trx, {
-        paymentId: id,
-        to: 'expired',
-        from: ['awaiting_payment'],
-        reason: 'rate_lock_expired',
-        actor: 'system',
-        data: { grace_minutes: deps.graceMinutes },
-        now,
-      })
-      if (result) ids.push(id)
-    }
-    return { ids, seen: rows.length }
+        .where('rate_locked_until', '<', new Date(now.getTime() - deps.graceMinutes * 60_000)),
+    act: async (trx, rows, now) => {
+      const ids: number[] = []
+      for (const { id } of rows) {
+        const result = await transition(trx, {
+          paymentId: id,
+          to: 'expired',
+          from: ['awaiting_payment'],
+          reason: 'rate_lock_expired',
+          actor: 'system',
+          data: { grace_minutes: deps.graceMinutes },
+          now,
+        })
+        if (result) ids.push(id)
+      }
+      return ids
+    },
   })
 }
 

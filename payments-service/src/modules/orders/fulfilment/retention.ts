@@ -1,8 +1,6 @@
-import type { Knex } from 'knex'
 import type { AppDeps } from '../../../http/context.ts'
-import type { Clock } from '../../../lib/clock.ts'
 import { sweepPeriodically, type PeriodicTask } from '../../../lib/periodic.ts'
-import { inBatches, takeBatch } from '../../../db/batches.ts'
+import { sweepInBatches, type SweepDeps } from '../../../db/batches.ts'
 import { recordEvent, type Stage } from '../state-machine.ts'
 
 /** Stages after which nobody needs the customer's site password any more. */
@@ -19,12 +17,9 @@ export const WIPE_BATCH_SIZE = 100
 /** Retention is counted in days; an hourly look is precise enough and costs one query. */
 export const WIPE_INTERVAL_MS = 60 * 60_000
 
-export interface CredentialWipeDeps {
-  db: Knex
-  clock: Clock
+export interface CredentialWipeDeps extends SweepDeps {
   /** CREDENTIALS_RETENTION_DAYS. */
   retentionDays: number
-  batchSize?: number
 }
 
 /**
@@ -35,37 +30,32 @@ export interface CredentialWipeDeps {
  * left for the next run). Answers the ids it wiped.
  */
 export async function wipeExpiredCredentials(deps: CredentialWipeDeps): Promise<number[]> {
-  const batchSize = deps.batchSize ?? WIPE_BATCH_SIZE
-  return inBatches(deps.db, batchSize, async (trx) => {
-    const now = deps.clock.now()
-    const cutoff = new Date(now.getTime() - deps.retentionDays * 86_400_000)
-    const rows = await takeBatch<{ id: number; stage: Stage }>(
+  return sweepInBatches<{ id: number; stage: Stage }>(deps, {
+    batchSize: WIPE_BATCH_SIZE,
+    due: (trx, now) =>
       trx('payments')
         .select('id', 'stage')
         .whereNotNull('site_password_enc')
         .whereIn('stage', FINAL_STAGES)
-        .where('updated_at', '<', cutoff),
-      batchSize,
-    )
-    if (rows.length === 0) return { ids: [], seen: 0 }
-    await trx('payments')
-      .whereIn(
-        'id',
-        rows.map((row) => row.id),
-      )
-      .update({ site_password_enc: null, site_password_key_id: null, credentials_wiped_at: now })
-    for (const row of rows) {
-      await recordEvent(trx, {
-        paymentId: row.id,
-        from: row.stage,
-        to: row.stage,
-        reason: 'credentials_wiped',
-        actor: 'system',
-        data: { retention_days: deps.retentionDays },
-        now,
-      })
-    }
-    return { ids: rows.map((row) => row.id), seen: rows.length }
+        .where('updated_at', '<', new Date(now.getTime() - deps.retentionDays * 86_400_000)),
+    act: async (trx, rows, now) => {
+      const ids = rows.map((row) => row.id)
+      await trx('payments')
+        .whereIn('id', ids)
+        .update({ site_password_enc: null, site_password_key_id: null, credentials_wiped_at: now })
+      for (const row of rows) {
+        await recordEvent(trx, {
+          paymentId: row.id,
+          from: row.stage,
+          to: row.stage,
+          reason: 'credentials_wiped',
+          actor: 'system',
+          data: { retention_days: deps.retentionDays },
+          now,
+        })
+      }
+      return ids
+    },
   })
 }
 
