@@ -3,6 +3,7 @@ import { getShebaInfo } from '@persian-tools/persian-tools'
 import type { Logger } from 'pino'
 import type { Clock } from '../../../lib/clock.ts'
 import type { Actor } from '../../../models/payment-event.model.ts'
+import type { Payment } from '../../../models/payment.model.ts'
 import { PAYOUT_REQUIREMENTS, type PayoutRequirement } from '@arzpol/contracts/orders/customer'
 import { levelOf } from '../../identity/limits.ts'
 import { verifiedIdentityOf, type Ownership } from '../../identity/ownership.ts'
@@ -37,13 +38,8 @@ export function missingOf(details: {
 export const shebaBankName = (sheba: string | null): string | null =>
   (sheba && getShebaInfo(sheba)?.persianName) || null
 
-interface PayoutOrder {
-  id: number
-  user_id: number
-  payment_type: string
-  stage: Stage
-  sheba: string | null
-}
+/** What the cash-out rules read of an order. */
+type PayoutOrder = Pick<Payment, 'id' | 'user_id' | 'payment_type' | 'stage' | 'sheba'>
 
 /**
  * What the order still needs: empty for any other type, and for a cash-out that reached staff
