@@ -133,15 +133,17 @@ export async function createPayoutOrder(
   overrides: Record<string, unknown> = {},
 ) {
   await ensureLevel1(t, token)
-  return createOrder(t, token, {
-    payment_type: 'payout',
-    site_url: 'upwork.com',
-    site_username: null,
-    site_password: null,
-    amount: '200',
-    meta: { flow: 'payout' },
-    ...overrides,
-  })
+  return createOrder(t, token, { ...PAYOUT_ORDER, ...overrides })
+}
+
+/** What sets a cash-out's creation apart from `validOrder`'s top-up. */
+export const PAYOUT_ORDER = {
+  payment_type: 'payout',
+  site_url: 'upwork.com',
+  site_username: null,
+  site_password: null,
+  amount: '200',
+  meta: { flow: 'payout' },
 }
 
 /** One order of a new customer with two open bank attempts (the same order in two tabs). */

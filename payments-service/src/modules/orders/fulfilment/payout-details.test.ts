@@ -6,8 +6,10 @@ import { expireStaleOrders } from '../expiry.ts'
 import {
   createOrder,
   createPayoutOrder,
+  PAYOUT_ORDER,
   uploadDocument,
   useOrdersApp,
+  validOrder,
 } from '../../../test/orders.ts'
 import { reachLevel1, verifiedCustomer } from '../../../test/identity.ts'
 import {
@@ -15,7 +17,6 @@ import {
   SANDBOX_UNANSWERED_SHEBA,
 } from '../../../sandbox-identity/identities.ts'
 import { CARD_MESSAGES } from '@arzpol/contracts/identity/cards'
-import { validOrder } from '../../../test/orders.ts'
 
 /**
  * Issue 16: a cash-out started with spec §7's own payload (`card_number: null, flow`) and no
@@ -55,6 +56,17 @@ describe('a cash-out waits for its details (issue 16)', () => {
   const addSheba = (token: string, id: number, sheba: unknown) =>
     t.api.post<Detail & Record<string, unknown>>(`/api/payments/${id}/sheba/`, { sheba }, { token })
   const upload = (token: string, id: number) => uploadDocument(t, token, id)
+  /** The order is with staff (`in_progress`, nothing missing), moved there by `move`. */
+  const expectWithStaff = async (
+    token: string,
+    id: number,
+    move: Partial<Detail['events'][number]>,
+  ) => {
+    const body = await detail(token, id)
+    expect(body).toMatchObject({ stage: 'in_progress', missing: [] })
+    expect(body.events.at(-1)).toMatchObject({ to_stage: 'in_progress', ...move })
+    return body
+  }
 
   it('accepts the spec payload without a Sheba, says what is missing, then moves on once it is all in', async () => {
     const customer = await t.customer()
@@ -96,19 +108,12 @@ describe('a cash-out waits for its details (issue 16)', () => {
     })
 
     await upload(customer.token, order.id)
-    body = await detail(customer.token, order.id)
-    expect(body).toMatchObject({
-      status: 'processing',
-      stage: 'in_progress',
-      sheba: SHEBA,
-      missing: [],
-    })
-    expect(body.events.at(-1)).toMatchObject({
+    body = await expectWithStaff(customer.token, order.id, {
       from_stage: 'awaiting_payout_details',
-      to_stage: 'in_progress',
       reason: 'payout_details_complete',
       actor: 'customer',
     })
+    expect(body).toMatchObject({ status: 'processing', sheba: SHEBA })
     // Once with staff, the Sheba can no longer be changed by the customer.
     const late = await addSheba(customer.token, order.id, SHEBA)
     expect(late.status).toBe(409)
@@ -151,11 +156,8 @@ describe('a cash-out waits for its details (issue 16)', () => {
     // Uploading before start does not submit the order.
     expect((await detail(customer.token, order.id)).stage).toBe('awaiting_payment')
     expect((await start(customer.token, order.id)).status).toBe(200)
-    const body = await detail(customer.token, order.id)
-    expect(body).toMatchObject({ stage: 'in_progress', missing: [] })
-    expect(body.events.at(-1)).toMatchObject({
+    await expectWithStaff(customer.token, order.id, {
       from_stage: 'awaiting_payment',
-      to_stage: 'in_progress',
       reason: 'payout_submitted',
     })
   })
@@ -217,15 +219,7 @@ describe('a cash-out waits for its details (issue 16)', () => {
   describe('the Sheba is the customer’s own, and a cash-out needs level 1 (issue 18)', () => {
     /** A cash-out created by a level-0 customer (the helper would take them to level 1). */
     const level0Payout = (token: string, overrides: Record<string, unknown> = {}) =>
-      createOrder(t, token, {
-        payment_type: 'payout',
-        site_url: 'upwork.com',
-        site_username: null,
-        site_password: null,
-        amount: '200',
-        meta: { flow: 'payout' },
-        ...overrides,
-      })
+      createOrder(t, token, { ...PAYOUT_ORDER, ...overrides })
 
     it('at level 0 it waits for the level, and reaching level 1 moves it on to staff', async () => {
       const customer = await t.customer()
@@ -238,10 +232,7 @@ describe('a cash-out waits for its details (issue 16)', () => {
       })
 
       await reachLevel1(t, customer.token)
-      const body = await detail(customer.token, order.id)
-      expect(body).toMatchObject({ stage: 'in_progress', missing: [] })
-      expect(body.events.at(-1)).toMatchObject({
-        to_stage: 'in_progress',
+      await expectWithStaff(customer.token, order.id, {
         reason: 'payout_details_complete',
         actor: 'system',
       })
@@ -272,14 +263,7 @@ describe('a cash-out waits for its details (issue 16)', () => {
       const customer = await verifiedCustomer(t)
       const created = await t.api.post<Record<string, unknown>>(
         '/api/payments/create/',
-        validOrder({
-          payment_type: 'payout',
-          site_url: 'upwork.com',
-          site_username: null,
-          site_password: null,
-          amount: '200',
-          sheba: SANDBOX_FOREIGN_SHEBA,
-        }),
+        validOrder({ ...PAYOUT_ORDER, sheba: SANDBOX_FOREIGN_SHEBA }),
         { token: customer.token },
       )
       expect(created.status).toBe(409)
