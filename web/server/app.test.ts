@@ -1,13 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { ServerBuild } from '@remix-run/node'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { currentRequestId } from '../app/utils/request-id.server.ts'
-import { createWebServer } from './app.ts'
 import { createWebMetrics } from './metrics.ts'
-import { fakeServerBuild, listenForTest } from './server.test-support.ts'
+import { fakeServerBuild, serveForTest } from './server.test-support.ts'
 
 const TOKEN = 'web-metrics-token-0123456789'
 
@@ -54,36 +52,27 @@ function fakeBuild(): ServerBuild {
 describe("web's production server", () => {
   let stop: () => Promise<void>
   let base: string
-  let clientDir: string
   const metrics = createWebMetrics()
   const lines: string[] = []
 
   beforeAll(async () => {
-    clientDir = mkdtempSync(path.join(tmpdir(), 'web-client-'))
-    mkdirSync(path.join(clientDir, 'assets'))
-    writeFileSync(path.join(clientDir, 'assets', 'entry-abc123.js'), 'console.log(1)')
-    writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg/>')
     const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) })
-    const app = createWebServer({
-      build: fakeBuild(),
-      clientDir,
-      logger,
-      metrics,
-      metricsToken: TOKEN,
-      defaultHeaders: {
-        'X-Content-Type-Options': 'nosniff',
-        'Content-Security-Policy': "default-src 'none'",
+    const defaultHeaders = {
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'",
+    }
+    ;({ base, stop } = await serveForTest(
+      fakeBuild(),
+      { logger, metrics, metricsToken: TOKEN, defaultHeaders },
+      (clientDir) => {
+        mkdirSync(path.join(clientDir, 'assets'))
+        writeFileSync(path.join(clientDir, 'assets', 'entry-abc123.js'), 'console.log(1)')
+        writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg/>')
       },
-      publicUrl: 'http://127.0.0.1:3000',
-      trustedProxyHops: 0,
-    })
-    ;({ base, stop } = await listenForTest(app))
+    ))
   })
 
-  afterAll(async () => {
-    await stop()
-    rmSync(clientDir, { recursive: true, force: true })
-  })
+  afterAll(() => stop())
 
   it('hands loaders one client address: the socket, not a spoofed X-Forwarded-For', async () => {
     const response = await fetch(`${base}/items/ip`, {
@@ -162,17 +151,7 @@ describe("web's production server", () => {
 
 describe('without METRICS_TOKEN', () => {
   it('has no /metrics endpoint (Remix answers the path)', async () => {
-    const app = createWebServer({
-      build: fakeBuild(),
-      clientDir: tmpdir(),
-      logger: pino({ level: 'silent' }),
-      metrics: createWebMetrics(),
-      metricsToken: undefined,
-      defaultHeaders: {},
-      publicUrl: 'http://127.0.0.1:3000',
-      trustedProxyHops: 0,
-    })
-    const { base, stop } = await listenForTest(app)
+    const { base, stop } = await serveForTest(fakeBuild())
     try {
       const response = await fetch(`${base}/metrics`)
       expect(response.status).toBe(404)

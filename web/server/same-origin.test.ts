@@ -1,13 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { flatRoutes } from '@remix-run/dev/dist/config/flat-routes.js'
-import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createWebServer } from './app.ts'
-import { createWebMetrics } from './metrics.ts'
-import { fakeServerBuild, listenForTest } from './server.test-support.ts'
+import { fakeServerBuild, serveForTest } from './server.test-support.ts'
 import { CROSS_ORIGIN_MESSAGE, judgeOrigin, type OriginCheckOptions } from './same-origin.ts'
 
 const APP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'app')
@@ -59,7 +54,6 @@ const EXEMPT = new Set(['routes/api.$', 'routes/resources.cms-webhook'])
 describe('the origin check of form posts, for every action of the app', () => {
   let stop: () => Promise<void>
   let base: string
-  let clientDir: string
   let routes: RouteEntry[]
   const reached: string[] = []
 
@@ -91,24 +85,10 @@ describe('the origin check of form posts, for every action of the app', () => {
       }
     }
     const build = fakeServerBuild(buildRoutes)
-    clientDir = mkdtempSync(path.join(tmpdir(), 'web-origin-'))
-    const app = createWebServer({
-      build,
-      clientDir,
-      logger: pino({ level: 'silent' }),
-      metrics: createWebMetrics(),
-      metricsToken: undefined,
-      defaultHeaders: {},
-      publicUrl: 'https://arzpol.example',
-      trustedProxyHops: 0,
-    })
-    ;({ base, stop } = await listenForTest(app))
+    ;({ base, stop } = await serveForTest(build, { publicUrl: 'https://arzpol.example' }))
   })
 
-  afterAll(async () => {
-    await stop()
-    rmSync(clientDir, { recursive: true, force: true })
-  })
+  afterAll(() => stop())
 
   const post = (url: string, headers: Record<string, string>) =>
     fetch(`${base}${url}`, {
