@@ -9,17 +9,8 @@ import {
   startFakeIdentity,
 } from '~/features/identity/fake-identity.test-support.ts'
 import { standInForFile } from '../../../tests/stand-in-for-file.ts'
-import type { CookieJar } from '../../../tests/utils.ts'
-import {
-  BASE,
-  expectData,
-  flashMessage,
-  getRequest,
-  routeArgs,
-  sameOriginPost,
-  settle,
-  signedInJar,
-} from '../../../tests/utils.ts'
+import { type CookieJar, expectData, flashMessage, signedInJar } from '../../../tests/utils.ts'
+import { load, submit } from '../dashboard/route-calls.test-support.ts'
 import { action as uploadResource } from '../dashboard.identity.documents.ts'
 import { action, loader, type IdentityActionData } from './route.tsx'
 
@@ -35,23 +26,15 @@ const fake = await standInForFile(startFakeIdentity(), 'PAYMENTS_URL', (fake) =>
   jar = signedInJar({ sub: '1' })
 })
 
-const post = (fields: Record<string, string>) =>
-  action(routeArgs(sameOriginPost('/dashboard/identity', fields, jar)))
+const post = (fields: Record<string, string> | FormData) =>
+  submit(action, '/dashboard/identity', fields, jar)
 
 const upstream = (method: string, path: string) =>
   fake.calls.filter((call) => call.method === method && call.path === path)
 
 async function refusal(fields: Record<string, string>) {
-  const result = expectData<IdentityActionData>(await settle(() => post(fields)))
+  const result = expectData<IdentityActionData>(await post(fields))
   return { status: result.init?.status, ...result.data }
-}
-
-function multipart(path: string, form: FormData, cookies: CookieJar | null = jar) {
-  return new Request(new URL(path, BASE), {
-    method: 'POST',
-    body: form,
-    headers: { ...(cookies ? { Cookie: cookies.header() } : {}), Origin: BASE },
-  })
 }
 
 const png = () =>
@@ -66,7 +49,7 @@ const png = () =>
 describe('/dashboard/identity loader', () => {
   it('reads the level and its limits; a level-0 customer has no cards to ask for', async () => {
     const result = expectData<{ status: { level: number }; cards: unknown[] }>(
-      await loader(routeArgs(getRequest('/dashboard/identity', jar))),
+      await load(loader, '/dashboard/identity', jar),
     )
     expect(result.data.status.level).toBe(0)
     expect(result.data.cards).toEqual([])
@@ -78,22 +61,18 @@ describe('/dashboard/identity loader', () => {
     fake.state.level = 1
     fake.state.cards.push({ id: 3, masked_number: '603799******0006', bank_name: 'بانک ملی' })
     const result = expectData<{ cards: { bank_name: string }[] | null }>(
-      await loader(routeArgs(getRequest('/dashboard/identity', jar))),
+      await load(loader, '/dashboard/identity', jar),
     )
     expect(result.data.cards?.[0]?.bank_name).toBe('بانک ملی')
     fake.answer('GET /api/me/identity/cards/', 500, { detail: 'boom' })
-    const failed = expectData<{ cards: unknown }>(
-      await loader(routeArgs(getRequest('/dashboard/identity', jar))),
-    )
+    const failed = expectData<{ cards: unknown }>(await load(loader, '/dashboard/identity', jar))
     expect(failed.data.cards).toBeNull()
   })
 
   it('refuses an answer that breaks the contract instead of rendering it', async () => {
     const logged = vi.spyOn(getLogger(), 'error').mockImplementation(() => undefined)
     fake.answer('GET /api/me/identity/', 200, { ...identityStatus(0), level: 'zero' })
-    const result = expectData<{ status: unknown }>(
-      await loader(routeArgs(getRequest('/dashboard/identity', jar))),
-    )
+    const result = expectData<{ status: unknown }>(await load(loader, '/dashboard/identity', jar))
     expect(result.data.status).toBeNull()
     expect(logged).toHaveBeenCalledOnce()
   })
@@ -109,7 +88,7 @@ describe('level 1', () => {
   }
 
   it('sends the form with Latin digits and comes back to the page with a confirmation', async () => {
-    const response = await settle(() => post(VALID))
+    const response = await post(VALID)
     expect(response).toBeInstanceOf(Response)
     expect((response as Response).headers.get('Location')).toBe('/dashboard/identity')
     expect(flashMessage(response)).toBe(IDENTITY_TEXTS.level1Done)
@@ -170,9 +149,7 @@ describe('level 1', () => {
 
 describe('cards', () => {
   it('registers a card typed with spaces and Persian digits as 16 Latin digits', async () => {
-    const response = await settle(() =>
-      post({ intent: 'add-card', card_number: '۶۰۳۷ ۹۹۰۰ ۰۰۰۰ ۰۰۰۶' }),
-    )
+    const response = await post({ intent: 'add-card', card_number: '۶۰۳۷ ۹۹۰۰ ۰۰۰۰ ۰۰۰۶' })
     expect(flashMessage(response)).toBe(IDENTITY_TEXTS.cardAdded)
     expect(upstream('POST', '/api/me/identity/cards/')[0]?.json).toEqual({
       card_number: '6037990000000006',
@@ -205,7 +182,7 @@ describe('cards', () => {
   })
 
   it('removes a card by its id, and never builds a path from anything else', async () => {
-    const response = await settle(() => post({ intent: 'remove-card', card_id: '3' }))
+    const response = await post({ intent: 'remove-card', card_id: '3' })
     expect(flashMessage(response)).toBe(IDENTITY_TEXTS.cardRemoved)
     expect(upstream('DELETE', '/api/me/identity/cards/3/')).toHaveLength(1)
     for (const hostile of ['../../staff/users/1', '3/', '-1', '', '1e3']) {
@@ -229,7 +206,7 @@ describe('level-2 documents', () => {
     form.set('intent', 'upload-document')
     form.set('kind', 'national_card')
     form.set('file', png())
-    const response = await settle(() => action(routeArgs(multipart('/dashboard/identity', form))))
+    const response = await post(form)
     expect(flashMessage(response)).toBe(IDENTITY_TEXTS.documentUploaded)
     const [sent] = upstream('POST', '/api/me/identity/documents/')
     expect(sent?.contentType).toMatch(/^multipart\/form-data; boundary=/)
@@ -242,17 +219,13 @@ describe('level-2 documents', () => {
     empty.set('intent', 'upload-document')
     empty.set('kind', 'selfie')
     empty.set('file', new File([], ''))
-    const noFile = expectData<IdentityActionData>(
-      await action(routeArgs(multipart('/dashboard/identity', empty))),
-    )
+    const noFile = expectData<IdentityActionData>(await post(empty))
     expect(noFile.data.errors.fields.file).toEqual([IDENTITY_TEXTS.noFile])
     const bogus = new FormData()
     bogus.set('intent', 'upload-document')
     bogus.set('kind', '../passport')
     bogus.set('file', png())
-    const badKind = expectData<IdentityActionData>(
-      await action(routeArgs(multipart('/dashboard/identity', bogus))),
-    )
+    const badKind = expectData<IdentityActionData>(await post(bogus))
     expect(badKind.data.errors.fields.kind).toEqual([IDENTITY_DOCUMENT_MESSAGES.kindRequired])
     expect(upstream('POST', '/api/me/identity/documents/')).toHaveLength(0)
   })
@@ -261,16 +234,14 @@ describe('level-2 documents', () => {
     const form = new FormData()
     form.set('kind', 'selfie')
     form.set('file', png())
-    const ok = await uploadResource(routeArgs(multipart('/dashboard/identity/documents', form)))
+    const ok = await submit(uploadResource, '/dashboard/identity/documents', form, jar)
     expect(ok.status).toBe(201)
     expect(await ok.json()).toEqual({ ok: true })
 
     fake.answer('POST /api/me/identity/documents/', 400, {
       file: [IDENTITY_DOCUMENT_MESSAGES.fileType],
     })
-    const refused = await uploadResource(
-      routeArgs(multipart('/dashboard/identity/documents', form)),
-    )
+    const refused = await submit(uploadResource, '/dashboard/identity/documents', form, jar)
     expect(refused.status).toBe(400)
     expect(await refused.json()).toEqual({
       ok: false,
@@ -282,9 +253,7 @@ describe('level-2 documents', () => {
     const form = new FormData()
     form.set('kind', 'selfie')
     form.set('file', png())
-    const response = await uploadResource(
-      routeArgs(multipart('/dashboard/identity/documents', form, null)),
-    )
+    const response = await submit(uploadResource, '/dashboard/identity/documents', form)
     expect(response.status).toBe(401)
     expect(await response.json()).toMatchObject({ ok: false, redirect: expect.any(String) })
     expect(upstream('POST', '/api/me/identity/documents/')).toHaveLength(0)

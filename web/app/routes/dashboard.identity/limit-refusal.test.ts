@@ -3,7 +3,8 @@ import { CARD_MESSAGES } from '@arzpol/contracts/identity/cards'
 import { describe, expect, it } from 'vitest'
 import type { NewRequestActionData } from '~/features/orders/new-request.server.ts'
 import { standInForFile } from '../../../tests/stand-in-for-file.ts'
-import { expectData, routeArgs, sameOriginPost, signedInJar } from '../../../tests/utils.ts'
+import { expectData, signedInJar } from '../../../tests/utils.ts'
+import { submit } from '../dashboard/route-calls.test-support.ts'
 import { startFakeOrders } from '../dashboard.new-request/fake-orders.test-support.ts'
 import { action } from '../dashboard.new-request/route.tsx'
 
@@ -40,17 +41,15 @@ const refusal = (limit: 'per_order' | 'per_day', nextLevel: number | null) => ({
   remaining_irr: 300_000_000,
 })
 
-const submit = async () =>
+const placeOrder = async () =>
   expectData<NewRequestActionData>(
-    await action(
-      routeArgs(sameOriginPost('/dashboard/new-request', ORDER, signedInJar({ sub: '1' }))),
-    ),
+    await submit(action, '/dashboard/new-request', ORDER, signedInJar({ sub: '1' })),
   )
 
 describe('an order above the identity limit', () => {
   it('shows only the Persian reason at create, with the link, and starts nothing', async () => {
     fake.answer('POST /api/payments/create/', 403, refusal('per_order', 1))
-    const result = await submit()
+    const result = await placeOrder()
     expect(result.init?.status).toBe(403)
     expect(result.data).toMatchObject({
       kind: 'errors',
@@ -64,7 +63,7 @@ describe('an order above the identity limit', () => {
 
   it('is refused the same way when the payment starts (the day filled up meanwhile)', async () => {
     fake.answer('POST /api/payments/7/start/', 403, refusal('per_day', 1))
-    const result = await submit()
+    const result = await placeOrder()
     expect(result.data).toMatchObject({
       errors: { form: [refusal('per_day', 1).detail] },
       identityLink: true,
@@ -74,7 +73,7 @@ describe('an order above the identity limit', () => {
 
   it('has no link at the top level: the reason names support instead', async () => {
     fake.answer('POST /api/payments/create/', 403, refusal('per_order', null))
-    const result = await submit()
+    const result = await placeOrder()
     expect(result.data.kind === 'errors' && result.data.identityLink).toBe(false)
     expect(result.data.kind === 'errors' && result.data.errors.form[0]).toContain('پشتیبانی')
   })
@@ -85,7 +84,7 @@ it('links the identity page when a level-1 customer has no verified card to pay 
     detail: CARD_MESSAGES.cardRequired,
     code: 'card_required',
   })
-  const result = await submit()
+  const result = await placeOrder()
   expect(result.data).toMatchObject({ identityLink: true })
   expect(result.data.kind === 'errors' && result.data.errors.form).toContain(
     CARD_MESSAGES.cardRequired,

@@ -1,16 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { getLogger } from '~/utils/logger.server.ts'
 import { standInForFile } from '../../../tests/stand-in-for-file.ts'
-import {
-  type CookieJar,
-  expectData,
-  flashMessage,
-  getRequest,
-  routeArgs,
-  sameOriginPost,
-  settle,
-  signedInJar,
-} from '../../../tests/utils.ts'
+import { type CookieJar, expectData, flashMessage, signedInJar } from '../../../tests/utils.ts'
+import { load, submit } from '../dashboard/route-calls.test-support.ts'
 import { loader as dashboardLoader } from '../dashboard._index/route.tsx'
 import { loader as orderLoader } from '../dashboard.orders.$orderId/route.tsx'
 import { loader as ordersLoader } from '../dashboard.orders._index/route.tsx'
@@ -46,12 +38,15 @@ const VALID = {
   sheba: '',
 }
 
+/** Cash-out: no site to log in to. */
+const PAYOUT = { ...VALID, payment_type: 'payout', site_username: '', site_password: '' }
+
 const post = (fields: Record<string, string>) =>
-  sameOriginPost('/dashboard/new-request', fields, jar)
+  submit(action, '/dashboard/new-request', fields, jar)
 
 /** Submits the form and expects it back with errors and this status; what came back. */
 async function refused(fields: Record<string, string>, status: number) {
-  const result = expectData<NewRequestActionData>(await action(routeArgs(post(fields))))
+  const result = expectData<NewRequestActionData>(await post(fields))
   expect(result.init?.status).toBe(status)
   if (result.data.kind !== 'errors') throw new Error('expected errors')
   return result.data
@@ -62,7 +57,7 @@ const upstream = (method: string, path: string) =>
 
 describe('/dashboard/new-request action', () => {
   it('creates the order with Latin digits, starts it, and hands over the gateway form', async () => {
-    const result = expectData<NewRequestActionData>(await action(routeArgs(post(VALID))))
+    const result = expectData<NewRequestActionData>(await post(VALID))
     expect(result.data).toEqual({
       kind: 'gateway',
       orderId: 7,
@@ -88,11 +83,11 @@ describe('/dashboard/new-request action', () => {
   })
 
   it("forwards the form's idempotency key to create and start, and only a well-formed one", async () => {
-    await action(routeArgs(post({ ...VALID, idempotency_key: 'form-abc-1' })))
+    await post({ ...VALID, idempotency_key: 'form-abc-1' })
     expect(upstream('POST', '/api/payments/create/')[0]?.idempotencyKey).toBe('form-abc-1')
     expect(upstream('POST', '/api/payments/7/start/')[0]?.idempotencyKey).toBe('form-abc-1')
     fake.reset()
-    await action(routeArgs(post({ ...VALID, idempotency_key: 'not a key ✗' })))
+    await post({ ...VALID, idempotency_key: 'not a key ✗' })
     expect(upstream('POST', '/api/payments/create/')[0]?.idempotencyKey).toBeUndefined()
   })
 
@@ -107,12 +102,12 @@ describe('/dashboard/new-request action', () => {
   })
 
   it('sends the quote token the form carries with create (issue 15), and none when it has none', async () => {
-    await action(routeArgs(post({ ...VALID, quote_token: 'v1.MTIzfFVTRA.c2lnbmF0dXJl' })))
+    await post({ ...VALID, quote_token: 'v1.MTIzfFVTRA.c2lnbmF0dXJl' })
     expect(upstream('POST', '/api/payments/create/')[0]?.json).toMatchObject({
       quote_token: 'v1.MTIzfFVTRA.c2lnbmF0dXJl',
     })
     fake.reset()
-    await action(routeArgs(post({ ...VALID, quote_token: '<script>' })))
+    await post({ ...VALID, quote_token: '<script>' })
     expect(upstream('POST', '/api/payments/create/')[0]?.json).not.toHaveProperty('quote_token')
   })
 
@@ -151,11 +146,7 @@ describe('/dashboard/new-request action', () => {
 
   it('answers the spec §5 messages without calling payments-service', async () => {
     const result = expectData<NewRequestActionData>(
-      await action(
-        routeArgs(
-          post({ ...VALID, site_url: '', site_username: '', site_password: '', amount: '0' }),
-        ),
-      ),
+      await post({ ...VALID, site_url: '', site_username: '', site_password: '', amount: '0' }),
     )
     expect(result.init?.status).toBe(400)
     expect(result.data.kind === 'errors' && result.data.errors.fields).toEqual({
@@ -173,7 +164,7 @@ describe('/dashboard/new-request action', () => {
     fake.answer('POST /api/payments/create/', 400, {
       amount: ['حداقل مبلغ برای این خدمت ۵۰ دلار است'],
     })
-    const result = expectData<NewRequestActionData>(await action(routeArgs(post(VALID))))
+    const result = expectData<NewRequestActionData>(await post(VALID))
     expect(result.data.kind === 'errors' && result.data.errors.fields.amount).toEqual([
       'حداقل مبلغ برای این خدمت ۵۰ دلار است',
     ])
@@ -181,7 +172,7 @@ describe('/dashboard/new-request action', () => {
 
   it('says «خطا در ایجاد یا شروع پرداخت» when starting fails', async () => {
     fake.answer('POST /api/payments/7/start/', 502, { detail: 'خطا در ارتباط با درگاه بانک.' })
-    const result = expectData<NewRequestActionData>(await action(routeArgs(post(VALID))))
+    const result = expectData<NewRequestActionData>(await post(VALID))
     expect(result.data.kind).toBe('errors')
     if (result.data.kind !== 'errors') return
     expect(result.data.errors.form[0]).toBe('خطا در ایجاد یا شروع پرداخت')
@@ -190,19 +181,7 @@ describe('/dashboard/new-request action', () => {
 
   it('cash-out has no gateway: success flash, then the orders page', async () => {
     fake.answer('POST /api/payments/7/start/', 200, { gateway_url: null, token: null })
-    const response = await settle(() =>
-      action(
-        routeArgs(
-          post({
-            ...VALID,
-            payment_type: 'payout',
-            site_username: '',
-            site_password: '',
-            sheba: 'IR820540102680020817909002',
-          }),
-        ),
-      ),
-    )
+    const response = await post({ ...PAYOUT, sheba: 'IR820540102680020817909002' })
     expect((response as Response).headers.get('Location')).toBe('/dashboard/orders')
     expect(flashMessage(response)).toBe('درخواست با موفقیت ثبت شد!')
     expect(upstream('POST', '/api/payments/create/')[0]?.json).toMatchObject({
@@ -214,19 +193,7 @@ describe('/dashboard/new-request action', () => {
 
   it('cash-out without a Sheba is placed and started all the same (it is asked for on the order page)', async () => {
     fake.answer('POST /api/payments/7/start/', 200, { gateway_url: null, token: null })
-    const response = await settle(() =>
-      action(
-        routeArgs(
-          post({
-            ...VALID,
-            payment_type: 'payout',
-            flow: 'payout',
-            site_username: '',
-            site_password: '',
-          }),
-        ),
-      ),
-    )
+    const response = await post({ ...PAYOUT, flow: 'payout' })
     expect(response).toBeInstanceOf(Response)
     expect((response as Response).headers.get('Location')).toBe('/dashboard/orders')
     const created = upstream('POST', '/api/payments/create/')[0]?.json as Record<string, unknown>
@@ -247,7 +214,7 @@ describe('/dashboard/new-request action', () => {
       fee_irr: 1_800_000,
       rate_locked_until: '2026-11-24T10:45:00.000Z',
     })
-    const result = expectData<NewRequestActionData>(await action(routeArgs(post(VALID))))
+    const result = expectData<NewRequestActionData>(await post(VALID))
     expect(result.init?.status).toBe(409)
     expect(result.data).toMatchObject({ kind: 'quote_expired', orderId: 7, amountIrr: 60_000_000 })
 
@@ -256,7 +223,7 @@ describe('/dashboard/new-request action', () => {
       token: 't2',
     })
     const again = expectData<NewRequestActionData>(
-      await action(routeArgs(post({ intent: 'start', order_id: '7', flow: 'topup' }))),
+      await post({ intent: 'start', order_id: '7', flow: 'topup' }),
     )
     expect(again.data).toMatchObject({ kind: 'gateway', token: 't2' })
   })
@@ -266,7 +233,7 @@ describe('order loaders', () => {
   it('new request: falls back to the default types and reads the deep link', async () => {
     fake.answer('GET /api/payment-types/', 500, { detail: 'x' })
     const result = expectData<{ types: { value: string }[]; preset: { paymentType: string } }>(
-      await loader(routeArgs(getRequest('/dashboard/new-request?flow=visa', jar))),
+      await load(loader, '/dashboard/new-request?flow=visa', jar),
     )
     expect(result.data.types.map((t) => t.value)).toEqual([
       'topup',
@@ -282,9 +249,7 @@ describe('order loaders', () => {
   })
 
   it('dashboard: a deep link goes to the new-request page', async () => {
-    const response = await settle(() =>
-      dashboardLoader(routeArgs(getRequest('/dashboard?start=specialized', jar))),
-    )
+    const response = await load(dashboardLoader, '/dashboard?start=specialized', jar)
     expect((response as Response).headers.get('Location')).toBe(
       '/dashboard/new-request?start=specialized',
     )
@@ -303,7 +268,7 @@ describe('order loaders', () => {
       tickets: number
       usdRateIrr: number
       daily: { date: string }[]
-    }>(await dashboardLoader(routeArgs(getRequest('/dashboard', jar))))
+    }>(await load(dashboardLoader, '/dashboard', jar))
     expect(result.data.counts).toEqual({ pending: 1, processing: 1, completed: 2, failed: 0 })
     expect(result.data.totalIrr).toBe(15_000_000)
     expect(result.data.tickets).toBe(2)
@@ -316,7 +281,7 @@ describe('order loaders', () => {
     fake.answer('GET /api/rates/USD/', 503, {})
     fake.answer('GET /api/rates/USD/daily/?days=30', 404, {})
     const result = expectData<{ tickets: null; usdRateIrr: null; daily: null }>(
-      await dashboardLoader(routeArgs(getRequest('/dashboard', jar))),
+      await load(dashboardLoader, '/dashboard', jar),
     )
     expect(result.data).toMatchObject({ tickets: null, usdRateIrr: null, daily: null })
   })
@@ -327,7 +292,7 @@ describe('order loaders', () => {
       fakeOrder({ id: 12, status: 'processing', description: 'کیف پول' }),
     )
     const result = expectData<{ orders: { id: number }[]; total: number; filter: string }>(
-      await ordersLoader(routeArgs(getRequest('/dashboard/orders?filter=processing&q=کیف', jar))),
+      await load(ordersLoader, '/dashboard/orders?filter=processing&q=کیف', jar),
     )
     expect(result.data.orders.map((o) => o.id)).toEqual([12])
     expect(result.data.total).toBe(2)
@@ -340,29 +305,21 @@ describe('order loaders', () => {
       fakeOrder({ id: 22 }),
     )
     const paid = expectData<{ order: { rate_irr: number } }>(
-      await receiptLoader(
-        routeArgs(getRequest('/dashboard/orders/21/receipt', jar), { orderId: '21' }),
-      ),
+      await load(receiptLoader, '/dashboard/orders/21/receipt', jar, { orderId: '21' }),
     )
     expect(paid.data.order.rate_irr).toBe(1_150_000)
-    const unpaid = await settle(() =>
-      receiptLoader(routeArgs(getRequest('/dashboard/orders/22/receipt', jar), { orderId: '22' })),
-    )
+    const unpaid = await load(receiptLoader, '/dashboard/orders/22/receipt', jar, { orderId: '22' })
     expect((unpaid as Response).status).toBe(404)
   })
 
   it('order page: keeps only a known payment outcome', async () => {
     fake.orders.push(fakeOrder({ id: 31 }))
     const ok = expectData<{ payment: string | null }>(
-      await orderLoader(
-        routeArgs(getRequest('/dashboard/orders/31?payment=success', jar), { orderId: '31' }),
-      ),
+      await load(orderLoader, '/dashboard/orders/31?payment=success', jar, { orderId: '31' }),
     )
     expect(ok.data.payment).toBe('success')
     const odd = expectData<{ payment: string | null }>(
-      await orderLoader(
-        routeArgs(getRequest('/dashboard/orders/31?payment=<x>', jar), { orderId: '31' }),
-      ),
+      await load(orderLoader, '/dashboard/orders/31?payment=<x>', jar, { orderId: '31' }),
     )
     expect(odd.data.payment).toBeNull()
   })

@@ -2,12 +2,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { getLogger } from '~/utils/logger.server.ts'
 import { standInForFile } from '../../../tests/stand-in-for-file.ts'
 import {
-  BASE,
   CookieJar,
   expectData,
   flashMessage,
   formRequest,
-  getRequest,
   routeArgs,
   settle,
   signedInJar,
@@ -20,6 +18,7 @@ import {
 } from '../dashboard.tickets.$ticketId/route.tsx'
 import type { ThreadActionData } from '~/features/tickets/thread-forms.tsx'
 import { startFakeTicketing } from './fake-ticketing.test-support.ts'
+import { load, submit } from '../dashboard/route-calls.test-support.ts'
 import { action as createAction, loader as ticketsLoader, type CreateActionData } from './route.tsx'
 
 /**
@@ -34,14 +33,6 @@ const fake = await standInForFile(startFakeTicketing(), 'PAYMENTS_URL', (fake) =
   jar = signedInJar({ sub: '1' })
 })
 
-function multipartRequest(path: string, form: FormData, cookies = jar) {
-  return new Request(new URL(path, BASE), {
-    method: 'POST',
-    body: form,
-    headers: { Cookie: cookies.header(), Origin: BASE },
-  })
-}
-
 const upstream = (method: string, path: string) =>
   fake.calls.filter((call) => call.method === method && call.path === path)
 
@@ -51,7 +42,7 @@ describe('/dashboard/tickets loader', () => {
       tickets: unknown[]
       categories: unknown[]
       ticketsFailed: boolean
-    }>(await ticketsLoader(routeArgs(getRequest('/dashboard/tickets', jar))))
+    }>(await load(ticketsLoader, '/dashboard/tickets', jar))
     expect(result.data.tickets).toHaveLength(1)
     expect(result.data.categories).toEqual([
       { id: 1, name: 'پرداخت' },
@@ -65,16 +56,14 @@ describe('/dashboard/tickets loader', () => {
     const logged = vi.spyOn(getLogger(), 'error').mockImplementation(() => undefined)
     fake.failNext('GET /api/ticketing/tickets/', 500, { detail: 'خطا' })
     const result = expectData<{ tickets: unknown[]; ticketsFailed: boolean }>(
-      await ticketsLoader(routeArgs(getRequest('/dashboard/tickets', jar))),
+      await load(ticketsLoader, '/dashboard/tickets', jar),
     )
     expect([result.data.tickets, result.data.ticketsFailed]).toEqual([[], true])
     expect(logged).toHaveBeenCalled()
   })
 
   it('sends a visitor without a session to the login form', async () => {
-    const response = await settle(() =>
-      ticketsLoader(routeArgs(getRequest('/dashboard/tickets', new CookieJar()))),
-    )
+    const response = await load(ticketsLoader, '/dashboard/tickets', new CookieJar())
     expect(response).toBeInstanceOf(Response)
     expect((response as Response).headers.get('Location')).toBe('/?auth=login')
   })
@@ -157,7 +146,7 @@ describe('a ticket thread', () => {
       ticket: { id: number; status: string }
       messages: Array<{ is_staff: boolean; author: { username: string } }>
       confirmClose: boolean
-    }>(await threadLoader(routeArgs(getRequest('/dashboard/tickets/7', jar), { ticketId: '7' })))
+    }>(await load(threadLoader, '/dashboard/tickets/7', jar, { ticketId: '7' }))
     expect(result.data.ticket).toMatchObject({ id: 7, status: 'open' })
     expect(result.data.messages.map((m) => [m.is_staff, m.author.username])).toEqual([
       [false, '09120000000'],
@@ -168,18 +157,14 @@ describe('a ticket thread', () => {
 
   it('asks to confirm closing at ?confirm_close=1 (the no-JavaScript step)', async () => {
     const result = expectData<{ confirmClose: boolean }>(
-      await threadLoader(
-        routeArgs(getRequest('/dashboard/tickets/7?confirm_close=1', jar), { ticketId: '7' }),
-      ),
+      await load(threadLoader, '/dashboard/tickets/7?confirm_close=1', jar, { ticketId: '7' }),
     )
     expect(result.data.confirmClose).toBe(true)
   })
 
   it('is a 404 for an unknown, foreign or malformed id', async () => {
     for (const ticketId of ['999', 'abc', '-1']) {
-      const response = await settle(() =>
-        threadLoader(routeArgs(getRequest(`/dashboard/tickets/${ticketId}`, jar), { ticketId })),
-      )
+      const response = await load(threadLoader, `/dashboard/tickets/${ticketId}`, jar, { ticketId })
       expect([ticketId, (response as Response).status]).toEqual([ticketId, 404])
     }
   })
@@ -188,7 +173,7 @@ describe('a ticket thread', () => {
     const logged = vi.spyOn(getLogger(), 'error').mockImplementation(() => undefined)
     fake.failNext('GET /api/ticketing/tickets/7/messages/', 503, null)
     const result = expectData<{ messages: unknown[] }>(
-      await threadLoader(routeArgs(getRequest('/dashboard/tickets/7', jar), { ticketId: '7' })),
+      await load(threadLoader, '/dashboard/tickets/7', jar, { ticketId: '7' }),
     )
     expect(result.data.messages).toEqual([])
     expect(logged).toHaveBeenCalled()
@@ -197,9 +182,7 @@ describe('a ticket thread', () => {
 
 describe('sending a message', () => {
   const send = (form: FormData) =>
-    settle(() =>
-      threadAction(routeArgs(multipartRequest('/dashboard/tickets/7', form), { ticketId: '7' })),
-    )
+    submit(threadAction, '/dashboard/tickets/7', form, jar, { ticketId: '7' })
   const fields = (entries: Record<string, string | Blob>, fileName = 'رسید.png') => {
     const form = new FormData()
     form.append('intent', 'send')
@@ -234,12 +217,14 @@ describe('sending a message', () => {
   })
 
   it('sends a text-only message from a urlencoded post too', async () => {
-    const response = await settle(() =>
-      threadAction(
-        routeArgs(formRequest('/dashboard/tickets/7', { intent: 'send', content: 'سلام' }, jar), {
-          ticketId: '7',
-        }),
-      ),
+    const response = await submit(
+      threadAction,
+      '/dashboard/tickets/7',
+      { intent: 'send', content: 'سلام' },
+      jar,
+      {
+        ticketId: '7',
+      },
     )
     expect((response as Response).status).toBe(302)
     const call = upstream('POST', '/api/ticketing/tickets/7/messages/')[0]
@@ -289,11 +274,9 @@ describe('sending a message', () => {
 
 describe('the XHR send route (upload progress with JavaScript)', () => {
   const post = (form: FormData, cookies = jar) =>
-    sendResource(
-      routeArgs(multipartRequest('/dashboard/tickets/7/messages', form, cookies), {
-        ticketId: '7',
-      }),
-    ) as Promise<Response>
+    submit(sendResource, '/dashboard/tickets/7/messages', form, cookies, {
+      ticketId: '7',
+    })
 
   it('answers JSON: 201 when sent, field errors when not', async () => {
     const ok = new FormData()
@@ -325,11 +308,7 @@ describe('closing a ticket', () => {
     if (ticket) Object.assign(ticket, { status: 'open', status_display: 'باز' })
   })
   const close = () =>
-    settle(() =>
-      threadAction(
-        routeArgs(formRequest('/dashboard/tickets/7', { intent: 'close' }, jar), { ticketId: '7' }),
-      ),
-    )
+    submit(threadAction, '/dashboard/tickets/7', { intent: 'close' }, jar, { ticketId: '7' })
 
   it('closes it and goes back to the thread with a flash', async () => {
     const response = (await close()) as Response
@@ -348,9 +327,7 @@ describe('closing a ticket', () => {
   it('no longer offers the confirmation step once closed', async () => {
     await close()
     const result = expectData<{ confirmClose: boolean; ticket: { status: string } }>(
-      await threadLoader(
-        routeArgs(getRequest('/dashboard/tickets/7?confirm_close=1', jar), { ticketId: '7' }),
-      ),
+      await load(threadLoader, '/dashboard/tickets/7?confirm_close=1', jar, { ticketId: '7' }),
     )
     expect([result.data.ticket.status, result.data.confirmClose]).toEqual(['closed', false])
   })
@@ -358,12 +335,10 @@ describe('closing a ticket', () => {
 
 describe('downloading an attachment', () => {
   const download = (attachmentId: string) =>
-    downloadLoader(
-      routeArgs(getRequest(`/dashboard/tickets/7/attachments/${attachmentId}`, jar), {
-        ticketId: '7',
-        attachmentId,
-      }),
-    ) as Promise<Response>
+    load(downloadLoader, `/dashboard/tickets/7/attachments/${attachmentId}`, jar, {
+      ticketId: '7',
+      attachmentId,
+    })
 
   it('streams the file as a download with safe headers', async () => {
     const response = await download('5')

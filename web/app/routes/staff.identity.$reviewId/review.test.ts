@@ -2,15 +2,8 @@ import { REVIEW_MESSAGES } from '@arzpol/contracts/identity/review'
 import { describe, expect, it } from 'vitest'
 import { startFakeIdentity } from '~/features/identity/fake-identity.test-support.ts'
 import { standInForFile } from '../../../tests/stand-in-for-file.ts'
-import {
-  expectData,
-  flashMessage,
-  getRequest,
-  routeArgs,
-  sameOriginPost,
-  settle,
-  signedInJar,
-} from '../../../tests/utils.ts'
+import { expectData, flashMessage, signedInJar } from '../../../tests/utils.ts'
+import { load, submit } from '../dashboard/route-calls.test-support.ts'
 import { action as levelsAction } from '../staff.identity-levels/route.tsx'
 import { action, loader } from './route.tsx'
 
@@ -24,9 +17,7 @@ const admin = () => signedInJar({ sub: '1', role: 'admin' })
 const support = () => signedInJar({ sub: '2', role: 'support' })
 
 const decide = (fields: Record<string, string>, jar = support(), reviewId = '5') =>
-  settle(() =>
-    action(routeArgs(sameOriginPost(`/staff/identity/${reviewId}`, fields, jar), { reviewId })),
-  )
+  submit(action, `/staff/identity/${reviewId}`, fields, jar, { reviewId })
 
 const upstream = (method: string, path: string) =>
   fake.calls.filter((call) => call.method === method && call.path === path)
@@ -34,7 +25,7 @@ const upstream = (method: string, path: string) =>
 describe('a level-2 review', () => {
   it('shows the request with its documents to support', async () => {
     const result = expectData<{ review: { documents: unknown[] } }>(
-      await loader(routeArgs(getRequest('/staff/identity/5', support()), { reviewId: '5' })),
+      await load(loader, '/staff/identity/5', support(), { reviewId: '5' }),
     )
     expect(result.data.review.documents).toHaveLength(2)
   })
@@ -81,7 +72,7 @@ describe('a level-2 review', () => {
 
 describe('limits per level', () => {
   const post = (fields: Record<string, string>, jar = admin()) =>
-    settle(() => levelsAction(routeArgs(sameOriginPost('/staff/identity-levels', fields, jar))))
+    submit(levelsAction, '/staff/identity-levels', fields, jar)
 
   it('takes toman with Persian digits and separators and sends whole numbers', async () => {
     const response = await post({

@@ -1,16 +1,8 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { startStaffStandIn } from '../../../tests/http-stand-in.ts'
 import { standInForFile } from '../../../tests/stand-in-for-file.ts'
-import {
-  type CookieJar,
-  expectData,
-  flashMessage,
-  getRequest,
-  routeArgs,
-  sameOriginPost,
-  settle,
-  signedInJar,
-} from '../../../tests/utils.ts'
+import { expectData, flashMessage, signedInJar } from '../../../tests/utils.ts'
+import { load, submit } from '../dashboard/route-calls.test-support.ts'
 import { action, loader } from './route.tsx'
 
 /**
@@ -76,18 +68,14 @@ await standInForFile(
   () => (posted.length = 0),
 )
 
-let jar: CookieJar
-beforeEach(() => {
-  jar = signedInJar({ sub: '1', role: 'support' })
-})
-
+const support = () => signedInJar({ sub: '1', role: 'support' })
 const post = (fields: Record<string, string>) =>
-  action(routeArgs(sameOriginPost('/staff/money-to-return', fields, jar)))
+  submit(action, '/staff/money-to-return', fields, support())
 
 describe('/staff/money-to-return', () => {
   it('loads the items oldest first as payments-service lists them', async () => {
     const result = expectData<{ count: number; results: unknown[] }>(
-      await loader(routeArgs(getRequest('/staff/money-to-return', jar))),
+      await load(loader, '/staff/money-to-return', support()),
     )
     expect(result.data.count).toBe(1)
     expect(result.data.results).toEqual([expect.objectContaining({ gateway_tx_id: 41 })])
@@ -106,9 +94,11 @@ describe('/staff/money-to-return', () => {
   })
 
   it('opens the refund by hand, then redirects with a Persian confirmation', async () => {
-    const response = await settle(() =>
-      post({ intent: 'refund-by-hand', gateway_tx_id: '41', note: 'مشتری تماس گرفت' }),
-    )
+    const response = await post({
+      intent: 'refund-by-hand',
+      gateway_tx_id: '41',
+      note: 'مشتری تماس گرفت',
+    })
     expect((response as Response).headers.get('Location')).toBe('/staff/money-to-return')
     expect(flashMessage(response)).toContain('بازپرداخت دستی')
     expect(posted).toEqual([

@@ -1,15 +1,8 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { startStaffStandIn } from '../../../tests/http-stand-in.ts'
 import { standInForFile } from '../../../tests/stand-in-for-file.ts'
-import {
-  type CookieJar,
-  expectData,
-  flashMessage,
-  routeArgs,
-  sameOriginPost,
-  settle,
-  signedInJar,
-} from '../../../tests/utils.ts'
+import { expectData, flashMessage, signedInJar } from '../../../tests/utils.ts'
+import { submit } from '../dashboard/route-calls.test-support.ts'
 import { action } from './route.tsx'
 
 /**
@@ -56,13 +49,8 @@ await standInForFile(
   () => (posted.length = 0),
 )
 
-let jar: CookieJar
-beforeEach(() => {
-  jar = signedInJar({ sub: '1', role: 'admin' })
-})
-
-const post = (fields: Record<string, string>) =>
-  action(routeArgs(sameOriginPost('/staff/rates', fields, jar)))
+const admin = () => signedInJar({ sub: '1', role: 'admin' })
+const post = (fields: Record<string, string>) => submit(action, '/staff/rates', fields, admin())
 
 describe('/staff/rates: a large change asks for confirmation', () => {
   it('shows the Persian reason with both rates and the confirm checkbox, keeping what was typed', async () => {
@@ -83,9 +71,8 @@ describe('/staff/rates: a large change asks for confirmation', () => {
   })
 
   it('sends confirm: true when the box is ticked, then redirects with the flash', async () => {
-    const response = await settle(() =>
-      post({ currency: 'USD', rate_toman: '138000', note: '', confirm: 'true' }),
-    )
+    const confirmed = { currency: 'USD', rate_toman: '138000', note: '', confirm: 'true' }
+    const response = await post(confirmed)
     expect(response).toBeInstanceOf(Response)
     expect((response as Response).headers.get('Location')).toBe('/staff/rates?currency=USD')
     expect(flashMessage(response)).toBe('نرخ جدید دلار آمریکا ثبت شد: ۱۳۸٬۰۰۰ تومان')
@@ -95,7 +82,7 @@ describe('/staff/rates: a large change asks for confirmation', () => {
   })
 
   it('a small change goes through without confirmation and sends no confirm', async () => {
-    const response = await settle(() => post({ currency: 'USD', rate_toman: '120000', note: '' }))
+    const response = await post({ currency: 'USD', rate_toman: '120000', note: '' })
     expect((response as Response).status).toBe(302)
     expect(posted[0]).not.toHaveProperty('confirm')
   })
