@@ -18,21 +18,19 @@ const routes = {
 describe('createRouteLabeler', () => {
   const label = createRouteLabeler(routes)
 
-  it('names the route that serves a path, never the path itself', () => {
-    expect(label('/')).toBe('routes/_index')
-    expect(label('/blog')).toBe('routes/blog._index')
-    expect(label('/blog/a-post-slug')).toBe('routes/blog.$id')
-    expect(label('/dashboard/orders/123')).toBe('routes/dashboard.orders.$orderId')
-    expect(label('/api/payments/7/start/')).toBe('routes/api.$')
-  })
-
-  it('counts single-fetch data requests with their page', () => {
-    expect(label('/_root.data')).toBe('routes/_index')
-    expect(label('/dashboard/orders/9.data')).toBe('routes/dashboard.orders.$orderId')
-  })
-
-  it('puts every unknown path in one bucket', () => {
-    expect(label('/wp-admin/setup.php')).toBe('unmatched')
-    expect(label('/blog/a/b/c')).toBe('unmatched')
+  // The route that serves a path, never the path itself; single-fetch data requests count with
+  // their page, and every unknown path goes in one bucket.
+  it.each([
+    ['/', 'routes/_index'],
+    ['/blog', 'routes/blog._index'],
+    ['/blog/a-post-slug', 'routes/blog.$id'],
+    ['/dashboard/orders/123', 'routes/dashboard.orders.$orderId'],
+    ['/api/payments/7/start/', 'routes/api.$'],
+    ['/_root.data', 'routes/_index'],
+    ['/dashboard/orders/9.data', 'routes/dashboard.orders.$orderId'],
+    ['/wp-admin/setup.php', 'unmatched'],
+    ['/blog/a/b/c', 'unmatched'],
+  ])('labels %s as %s', (path, route) => {
+    expect(label(path)).toBe(route)
   })
 })

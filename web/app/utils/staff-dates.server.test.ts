@@ -2,18 +2,19 @@ import { describe, expect, it } from 'vitest'
 import { isoDayToJalali, jalaliToIsoDay } from './staff-dates.server.ts'
 
 describe('Jalali days typed by staff', () => {
-  it('converts Persian, Arabic and Latin digits with any usual separator', () => {
-    expect(jalaliToIsoDay('۱۴۰۴/۰۹/۰۱')).toBe('2025-11-22')
-    expect(jalaliToIsoDay('1404-9-1')).toBe('2025-11-22')
-    expect(jalaliToIsoDay('١٤٠٤.٠١.٠١')).toBe('2025-03-21')
-    expect(jalaliToIsoDay(' 1403/01/01 ')).toBe('2024-03-20')
-  })
-
-  it('knows the leap day of the Jalali calendar: 1403 has an Esfand 30, 1404 has none', () => {
-    expect(jalaliToIsoDay('1403/12/30')).toBe('2025-03-20')
-    expect(jalaliToIsoDay('1404/12/30')).toBeNull()
-    expect(jalaliToIsoDay('1404/07/31')).toBeNull()
-    expect(jalaliToIsoDay('1404/06/31')).toBe('2025-09-22')
+  // Persian, Arabic and Latin digits with any usual separator; the Jalali leap day (1403 has an
+  // Esfand 30, 1404 has none) and the 31-day first half of the year.
+  it.each([
+    ['۱۴۰۴/۰۹/۰۱', '2025-11-22'],
+    ['1404-9-1', '2025-11-22'],
+    ['١٤٠٤.٠١.٠١', '2025-03-21'],
+    [' 1403/01/01 ', '2024-03-20'],
+    ['1403/12/30', '2025-03-20'],
+    ['1404/12/30', null],
+    ['1404/07/31', null],
+    ['1404/06/31', '2025-09-22'],
+  ])('reads %j as the day %j', (jalali, iso) => {
+    expect(jalaliToIsoDay(jalali)).toBe(iso)
   })
 
   it('refuses what is not a day', () => {
