@@ -13,6 +13,7 @@ import {
 } from './openapi/registry.ts'
 import { responseWriter, type Shaper } from './response-shape.ts'
 import { parseQuery } from './query.ts'
+import { contentDisposition } from './uploads.ts'
 import { parseInput } from './validation.ts'
 
 const MULTIPART_REQUIRED = 'بدنه درخواست باید multipart/form-data باشد.'
@@ -334,3 +335,24 @@ export const noContent = (description: string) => ({ 204: { description } })
 export const file = (description: string, mediaTypes: readonly string[]) => ({
   200: { description, binary: { mediaTypes } },
 })
+
+/**
+ * Answers 200 with a file someone uploaded (declared with `file(…)`): of its detected type,
+ * never sniffed as another, run or cached; with `downloadAs`, saved under that name, not shown.
+ */
+export function replyFile(
+  ctx: AppContext,
+  file: { type: string; size?: number; downloadAs?: string },
+  body: Readable | Buffer,
+) {
+  ctx.type = file.type
+  if (file.size !== undefined) ctx.length = file.size
+  if (file.downloadAs !== undefined) {
+    ctx.set('Content-Disposition', contentDisposition(file.downloadAs))
+  }
+  ctx.set('X-Content-Type-Options', 'nosniff')
+  // Even if something renders it, it runs nothing and loads nothing.
+  ctx.set('Content-Security-Policy', "default-src 'none'; sandbox")
+  ctx.set('Cache-Control', 'private, no-store')
+  return reply(200, body)
+}

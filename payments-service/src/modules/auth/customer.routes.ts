@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { AppDeps } from '../../http/context.ts'
 import { ApiError, tokenNotValid, ValidationError } from '../../http/errors.ts'
-import { defineRoute, reply, type Api } from '../../http/route.ts'
+import { created, noContent, ok, reply, routeGroup, type Api } from '../../http/route.ts'
 import { clientIpOf } from '../../http/client-ip.ts'
 import type { AccountService } from './account.service.ts'
 import {
@@ -28,21 +28,19 @@ export interface AuthRouteDeps {
   sessions: SessionService
 }
 
-const TAGS = ['auth']
-
 const invalidCode = () => ValidationError.field('code', MESSAGES.invalidCode)
 
 export function registerAuthRoutes(api: Api, { deps, otp, accounts, sessions }: AuthRouteDeps) {
-  defineRoute(api, {
-    method: 'post',
-    path: '/api/auth/otp/send/',
+  const anyone = routeGroup(api, { tags: ['auth'] })
+  const signedIn = routeGroup(api, { tags: ['auth'], auth: 'user' })
+
+  anyone.post('/api/auth/otp/send/', {
     operationId: 'auth_otp_send',
     summary: 'Send a 4-digit verification code by SMS',
     description:
       'The answer is the same whether or not the phone has an account. A new code can be asked for once the previous one expired (`expires_in`), within hourly limits per phone and per client IP.',
-    tags: TAGS,
     body: OtpSendBody,
-    responses: { 200: { description: 'Code sent', schema: OtpSendResponse } },
+    responses: ok('Code sent', OtpSendResponse),
     errors: [429],
     handler: async (ctx, { body }) => {
       const sent = await otp.send({ ...body, clientIp: clientIpOf(ctx) })
@@ -53,16 +51,13 @@ export function registerAuthRoutes(api: Api, { deps, otp, accounts, sessions }: 
     },
   })
 
-  defineRoute(api, {
-    method: 'post',
-    path: '/api/auth/register/',
+  anyone.post('/api/auth/register/', {
     operationId: 'auth_register',
     summary: 'Create an account with a phone, a password and the code sent to the phone',
     description:
       'Wrong codes count against the phone across codes (OTP_FAILURE_BUDGET_PER_PHONE in OTP_FAILURE_WINDOW_HOURS; then register and reset are locked for OTP_LOCK_HOURS: 429 `otp_locked`) and against the client IP (429 `otp_ip_limited`).',
-    tags: TAGS,
     body: RegisterBody,
-    responses: { 201: { description: 'Registered and signed in', schema: TokenPair } },
+    responses: created('Registered and signed in', TokenPair),
     errors: [429],
     handler: async (ctx, { body }) => {
       const result = await accounts.register({ ...body, clientIp: clientIpOf(ctx) })
@@ -72,14 +67,11 @@ export function registerAuthRoutes(api: Api, { deps, otp, accounts, sessions }: 
     },
   })
 
-  defineRoute(api, {
-    method: 'post',
-    path: '/api/auth/login/',
+  anyone.post('/api/auth/login/', {
     operationId: 'auth_login',
     summary: 'Sign in with a phone (or username) and password',
     description:
       "Failed sign-ins are limited per phone/username and per client IP over a rolling window (429 `login_rate_limited` with `retry_after`, answered before the password is checked, also with the right password, and the same whether or not the account exists). A successful sign-in or a password reset clears the account's count.",
-    tags: TAGS,
     body: LoginBody,
     responses: {
       200: { description: 'Signed in', schema: TokenPair },
@@ -112,16 +104,13 @@ export function registerAuthRoutes(api: Api, { deps, otp, accounts, sessions }: 
     },
   })
 
-  defineRoute(api, {
-    method: 'post',
-    path: '/api/auth/password/reset/',
+  anyone.post('/api/auth/password/reset/', {
     operationId: 'auth_password_reset',
     summary: 'Set a new password with a code sent for purpose `reset`',
     description:
       'Signs the account out everywhere: every refresh token of the user is revoked. Wrong codes count like for register (429 `otp_locked`, `otp_ip_limited`).',
-    tags: TAGS,
     body: PasswordResetBody,
-    responses: { 200: { description: 'Password changed', schema: Detail } },
+    responses: ok('Password changed', Detail),
     errors: [429],
     handler: async (ctx, { body }) => {
       const result = await accounts.resetPassword({
@@ -135,17 +124,13 @@ export function registerAuthRoutes(api: Api, { deps, otp, accounts, sessions }: 
     },
   })
 
-  defineRoute(api, {
-    method: 'post',
-    path: '/api/auth/password/change/',
+  signedIn.post('/api/auth/password/change/', {
     operationId: 'auth_password_change',
     summary: "The signed-in owner's password change, with the current password",
     description:
       'No code is involved, so it works while the phone is locked for too many wrong codes. Wrong current passwords count like failed sign-ins (429 `login_rate_limited`). Signs out every session and answers a new token pair.',
-    tags: TAGS,
-    auth: 'user',
     body: PasswordChangeBody,
-    responses: { 200: { description: 'Password changed; new tokens', schema: TokenPair } },
+    responses: ok('Password changed; new tokens', TokenPair),
     errors: [429],
     handler: async (ctx, { body, user }) => {
       const result = await accounts.changePassword({
@@ -160,16 +145,13 @@ export function registerAuthRoutes(api: Api, { deps, otp, accounts, sessions }: 
     },
   })
 
-  defineRoute(api, {
-    method: 'post',
-    path: '/api/auth/token/refresh/',
+  anyone.post('/api/auth/token/refresh/', {
     operationId: 'auth_token_refresh',
     summary: 'Exchange a refresh token for a new access and refresh token',
     description:
       'Refresh tokens are single use. Presenting one that was already exchanged revokes every token descended from the same sign-in.',
-    tags: TAGS,
     body: RefreshBody,
-    responses: { 200: { description: 'New token pair', schema: TokenPair } },
+    responses: ok('New token pair', TokenPair),
     errors: [401],
     handler: async (_ctx, { body }) => {
       const tokens = await sessions.rotate(body.refresh)
@@ -178,14 +160,11 @@ export function registerAuthRoutes(api: Api, { deps, otp, accounts, sessions }: 
     },
   })
 
-  defineRoute(api, {
-    method: 'post',
-    path: '/api/auth/logout/',
+  anyone.post('/api/auth/logout/', {
     operationId: 'auth_logout',
     summary: 'Revoke a refresh token and its whole family',
-    tags: TAGS,
     body: RefreshBody,
-    responses: { 204: { description: 'Signed out (also when the token was unknown)' } },
+    responses: noContent('Signed out (also when the token was unknown)'),
     handler: async (_ctx, { body }) => {
       await sessions.revokeFamilyOf(body.refresh)
       return reply(204, undefined)
@@ -196,13 +175,10 @@ export function registerAuthRoutes(api: Api, { deps, otp, accounts, sessions }: 
     ['/api/auth/jwks/', 'auth_jwks'],
     ['/.well-known/jwks.json', 'well_known_jwks'],
   ] as const) {
-    defineRoute(api, {
-      method: 'get',
-      path,
+    anyone.get(path, {
       operationId,
       summary: 'Public keys that verify access tokens (for the cms)',
-      tags: TAGS,
-      responses: { 200: { description: 'JSON Web Key Set', schema: Jwks } },
+      responses: ok('JSON Web Key Set', Jwks),
       handler: (ctx) => {
         ctx.set('Cache-Control', 'public, max-age=300')
         return reply(200, deps.tokens.jwks as z.input<typeof Jwks>)

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ApiError } from '../../http/errors.ts'
-import { defineRoute, reply, type Api } from '../../http/route.ts'
+import { ok, reply, routeGroup, type Api } from '../../http/route.ts'
 import {
   CurrencyParams,
   DailyQuery,
@@ -37,38 +37,31 @@ export function registerCatalogRoutes(
   },
 ) {
   const { rates } = deps
+  const anyone = routeGroup(api, { tags: ['rates'] })
 
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/payment-types/',
+  anyone.get('/api/payment-types/', {
     operationId: 'payment_types_list',
     summary: 'The eight services an order can be for (spec §3), with fees and limits',
     description:
       'Fees and limits are the ones admins set (served from an in-memory copy refreshed every RATE_CACHE_TTL_SECONDS).',
     tags: ['orders'],
-    responses: { 200: { description: 'Options', schema: PaymentTypeList } },
+    responses: ok('Options', PaymentTypeList),
     handler: async () => reply(200, (await deps.paymentTypes.all()).map(paymentTypeBody)),
   })
 
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/rates/',
+  anyone.get('/api/rates/', {
     operationId: 'rates_list',
     summary: 'Current buy rate of every currency',
-    tags: ['rates'],
-    responses: { 200: { description: 'Rates', schema: z.array(RateOut) } },
+    responses: ok('Rates', z.array(RateOut)),
     handler: async () => reply(200, await rates.all()),
   })
 
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/rates/:currency/',
+  anyone.get('/api/rates/:currency/', {
     operationId: 'rates_detail',
     summary: 'Current buy rate of one currency (spec §7: /api/rates/USD/)',
     description: 'Served from an in-memory cache refreshed every RATE_CACHE_TTL_SECONDS.',
-    tags: ['rates'],
     params: CurrencyParams,
-    responses: { 200: { description: 'Rate', schema: RateOut } },
+    responses: ok('Rate', RateOut),
     errors: [503],
     handler: async (_ctx, { params }) => {
       const rate = await rates.current(params.currency)
@@ -77,17 +70,14 @@ export function registerCatalogRoutes(
     },
   })
 
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/rates/:currency/daily/',
+  anyone.get('/api/rates/:currency/daily/', {
     operationId: 'rates_daily',
     summary: 'Daily buy rate of a currency for a chart: one point per Tehran calendar day',
     description:
       'The last `days` days (default 30, at most 365), oldest first, today included. Each point is the rate in force at the end of that day in Asia/Tehran: the last rate set that day, or the previous one carried over on a day without a change. Days before the first rate are left out. Public.',
-    tags: ['rates'],
     params: CurrencyParams,
     query: DailyQuery,
-    responses: { 200: { description: 'Daily rates', schema: z.array(DailyRateOut) } },
+    responses: ok('Daily rates', z.array(DailyRateOut)),
     handler: async (ctx, { params, query }) => {
       // The same for everyone and it changes at most when staff set a rate.
       ctx.set('Cache-Control', 'public, max-age=60')
@@ -98,16 +88,13 @@ export function registerCatalogRoutes(
     },
   })
 
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/quote/',
+  anyone.get('/api/quote/', {
     operationId: 'quote',
     summary: 'Rial price of a foreign amount at the current rate, with our fee (spec §7)',
     description:
       'No database access per request (rates and fees come from in-memory copies). Rounding: charge types round the rial subtotal and the percentage fee up; payout rounds the subtotal down. `payment_type` defaults to topup. The answer carries `quote_token`, a signed copy of the quote (nothing is stored): create with it to get exactly this price until `expires_at`. 503 `rate_stale` when the rate is older than RATE_MAX_AGE_MINUTES.',
-    tags: ['rates'],
     query: QuoteQuery,
-    responses: { 200: { description: 'Quote', schema: QuoteOut } },
+    responses: ok('Quote', QuoteOut),
     errors: [503],
     handler: async (_ctx, { query }) => {
       const now = deps.now()

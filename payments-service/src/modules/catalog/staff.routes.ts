@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ValidationError } from '../../http/errors.ts'
-import { defineRoute, reply, type Api } from '../../http/route.ts'
+import { created, ok, reply, routeGroup, type Api } from '../../http/route.ts'
 import type { Role } from '../../models/user.model.ts'
 import { paymentTypeBody } from '@arzpol/contracts/catalog/payment-types'
 import { PaymentTypeLimitsError, type PaymentTypeStore } from './payment-type-store.ts'
@@ -30,30 +30,26 @@ export function registerStaffCatalogRoutes(
   },
 ) {
   const { rates, paymentTypes: store } = deps
+  const staff = routeGroup(api, { tags: ['staff'], auth: STAFF })
+  const admin = routeGroup(api, { tags: ['staff'], auth: ADMIN })
 
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/rates/:currency/history/',
+  staff.get('/api/rates/:currency/history/', {
     operationId: 'rates_history',
     summary: 'The last 100 rates set for a currency, newest first (staff)',
     tags: ['rates'],
-    auth: ['support', 'admin'],
     params: CurrencyParams,
-    responses: { 200: { description: 'History', schema: z.array(RateHistoryOut) } },
+    responses: ok('History', z.array(RateHistoryOut)),
     handler: async (_ctx, { params }) => reply(200, await rates.history(params.currency, 100)),
   })
 
-  defineRoute(api, {
-    method: 'post',
-    path: '/api/rates/',
+  admin.post('/api/rates/', {
     operationId: 'rates_set',
     summary: 'Set a new buy rate (admin); orders placed from now on lock it',
     description:
       'A change larger than RATE_CHANGE_CONFIRM_PERCENT (default 10) of the current rate answers 409 `rate_change_needs_confirmation` (with `current_rate_irr`, `requested_rate_irr`, `change_percent`) unless the body carries `confirm: true`. Every row records the previous rate, the change and the confirmation (history).',
     tags: ['rates'],
-    auth: ['admin'],
     body: SetRateBody,
-    responses: { 201: { description: 'Recorded', schema: RateHistoryOut } },
+    responses: created('Recorded', RateHistoryOut),
     errors: [409],
     handler: async (_ctx, { body, user }) =>
       reply(
@@ -69,14 +65,10 @@ export function registerStaffCatalogRoutes(
       ),
   })
 
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/staff/payment-types/',
+  staff.get('/api/staff/payment-types/', {
     operationId: 'staff_payment_types_list',
     summary: 'Payment types with their fees and limits and who last changed them (staff)',
-    tags: ['staff'],
-    auth: STAFF,
-    responses: { 200: { description: 'Types', schema: z.array(StaffPaymentTypeOut) } },
+    responses: ok('Types', z.array(StaffPaymentTypeOut)),
     handler: async () =>
       reply(
         200,
@@ -88,18 +80,14 @@ export function registerStaffCatalogRoutes(
       ),
   })
 
-  defineRoute(api, {
-    method: 'patch',
-    path: '/api/staff/payment-types/:code/',
+  admin.patch('/api/staff/payment-types/:code/', {
     operationId: 'staff_payment_types_update',
     summary: 'Change the fee and/or limits of a payment type (admin); audited',
     description:
       'Applies to quotes and orders placed from now on (orders keep the fee they were charged). Every change is kept in the history with its author.',
-    tags: ['staff'],
-    auth: ADMIN,
     params: CodeParams,
     body: PaymentTypePatch,
-    responses: { 200: { description: 'Updated', schema: StaffPaymentTypeOut } },
+    responses: ok('Updated', StaffPaymentTypeOut),
     handler: async (_ctx, { params, body, user }) => {
       const { note, ...patch } = body
       if (Object.values(patch).every((value) => value === undefined)) {
@@ -124,15 +112,11 @@ export function registerStaffCatalogRoutes(
     },
   })
 
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/staff/payment-types/:code/history/',
+  staff.get('/api/staff/payment-types/:code/history/', {
     operationId: 'staff_payment_types_history',
     summary: 'The last 100 changes of a payment type, newest first (staff)',
-    tags: ['staff'],
-    auth: STAFF,
     params: CodeParams,
-    responses: { 200: { description: 'Changes', schema: z.array(PaymentTypeChangeOut) } },
+    responses: ok('Changes', z.array(PaymentTypeChangeOut)),
     handler: async (_ctx, { params }) => reply(200, await store.history(params.code, 100)),
   })
 }

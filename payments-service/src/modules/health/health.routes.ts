@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
 import { z } from 'zod'
-import { defineRoute, reply, type Api } from '../../http/route.ts'
+import { ok, reply, routeGroup, type Api } from '../../http/route.ts'
 
 export const SERVICE_NAME = 'payments-service'
 export const DATABASE_UNAVAILABLE = 'پایگاه داده در دسترس نیست'
@@ -31,22 +31,18 @@ async function databaseAnswers(db: Knex): Promise<boolean> {
  * the load balancer stops sending here even before Kubernetes removes the pod's endpoint.
  */
 export function registerHealthRoutes(api: Api, db: Knex, draining: () => boolean) {
-  defineRoute(api, {
-    method: 'get',
-    path: '/healthz',
+  const ops = routeGroup(api, { tags: ['ops'] })
+
+  ops.get('/healthz', {
     operationId: 'healthz',
     summary: 'Liveness: the process answers (does not touch the database)',
-    tags: ['ops'],
-    responses: { 200: { description: 'Alive', schema: Status } },
+    responses: ok('Alive', Status),
     handler: () => reply(200, OK),
   })
 
-  defineRoute(api, {
-    method: 'get',
-    path: '/readyz',
+  ops.get('/readyz', {
     operationId: 'readyz',
     summary: 'Readiness: not shutting down, and the database answers `select 1`',
-    tags: ['ops'],
     responses: {
       200: { description: 'Ready', schema: Status },
       503: {

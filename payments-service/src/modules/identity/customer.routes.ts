@@ -1,39 +1,31 @@
-import { defineRoute, reply, type Api } from '../../http/route.ts'
+import { ok, reply, routeGroup, type Api } from '../../http/route.ts'
 import { Level1Body } from '@arzpol/contracts/identity/customer'
 import { IdentityStatusWithLevel2Out as IdentityStatusOut } from '@arzpol/contracts/identity/documents'
 import type { IdentityService } from './identity.service.ts'
 import { registerCardRoutes } from './cards.routes.ts'
 import { registerIdentityDocumentRoutes } from './documents.routes.ts'
 
-const TAGS = ['identity']
-
 /** The customer's identity and limits (issue 18). */
 export function registerIdentityRoutes(api: Api, identity: IdentityService) {
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/me/identity/',
+  const customer = routeGroup(api, { tags: ['identity'], auth: 'user' })
+
+  customer.get('/api/me/identity/', {
     operationId: 'me_identity',
     summary: "The caller's identity level, their verified data (national code masked) and limits",
     description:
       'Amounts in rials. `limits` are those of the current level with what remains of them today (Tehran) and this Jalali month; `next_level` says what the next level asks and unlocks.',
-    tags: TAGS,
-    auth: 'user',
-    responses: { 200: { description: 'Identity and limits', schema: IdentityStatusOut } },
+    responses: ok('Identity and limits', IdentityStatusOut),
     handler: async (_ctx, { user }) => reply(200, await identity.status(user)),
   })
 
-  defineRoute(api, {
-    method: 'post',
-    path: '/api/me/identity/',
+  customer.post('/api/me/identity/', {
     operationId: 'me_identity_verify',
     summary:
       'Level 1: name, national code and Jalali birth date, checked against the mobile (Shahkar)',
     description:
       "National code: ten digits with a valid checksum (Persian or Arabic digits accepted). Birth date: Jalali `YYYY/MM/DD`, 18 or older today (Tehran). The account's mobile must be registered to that national code (inquiry; a recent answer is reused). 409 `already_verified`, `national_code_taken` (one account per national code) or `mobile_mismatch`; 503 `inquiry_unavailable` with `retry_after` when the provider does not answer.",
-    tags: TAGS,
-    auth: 'user',
     body: Level1Body,
-    responses: { 200: { description: 'Level 1 reached', schema: IdentityStatusOut } },
+    responses: ok('Level 1 reached', IdentityStatusOut),
     errors: [409, 503],
     handler: async (_ctx, { user, body }) => reply(200, await identity.verifyLevel1(user, body)),
   })

@@ -1,4 +1,4 @@
-import { defineRoute, reply, type Api } from '../../http/route.ts'
+import { created, reply, routeGroup, type Api } from '../../http/route.ts'
 import { readMultipart } from '../../http/uploads.ts'
 import {
   IdentityDocumentBody,
@@ -8,18 +8,16 @@ import type { IdentityDocumentService } from './documents.ts'
 
 /** Level 2's upload (issue 18, ADR 025); `GET /api/me/identity/` shows where it stands. */
 export function registerIdentityDocumentRoutes(api: Api, documents: IdentityDocumentService) {
-  defineRoute(api, {
-    method: 'post',
-    path: '/api/me/identity/documents/',
+  const customer = routeGroup(api, { tags: ['identity'], auth: 'user' })
+
+  customer.post('/api/me/identity/documents/', {
     operationId: 'me_identity_documents_create',
     summary: 'Level 2: upload the national card photo or the selfie holding it (multipart)',
     description:
       'Fields `kind` (`national_card` | `selfie`) and `file`: JPEG, PNG or WebP recognised by their bytes (anything else 400), at most 10 MB (413 `file_too_large`). Sealed (AES-256-GCM) before it is stored. When both kinds are in, the request goes to staff review (`pending`). 409 `level1_required` before level 1, `under_review` while staff review, `already_verified` at level 2; a rejected customer uploads again.',
-    tags: ['identity'],
-    auth: 'user',
     body: IdentityDocumentBody,
     multipart: { read: readMultipart, only: true },
-    responses: { 201: { description: 'Stored', schema: IdentityDocumentUploadOut } },
+    responses: created('Stored', IdentityDocumentUploadOut),
     errors: [409, 413],
     handler: async (_ctx, { body, user }) =>
       reply(201, await documents.upload(user, body.kind, body.file)),

@@ -1,4 +1,4 @@
-import { defineRoute, reply, type Api } from '../../http/route.ts'
+import { file, ok, reply, replyFile, routeGroup, type Api } from '../../http/route.ts'
 import type { Role } from '../../models/user.model.ts'
 import { IdParams } from '@arzpol/contracts/staff'
 import { IDENTITY_DOCUMENT_TYPES } from '@arzpol/contracts/identity/documents'
@@ -17,120 +17,86 @@ import type { IdentityReviewService } from './review.ts'
 
 /** Support and admins review level 2 and read identity (issue 18, ADR 025). */
 const REVIEWERS: readonly Role[] = ['support', 'admin']
-const TAGS = ['staff']
 
 export function registerIdentityReviewRoutes(
   api: Api,
   deps: { reviews: IdentityReviewService; history: IdentityHistoryService },
 ) {
   const { reviews, history } = deps
+  const reviewers = routeGroup(api, { tags: ['staff'], auth: REVIEWERS })
 
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/staff/identity/reviews/',
+  reviewers.get('/api/staff/identity/reviews/', {
     operationId: 'staff_identity_reviews_list',
     summary: 'Level-2 requests by status (pending: oldest first)',
-    tags: TAGS,
-    auth: REVIEWERS,
     query: ReviewQuery,
-    responses: { 200: { description: 'A page of requests', schema: ReviewPageOut } },
+    responses: ok('A page of requests', ReviewPageOut),
     handler: async (_ctx, { query }) => reply(200, await reviews.list(query)),
   })
 
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/staff/identity/reviews/:id/',
+  reviewers.get('/api/staff/identity/reviews/:id/', {
     operationId: 'staff_identity_reviews_read',
     summary:
       'A level-2 request: the customer, their level-1 data (national code in full), the documents',
-    tags: TAGS,
-    auth: REVIEWERS,
     params: IdParams,
-    responses: { 200: { description: 'Request', schema: ReviewDetailOut } },
+    responses: ok('Request', ReviewDetailOut),
     errors: [404],
     handler: async (_ctx, { params }) => reply(200, await reviews.detail(params.id)),
   })
 
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/staff/identity/reviews/:id/documents/:documentId/',
+  reviewers.get('/api/staff/identity/reviews/:id/documents/:documentId/', {
     operationId: 'staff_identity_reviews_document',
     summary: 'Open one document of a request (decrypted; every opening is audited)',
     description:
       'Shown inline (an image for the reviewer) with `X-Content-Type-Options: nosniff`, a sandboxing CSP and `Cache-Control: no-store`. Each call records who opened which document and when.',
-    tags: TAGS,
-    auth: REVIEWERS,
     params: ReviewDocumentParams,
-    responses: {
-      200: { description: 'The image', binary: { mediaTypes: [...IDENTITY_DOCUMENT_TYPES] } },
-    },
+    responses: file('The image', IDENTITY_DOCUMENT_TYPES),
     errors: [404],
     handler: async (ctx, { params, user }) => {
       const { document, data } = await reviews.reveal(user, params.id, params.documentId)
-      ctx.type = document.content_type
-      ctx.set('X-Content-Type-Options', 'nosniff')
-      ctx.set('Content-Security-Policy', "default-src 'none'; sandbox")
-      ctx.set('Cache-Control', 'private, no-store')
-      return reply(200, data)
+      return replyFile(ctx, { type: document.content_type }, data)
     },
   })
 
-  defineRoute(api, {
-    method: 'post',
-    path: '/api/staff/identity/reviews/:id/approve/',
+  reviewers.post('/api/staff/identity/reviews/:id/approve/', {
     operationId: 'staff_identity_reviews_approve',
     summary: 'Approve a pending request: the customer is at level 2 at once (audited)',
     description:
       '409 `already_decided` unless the request is pending (also for the second of two staff deciding at once).',
-    tags: TAGS,
-    auth: REVIEWERS,
     params: IdParams,
-    responses: { 200: { description: 'Request', schema: ReviewDetailOut } },
+    responses: ok('Request', ReviewDetailOut),
     errors: [404, 409],
     handler: async (_ctx, { params, user }) =>
       reply(200, await reviews.decide(user, params.id, { approve: true })),
   })
 
-  defineRoute(api, {
-    method: 'post',
-    path: '/api/staff/identity/reviews/:id/reject/',
+  reviewers.post('/api/staff/identity/reviews/:id/reject/', {
     operationId: 'staff_identity_reviews_reject',
     summary: 'Reject a pending request with a reason the customer reads (audited)',
     description:
       '409 `already_decided` unless the request is pending. The customer may upload again.',
-    tags: TAGS,
-    auth: REVIEWERS,
     params: IdParams,
     body: RejectBody,
-    responses: { 200: { description: 'Request', schema: ReviewDetailOut } },
+    responses: ok('Request', ReviewDetailOut),
     errors: [404, 409],
     handler: async (_ctx, { params, body, user }) =>
       reply(200, await reviews.decide(user, params.id, { approve: false, reason: body.reason })),
   })
 
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/staff/users/:id/identity/',
+  reviewers.get('/api/staff/users/:id/identity/', {
     operationId: 'staff_users_identity',
     summary:
       "A customer's identity history: level, level-1 data, inquiries, level-2 requests, document openings",
-    tags: TAGS,
-    auth: REVIEWERS,
     params: IdParams,
-    responses: { 200: { description: 'History', schema: StaffIdentityHistoryOut } },
+    responses: ok('History', StaffIdentityHistoryOut),
     errors: [404],
     handler: async (_ctx, { params }) => reply(200, await history.ofUser(params.id)),
   })
 
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/staff/identity/inquiries/',
+  reviewers.get('/api/staff/identity/inquiries/', {
     operationId: 'staff_identity_inquiries',
     summary: 'The inquiry log (newest first; no personal data is stored in it)',
-    tags: TAGS,
-    auth: REVIEWERS,
     query: InquiryQuery,
-    responses: { 200: { description: 'A page of inquiries', schema: InquiryPageOut } },
+    responses: ok('A page of inquiries', InquiryPageOut),
     handler: async (_ctx, { query }) => reply(200, await history.inquiryLog(query)),
   })
 }

@@ -1,6 +1,6 @@
 import { RIALS_PER_TOMAN } from '@arzpol/contracts'
 import type { Knex } from 'knex'
-import { defineRoute, reply, type Api } from '../../http/route.ts'
+import { ok, reply, routeGroup, type Api } from '../../http/route.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Role } from '../../models/user.model.ts'
 import { allLevelLimits, setLevelLimits, type LevelLimitsRow } from './levels.ts'
@@ -10,7 +10,6 @@ import { registerIdentityReviewRoutes } from './review.routes.ts'
 
 const STAFF: readonly Role[] = ['support', 'admin']
 const ADMIN: readonly Role[] = ['admin']
-const TAGS = ['staff']
 
 const toToman = (rials: number) => Math.floor(rials / RIALS_PER_TOMAN)
 
@@ -31,28 +30,23 @@ export function registerStaffIdentityRoutes(
   deps: { db: Knex; clock: Clock; identity: IdentityService },
 ) {
   registerIdentityReviewRoutes(api, deps.identity)
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/staff/identity-levels/',
+  const staff = routeGroup(api, { tags: ['staff'], auth: STAFF })
+  const admin = routeGroup(api, { tags: ['staff'], auth: ADMIN })
+
+  staff.get('/api/staff/identity-levels/', {
     operationId: 'staff_identity_levels',
     summary: 'Limits of each identity level (toman)',
-    tags: TAGS,
-    auth: STAFF,
-    responses: { 200: { description: 'Limits per level', schema: LevelLimitsOut } },
+    responses: ok('Limits per level', LevelLimitsOut),
     handler: async () => reply(200, levelsBody(await allLevelLimits(deps.db))),
   })
 
-  defineRoute(api, {
-    method: 'put',
-    path: '/api/staff/identity-levels/',
+  admin.put('/api/staff/identity-levels/', {
     operationId: 'staff_identity_levels_update',
     summary: "Set one identity level's limits (admin, toman, audited)",
     description:
       'Per order ≤ per day ≤ per month (400), and the level stays between the one under it and the one over it (409 `level_order`). Stored in rials; orders already placed are not touched.',
-    tags: TAGS,
-    auth: ADMIN,
     body: LevelLimitsBody,
-    responses: { 200: { description: 'Limits per level', schema: LevelLimitsOut } },
+    responses: ok('Limits per level', LevelLimitsOut),
     errors: [409],
     handler: async (_ctx, { body, user }) => {
       const limits = {

@@ -1,37 +1,30 @@
 import type { Knex } from 'knex'
-import { defineRoute, reply, type Api } from '../../http/route.ts'
+import { file, ok, reply, routeGroup, type Api } from '../../http/route.ts'
 import type { Role } from '../../models/user.model.ts'
 import { dailyReconciliation, reconciliationCsv } from './daily-reconciliation.ts'
 import { ReconciliationOut, ReconciliationQuery } from '@arzpol/contracts/ledger/staff'
 
 const STAFF: readonly Role[] = ['support', 'admin']
-const TAGS = ['staff']
 
 /** The ledger's staff calls: the daily reconciliation for accounting (issue #15). */
 export function registerStaffLedgerRoutes(api: Api, db: Knex) {
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/staff/reconciliation/',
+  const staff = routeGroup(api, { tags: ['staff'], auth: STAFF })
+
+  staff.get('/api/staff/reconciliation/', {
     operationId: 'staff_reconciliation_day',
     summary: 'One bank day (Tehran): what the bank verified against what the ledger booked',
     description:
       'Per gateway transaction verified that day: the amount of the bank’s verify answer, the capture the ledger booked and what was reversed since; totals per gateway and the lines that differ. `/api/staff/reconciliation/csv/` gives the same lines as CSV.',
-    tags: TAGS,
-    auth: STAFF,
     query: ReconciliationQuery,
-    responses: { 200: { description: 'The day', schema: ReconciliationOut } },
+    responses: ok('The day', ReconciliationOut),
     handler: async (_ctx, { query }) => reply(200, await dailyReconciliation(db, query.day)),
   })
 
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/staff/reconciliation/csv/',
+  staff.get('/api/staff/reconciliation/csv/', {
     operationId: 'staff_reconciliation_csv',
     summary: 'The day’s reconciliation lines as CSV (UTF-8 with BOM), for the accountants',
-    tags: TAGS,
-    auth: STAFF,
     query: ReconciliationQuery,
-    responses: { 200: { description: 'CSV', binary: { mediaTypes: ['text/csv'] } } },
+    responses: file('CSV', ['text/csv']),
     handler: async (ctx, { query }) => {
       const csv = reconciliationCsv(await dailyReconciliation(db, query.day))
       ctx.type = 'text/csv; charset=utf-8'

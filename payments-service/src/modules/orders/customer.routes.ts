@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import type { AppContext } from '../../http/context.ts'
 import { ApiError } from '../../http/errors.ts'
-import { defineRoute, reply, type Api } from '../../http/route.ts'
-import { contentDisposition, readMultipart } from '../../http/uploads.ts'
+import { created, file, ok, reply, replyFile, routeGroup, type Api } from '../../http/route.ts'
+import { readMultipart } from '../../http/uploads.ts'
 import type { PaymentEvent } from '../../models/payment-event.model.ts'
 import { formatMinor } from '@arzpol/contracts'
 import { AUDIT_ONLY_REASONS } from './fulfilment/actions.ts'
@@ -26,7 +26,6 @@ import type { DocumentService, PaymentDocumentRow } from './fulfilment/documents
 import { shebaBankName } from './fulfilment/payout-details.ts'
 import type { PaymentsService, PaymentView } from './orders.service.ts'
 
-const TAGS = ['orders']
 const CALLBACK_BODY_LIMIT = 16 * 1024
 
 /** The customer-facing shape: never the password, its ciphertext or its key id. */
@@ -111,17 +110,16 @@ export function registerPaymentRoutes(
 ) {
   const { payments, requestHash } = deps
   const web = deps.webPublicUrl.replace(/\/+$/, '')
+  const anyone = routeGroup(api, { tags: ['orders'] })
+  const customer = routeGroup(api, { tags: ['orders'], auth: 'user' })
 
   // Before the `:id` routes, so /api/payments/callback/ is never read as an order id.
   for (const method of ['post', 'get'] as const) {
-    defineRoute(api, {
-      method,
-      path: '/api/payments/callback/',
+    anyone[method]('/api/payments/callback/', {
       operationId: `payments_callback_${method}`,
       summary: `The bank's return of the browser (${method.toUpperCase()}; no authentication)`,
       description:
         'SEP callback fields (State, Status, RefNum, ResNum, Token, …) as a form body or query string. Verifies with the bank server to server, checks the amount and the uniqueness of RefNum, changes the order at most once, then redirects to `WEB_PUBLIC_URL/dashboard/orders/{id}?payment=success|failed|pending`.',
-      tags: TAGS,
       responses: {
         303: { description: 'Redirect (Location) to the order page in web', schema: z.string() },
       },
@@ -138,41 +136,29 @@ export function registerPaymentRoutes(
     })
   }
 
-  defineRoute(api, {
-    method: 'post',
-    path: '/api/payments/create/',
+  customer.post('/api/payments/create/', {
     operationId: 'payments_create',
     summary: 'Place an order at the current rate (locked for RATE_LOCK_MINUTES)',
     description: `One order per request. With the \`quote_token\` of GET /api/quote/ (optional; spec §7's client sends none) the order gets exactly that quote's rate, fee and lock end while the token is valid; a token that no longer holds (expired, tampered, or for another amount, currency or type) answers 409 \`quote_changed\` with \`quote\`, the current quote and its new token. 503 \`rate_stale\` when the rate is older than RATE_MAX_AGE_MINUTES. 403 \`identity_limit\` when the order does not fit in the limits of the customer's identity level (per order, today, this month; ADR 022), with \`limit\`, \`next_level\`, \`limit_irr\` and \`remaining_irr\`.${IDEMPOTENCY_DOC}`,
-    tags: TAGS,
-    auth: 'user',
     body: CreatePaymentBody,
-    responses: { 201: { description: 'Created', schema: PaymentOut } },
+    responses: created('Created', PaymentOut),
     errors: [403, 409, 422, 503],
     handler: async (ctx, { body, user }) =>
       reply(201, paymentBody(await payments.create(user, body, idempotencyOf(ctx, requestHash)))),
   })
 
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/payments/',
+  customer.get('/api/payments/', {
     operationId: 'payments_list',
     summary: "The caller's orders, newest first",
-    tags: TAGS,
-    auth: 'user',
-    responses: { 200: { description: 'Orders', schema: z.array(PaymentOut) } },
+    responses: ok('Orders', z.array(PaymentOut)),
     handler: async (_ctx, { user }) => reply(200, (await payments.list(user)).map(paymentBody)),
   })
 
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/payments/:id/',
+  customer.get('/api/payments/:id/', {
     operationId: 'payments_detail',
     summary: 'One order with its event timeline (owner or staff; 404 otherwise)',
-    tags: TAGS,
-    auth: 'user',
     params: IdParams,
-    responses: { 200: { description: 'Order', schema: PaymentDetailOut } },
+    responses: ok('Order', PaymentDetailOut),
     errors: [404],
     handler: async (_ctx, { params, user }) => {
       const { payment, events, moneyBack, missing } = await payments.detail(user, params.id)
@@ -186,17 +172,13 @@ export function registerPaymentRoutes(
     },
   })
 
-  defineRoute(api, {
-    method: 'post',
-    path: '/api/payments/:id/start/',
+  customer.post('/api/payments/:id/start/', {
     operationId: 'payments_start',
     summary: 'Start paying an order (spec §7): the gateway address and token for the hidden form',
     description: `Only for an order awaiting payment (409 \`invalid_stage\` otherwise). If the rate lock expired, the order is re-quoted and 409 \`quote_expired\` answers the new amount; starting again pays that. Cash-out answers \`gateway_url: null\` (spec §7's payload \`{card_number: null, flow}\` is enough): with its Sheba (this body's or the order's) and at least one income document it goes to staff (\`in_progress\`); otherwise it waits in \`awaiting_payout_details\` (status pending, never expired) and the order's \`missing\` says what it needs (ADR 017). Starting such a cash-out again answers the same. The identity level's limits are checked again (403 \`identity_limit\`, as at create). From identity level 1 on only the customer's registered cards pay (issue 18): \`card_number\` picks one (409 \`card_not_registered\` if it is not theirs), null the first; without any card 409 \`card_required\`. A cash-out's Sheba must be the customer's own at level 1 (409 \`sheba_not_owner\`, 503 \`inquiry_unavailable\`); without level 1 it waits (\`missing\` lists \`identity_level\`).${IDEMPOTENCY_DOC}`,
-    tags: TAGS,
-    auth: 'user',
     params: IdParams,
     body: StartBody,
-    responses: { 200: { description: 'Go to the bank', schema: StartResponse } },
+    responses: ok('Go to the bank', StartResponse),
     errors: [403, 404, 409, 422, 502, 503],
     handler: async (ctx, { params, body, user }) =>
       reply(
@@ -210,18 +192,14 @@ export function registerPaymentRoutes(
       ),
   })
 
-  defineRoute(api, {
-    method: 'post',
-    path: '/api/payments/:id/sheba/',
+  customer.post('/api/payments/:id/sheba/', {
     operationId: 'payments_sheba',
     summary: 'Give or correct the Sheba of a cash-out not yet with staff (owner)',
     description:
       "For a cash-out awaiting payment or awaiting its details (409 `invalid_stage` once with staff, 409 `not_payout` for other types). A cash-out waiting for its details goes to staff (`in_progress`) when this was the last thing missing; the answer carries the order with `missing` and the Sheba's bank. At identity level 1 the Sheba must be the customer's own: 409 `sheba_not_owner`, 503 `inquiry_unavailable` when the provider cannot answer (issue 18).",
-    tags: TAGS,
-    auth: 'user',
     params: IdParams,
     body: ShebaBody,
-    responses: { 200: { description: 'Recorded', schema: PaymentWithMissingOut } },
+    responses: ok('Recorded', PaymentWithMissingOut),
     errors: [404, 409, 503],
     handler: async (_ctx, { params, body, user }) => {
       const { payment, missing } = await payments.setSheba(user, params.id, body.sheba)
@@ -233,15 +211,11 @@ export function registerPaymentRoutes(
     },
   })
 
-  defineRoute(api, {
-    method: 'post',
-    path: '/api/payments/:id/cancel/',
+  customer.post('/api/payments/:id/cancel/', {
     operationId: 'payments_cancel',
     summary: 'Cancel an order that is still awaiting payment (owner)',
-    tags: TAGS,
-    auth: 'user',
     params: IdParams,
-    responses: { 200: { description: 'Cancelled', schema: PaymentOut } },
+    responses: ok('Cancelled', PaymentOut),
     errors: [404, 409],
     handler: async (_ctx, { params, user }) => {
       const { payment } = await payments.detail(user, params.id)
@@ -265,61 +239,45 @@ const documentBody = (row: PaymentDocumentRow) => ({
 
 /** An order's documents (cash-out income papers and the like): owner or staff. */
 export function registerDocumentRoutes(api: Api, documents: DocumentService) {
-  defineRoute(api, {
-    method: 'post',
-    path: '/api/payments/:id/documents/',
+  // Staff are signed-in users too: the service lets them at every order's documents.
+  const customer = routeGroup(api, { tags: ['orders'], auth: 'user' })
+
+  customer.post('/api/payments/:id/documents/', {
     operationId: 'payments_documents_create',
     summary: 'Attach a document to an order (multipart: `file`; owner or staff)',
     description:
       "PDF, PNG, JPEG or WebP recognised by their bytes (a renamed executable is refused with 400), at most 10 MB (413 `file_too_large`), 20 per order (409 `too_many_documents`). Customers only while the order is open (409 `order_closed`). Someone else's order answers 404.",
-    tags: TAGS,
-    auth: 'user',
     params: OrderParams,
     body: z.object({ file: documentFile }),
     multipart: { read: readMultipart, only: true },
-    responses: { 201: { description: 'Stored', schema: DocumentOut } },
+    responses: created('Stored', DocumentOut),
     errors: [404, 409, 413],
     handler: async (_ctx, { params, body, user }) =>
       reply(201, documentBody(await documents.upload(user, params.id, body.file))),
   })
 
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/payments/:id/documents/',
+  customer.get('/api/payments/:id/documents/', {
     operationId: 'payments_documents_list',
     summary: "An order's documents, oldest first (owner or staff)",
-    tags: TAGS,
-    auth: 'user',
     params: OrderParams,
-    responses: { 200: { description: 'Documents', schema: z.array(DocumentOut) } },
+    responses: ok('Documents', z.array(DocumentOut)),
     errors: [404],
     handler: async (_ctx, { params, user }) =>
       reply(200, (await documents.list(user, params.id)).map(documentBody)),
   })
 
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/payments/:id/documents/:docId/download/',
+  customer.get('/api/payments/:id/documents/:docId/download/', {
     operationId: 'payments_documents_download',
     summary: 'Download one document of an order (owner or staff)',
     description:
       'Always `Content-Disposition: attachment` with the detected type, `X-Content-Type-Options: nosniff` and a sandboxing CSP.',
-    tags: TAGS,
-    auth: 'user',
     params: DocumentParams,
-    responses: {
-      200: { description: 'The file', binary: { mediaTypes: [...DOCUMENT_TYPES] } },
-    },
+    responses: file('The file', DOCUMENT_TYPES),
     errors: [404],
     handler: async (ctx, { params, user }) => {
       const { document, body } = await documents.open(user, params.id, params.docId)
-      ctx.type = document.content_type
-      ctx.length = document.size_bytes
-      ctx.set('Content-Disposition', contentDisposition(document.file_name))
-      ctx.set('X-Content-Type-Options', 'nosniff')
-      ctx.set('Content-Security-Policy', "default-src 'none'; sandbox")
-      ctx.set('Cache-Control', 'private, no-store')
-      return reply(200, body)
+      const { content_type: type, size_bytes: size, file_name: downloadAs } = document
+      return replyFile(ctx, { type, size, downloadAs }, body)
     },
   })
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { defineRoute, reply, type Api } from '../../http/route.ts'
+import { created, ok, reply, routeGroup, type Api } from '../../http/route.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Role } from '../../models/user.model.ts'
 import { staffDashboard } from './fulfilment/dashboard.ts'
@@ -20,7 +20,6 @@ import {
 import { IdParams } from '@arzpol/contracts/staff'
 
 const STAFF: readonly Role[] = ['support', 'admin']
-const TAGS = ['staff']
 
 export interface StaffRouteDeps {
   db: Knex
@@ -38,89 +37,68 @@ export function registerStaffOrderRoutes(
   api: Api,
   { db, clock, orders, tellMoneyBack }: StaffRouteDeps,
 ) {
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/staff/dashboard/',
+  const staff = routeGroup(api, { tags: ['staff'], auth: STAFF })
+
+  staff.get('/api/staff/dashboard/', {
     operationId: 'staff_dashboard',
     summary: 'Open orders per stage, tickets waiting for a reply, today’s paid volume (rials)',
-    tags: TAGS,
-    auth: STAFF,
-    responses: { 200: { description: 'Numbers', schema: DashboardOut } },
+    responses: ok('Numbers', DashboardOut),
     handler: async () => reply(200, await staffDashboard(db, clock)),
   })
 
   // ---- orders ----------------------------------------------------------------------------
 
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/staff/orders/',
+  staff.get('/api/staff/orders/', {
     operationId: 'staff_orders_list',
     summary: 'The order queue, filtered by stage, type, Tehran date range and customer phone',
     description:
       '`stage` takes one stage or several comma-separated; `from`/`to` are inclusive Tehran days (YYYY-MM-DD) of creation; `sort=oldest` serves a queue first-come first-served.',
-    tags: TAGS,
-    auth: STAFF,
     query: OrderQuery,
-    responses: { 200: { description: 'A page of orders', schema: OrderPageOut } },
+    responses: ok('A page of orders', OrderPageOut),
     handler: async (_ctx, { query }) => reply(200, await orders.list(query)),
   })
 
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/staff/orders/:id/',
+  staff.get('/api/staff/orders/:id/', {
     operationId: 'staff_orders_read',
     summary: 'An order with its customer, amounts, locked rate, documents, audit trail and actions',
-    tags: TAGS,
-    auth: STAFF,
     params: IdParams,
-    responses: { 200: { description: 'Order', schema: OrderDetailOut } },
+    responses: ok('Order', OrderDetailOut),
     errors: [404],
     handler: async (_ctx, { params }) => reply(200, await orders.detail(params.id)),
   })
 
-  defineRoute(api, {
-    method: 'post',
-    path: '/api/payments/:id/transition/',
+  staff.post('/api/payments/:id/transition/', {
     operationId: 'payments_transition',
     summary: 'A staff action on an order: start work, complete, settle a cash-out, reject, cancel',
     description:
       '`to`: `in_progress` (start work, from paid), `done` (complete; a cash-out needs the bank transfer `reference`), `rejected` (needs `note`; a paid bank order is reversed at the bank or gets a manual refund record and becomes `refunded`), `refunded` (the same for a paid order), `cancelled` (unpaid, needs `note`). `note` and `reference` are shown to the customer, `internal_note` only to staff. One guarded transaction with an audit event naming the staff member; the customer gets an SMS when the status changes. 409 `illegal_transition` from a stage that does not allow it.',
     tags: ['orders', 'staff'],
-    auth: STAFF,
     params: IdParams,
     body: TransitionBody,
-    responses: { 200: { description: 'Moved', schema: OrderDetailOut } },
+    responses: ok('Moved', OrderDetailOut),
     errors: [404, 409],
     handler: async (_ctx, { params, body, user }) =>
       reply(200, await orders.move(user, params.id, body)),
   })
 
-  defineRoute(api, {
-    method: 'post',
-    path: '/api/staff/orders/:id/reveal-credentials/',
+  staff.post('/api/staff/orders/:id/reveal-credentials/', {
     operationId: 'staff_orders_reveal_credentials',
     summary: "Decrypt the customer's site password (audited: who and when)",
     description:
       'Each call writes a `credentials_revealed` event naming the staff member. 409 `credentials_unavailable` when the order has none or it was wiped after CREDENTIALS_RETENTION_DAYS.',
-    tags: TAGS,
-    auth: STAFF,
     params: IdParams,
-    responses: { 200: { description: 'The credentials', schema: RevealedOut } },
+    responses: ok('The credentials', RevealedOut),
     errors: [404, 409],
     handler: async (_ctx, { params, user }) =>
       reply(200, await orders.revealCredentials(user, params.id)),
   })
 
-  defineRoute(api, {
-    method: 'post',
-    path: '/api/staff/refunds/:id/settle/',
+  staff.post('/api/staff/refunds/:id/settle/', {
     operationId: 'staff_refunds_settle',
     summary: 'Record that a manual refund was paid (bank transfer reference)',
-    tags: TAGS,
-    auth: STAFF,
     params: IdParams,
     body: SettleRefundBody,
-    responses: { 200: { description: 'Settled', schema: RefundOut } },
+    responses: ok('Settled', RefundOut),
     errors: [404, 409],
     handler: async (_ctx, { params, body, user }) =>
       reply(200, await orders.settleRefund(user, params.id, body)),
@@ -128,31 +106,23 @@ export function registerStaffOrderRoutes(
 
   // ---- money to return (issue #15) ---------------------------------------------------------
 
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/staff/money-to-return/',
+  staff.get('/api/staff/money-to-return/', {
     operationId: 'staff_money_to_return_list',
     summary: 'Every captured rial not on a paid order, oldest first, until it is returned',
     description:
       'One item per bank payment whose suspense balance is above zero or that has a return on its way (refund `requested` from the bank or `pending` a transfer by staff). Amounts in rials.',
-    tags: TAGS,
-    auth: STAFF,
-    responses: { 200: { description: 'Items, oldest first', schema: MoneyToReturnOut } },
+    responses: ok('Items, oldest first', MoneyToReturnOut),
     handler: async () => reply(200, await listMoneyToReturn(db)),
   })
 
-  defineRoute(api, {
-    method: 'post',
-    path: '/api/staff/money-to-return/:id/refund/',
+  staff.post('/api/staff/money-to-return/:id/refund/', {
     operationId: 'staff_money_to_return_refund',
     summary: 'Return an item in suspense by hand (`:id`: its gateway_tx_id), as a manual refund',
     description:
       'Opens a manual refund of the whole suspense balance, audited on the order (`refund_by_hand`, with the note). Record the bank transfer with `POST /api/staff/refunds/:id/settle/`. 409 `refund_open` when a return of it is already on its way, `not_in_suspense` when nothing is held.',
-    tags: TAGS,
-    auth: STAFF,
     params: IdParams,
     body: RefundByHandBody,
-    responses: { 201: { description: 'The manual refund', schema: RefundOut } },
+    responses: created('The manual refund', RefundOut),
     errors: [404, 409],
     handler: async (_ctx, { params, body, user }) => {
       const refund = await refundByHand(db, clock, user, params.id, body.note)

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { defineRoute, reply, type Api } from '../../http/route.ts'
+import { created, file, ok, reply, replyFile, routeGroup, type Api } from '../../http/route.ts'
 import { listCategories } from './categories.ts'
 import {
   AttachmentCreated,
@@ -16,9 +16,8 @@ import {
 } from '@arzpol/contracts/tickets/customer'
 import type { TicketService } from './tickets.service.ts'
 import { ALLOWED_ATTACHMENT_TYPES } from '@arzpol/contracts/uploads'
-import { contentDisposition, readMultipart } from '../../http/uploads.ts'
+import { readMultipart } from '../../http/uploads.ts'
 
-const TAGS = ['ticketing']
 const multipart = { read: readMultipart }
 
 /** The customer's side of spec §7's ticketing calls. Others' tickets answer 404. */
@@ -26,14 +25,12 @@ export function registerTicketRoutes(
   api: Api,
   { db, tickets }: { db: Knex; tickets: TicketService },
 ) {
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/ticketing/categories/',
+  const customer = routeGroup(api, { tags: ['ticketing'], auth: 'user' })
+
+  customer.get('/api/ticketing/categories/', {
     operationId: 'ticketing_categories',
     summary: 'Ticket categories, in display order',
-    tags: TAGS,
-    auth: 'user',
-    responses: { 200: { description: 'Categories', schema: CategoryList } },
+    responses: ok('Categories', CategoryList),
     handler: async () => {
       const categories = await listCategories(db)
       return reply(
@@ -49,74 +46,54 @@ export function registerTicketRoutes(
     ['/api/ticketing/tickets/', 'ticketing_tickets_list'],
     ['/api/ticketing/tickets', 'ticketing_tickets_list_no_slash'],
   ] as const) {
-    defineRoute(api, {
-      method: 'get',
-      path,
+    customer.get(path, {
       operationId,
       summary: "The signed-in customer's tickets, most recently active first",
-      tags: TAGS,
-      auth: 'user',
-      responses: { 200: { description: 'Tickets', schema: TicketList } },
+      responses: ok('Tickets', TicketList),
       handler: async (_ctx, { user }) => reply(200, await tickets.listForCustomer(user)),
     })
   }
 
-  defineRoute(api, {
-    method: 'post',
-    path: '/api/ticketing/tickets/',
+  customer.post('/api/ticketing/tickets/', {
     operationId: 'ticketing_tickets_create',
     summary: 'Open a ticket, with or without its first message',
     description:
       'Spec §7: `{title, category}` answers 201 with the ticket (its `id`); the first message then goes to `/messages/`. A `message` in the same call is kept as the first message (our web sends it). Errors use the exact texts of spec §5: `{"title": ["عنوان لازم است"], "category": ["دستهبندی لازم است"]}`. At most 20 open tickets per customer (409 `too_many_open_tickets`).',
-    tags: TAGS,
-    auth: 'user',
     body: CreateTicketBody,
-    responses: { 201: { description: 'Created; `id` is the new ticket', schema: Ticket } },
+    responses: created('Created; `id` is the new ticket', Ticket),
     errors: [409],
     handler: async (_ctx, { user, body }) => reply(201, await tickets.create(user, body)),
   })
 
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/ticketing/tickets/:id/',
+  customer.get('/api/ticketing/tickets/:id/', {
     operationId: 'ticketing_tickets_read',
     summary: 'One of your tickets',
-    tags: TAGS,
-    auth: 'user',
     params: TicketIdParams,
-    responses: { 200: { description: 'Ticket', schema: Ticket } },
+    responses: ok('Ticket', Ticket),
     errors: [404],
     handler: async (_ctx, { user, params }) =>
       reply(200, await tickets.get({ user, as: 'owner' }, params.id)),
   })
 
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/ticketing/tickets/:id/messages/',
+  customer.get('/api/ticketing/tickets/:id/messages/', {
     operationId: 'ticketing_messages_list',
     summary: "A ticket's messages, oldest first",
-    tags: TAGS,
-    auth: 'user',
     params: TicketIdParams,
-    responses: { 200: { description: 'Messages', schema: MessageList } },
+    responses: ok('Messages', MessageList),
     errors: [404],
     handler: async (_ctx, { user, params }) =>
       reply(200, await tickets.messages({ user, as: 'owner' }, params.id)),
   })
 
-  defineRoute(api, {
-    method: 'post',
-    path: '/api/ticketing/tickets/:id/messages/',
+  customer.post('/api/ticketing/tickets/:id/messages/', {
     operationId: 'ticketing_messages_create',
     summary: 'Send a message: JSON `{content}`, or multipart with `content` and/or `file`',
     description:
       'Text, a file, or both; neither is `{"content": ["پیام یا فایل لازم است"]}`. A closed ticket answers 409 `ticket_closed`. Files: PNG, JPEG, WebP, GIF or PDF by their bytes, at most 10 MB (413).',
-    tags: TAGS,
-    auth: 'user',
     params: TicketIdParams,
     body: CreateMessageBody,
     multipart,
-    responses: { 201: { description: 'Created; `id` is the new message', schema: Message } },
+    responses: created('Created; `id` is the new message', Message),
     errors: [404, 409, 413],
     handler: async (_ctx, { user, params, body }) =>
       reply(
@@ -130,63 +107,40 @@ export function registerTicketRoutes(
       ),
   })
 
-  defineRoute(api, {
-    method: 'post',
-    path: '/api/ticketing/tickets/:id/close/',
+  customer.post('/api/ticketing/tickets/:id/close/', {
     operationId: 'ticketing_tickets_close',
     summary: 'Close your ticket (only its owner can); it then refuses messages and files',
-    tags: TAGS,
-    auth: 'user',
     params: TicketIdParams,
-    responses: { 200: { description: 'Closed (also when it already was)', schema: Ticket } },
+    responses: ok('Closed (also when it already was)', Ticket),
     errors: [404],
     handler: async (_ctx, { user, params }) => reply(200, await tickets.close(user, params.id)),
   })
 
-  defineRoute(api, {
-    method: 'post',
-    path: '/api/ticketing/attachments/',
+  customer.post('/api/ticketing/attachments/', {
     operationId: 'ticketing_attachments_create',
     summary: 'Attach a file to one of your messages (multipart: `message`, `file`)',
     description:
       'PNG, JPEG, WebP, GIF or PDF, recognised by their bytes (a renamed executable is refused), at most 10 MB (413 `file_too_large`), 5 per message. The ticket must be open (409 `ticket_closed`).',
-    tags: TAGS,
-    auth: 'user',
     body: CreateAttachmentBody,
     multipart: { ...multipart, only: true },
-    responses: { 201: { description: 'Stored', schema: AttachmentCreated } },
+    responses: created('Stored', AttachmentCreated),
     errors: [403, 404, 409, 413],
     handler: async (_ctx, { user, body }) =>
       reply(201, await tickets.addAttachment(user, { messageId: body.message, file: body.file })),
   })
 
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/ticketing/attachments/:id/download/',
+  customer.get('/api/ticketing/attachments/:id/download/', {
     operationId: 'ticketing_attachments_download',
     summary: 'Download an attachment (its ticket owner or staff)',
     description:
       'Always `Content-Disposition: attachment` with the detected type and `X-Content-Type-Options: nosniff`.',
-    tags: TAGS,
-    auth: 'user',
     params: AttachmentIdParams,
-    responses: {
-      200: {
-        description: 'The file',
-        binary: { mediaTypes: Object.keys(ALLOWED_ATTACHMENT_TYPES) },
-      },
-    },
+    responses: file('The file', Object.keys(ALLOWED_ATTACHMENT_TYPES)),
     errors: [404],
     handler: async (ctx, { user, params }) => {
       const { attachment, body } = await tickets.openAttachment(user, params.id)
-      ctx.type = attachment.content_type
-      ctx.length = attachment.size_bytes
-      ctx.set('Content-Disposition', contentDisposition(attachment.file_name))
-      ctx.set('X-Content-Type-Options', 'nosniff')
-      // Even if something renders it, it runs nothing and loads nothing.
-      ctx.set('Content-Security-Policy', "default-src 'none'; sandbox")
-      ctx.set('Cache-Control', 'private, no-store')
-      return reply(200, body)
+      const { content_type: type, size_bytes: size, file_name: downloadAs } = attachment
+      return replyFile(ctx, { type, size, downloadAs }, body)
     },
   })
 }
