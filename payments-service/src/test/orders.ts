@@ -7,6 +7,8 @@ import { ensureLevel1 } from './identity.ts'
 import { TEST_CARDS } from '../sandbox-bank/cards.ts'
 import { startSandboxBank, type SandboxBank } from '../sandbox-bank/server.ts'
 import { startSandboxIdentity, type SandboxIdentity } from '../sandbox-identity/server.ts'
+import type { PaymentGateway } from '../modules/gateways/gateway.ts'
+import { reconcileOpenAttempts } from '../modules/orders/settlement/reconciliation.ts'
 
 /** Test support for orders: the app wired to a real sandbox bank on a free port. */
 
@@ -236,3 +238,39 @@ export async function postCallback(t: OrdersTestApp, fields: Record<string, stri
   })
   return { status: response.status, location: response.headers.get('location') }
 }
+
+/** How long `reconcileNow` leaves an open attempt to its callback; tests move the clock past it. */
+export const RECONCILE_GRACE_MINUTES = 5
+
+/** One reconciliation run, as the app's timer makes it. */
+export function reconcileNow(
+  t: OrdersTestApp,
+  {
+    gateway = t.services.orders.gateway,
+    graceMinutes = RECONCILE_GRACE_MINUTES,
+  }: {
+    gateway?: PaymentGateway
+    graceMinutes?: number
+  } = {},
+) {
+  return reconcileOpenAttempts({
+    db: t.deps.db,
+    clock: t.clock,
+    logger: t.deps.logger,
+    gateway,
+    payments: t.services.orders.payments,
+    graceMinutes,
+  })
+}
+
+/** The order's stage as the database has it now. */
+export async function stageOf(t: OrdersTestApp, id: number): Promise<string> {
+  const row = (await t.deps.db('payments').where({ id }).first('stage')) as { stage: string }
+  return row.stage
+}
+
+/** The order's bank attempts, oldest first, as the database has them now. */
+export const attemptsOf = (t: OrdersTestApp, orderId: number) =>
+  t.deps.db('gateway_transactions').where({ payment_id: orderId }).orderBy('id') as Promise<
+    Array<Record<string, unknown> & { id: number; res_num: string; status: string }>
+  >

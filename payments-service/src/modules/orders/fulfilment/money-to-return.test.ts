@@ -1,8 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { checkLedger } from '../../ledger/invariants.ts'
 import { balanceOf } from '../../ledger/journal.ts'
-import { reconcileOpenAttempts } from '../settlement/reconciliation.ts'
-import { orderWithTwoAttempts, payAtBank, postCallback } from '../../../test/orders.ts'
+import {
+  orderWithTwoAttempts,
+  payAtBank,
+  postCallback,
+  reconcileNow,
+} from '../../../test/orders.ts'
 import { moneyToReturnTotals } from './money-to-return.ts'
 import { useStaffApp } from '../../../test/staff.ts'
 
@@ -170,14 +174,7 @@ describe('money to return (issue #15)', () => {
 
     const reverseCalls = t.bank.stats.reverseCalls
     t.clock.advance(10 * 60_000)
-    await reconcileOpenAttempts({
-      db: t.deps.db,
-      clock: t.clock,
-      logger: t.deps.logger,
-      gateway: t.services.orders.gateway,
-      payments: t.services.orders.payments,
-      graceMinutes: 5,
-    })
+    await reconcileNow(t)
     expect(t.bank.stats.reverseCalls).toBe(reverseCalls)
     expect(await t.deps.db('refunds').where({ payment_id: order.id }).orderBy('id')).toMatchObject([
       { method: 'gateway_reverse', status: 'refused' },

@@ -4,7 +4,14 @@ import { balanceOf } from '../../ledger/journal.ts'
 import { checkLedger } from '../../ledger/invariants.ts'
 import { TEST_CARDS } from '../../../sandbox-bank/cards.ts'
 import { verifiedCustomer } from '../../../test/identity.ts'
-import { createOrder, payAtBank, postCallback, startOrder } from '../../../test/orders.ts'
+import {
+  attemptsOf,
+  createOrder,
+  payAtBank,
+  postCallback,
+  stageOf,
+  startOrder,
+} from '../../../test/orders.ts'
 import { useStaffApp } from '../../../test/staff.ts'
 import { moneyBackReason } from '@arzpol/contracts/money-back'
 
@@ -38,7 +45,7 @@ describe('a payment from a card the customer did not register (issue 18)', () =>
     const callback = await postCallback(t, paid.fields)
     expect(callback.location).toContain('payment=failed')
 
-    const [attempt] = await t.deps.db('gateway_transactions').where({ payment_id: order.id })
+    const [attempt] = await attemptsOf(t, order.id)
     expect(attempt).toMatchObject({
       status: 'reversed',
       failure: 'foreign_card',
@@ -91,9 +98,7 @@ describe('a payment from a card the customer did not register (issue 18)', () =>
       SecurePan: '621986******0009',
     }
     expect((await postCallback(t, forged)).location).toContain('payment=failed')
-    expect((await t.deps.db('payments').where({ id: order.id }).first()).stage).toBe(
-      'payment_failed',
-    )
+    expect(await stageOf(t, order.id)).toBe('payment_failed')
   })
 
   it('the registered card pays and the order is paid', async () => {

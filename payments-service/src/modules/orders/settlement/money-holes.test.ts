@@ -1,12 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { balanceOf } from '../../ledger/journal.ts'
 import { checkLedger } from '../../ledger/invariants.ts'
-import { reconcileOpenAttempts } from './reconciliation.ts'
 import {
   createOrder,
+  attemptsOf,
   orderWithTwoAttempts,
   payAtBank,
   postCallback,
+  reconcileNow,
+  stageOf,
   startOrder,
   useOrdersApp,
   WEB,
@@ -21,23 +23,6 @@ import {
 
 const POOL = 4
 
-function reconcile(t: OrdersTestApp) {
-  return reconcileOpenAttempts({
-    db: t.deps.db,
-    clock: t.clock,
-    logger: t.deps.logger,
-    gateway: t.services.orders.gateway,
-    payments: t.services.orders.payments,
-    graceMinutes: 5,
-  })
-}
-
-const attemptsOf = (t: OrdersTestApp, orderId: number) =>
-  t.deps.db('gateway_transactions').where({ payment_id: orderId }).orderBy('id') as Promise<
-    Array<Record<string, unknown> & { id: number; res_num: string; status: string }>
-  >
-const stageOf = async (t: OrdersTestApp, id: number) =>
-  ((await t.deps.db('payments').where({ id }).first()) as { stage: string }).stage
 const bankPayment = (t: OrdersTestApp, refNum: string | undefined) =>
   t.bank.payments().find((p) => p.refNum === refNum)
 
@@ -119,7 +104,7 @@ describe('money holes (issue #15)', () => {
     // Receipts keep failing too; verify of the stored RefNum is what settles it.
     t.bank.setFaults({ receipt: { kind: 'down' } })
     t.clock.advance(120)
-    await reconcile(t)
+    await reconcileNow(t)
     expect(await stageOf(t, order.id)).toBe('paid')
     expect(await balanceOf(t.deps.db, 'unconfirmed')).toBe(0n)
     expect(await balanceOf(t.deps.db, 'order_funds', { orderId: order.id })).toBe(
