@@ -16,6 +16,7 @@ const ADMIN_ONLY = [
   'PATCH /api/staff/payment-types/:code/',
   'POST /api/staff/roles/grant-support/',
   'POST /api/staff/roles/revoke-support/',
+  'POST /api/staff/users/:id/close/',
   'PUT /api/staff/identity-levels/',
 ]
 

@@ -14,6 +14,8 @@ export class User extends BaseModel {
   declare password_hash: string
   declare role: Role
   declare blocked_at: Date | null
+  /** Closed by an admin (issue 18); a closed account is always blocked too. */
+  declare closed_at: Date | null
   declare password_changed_at: Date
   declare last_login_at: Date | null
   declare created_at: Date

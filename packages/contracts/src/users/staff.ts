@@ -43,6 +43,8 @@ export const StaffUserOut = z.object({
   role: z.enum(ROLES),
   blocked: z.boolean(),
   blocked_at: z.date().nullable(),
+  /** Closed by an admin (issue 18): blocked for good; identity documents purged after retention. */
+  closed_at: z.date().nullable(),
   created_at: z.date(),
   last_login_at: z.date().nullable(),
 })
@@ -73,6 +75,7 @@ export const UserDetailOut = StaffUserOut.extend({
         'revoke_support',
         'second_factor_enrolled',
         'recovery_code_used',
+        'close',
       ]),
       actor: UserRef.nullable(),
       note: z.string().nullable(),
@@ -86,6 +89,33 @@ export const BlockBody = z.object({
 })
 
 export const UnblockBody = z.object({ note: trimmedOrNull(500) })
+
+/** Persian texts of closing an account (issue 18): the reason, and every refusal, by code. */
+export const ACCOUNT_CLOSING_MESSAGES = {
+  reasonRequired: 'دلیل بستن حساب لازم است',
+  /** 409 `not_yourself` */
+  notYourself: 'نمی‌توانید حساب خودتان را ببندید.',
+  /** 403 `permission_denied`: staff accounts are closed by taking the role away first. */
+  staffAccount: 'فقط حساب مشتری بسته می‌شود؛ حساب کارکنان از اینجا بسته نمی‌شود.',
+  /** 409 `already_closed` */
+  alreadyClosed: 'این حساب قبلاً بسته شده است.',
+  /** 409 `payouts_pending` */
+  payoutsPending:
+    'این مشتری درخواست نقد کردن تسویه‌نشده دارد؛ پیش از بستن حساب باید تسویه یا لغو شود.',
+  /** 409 `orders_open` */
+  ordersOpen:
+    'این مشتری سفارش باز دارد؛ پیش از بستن حساب، سفارش‌ها باید به پایان برسند یا لغو شوند.',
+  /** 409 `money_to_return` */
+  moneyToReturn:
+    'پولی از این مشتری باید برگردانده شود؛ پیش از بستن حساب، بازگرداندن آن را کامل کنید.',
+  /** 409 `account_closed`, on unblock */
+  unblockClosed: 'این حساب بسته شده است و دیگر از حالت مسدود خارج نمی‌شود.',
+} as const
+
+/** Closing an account, by an admin, at the customer's request (a ticket): the reason is kept. */
+export const CloseBody = z.object({
+  reason: requiredText(ACCOUNT_CLOSING_MESSAGES.reasonRequired, 500),
+})
 
 export const SupportRoleBody = z.object({
   phone: z

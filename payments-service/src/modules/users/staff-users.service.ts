@@ -10,11 +10,15 @@ import {
   type SummaryRow,
 } from '../orders/fulfilment/staff-orders.service.ts'
 import { STAFF_MESSAGES } from '@arzpol/contracts/staff'
-import type { UserQueryInput } from '@arzpol/contracts/users/staff'
+import {
+  ACCOUNT_CLOSING_MESSAGES as CLOSING,
+  type UserQueryInput,
+} from '@arzpol/contracts/users/staff'
 import { newestFirst } from '../../db/newest-first.ts'
 import { pageOf } from '../../db/page.ts'
+import { refuseWhileOpen } from './account-closing.ts'
 
-type AuditAction = 'block' | 'unblock' | 'grant_support' | 'revoke_support'
+type AuditAction = 'block' | 'unblock' | 'grant_support' | 'revoke_support' | 'close'
 
 interface UserRow {
   id: number
@@ -23,6 +27,7 @@ interface UserRow {
   email: string | null
   role: Role
   blocked_at: Date | null
+  closed_at: Date | null
   created_at: Date
   last_login_at: Date | null
 }
@@ -34,6 +39,7 @@ const USER_COLUMNS = [
   'email',
   'role',
   'blocked_at',
+  'closed_at',
   'created_at',
   'last_login_at',
 ]
@@ -46,6 +52,7 @@ export const userBody = (row: UserRow) => ({
   role: row.role,
   blocked: row.blocked_at !== null,
   blocked_at: row.blocked_at,
+  closed_at: row.closed_at,
   created_at: row.created_at,
   last_login_at: row.last_login_at,
 })
@@ -166,6 +173,16 @@ export function createStaffUserService(deps: { db: Knex; clock: Clock; logger: L
     if (!allowed) throw new ApiError(403, STAFF_MESSAGES.blockStaff, 'permission_denied')
   }
 
+  const lockTarget = async (trx: Knex.Transaction, id: number) => {
+    const target = (await trx('users').where({ id }).forUpdate().first(USER_COLUMNS)) as
+      UserRow | undefined
+    if (!target) throw userNotFound()
+    return target
+  }
+
+  const revokeSessions = (trx: Knex.Transaction, id: number, now: Date) =>
+    trx('refresh_tokens').where({ user_id: id }).whereNull('revoked_at').update({ revoked_at: now })
+
   /**
    * Blocking takes effect at once: every request re-reads the account (auth middleware), login
    * and token refresh refuse a blocked account, and its refresh tokens are revoked here so even
@@ -174,22 +191,49 @@ export function createStaffUserService(deps: { db: Knex; clock: Clock; logger: L
   async function setBlocked(actor: User, id: number, blocked: boolean, note: string | null) {
     const now = clock.now()
     await db.transaction(async (trx) => {
-      const target = (await trx('users').where({ id }).forUpdate().first(USER_COLUMNS)) as
-        UserRow | undefined
-      if (!target) throw userNotFound()
+      const target = await lockTarget(trx, id)
       checkMayBlock(actor, target)
       if ((target.blocked_at !== null) === blocked) return
+      // A closed account stays blocked: the customer asked to leave, and its papers are kept.
+      if (target.closed_at !== null) {
+        throw new ApiError(409, CLOSING.unblockClosed, 'account_closed')
+      }
       await trx('users')
         .where({ id })
         .update({ blocked_at: blocked ? now : null, updated_at: now })
-      if (blocked) {
-        await trx('refresh_tokens')
-          .where({ user_id: id })
-          .whereNull('revoked_at')
-          .update({ revoked_at: now })
-      }
+      if (blocked) await revokeSessions(trx, id, now)
       await audit(trx, { userId: id, action: blocked ? 'block' : 'unblock', actor, note, now })
       logger.info({ userId: id, by: actor.id, blocked }, 'account block changed by staff')
+    })
+    return detail(id)
+  }
+
+  /**
+   * An admin closes a customer's account at the customer's request (issue 18): under its row
+   * lock, refused while anything is open for them (account-closing.ts); closing also blocks it
+   * and revokes its sessions as a block does, so login and OTP refuse it with no code of their
+   * own. Audited as `close` with the reason. The second of two admins at once gets 409.
+   */
+  async function close(actor: User, id: number, reason: string) {
+    const now = clock.now()
+    await db.transaction(async (trx) => {
+      const target = await lockTarget(trx, id)
+      if (actor.id === target.id) {
+        throw new ApiError(409, CLOSING.notYourself, 'not_yourself')
+      }
+      if (target.role !== 'customer') {
+        throw new ApiError(403, CLOSING.staffAccount, 'permission_denied')
+      }
+      if (target.closed_at !== null) {
+        throw new ApiError(409, CLOSING.alreadyClosed, 'already_closed')
+      }
+      await refuseWhileOpen(trx, target)
+      await trx('users')
+        .where({ id })
+        .update({ closed_at: now, blocked_at: target.blocked_at ?? now, updated_at: now })
+      await revokeSessions(trx, id, now)
+      await audit(trx, { userId: id, action: 'close', actor, note: reason, now })
+      logger.info({ userId: id, by: actor.id }, 'account closed by staff')
     })
     return detail(id)
   }
@@ -222,7 +266,7 @@ export function createStaffUserService(deps: { db: Knex; clock: Clock; logger: L
     })
   }
 
-  return { list, detail, setBlocked, setSupport }
+  return { list, detail, setBlocked, setSupport, close }
 }
 
 export type StaffUserService = ReturnType<typeof createStaffUserService>

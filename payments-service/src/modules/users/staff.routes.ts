@@ -4,6 +4,7 @@ import { IdParams } from '@arzpol/contracts/staff'
 import type { StaffUserService } from './staff-users.service.ts'
 import {
   BlockBody,
+  CloseBody,
   StaffUserOut,
   SupportRoleBody,
   UnblockBody,
@@ -64,6 +65,23 @@ export function registerStaffUserRoutes(api: Api, users: StaffUserService) {
         reply(200, await users.setBlocked(user, params.id, action === 'block', body.note ?? null)),
     })
   }
+
+  defineRoute(api, {
+    method: 'post',
+    path: '/api/staff/users/:id/close/',
+    operationId: 'staff_users_close',
+    summary: 'Close a customer account at their request (admin): blocked for good, audited',
+    description:
+      'Refused with 409 while the customer has a cash-out not settled (`payouts_pending`), another order not final (`orders_open`) or money to return (`money_to_return`), and when already closed (`already_closed`). Staff accounts 403, your own 409. Identity documents are purged IDENTITY_DOCUMENT_RETENTION_DAYS later.',
+    tags: TAGS,
+    auth: ADMIN,
+    params: IdParams,
+    body: CloseBody,
+    responses: { 200: { description: 'Account', schema: UserDetailOut } },
+    errors: [404, 409],
+    handler: async (_ctx, { params, body, user }) =>
+      reply(200, await users.close(user, params.id, body.reason)),
+  })
 
   for (const action of ['grant', 'revoke'] as const) {
     defineRoute(api, {

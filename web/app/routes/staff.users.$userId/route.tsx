@@ -28,6 +28,8 @@ import {
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 import { IdentityHistoryPanel } from '~/features/identity/identity-history.tsx'
 import { getUserIdentity } from '~/features/identity/staff-identity.server.ts'
+import { AccountClosing, CLOSE_INTENT } from '~/features/users/account-closing.tsx'
+import { closeAccountAction, mayCloseAccount } from '~/features/users/account-closing.server.ts'
 
 /**
  * One account: who it is, its recent orders and tickets, what staff did to it, and the actions
@@ -44,7 +46,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const target = readOrThrow(result, headers)
   const isSelf = target.id === me.id
   const canBlock =
-    !isSelf && target.role !== 'admin' && (role === 'admin' || target.role === 'customer')
+    !isSelf &&
+    target.role !== 'admin' &&
+    target.closed_at === null &&
+    (role === 'admin' || target.role === 'customer')
   return data(
     {
       account: target,
@@ -52,6 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       identity: identity.ok ? identity.data : null,
       canBlock,
       canChangeRole: role === 'admin' && !isSelf && target.role !== 'admin',
+      canClose: mayCloseAccount(role, target),
     },
     { headers },
   )
@@ -70,6 +76,7 @@ const DONE: Record<Intent, string> = {
 export async function action({ request, params }: ActionFunctionArgs) {
   const id = idParam(params.userId)
   const form = await readFormData(request)
+  if (form.get('intent') === CLOSE_INTENT) return closeAccountAction(request, id, form)
   const intent = String(form.get('intent') ?? '') as Intent
   if (!INTENTS.includes(intent)) {
     const { headers } = await requireStaff(request)
@@ -109,16 +116,18 @@ const AUDIT_LABELS = {
   revoke_support: 'نقش پشتیبان گرفته شد',
   second_factor_enrolled: 'تأیید دومرحله‌ای فعال شد',
   recovery_code_used: 'با کد بازیابی وارد شد',
+  close: 'حساب بسته شد',
 } as const
 
 export default function StaffUser() {
-  const { account, identity, canBlock, canChangeRole } = useLoaderData<typeof loader>()
+  const { account, identity, canBlock, canChangeRole, canClose } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const errorsFor = (intent: Intent) => (result?.intent === intent ? result.errors : undefined)
   // Errors of a form this page no longer shows (blocked meanwhile, role changed, unknown intent).
   const shown: string[] = [
     ...(canBlock ? [account.blocked ? 'unblock' : 'block'] : []),
     ...(canChangeRole ? [account.role === 'support' ? 'revoke-support' : 'grant-support'] : []),
+    ...(canClose ? [CLOSE_INTENT] : []),
   ]
   const unplaced =
     result?.errors && !shown.includes(result.intent) ? allMessages(result.errors) : []
@@ -211,6 +220,11 @@ export default function StaffUser() {
             })()}
           </Form>
         ) : null}
+        <AccountClosing
+          account={account}
+          canClose={canClose}
+          errors={result?.intent === CLOSE_INTENT ? result.errors : undefined}
+        />
       </Panel>
 
       {account.role === 'customer' ? <IdentityHistoryPanel history={identity} /> : null}
