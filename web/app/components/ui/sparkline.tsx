@@ -17,6 +17,34 @@ export function sparklinePoints(values: readonly number[], width: number, height
     .join(' ')
 }
 
+/**
+ * The series drawn as one line in an SVG `width` × `height`, in the text colour. The stroke keeps
+ * its width when a chart's SVG is stretched to its box.
+ */
+export function SeriesLine({
+  values,
+  width,
+  height,
+  strokeWidth = 2,
+}: {
+  values: readonly number[]
+  width: number
+  height: number
+  strokeWidth?: number
+}) {
+  return (
+    <polyline
+      points={sparklinePoints(values, width, height)}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={strokeWidth}
+      strokeLinejoin="round"
+      strokeLinecap="round"
+      vectorEffect="non-scaling-stroke"
+    />
+  )
+}
+
 export function Sparkline({ values, label }: { values: readonly number[]; label: string }) {
   const width = 160
   const height = 36
@@ -30,14 +58,7 @@ export function Sparkline({ values, label }: { values: readonly number[]; label:
       viewBox={`0 0 ${width} ${height}`}
       className="text-teal-700"
     >
-      <polyline
-        points={sparklinePoints(values, width, height)}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinejoin="round"
-        strokeLinecap="round"
-      />
+      <SeriesLine values={values} width={width} height={height} />
     </svg>
   )
 }

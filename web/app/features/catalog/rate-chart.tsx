@@ -1,5 +1,5 @@
 import { formatToman } from '@arzpol/contracts'
-import { sparklinePoints } from '~/components/ui/sparkline.tsx'
+import { SeriesLine } from '~/components/ui/sparkline.tsx'
 
 /**
  * A rate's recent history as a small inline SVG line (oldest first, left to right as in every
@@ -24,15 +24,7 @@ export function RateChart({ values, label }: { values: readonly number[]; label:
         className="h-32 w-full text-teal-700"
       >
         <line x1="0" y1={height - 1} x2={width} y2={height - 1} stroke="#e2e8f0" strokeWidth="1" />
-        <polyline
-          points={sparklinePoints(values, width, height)}
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.5"
-          strokeLinejoin="round"
-          strokeLinecap="round"
-          vectorEffect="non-scaling-stroke"
-        />
+        <SeriesLine values={values} width={width} height={height} strokeWidth={2.5} />
       </svg>
       <figcaption className="flex justify-between text-xs text-slate-500">
         <span>کمترین: {formatToman(min)}</span>

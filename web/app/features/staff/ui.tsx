@@ -168,6 +168,36 @@ export function Badge({
   )
 }
 
+/** A row of pills, each a link to one view of a list; the view shown is lit (`aria-current`). */
+export function ViewPills({
+  label,
+  views,
+  className,
+}: {
+  label: string
+  views: readonly { to: string; label: string; current: boolean }[]
+  className?: string
+}) {
+  return (
+    <nav aria-label={label} className={`flex flex-wrap gap-2 ${className ?? ''}`}>
+      {views.map((view) => (
+        <Link
+          key={view.to}
+          to={view.to}
+          aria-current={view.current ? 'page' : undefined}
+          className={`rounded-full px-3 py-1 text-sm font-semibold ring-1 ${
+            view.current
+              ? 'bg-slate-800 text-white ring-slate-800'
+              : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'
+          }`}
+        >
+          {view.label}
+        </Link>
+      ))}
+    </nav>
+  )
+}
+
 export const linkButtonClass =
   'inline-flex items-center justify-center rounded-xl px-4 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50'
 

@@ -11,6 +11,7 @@ import {
 } from '~/features/orders/orders.server.ts'
 import { hasDeepLink, normalizeStatus } from '~/features/orders/orders.ts'
 import type { loader as dashboardLoader } from '../dashboard/route.tsx'
+import { ButtonLink } from '~/components/ui/button.tsx'
 import { Sparkline } from '~/components/ui/sparkline.tsx'
 import { IdentityOverview } from '~/features/identity/identity-components.tsx'
 import { getIdentity } from '~/features/identity/identity.server.ts'
@@ -137,12 +138,9 @@ export default function DashboardHome() {
         <div className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-5">
           <p className="text-sm text-slate-600">دسترسی سریع</p>
           <div className="flex flex-wrap gap-2">
-            <Link
-              to="/dashboard/new-request"
-              className="rounded-xl bg-teal-700 px-4 py-2 text-sm font-semibold text-white hover:bg-teal-800"
-            >
+            <ButtonLink to="/dashboard/new-request" size="sm">
               درخواست جدید
-            </Link>
+            </ButtonLink>
             <Link
               to="/dashboard/orders"
               className="rounded-xl px-4 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"

@@ -2,6 +2,8 @@ import { formatNumberFa } from '@arzpol/contracts'
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, Link, useLoaderData, useSubmit } from '@remix-run/react'
+import { Field } from '~/components/forms.tsx'
+import { ButtonLink } from '~/components/ui/button.tsx'
 import { OrderCard } from '~/features/orders/order-card.tsx'
 import { requireUser } from '~/features/auth/auth.server.ts'
 import { listOrders } from '~/features/orders/orders.server.ts'
@@ -51,12 +53,7 @@ export default function OrdersPage() {
     <section className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-extrabold text-slate-900">لیست سفارش‌ها</h1>
-        <Link
-          to="/dashboard/new-request"
-          className="rounded-xl bg-teal-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-teal-800"
-        >
-          درخواست جدید
-        </Link>
+        <ButtonLink to="/dashboard/new-request">درخواست جدید</ButtonLink>
       </div>
       {payment === 'failed' ? (
         <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
@@ -72,19 +69,15 @@ export default function OrdersPage() {
           if (event.target instanceof HTMLSelectElement) submit(event.currentTarget)
         }}
       >
-        <div className="flex flex-1 flex-col gap-1.5">
-          <label htmlFor="orders-q" className="text-sm font-medium text-slate-800">
-            جستجو
-          </label>
-          <input
-            id="orders-q"
-            type="search"
-            name="q"
-            defaultValue={q}
-            placeholder="شماره سفارش، آدرس سایت یا توضیحات"
-            className="w-full rounded-xl border border-slate-300 px-4 py-2.5"
-          />
-        </div>
+        <Field
+          id="orders-q"
+          type="search"
+          name="q"
+          label="جستجو"
+          defaultValue={q}
+          placeholder="شماره سفارش، آدرس سایت یا توضیحات"
+          className="flex-1"
+        />
         <div className="flex flex-col gap-1.5">
           <label htmlFor="orders-filter" className="text-sm font-medium text-slate-800">
             وضعیت

@@ -1,4 +1,5 @@
-import { Link, useRouteLoaderData } from '@remix-run/react'
+import { useRouteLoaderData } from '@remix-run/react'
+import { ButtonLink } from '~/components/ui/button.tsx'
 import type { loader as ticketsLoader } from '../dashboard.tickets/route.tsx'
 
 /** /dashboard/tickets with no ticket selected. */
@@ -15,14 +16,7 @@ export default function NoTicketSelected() {
           ? 'برای دیدن گفتگو و ارسال پیام، یکی از تیکت‌های فهرست را باز کنید.'
           : 'سؤال یا مشکلی دارید؟ یک تیکت جدید ثبت کنید تا کارشناسان پشتیبانی پاسخ دهند.'}
       </p>
-      {hasTickets ? null : (
-        <Link
-          to="/dashboard/tickets?new=1"
-          className="rounded-xl bg-teal-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-teal-800"
-        >
-          ثبت تیکت جدید
-        </Link>
-      )}
+      {hasTickets ? null : <ButtonLink to="/dashboard/tickets?new=1">ثبت تیکت جدید</ButtonLink>}
     </section>
   )
 }

@@ -2,11 +2,11 @@ import { formatJalaliDateTime, formatNumberFa } from '@arzpol/contracts'
 import { REVIEW_STATUS_LABELS, REVIEW_STATUSES } from '@arzpol/contracts/identity/review'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { listReviews } from '~/features/identity/staff-identity.server.ts'
 import { ReviewStatusBadge, STAFF_PAGE_SIZE } from '~/features/identity/staff-identity-ui.tsx'
 import { Pager, pageOf } from '~/features/staff/pager.tsx'
-import { CustomerName, PageHeader, RecordLinkList } from '~/features/staff/ui.tsx'
+import { CustomerName, PageHeader, RecordLinkList, ViewPills } from '~/features/staff/ui.tsx'
 import { requireStaff, readOrThrow } from '~/features/staff/staff.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
@@ -44,22 +44,14 @@ export default function StaffIdentityQueue() {
       <PageHeader title="بررسی مدارک احراز هویت">
         درخواست‌های سطح ۲: تصویر کارت ملی و عکس مشتری با کارت ملی.
       </PageHeader>
-      <nav aria-label="وضعیت درخواست‌ها" className="flex flex-wrap gap-2">
-        {FILTERS.map((f) => (
-          <Link
-            key={f}
-            to={f === 'pending' ? '/staff/identity' : `/staff/identity?status=${f}`}
-            aria-current={f === filter ? 'page' : undefined}
-            className={`rounded-full px-3 py-1 text-sm font-semibold ring-1 ${
-              f === filter
-                ? 'bg-slate-800 text-white ring-slate-800'
-                : 'text-slate-700 ring-slate-300 hover:bg-slate-50'
-            }`}
-          >
-            {FILTER_LABELS[f]}
-          </Link>
-        ))}
-      </nav>
+      <ViewPills
+        label="وضعیت درخواست‌ها"
+        views={FILTERS.map((f) => ({
+          to: f === 'pending' ? '/staff/identity' : `/staff/identity?status=${f}`,
+          label: FILTER_LABELS[f],
+          current: f === filter,
+        }))}
+      />
       <p className="text-sm text-slate-600" data-testid="review-count">
         {formatNumberFa(count)} درخواست
       </p>

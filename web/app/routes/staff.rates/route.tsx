@@ -6,7 +6,14 @@ import { data } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
 import { RateChart } from '~/features/catalog/rate-chart.tsx'
-import { EmptyState, ErrorNotice, PageHeader, Panel, SelectField } from '~/features/staff/ui.tsx'
+import {
+  EmptyState,
+  ErrorNotice,
+  PageHeader,
+  Panel,
+  SelectField,
+  ViewPills,
+} from '~/features/staff/ui.tsx'
 import { Table } from '~/components/ui/table.tsx'
 import { CURRENCY_LABELS } from '~/features/orders/orders.ts'
 import { parseRate } from '~/features/catalog/staff-catalog-forms.server.ts'
@@ -192,22 +199,15 @@ export default function StaffRates() {
         <p className="text-sm text-slate-600">ثبت نرخ جدید فقط از دست مدیران سامانه برمی‌آید.</p>
       )}
       <Panel title={`تاریخچه نرخ ${CURRENCY_LABELS[currency] ?? currency}`}>
-        <nav aria-label="انتخاب ارز" className="mb-4 flex flex-wrap gap-2">
-          {currencies.map((c) => (
-            <Link
-              key={c}
-              to={`/staff/rates?currency=${c}`}
-              aria-current={c === currency ? 'page' : undefined}
-              className={`rounded-full px-3 py-1 text-sm font-semibold ring-1 ${
-                c === currency
-                  ? 'bg-slate-800 text-white ring-slate-800'
-                  : 'text-slate-700 ring-slate-300 hover:bg-slate-50'
-              }`}
-            >
-              {c}
-            </Link>
-          ))}
-        </nav>
+        <ViewPills
+          label="انتخاب ارز"
+          className="mb-4"
+          views={currencies.map((c) => ({
+            to: `/staff/rates?currency=${c}`,
+            label: c,
+            current: c === currency,
+          }))}
+        />
         {history === null ? (
           <ErrorNotice>تاریخچه نرخ در حال حاضر در دسترس نیست.</ErrorNotice>
         ) : history.length === 0 ? (

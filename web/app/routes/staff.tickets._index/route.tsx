@@ -1,8 +1,8 @@
 import { formatJalaliDateTime, formatNumberFa } from '@arzpol/contracts'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
-import { CustomerName, Badge, PageHeader, RecordLinkList } from '~/features/staff/ui.tsx'
+import { useLoaderData } from '@remix-run/react'
+import { Badge, CustomerName, PageHeader, RecordLinkList, ViewPills } from '~/features/staff/ui.tsx'
 import { listTickets } from '~/features/tickets/staff-tickets.server.ts'
 import { requireStaff, readOrThrow } from '~/features/staff/staff.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
@@ -40,22 +40,14 @@ export default function StaffTickets() {
   return (
     <>
       <PageHeader title="تیکت‌های پشتیبانی">{formatNumberFa(count)} تیکت در این فهرست</PageHeader>
-      <nav aria-label="فیلتر تیکت‌ها" className="flex flex-wrap gap-2">
-        {VIEWS.map((item) => (
-          <Link
-            key={item.value}
-            to={`/staff/tickets?view=${item.value}`}
-            aria-current={item.value === view ? 'page' : undefined}
-            className={`rounded-full px-4 py-1.5 text-sm font-semibold ring-1 ${
-              item.value === view
-                ? 'bg-slate-800 text-white ring-slate-800'
-                : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'
-            }`}
-          >
-            {item.label}
-          </Link>
-        ))}
-      </nav>
+      <ViewPills
+        label="فیلتر تیکت‌ها"
+        views={VIEWS.map((item) => ({
+          to: `/staff/tickets?view=${item.value}`,
+          label: item.label,
+          current: item.value === view,
+        }))}
+      />
       <RecordLinkList
         items={tickets}
         empty={view === 'waiting' ? 'تیکتی در انتظار پاسخ نیست.' : 'تیکتی در این فهرست نیست.'}
