@@ -53,14 +53,12 @@ export class GatewayTransaction extends BaseModel {
   /** Attempts the customer never came back from (no callback yet), oldest first: to ask the bank. */
   static async unanswered(
     db: Knex,
-    options: { gateway: string; createdBefore: Date; limit: number },
+    batch: ReconcileBatch,
+    createdBefore: Date,
   ): Promise<GatewayTransaction[]> {
-    return (await db('gateway_transactions')
-      .where({ gateway: options.gateway })
+    return (await reconcileBatch(db, batch)
       .whereIn('status', ['created', 'token_created'])
-      .where('created_at', '<', options.createdBefore)
-      .orderBy('id')
-      .limit(options.limit)) as GatewayTransaction[]
+      .where('created_at', '<', createdBefore)) as GatewayTransaction[]
   }
 
   /**
@@ -69,18 +67,25 @@ export class GatewayTransaction extends BaseModel {
    */
   static async betweenSettlementSteps(
     db: Knex,
-    options: { gateway: string; updatedBefore: Date; limit: number },
+    batch: ReconcileBatch,
+    updatedBefore: Date,
   ): Promise<GatewayTransaction[]> {
-    return (await db('gateway_transactions')
-      .where({ gateway: options.gateway })
+    return (await reconcileBatch(db, batch)
       .where((q) =>
         q
           .where({ status: 'verifying' })
           .orWhere((r) => r.where({ status: 'suspense' }).whereNull('return_block'))
           .orWhere({ status: 'reversing' }),
       )
-      .where('updated_at', '<', options.updatedBefore)
-      .orderBy('id')
-      .limit(options.limit)) as GatewayTransaction[]
+      .where('updated_at', '<', updatedBefore)) as GatewayTransaction[]
   }
 }
+
+/** One reconciliation run's look at a gateway's attempts: at most `limit`, oldest first. */
+export interface ReconcileBatch {
+  gateway: string
+  limit: number
+}
+
+const reconcileBatch = (db: Knex, { gateway, limit }: ReconcileBatch) =>
+  db('gateway_transactions').where({ gateway }).orderBy('id').limit(limit)

@@ -3,7 +3,10 @@ import type { Logger } from 'pino'
 import type { AppDeps } from '../../../http/context.ts'
 import type { Clock } from '../../../lib/clock.ts'
 import { runPeriodically, type PeriodicTask } from '../../../lib/periodic.ts'
-import { GatewayTransaction } from '../../../models/gateway-transaction.model.ts'
+import {
+  GatewayTransaction,
+  type ReconcileBatch,
+} from '../../../models/gateway-transaction.model.ts'
 import type { PaymentGateway } from '../../gateways/gateway.ts'
 import { purgeExpiredIdempotencyKeys } from '../checkout/idempotency.ts'
 import type { Settlement } from './settlement.ts'
@@ -73,6 +76,12 @@ export interface ReconcileReport {
   purgedKeys: number
 }
 
+/** Which attempts one run looks at: this gateway's, a batch at a time. */
+const batchOf = (deps: ReconcileDeps): ReconcileBatch => ({
+  gateway: deps.gateway.name,
+  limit: deps.batchSize ?? RECONCILE_BATCH_SIZE,
+})
+
 export async function reconcileOpenAttempts(deps: ReconcileDeps): Promise<ReconcileReport> {
   const { db, clock, logger, gateway } = deps
   const report: ReconcileReport = {
@@ -87,11 +96,7 @@ export async function reconcileOpenAttempts(deps: ReconcileDeps): Promise<Reconc
   const askAfter = new Date(now.getTime() - deps.graceMinutes * 60_000)
   const giveUpBefore = new Date(now.getTime() - GIVE_UP_AFTER_HOURS * 3600_000)
 
-  const attempts = await GatewayTransaction.unanswered(db, {
-    gateway: gateway.name,
-    createdBefore: askAfter,
-    limit: deps.batchSize ?? RECONCILE_BATCH_SIZE,
-  })
+  const attempts = await GatewayTransaction.unanswered(db, batchOf(deps), askAfter)
 
   for (const attempt of attempts) {
     const tooOld = attempt.created_at.getTime() < giveUpBefore.getTime()
@@ -139,14 +144,10 @@ export async function reconcileOpenAttempts(deps: ReconcileDeps): Promise<Reconc
 
 /** Verifies again, returns, or gives up on what a settlement left between two steps. */
 async function resumeSettlements(deps: ReconcileDeps, now: Date): Promise<number> {
-  const { db, logger, gateway } = deps
+  const { db, logger } = deps
   const { settlement } = deps.payments
   const settledBefore = new Date(now.getTime() - IN_FLIGHT_SECONDS * 1000)
-  const stuck = await GatewayTransaction.betweenSettlementSteps(db, {
-    gateway: gateway.name,
-    updatedBefore: settledBefore,
-    limit: deps.batchSize ?? RECONCILE_BATCH_SIZE,
-  })
+  const stuck = await GatewayTransaction.betweenSettlementSteps(db, batchOf(deps), settledBefore)
   for (const tx of stuck) {
     const since = (tx.callback_at ?? tx.updated_at).getTime()
     if (tx.status === 'reversing' && since < now.getTime() - REVERSE_WINDOW_MINUTES * 60_000) {
