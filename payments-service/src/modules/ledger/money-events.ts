@@ -154,6 +154,10 @@ export async function bookRefundOutcome(
   })
 }
 
+/** One leg of `amount`, or none: a fee-free order books no zero posting. */
+const legIfAny = <A extends AccountCode, T>(account: A, amount: number, tags: T) =>
+  amount > 0 ? [{ account, amount, ...tags }] : []
+
 /** The order was fulfilled: its money becomes our fee and the rials of the foreign purchase. */
 export async function bookFulfilment(
   trx: Knex.Transaction,
@@ -170,10 +174,7 @@ export async function bookFulfilment(
     effectiveAt: at,
     createdBy: by,
     debits: [{ account: 'order_funds', amount: order.amount_irr, ...tags }],
-    credits: [
-      ...(order.fee_irr > 0 ? [{ account: 'fees' as const, amount: order.fee_irr, ...tags }] : []),
-      ...(purchase > 0 ? [{ account: 'fx_desk' as const, amount: purchase, ...tags }] : []),
-    ],
+    credits: [...legIfAny('fees', order.fee_irr, tags), ...legIfAny('fx_desk', purchase, tags)],
   })
 }
 
@@ -197,10 +198,8 @@ export async function bookPayoutSettled(
     createdBy: by,
     debits: [{ account: 'fx_desk', amount: order.subtotal_irr, ...tags }],
     credits: [
-      ...(order.fee_irr > 0 ? [{ account: 'fees' as const, amount: order.fee_irr, ...tags }] : []),
-      ...(order.amount_irr > 0
-        ? [{ account: 'bank' as const, amount: order.amount_irr, ...tags }]
-        : []),
+      ...legIfAny('fees', order.fee_irr, tags),
+      ...legIfAny('bank', order.amount_irr, tags),
     ],
   })
 }
