@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { toLatinDigits } from '../digits.ts'
 import { blankToUndefined, paging, STAFF_MESSAGES, UserRef } from '../staff.ts'
 import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../text.ts'
+import { CardOut } from './cards.ts'
 import { IDENTITY_DOCUMENT_KINDS, IDENTITY_DOCUMENT_TYPES } from './documents.ts'
 
 /**
@@ -137,11 +138,24 @@ export const DocumentRevealOut = z.object({
   created_at: z.date(),
 })
 
+/**
+ * A card the customer registered, removed ones too (AML record): masked, never the hash. The
+ * owner inquiry is the question asked when it was added; null when that answer was reused from
+ * an earlier question (nothing new was asked) or none is on record.
+ */
+export const StaffCardOut = CardOut.extend({
+  deleted_at: z.date().nullable(),
+  owner_inquiry: z
+    .object({ id: z.number().int(), result: z.enum(INQUIRY_RESULTS), created_at: z.date() })
+    .nullable(),
+})
+
 /** `GET /api/staff/users/{id}/identity/`: everything identity knows of one customer. */
 export const StaffIdentityHistoryOut = z.object({
   user: CustomerRef,
   level: z.number().int(),
   identity: StaffIdentityDataOut.nullable(),
+  cards: z.array(StaffCardOut),
   inquiries: z.array(InquiryOut),
   reviews: z.array(ReviewSummaryOut),
   reveals: z.array(DocumentRevealOut),

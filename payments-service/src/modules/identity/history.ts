@@ -17,9 +17,10 @@ import {
 } from './review.ts'
 
 /**
- * What staff read about identity (issue 18, ADR 025): one customer's history (level, level-1
- * data, their inquiries, their level-2 requests and every opening of their documents) and the
- * inquiry log of everyone. The log holds no personal data by design (inquiries.ts).
+ * What staff read about identity (issue 18, ADRs 024, 025): one customer's history (level,
+ * level-1 data, their cards, their inquiries, their level-2 requests and every opening of their
+ * documents) and the inquiry log of everyone. The log holds no personal data by design
+ * (inquiries.ts), and the cards only their masked number: never their hash.
  */
 
 /** Enough of a customer's past for a screen; older rows stay in the database. */
@@ -37,6 +38,40 @@ interface InquiryRow {
 
 const INQUIRY_COLUMNS = ['id', 'user_id', 'kind', 'provider', 'result', 'duration_ms', 'created_at']
 
+interface CardRow {
+  id: number
+  masked_number: string
+  bank_name: string
+  created_at: Date
+  deleted_at: Date | null
+}
+
+type CardAnswer = Pick<InquiryRow, 'id' | 'result' | 'created_at'>
+
+/**
+ * Each card with the owner question asked when it was added. No column links the two (the
+ * inquiry keeps an HMAC of its question, the card a hash of its number), but registering asks
+ * and then inserts at once (cards.ts): a card's question is the last matched card-owner inquiry
+ * after the customer's previous card was added and not after this one. A reused answer asked
+ * nothing new, so such a card has none. `cards` oldest first.
+ */
+function withOwnerInquiries(cards: CardRow[], answers: CardAnswer[]) {
+  return cards.map((card, index) => {
+    const after = cards[index - 1]?.created_at.getTime() ?? -Infinity
+    const asked = answers.findLast(
+      (answer) =>
+        answer.created_at.getTime() > after &&
+        answer.created_at.getTime() <= card.created_at.getTime(),
+    )
+    return {
+      ...card,
+      owner_inquiry: asked
+        ? { id: asked.id, result: asked.result, created_at: asked.created_at }
+        : null,
+    }
+  })
+}
+
 const newestFirst = [
   { column: 'created_at', order: 'desc' as const },
   { column: 'id', order: 'desc' as const },
@@ -49,9 +84,18 @@ export function createIdentityHistoryService(deps: { db: Knex }) {
     const user = (await db('users').where({ id: userId }).first('id', 'phone', 'username')) as
       { id: number; phone: string; username: string } | undefined
     if (!user) throw new ApiError(404, STAFF_MESSAGES.userNotFound, 'not_found')
-    const [level, identity, inquiries, reviews, reveals] = await Promise.all([
+    const [level, identity, cards, cardAnswers, inquiries, reviews, reveals] = await Promise.all([
       levelOf(db, userId),
       staffIdentityOf(db, userId),
+      db('customer_cards')
+        .where({ user_id: userId })
+        .select('id', 'masked_number', 'bank_name', 'created_at', 'deleted_at')
+        .orderBy(newestFirst)
+        .limit(RECENT) as Promise<CardRow[]>,
+      db('identity_inquiries')
+        .where({ user_id: userId, kind: 'card_owner', result: 'matched' })
+        .select('id', 'result', 'created_at')
+        .orderBy([{ column: 'created_at' }, { column: 'id' }]) as Promise<CardAnswer[]>,
       db('identity_inquiries')
         .where({ user_id: userId })
         .select(INQUIRY_COLUMNS)
@@ -95,6 +139,7 @@ export function createIdentityHistoryService(deps: { db: Knex }) {
       user,
       level,
       identity,
+      cards: withOwnerInquiries(cards.reverse(), cardAnswers).reverse(),
       inquiries,
       reviews: reviews.map(reviewSummaryBody),
       reveals: reveals.map((row) => ({
