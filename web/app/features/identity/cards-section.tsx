@@ -2,12 +2,14 @@ import { formatJalaliDate } from '@arzpol/contracts'
 import { Form } from '@remix-run/react'
 import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
 import type { FormErrors } from '~/utils/form-errors.ts'
+import { BankLogo } from './bank-logo.tsx'
 import type { Card } from './identity-schemas.ts'
 
 /**
- * The customer's bank cards: each with its bank (a text badge from the BIN, as payments-service
- * names it) and a remove button, and the form that registers another. Plain posts: they work
- * without JavaScript.
+ * The customer's bank cards: each with its bank (its logo, and the name as a text badge from
+ * the BIN, as payments-service names it) and a remove button, and the form that registers
+ * another. Plain posts: they work without JavaScript. The route loads the logos' stylesheet
+ * (`bankLogoLinks`).
  */
 export function CardsSection({
   cards,
@@ -45,6 +47,7 @@ export function CardsSection({
               className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 px-4 py-3"
             >
               <div className="flex flex-wrap items-center gap-3">
+                <BankLogo bankName={card.bank_name} />
                 <span className="rounded-lg bg-teal-50 px-2.5 py-1 text-sm font-bold text-teal-900 ring-1 ring-teal-200">
                   {card.bank_name}
                 </span>
