@@ -2,17 +2,18 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import {
-  binPath,
   createLogger,
   generateDevSecrets,
+  migrationCommand,
   startEmbeddedPostgres,
   startServiceProcess,
+  tsxNodeCommand,
   waitForHttp,
-  workspaceDir,
+  withConnection,
   type RunningPostgres,
   type ServiceProcess,
 } from '@arzpol/devstack'
-import pg from 'pg'
+import type pg from 'pg'
 import { e2ePorts } from './ports.ts'
 
 /**
@@ -69,7 +70,6 @@ export async function startFaultStack(): Promise<FaultStack> {
   await postgres!.ensureDatabase(DATABASE)
   const databaseUrl = postgres!.url(DATABASE)
   const paymentsUrl = `http://127.0.0.1:${faultPorts.payments}`
-  const paymentsDir = workspaceDir('payments-service')
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -93,14 +93,7 @@ export async function startFaultStack(): Promise<FaultStack> {
     LOG_LEVEL: 'info',
   }
 
-  const migrate = startServiceProcess({
-    name: 'migrate',
-    command: binPath(paymentsDir, 'tsx'),
-    args: ['src/db/migrate-cli.ts'],
-    cwd: paymentsDir,
-    env,
-    logger,
-  })
+  const migrate = startServiceProcess({ name: 'migrate', ...migrationCommand(), env, logger })
   const migrated = await migrate.exited
   if (migrated !== 0) throw new Error(`migrations failed (${migrated}):\n${lines.join('\n')}`)
 
@@ -108,9 +101,7 @@ export async function startFaultStack(): Promise<FaultStack> {
     payments = startServiceProcess({
       name: 'payments',
       // As the launcher runs it: node with tsx's loader (the tsx CLI would SIGKILL on SIGTERM).
-      command: process.execPath,
-      args: ['--import', 'tsx', 'src/main.ts'],
-      cwd: paymentsDir,
+      ...tsxNodeCommand('payments-service', ['src/main.ts']),
       env,
       logger,
     })
@@ -119,15 +110,8 @@ export async function startFaultStack(): Promise<FaultStack> {
   }
   await startPayments()
 
-  const query = async <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) => {
-    const client = new pg.Client({ connectionString: databaseUrl })
-    await client.connect()
-    try {
-      return (await client.query<T>(sql, params)).rows
-    } finally {
-      await client.end()
-    }
-  }
+  const query = <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) =>
+    withConnection(databaseUrl, async (client) => (await client.query<T>(sql, params)).rows)
 
   return {
     paymentsUrl,

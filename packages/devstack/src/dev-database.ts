@@ -2,7 +2,7 @@ import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path'
 import { z } from 'zod'
 import { startEmbeddedPostgres } from './embedded-postgres.ts'
-import { binPath, workspaceDir } from './workspace.ts'
+import { binCommand, type WorkspaceCommand } from './workspace.ts'
 
 /** payments-service's database in the development cluster (and in every end-to-end stack). */
 export const DEV_DATABASE_NAME = 'arzpol'
@@ -86,7 +86,6 @@ function isAlive(pid: number): boolean {
 }
 
 /** payments-service's migrations, as the launcher and the commands beside it run them. */
-export function migrationCommand(): { command: string; args: string[]; cwd: string } {
-  const cwd = workspaceDir('payments-service')
-  return { command: binPath(cwd, 'tsx'), args: ['src/db/migrate-cli.ts'], cwd }
+export function migrationCommand(): WorkspaceCommand {
+  return binCommand('payments-service', 'tsx', ['src/db/migrate-cli.ts'])
 }

@@ -18,7 +18,8 @@ import {
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
+import type pg from 'pg'
+import { withConnection } from './connection.ts'
 import { getFreePort } from './network.ts'
 import { ROOT_DIR } from './workspace.ts'
 
@@ -135,15 +136,8 @@ export async function startEmbeddedPostgres(
     `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`
 
   // One short-lived admin connection per call.
-  async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-    const client = new pg.Client({ connectionString: url('postgres') })
-    await client.connect()
-    try {
-      return await fn(client)
-    } finally {
-      await client.end()
-    }
-  }
+  const withAdmin = <T>(use: (client: pg.Client) => Promise<T>) =>
+    withConnection(url('postgres'), use)
 
   return {
     port,

@@ -1,8 +1,8 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { afterAll } from 'vitest'
+import { withConnection } from './connection.ts'
 
 /** What the launcher's database tests share. */
 
@@ -18,12 +18,5 @@ export function clusterRoot(prefix: string): string {
 }
 
 /** One statement on its own connection; its rows. */
-export async function query(url: string, sql: string) {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return (await client.query(sql)).rows
-  } finally {
-    await client.end()
-  }
-}
+export const query = (url: string, sql: string) =>
+  withConnection(url, async (client) => (await client.query(sql)).rows)

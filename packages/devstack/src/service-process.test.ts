@@ -11,6 +11,17 @@ function collectingLogger(lines: string[]): Logger {
   return make('root')
 }
 
+/** A node script as a service; its output lines, prefixed by the name, land in `lines`. */
+const startScript = (name: string, script: string, lines: string[]) =>
+  startServiceProcess({
+    name,
+    command: process.execPath,
+    args: ['-e', script],
+    cwd: process.cwd(),
+    env: process.env,
+    logger: collectingLogger(lines),
+  })
+
 // A killed process whose parent is gone can stay a zombie (state Z) until init reaps it.
 const isAlive = (pid: number) => {
   try {
@@ -28,14 +39,7 @@ const isAlive = (pid: number) => {
 describe('startServiceProcess', () => {
   it('sends one signal to the group without counting as a stop (crash tests)', async () => {
     const lines: string[] = []
-    const child = startServiceProcess({
-      name: 'sleeper',
-      command: process.execPath,
-      args: ['-e', "console.log('up'); setInterval(() => {}, 1000)"],
-      cwd: process.cwd(),
-      env: process.env,
-      logger: collectingLogger(lines),
-    })
+    const child = startScript('sleeper', "console.log('up'); setInterval(() => {}, 1000)", lines)
     await expect.poll(() => lines).toEqual(['sleeper: up'])
     child.signal('SIGKILL')
     expect(await child.exited).toBe('SIGKILL')
@@ -44,14 +48,7 @@ describe('startServiceProcess', () => {
 
   it('prefixes each output line with the service name', async () => {
     const lines: string[] = []
-    const child = startServiceProcess({
-      name: 'echo',
-      command: process.execPath,
-      args: ['-e', 'console.log("یک"); console.error("two")'],
-      cwd: process.cwd(),
-      env: process.env,
-      logger: collectingLogger(lines),
-    })
+    const child = startScript('echo', 'console.log("یک"); console.error("two")', lines)
     expect(await child.exited).toBe(0)
     expect(lines.sort()).toEqual(['echo: two', 'echo: یک'])
   })
@@ -65,14 +62,7 @@ describe('startServiceProcess', () => {
       const g = spawn(process.execPath, ['-e', ${JSON.stringify(grandchild)}], { stdio: 'ignore' })
       console.log('grandchild ' + g.pid)
       setInterval(() => {}, 1000)`
-    const child = startServiceProcess({
-      name: 'tree',
-      command: process.execPath,
-      args: ['-e', script],
-      cwd: process.cwd(),
-      env: process.env,
-      logger: collectingLogger(lines),
-    })
+    const child = startScript('tree', script, lines)
     while (!lines.some((l) => l.includes('grandchild'))) await new Promise((r) => setTimeout(r, 20))
     const pid = Number(
       lines

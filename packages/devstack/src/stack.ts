@@ -26,7 +26,7 @@ import {
   recordDatabase,
 } from './dev-database.ts'
 import { ensureDevStaffAdmin, type DevStaffAdmin } from './staff-admin.ts'
-import { binPath, hashSources, ROOT_DIR, workspaceDir } from './workspace.ts'
+import { binCommand, hashSources, ROOT_DIR, tsxNodeCommand, workspaceDir } from './workspace.ts'
 
 export interface StackOptions {
   /** dev: watchers and Vite's dev server; prod: built bundles, as the end-to-end tests run them. */
@@ -191,9 +191,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       mode === 'prod'
         ? runToCompletion(processes, {
             name: 'web',
-            command: binPath(workspaceDir('web'), 'remix'),
-            args: ['vite:build'],
-            cwd: workspaceDir('web'),
+            ...binCommand('web', 'remix', ['vite:build']),
             env: { ...env.web, WEB_BUILD_DIR: webBuildDir },
             logger,
           })
@@ -207,9 +205,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     // The local stand-in for a Shaparak PSP (SEP protocol); production uses GATEWAY=sep instead.
     const sandboxBank = launch({
       name: 'bank',
-      command: binPath(workspaceDir('payments-service'), 'tsx'),
-      args: ['src/sandbox-bank/main.ts'],
-      cwd: workspaceDir('payments-service'),
+      ...binCommand('payments-service', 'tsx', ['src/sandbox-bank/main.ts']),
       env: env.sandboxBank,
     })
 
@@ -217,38 +213,31 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     throwIfAborted()
     const payments = launch({
       name: 'payments',
-      // Production: node with tsx's loader, not the tsx CLI, which SIGKILLs its child when a
-      // busy event loop does not acknowledge SIGTERM within 60 ms (no graceful shutdown).
-      command: mode === 'dev' ? binPath(workspaceDir('payments-service'), 'tsx') : process.execPath,
-      args:
-        mode === 'dev'
-          ? ['watch', '--clear-screen=false', 'src/main.ts']
-          : ['--import', 'tsx', 'src/main.ts'],
-      cwd: workspaceDir('payments-service'),
+      ...(mode === 'dev'
+        ? binCommand('payments-service', 'tsx', ['watch', '--clear-screen=false', 'src/main.ts'])
+        : tsxNodeCommand('payments-service', ['src/main.ts'])),
       env: { ...env.payments, DATABASE_URL: urls.database },
     })
 
     await cmsBuilt
     throwIfAborted()
-    const cms = launch({
-      name: 'cms',
-      command: binPath(workspaceDir('cms'), 'strapi'),
-      args: ['start'],
-      cwd: workspaceDir('cms'),
-      env: env.cms,
-    })
+    const cms = launch({ name: 'cms', ...binCommand('cms', 'strapi', ['start']), env: env.cms })
 
     await webBuilt
     throwIfAborted()
     const web = launch({
       name: 'web',
       // Production runs web's own server (web/server: headers, metrics, graceful shutdown).
-      command: mode === 'dev' ? binPath(workspaceDir('web'), 'remix') : process.execPath,
-      args:
-        mode === 'dev'
-          ? ['vite:dev', '--host', host, '--port', String(ports.web), '--strictPort']
-          : ['--import', 'tsx', 'server/main.ts', path.join(webBuildDir, 'server', 'index.js')],
-      cwd: workspaceDir('web'),
+      ...(mode === 'dev'
+        ? binCommand('web', 'remix', [
+            'vite:dev',
+            '--host',
+            host,
+            '--port',
+            `${ports.web}`,
+            '--strictPort',
+          ])
+        : tsxNodeCommand('web', ['server/main.ts', path.join(webBuildDir, 'server', 'index.js')])),
       env: env.web,
     })
 
@@ -436,9 +425,7 @@ async function ensureCmsBuilt(processes: ServiceProcess[], env: NodeJS.ProcessEn
     .line('building the cms admin panel (first start or cms sources changed, ~1 min)…')
   await runToCompletion(processes, {
     name: 'cms',
-    command: binPath(cmsDir, 'strapi'),
-    args: ['build'],
-    cwd: cmsDir,
+    ...binCommand('cms', 'strapi', ['build']),
     env,
     logger,
   })
