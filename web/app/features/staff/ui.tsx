@@ -262,6 +262,7 @@ export function CustomerName({ username, phone }: { username: string; phone: str
  * are none.
  */
 export function RecordLinkList<T extends { id: number }>({
+  title,
   items,
   empty,
   to,
@@ -270,6 +271,7 @@ export function RecordLinkList<T extends { id: number }>({
   rowTestId,
   children,
 }: {
+  title?: string
   items: readonly T[]
   empty: ReactNode
   to: (item: T) => string
@@ -279,7 +281,7 @@ export function RecordLinkList<T extends { id: number }>({
   children: (item: T) => ReactNode
 }) {
   return (
-    <Panel>
+    <Panel title={title}>
       {items.length === 0 ? (
         <EmptyState>{empty}</EmptyState>
       ) : (

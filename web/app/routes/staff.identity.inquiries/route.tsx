@@ -17,6 +17,7 @@ import {
 } from '~/features/identity/staff-identity-ui.tsx'
 import { Pager, pageOf } from '~/features/staff/pager.tsx'
 import { EmptyState, PageHeader, SelectField } from '~/features/staff/ui.tsx'
+import { Button } from '~/components/ui/button.tsx'
 import { requireStaff, readOrThrow } from '~/features/staff/staff.server.ts'
 import { queryString } from '~/features/api/list-shapes.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
@@ -56,6 +57,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   )
 }
 
+/** The filters' choices, "all" (no filter) first. */
+const ALL = { value: '', label: 'همه' }
+const KIND_OPTIONS = [
+  ALL,
+  ...INQUIRY_KINDS.map((k) => ({ value: k, label: INQUIRY_KIND_LABELS[k] })),
+]
+const RESULT_OPTIONS = [
+  ALL,
+  ...INQUIRY_RESULTS.map((r) => ({ value: r, label: INQUIRY_RESULT_LABELS[r] })),
+]
+
 export default function StaffIdentityInquiries() {
   const { kind, result, page, filters, count, results } = useLoaderData<typeof loader>()
   return (
@@ -71,28 +83,17 @@ export default function StaffIdentityInquiries() {
           name="kind"
           label="نوع استعلام"
           defaultValue={kind}
-          options={[
-            { value: '', label: 'همه' },
-            ...INQUIRY_KINDS.map((k) => ({ value: k, label: INQUIRY_KIND_LABELS[k] })),
-          ]}
+          options={KIND_OPTIONS}
           className="min-w-56"
         />
         <SelectField
           name="result"
           label="نتیجه"
           defaultValue={result}
-          options={[
-            { value: '', label: 'همه' },
-            ...INQUIRY_RESULTS.map((r) => ({ value: r, label: INQUIRY_RESULT_LABELS[r] })),
-          ]}
+          options={RESULT_OPTIONS}
           className="min-w-48"
         />
-        <button
-          type="submit"
-          className="rounded-xl bg-teal-700 px-5 py-3 text-sm font-semibold text-white hover:bg-teal-800"
-        >
-          نمایش
-        </button>
+        <Button type="submit">نمایش</Button>
       </Form>
       <p className="text-sm text-slate-600">{formatNumberFa(count)} استعلام</p>
       {results.length === 0 ? (

@@ -13,6 +13,7 @@ import {
   PageHeader,
   SelectField,
 } from '~/features/staff/ui.tsx'
+import { Button } from '~/components/ui/button.tsx'
 import { Table } from '~/components/ui/table.tsx'
 import { DEFAULT_PAYMENT_TYPES, paymentTypeLabel, STAGE_LABELS } from '~/features/orders/orders.ts'
 import { listOrders } from '~/features/orders/staff-orders.server.ts'
@@ -121,12 +122,7 @@ export default function StaffOrders() {
           defaultValue={values.sort}
         />
         <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-5">
-          <button
-            type="submit"
-            className="rounded-xl bg-teal-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-teal-800"
-          >
-            اعمال فیلتر
-          </button>
+          <Button type="submit">اعمال فیلتر</Button>
           <Link to="/staff/orders" className={linkButtonClass}>
             حذف فیلترها
           </Link>

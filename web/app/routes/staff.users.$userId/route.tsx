@@ -7,11 +7,11 @@ import {
 } from '@arzpol/contracts'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
 import { ROLE_LABELS } from '~/features/staff/roles.ts'
 import { StageBadge } from '~/features/orders/stage-badge.tsx'
-import { Badge, PageHeader, Panel } from '~/features/staff/ui.tsx'
+import { Badge, PageHeader, Panel, RecordLinkList } from '~/features/staff/ui.tsx'
 import { allMessages, type FormErrors } from '~/utils/form-errors.ts'
 import { paymentTypeLabel } from '~/features/orders/orders.ts'
 import { getUser, setBlocked, setSupportRole } from '~/features/users/staff-users.server.ts'
@@ -118,6 +118,8 @@ const AUDIT_LABELS = {
   recovery_code_used: 'با کد بازیابی وارد شد',
   close: 'حساب بسته شد',
 } as const
+
+const ROW_LINK_CLASS = 'flex flex-wrap items-center gap-3 px-2 py-2 text-sm hover:bg-slate-50'
 
 export default function StaffUser() {
   const { account, identity, canBlock, canChangeRole, canClose } = useLoaderData<typeof loader>()
@@ -229,55 +231,41 @@ export default function StaffUser() {
 
       {account.role === 'customer' ? <IdentityHistoryPanel history={identity} /> : null}
 
-      <Panel title={`سفارش‌ها (${formatNumberFa(account.orders_count)})`}>
-        {account.orders.length === 0 ? (
-          <p className="text-sm text-slate-500">سفارشی ثبت نشده است.</p>
-        ) : (
-          <ul className="flex flex-col divide-y divide-slate-100 text-sm">
-            {account.orders.map((order) => (
-              <li key={order.id}>
-                <Link
-                  to={`/staff/orders/${order.id}`}
-                  className="flex flex-wrap items-center gap-3 px-2 py-2 hover:bg-slate-50"
-                >
-                  <bdi className="font-semibold">#{formatNumberFa(order.id)}</bdi>
-                  <span>{paymentTypeLabel(order.payment_type)}</span>
-                  <span>{formatToman(order.amount_irr)}</span>
-                  <StageBadge stage={order.stage} />
-                  <span className="text-slate-500">{formatJalaliDateTime(order.created_at)}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+      <RecordLinkList
+        title={`سفارش‌ها (${formatNumberFa(account.orders_count)})`}
+        items={account.orders}
+        empty="سفارشی ثبت نشده است."
+        to={(order) => `/staff/orders/${order.id}`}
+        linkClassName={ROW_LINK_CLASS}
+      >
+        {(order) => (
+          <>
+            <bdi className="font-semibold">#{formatNumberFa(order.id)}</bdi>
+            <span>{paymentTypeLabel(order.payment_type)}</span>
+            <span>{formatToman(order.amount_irr)}</span>
+            <StageBadge stage={order.stage} />
+            <span className="text-slate-500">{formatJalaliDateTime(order.created_at)}</span>
+          </>
         )}
-      </Panel>
+      </RecordLinkList>
 
-      <Panel title={`تیکت‌ها (${formatNumberFa(account.tickets_count)})`}>
-        {account.tickets.length === 0 ? (
-          <p className="text-sm text-slate-500">تیکتی ثبت نشده است.</p>
-        ) : (
-          <ul className="flex flex-col divide-y divide-slate-100 text-sm">
-            {account.tickets.map((ticket) => (
-              <li key={ticket.id}>
-                <Link
-                  to={`/staff/tickets/${ticket.id}`}
-                  className="flex flex-wrap items-center gap-3 px-2 py-2 hover:bg-slate-50"
-                >
-                  <bdi className="font-semibold">#{formatNumberFa(ticket.id)}</bdi>
-                  <span>{ticket.title}</span>
-                  {ticket.status === 'closed' ? (
-                    <Badge>بسته</Badge>
-                  ) : (
-                    <Badge tone="emerald">باز</Badge>
-                  )}
-                  {ticket.waiting_for_staff ? <Badge tone="amber">منتظر پاسخ</Badge> : null}
-                  <span className="text-slate-500">{formatJalaliDateTime(ticket.updated_at)}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+      <RecordLinkList
+        title={`تیکت‌ها (${formatNumberFa(account.tickets_count)})`}
+        items={account.tickets}
+        empty="تیکتی ثبت نشده است."
+        to={(ticket) => `/staff/tickets/${ticket.id}`}
+        linkClassName={ROW_LINK_CLASS}
+      >
+        {(ticket) => (
+          <>
+            <bdi className="font-semibold">#{formatNumberFa(ticket.id)}</bdi>
+            <span>{ticket.title}</span>
+            {ticket.status === 'closed' ? <Badge>بسته</Badge> : <Badge tone="emerald">باز</Badge>}
+            {ticket.waiting_for_staff ? <Badge tone="amber">منتظر پاسخ</Badge> : null}
+            <span className="text-slate-500">{formatJalaliDateTime(ticket.updated_at)}</span>
+          </>
         )}
-      </Panel>
+      </RecordLinkList>
 
       {account.audit.length > 0 ? (
         <Panel title="سابقه اقدامات کارکنان">

@@ -5,6 +5,7 @@ import { Form, useLoaderData } from '@remix-run/react'
 import { Field } from '~/components/forms.tsx'
 import { ROLE_LABELS } from '~/features/staff/roles.ts'
 import { Badge, PageHeader, RecordLinkList } from '~/features/staff/ui.tsx'
+import { Button } from '~/components/ui/button.tsx'
 import { findUsers } from '~/features/users/staff-users.server.ts'
 import { parsePhoneLookup } from '~/features/users/staff-user-forms.server.ts'
 import { requireStaff, readOrThrow } from '~/features/staff/staff.server.ts'
@@ -44,12 +45,7 @@ export default function StaffUsers() {
           errors={errors?.fields.phone}
           className="min-w-60 flex-1"
         />
-        <button
-          type="submit"
-          className="rounded-xl bg-teal-700 px-5 py-3 text-sm font-semibold text-white hover:bg-teal-800"
-        >
-          جستجو
-        </button>
+        <Button type="submit">جستجو</Button>
       </Form>
       {users === null ? null : (
         <RecordLinkList
