@@ -17,40 +17,38 @@ describe('POST /api/auth/password/change/', () => {
     return { user, session: session.body }
   }
 
+  const change = (token: string, body: { old_password: string; new_password: string }) =>
+    t.api.post<AuthTokens>(CHANGE, body, { token })
+
+  const signInStatus = async (phone: string, password: string) =>
+    (await t.api.post(LOGIN, { phone, password })).status
+
   it('changes the password with the current one, signs out other sessions, answers new tokens', async () => {
     const { user, session } = await signIn()
-    const response = await t.api.post<AuthTokens>(
-      CHANGE,
-      { old_password: 'old password 1', new_password: 'new password 2' },
-      { token: session.access },
-    )
+    const response = await change(session.access, {
+      old_password: 'old password 1',
+      new_password: 'new password 2',
+    })
     expect(response.status, response.text).toBe(200)
     expect((await t.api.get('/api/auth/me/', { token: response.body.access })).status).toBe(200)
     expect((await t.api.get('/api/auth/me/', { token: session.access })).status).toBe(401)
     const refresh = await t.api.post('/api/auth/token/refresh/', { refresh: session.refresh })
     expect(refresh.status).toBe(401)
-    expect(
-      (await t.api.post(LOGIN, { phone: user.phone, password: 'old password 1' })).status,
-    ).toBe(401)
-    expect(
-      (await t.api.post(LOGIN, { phone: user.phone, password: 'new password 2' })).status,
-    ).toBe(200)
+    expect(await signInStatus(user.phone, 'old password 1')).toBe(401)
+    expect(await signInStatus(user.phone, 'new password 2')).toBe(200)
   })
 
   it('refuses a wrong current password with a Persian field error and changes nothing', async () => {
     const { user, session } = await signIn()
-    const response = await t.api.post(
-      CHANGE,
-      { old_password: 'not my password', new_password: 'new password 2' },
-      { token: session.access },
-    )
+    const response = await change(session.access, {
+      old_password: 'not my password',
+      new_password: 'new password 2',
+    })
     expect([response.status, response.body]).toEqual([
       400,
       { old_password: ['رمز عبور فعلی اشتباه است'] },
     ])
-    expect(
-      (await t.api.post(LOGIN, { phone: user.phone, password: 'old password 1' })).status,
-    ).toBe(200)
+    expect(await signInStatus(user.phone, 'old password 1')).toBe(200)
   })
 
   it('needs a signed-in user and a valid new password', async () => {
@@ -60,11 +58,10 @@ describe('POST /api/auth/password/change/', () => {
     })
     expect(anonymous.status).toBe(401)
     const { session } = await signIn()
-    const short = await t.api.post(
-      CHANGE,
-      { old_password: 'old password 1', new_password: 'short' },
-      { token: session.access },
-    )
+    const short = await change(session.access, {
+      old_password: 'old password 1',
+      new_password: 'short',
+    })
     expect([short.status, short.body]).toEqual([
       400,
       { new_password: ['رمز عبور باید حداقل ۸ کاراکتر باشد'] },

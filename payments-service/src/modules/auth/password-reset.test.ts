@@ -1,8 +1,11 @@
 import type { AuthTokens } from '@arzpol/contracts'
+import { MESSAGES } from '@arzpol/contracts/auth/customer'
+import { PHONE_INVALID_MESSAGE } from '@arzpol/contracts/phone'
 import { describe, expect, it } from 'vitest'
 import { RefreshToken } from '../../models/refresh-token.model.ts'
 import { registerUser, requestCode, useTestApp } from '../../test/app.ts'
 import { uniquePhone } from '../../test/factories.ts'
+import { expectFieldErrors } from '../../test/field-errors.ts'
 
 const RESET = '/api/auth/password/reset/'
 const LOGIN = '/api/auth/login/'
@@ -67,11 +70,10 @@ describe('POST /api/auth/password/reset/', () => {
 
   it('checks the new password and the other fields', async () => {
     const response = await t.api.post(RESET, { phone: 'x', code: 'abcd', new_password: '1234567' })
-    expect(response.status).toBe(400)
-    expect(response.body).toEqual({
-      phone: ['شماره تلفن صحیح نمیباشد'],
-      code: ['کد تایید باید ۴ رقم باشد'],
-      new_password: ['رمز عبور باید حداقل ۸ کاراکتر باشد'],
+    expectFieldErrors(response, {
+      phone: [PHONE_INVALID_MESSAGE],
+      code: [MESSAGES.codeFormat],
+      new_password: [MESSAGES.passwordTooShort],
     })
   })
 

@@ -1,9 +1,12 @@
 import type { AuthTokens } from '@arzpol/contracts'
+import { MESSAGES } from '@arzpol/contracts/auth/customer'
+import { PHONE_INVALID_MESSAGE } from '@arzpol/contracts/phone'
 import { describe, expect, it } from 'vitest'
 import { OtpChallenge } from '../../models/otp-challenge.model.ts'
 import { User } from '../../models/user.model.ts'
 import { requestCode, useTestApp } from '../../test/app.ts'
 import { insertUser, uniquePhone } from '../../test/factories.ts'
+import { expectFieldErrors } from '../../test/field-errors.ts'
 
 const REGISTER = '/api/auth/register/'
 const INVALID_CODE = { code: ['کد تایید نامعتبر یا منقضی شده است'] }
@@ -97,19 +100,18 @@ describe('POST /api/auth/register/', () => {
     expect(response.body).toEqual(INVALID_CODE)
   })
 
-  it('checks every field and answers with all field errors at once', async () => {
-    const response = await t.api.post(REGISTER, { phone: '123', password: 'short', code: '12' })
-    expect(response.status).toBe(400)
-    expect(response.body).toEqual({
-      phone: ['شماره تلفن صحیح نمیباشد'],
-      password: ['رمز عبور باید حداقل ۸ کاراکتر باشد'],
-      code: ['کد تایید باید ۴ رقم باشد'],
-    })
-    const empty = await t.api.post(REGISTER, {})
-    expect(empty.body).toEqual({
-      phone: ['شماره تلفن صحیح نمیباشد'],
-      password: ['رمز عبور را وارد کنید'],
-      code: ['کد تایید را وارد کنید'],
+  it.each([
+    {
+      body: { phone: '123', password: 'short', code: '12' },
+      password: MESSAGES.passwordTooShort,
+      code: MESSAGES.codeFormat,
+    },
+    { body: {}, password: MESSAGES.passwordRequired, code: MESSAGES.codeRequired },
+  ])('checks every field and answers all field errors at once: $body', async (bad) => {
+    expectFieldErrors(await t.api.post(REGISTER, bad.body), {
+      phone: [PHONE_INVALID_MESSAGE],
+      password: [bad.password],
+      code: [bad.code],
     })
   })
 

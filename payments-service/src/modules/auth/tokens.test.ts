@@ -269,30 +269,30 @@ describe('verified access token cache', () => {
     return first !== null && (await t.deps.tokens.verifyAccess(token)) === first
   }
 
-  it('still refuses a blocked user on a cache hit (the user row is read every time)', async () => {
+  /** A new user's token, accepted once, so that it now sits in the cache. */
+  async function cachedToken() {
     const user = await insertUser(t.deps)
     const token = await t.deps.tokens.signAccess(user)
     expect((await t.api.get(ME, { token })).status).toBe(200)
     expect(await isCached(token)).toBe(true)
+    return { user, token }
+  }
+
+  it('still refuses a blocked user on a cache hit (the user row is read every time)', async () => {
+    const { user, token } = await cachedToken()
     await User.query(t.deps.db).findById(user.id).patch({ blocked_at: t.clock.now() })
     expect((await t.api.get(ME, { token })).body).toEqual(INVALID)
   })
 
   it('still refuses a cached token issued before a password change', async () => {
-    const user = await insertUser(t.deps)
-    const token = await t.deps.tokens.signAccess(user)
-    expect((await t.api.get(ME, { token })).status).toBe(200)
-    expect(await isCached(token)).toBe(true)
+    const { user, token } = await cachedToken()
     t.clock.advance(5)
     await User.query(t.deps.db).findById(user.id).patch({ password_changed_at: t.clock.now() })
     expect((await t.api.get(ME, { token })).body).toEqual(INVALID)
   })
 
   it('refuses an expired token even though it is cached', async () => {
-    const user = await insertUser(t.deps)
-    const token = await t.deps.tokens.signAccess(user)
-    expect((await t.api.get(ME, { token })).status).toBe(200)
-    expect(await isCached(token)).toBe(true)
+    const { token } = await cachedToken()
     t.clock.advance(t.deps.tokens.accessTtlSeconds - 1)
     expect((await t.api.get(ME, { token })).status).toBe(200)
     t.clock.advance(1) // exp == now: expired, as jose counts it
@@ -301,10 +301,7 @@ describe('verified access token cache', () => {
   })
 
   it('refuses tampered copies of a cached token, and keeps accepting the original', async () => {
-    const user = await insertUser(t.deps)
-    const token = await t.deps.tokens.signAccess(user)
-    expect((await t.api.get(ME, { token })).status).toBe(200)
-    expect(await isCached(token)).toBe(true)
+    const { token } = await cachedToken()
     const [header, payload, signature] = token.split('.') as [string, string, string]
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
     const forged = Buffer.from(JSON.stringify({ ...claims, sub: '1', role: 'admin' })).toString(
