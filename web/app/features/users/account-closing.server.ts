@@ -49,13 +49,17 @@ export const closeAccount = (request: Request, token: string, id: number, reason
 /** The page's action for the `close` intent: back to the page with a notice, or the refusal. */
 export async function closeAccountAction(request: Request, id: number, form: FormData) {
   const { tokens, headers } = await requireStaff(request, 'admin')
-  const fail = (errors: FormErrors) =>
-    data({ intent: CLOSE_INTENT, errors }, { status: 400, headers })
+  const fail = (errors: FormErrors, status = 400) =>
+    data({ intent: CLOSE_INTENT, errors }, { status, headers })
   const parsed = parseFormData(closeSchema, form)
   if (!parsed.ok) return fail(parsed.errors)
   const result = await closeAccount(request, tokens.access, id, parsed.value.reason)
   if (!result.ok) {
-    return fail(staffFailure(result, CLOSING_FORM_MESSAGES.failed, { reason: 'reason' }))
+    // 409 is the usual refusal (something still open, closed meanwhile): said as such.
+    return fail(
+      staffFailure(result, CLOSING_FORM_MESSAGES.failed, { reason: 'reason' }),
+      result.status >= 500 ? 503 : result.status === 409 ? 409 : 400,
+    )
   }
   return redirectWithFlash(`/staff/users/${id}`, CLOSING_FORM_MESSAGES.done, headers)
 }
