@@ -1,6 +1,14 @@
-import { useNavigation } from '@remix-run/react'
-import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode } from 'react'
-import { useId } from 'react'
+import { Form, useNavigation, type FormProps } from '@remix-run/react'
+import type {
+  ButtonHTMLAttributes,
+  InputHTMLAttributes,
+  ReactNode,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+} from 'react'
+import { forwardRef, useId } from 'react'
+import type { FormErrors } from '~/utils/form-errors.ts'
+import type { useValidatedForm } from '~/utils/use-validated-form.ts'
 
 /** Form building blocks: labelled inputs wired to their errors for assistive technology. */
 
@@ -32,6 +40,31 @@ export function FormAlert({ errors }: { errors: string[] }) {
   )
 }
 
+/**
+ * A plain POST (it works without JavaScript) that the browser checks first with the action's own
+ * schema (`useValidatedForm`'s handlers); the errors about the whole form are announced on top.
+ */
+export const CheckedForm = forwardRef<
+  HTMLFormElement,
+  Omit<FormProps, 'method' | 'onSubmit' | 'onChange'> & {
+    check: ReturnType<typeof useValidatedForm>
+  }
+>(function CheckedForm({ check, children, ...form }, ref) {
+  return (
+    <Form
+      ref={ref}
+      method="post"
+      noValidate
+      onSubmit={check.onSubmit}
+      onChange={check.onChange}
+      {...form}
+    >
+      <FormAlert errors={check.errors.form} />
+      {children}
+    </Form>
+  )
+})
+
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   name: string
   label: string
@@ -40,34 +73,124 @@ type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
 }
 
 const inputClass =
-  'w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 shadow-xs outline-none transition placeholder:text-slate-400 focus:border-teal-600 focus:ring-3 focus:ring-teal-600/20 aria-invalid:border-red-500 aria-invalid:focus:ring-red-500/20'
+  'w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 shadow-xs outline-none transition placeholder:text-slate-400 focus:border-teal-600 focus:ring-3 focus:ring-teal-600/20 aria-invalid:border-red-500 aria-invalid:focus:ring-red-500/20 disabled:bg-slate-100 disabled:text-slate-500'
 
-export function Field({ label, errors, hint, id, className, ...input }: FieldProps) {
+/** A control's id, and the attributes that point assistive technology at its hint and errors. */
+function useControl(id: string | undefined, hint: ReactNode, errors: string[] | undefined) {
   const fallbackId = useId()
   const inputId = id ?? fallbackId
-  const errorId = `${inputId}-error`
-  const hintId = `${inputId}-hint`
   const invalid = Boolean(errors?.length)
-  const describedBy = [hint ? hintId : null, invalid ? errorId : null].filter(Boolean).join(' ')
+  const describedBy = [hint ? `${inputId}-hint` : null, invalid ? `${inputId}-error` : null]
+    .filter(Boolean)
+    .join(' ')
+  return {
+    id: inputId,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': describedBy || undefined,
+  }
+}
+
+/** A control under its label, with its hint and its errors below. */
+function Labelled({
+  control,
+  label,
+  hint,
+  errors,
+  className,
+  children,
+}: {
+  control: { id: string }
+  label: string
+  hint?: ReactNode
+  errors?: string[] | undefined
+  className?: string | undefined
+  children: ReactNode
+}) {
   return (
     <div className={`flex flex-col gap-1.5 ${className ?? ''}`}>
-      <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+      <label htmlFor={control.id} className="text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input
-        id={inputId}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy || undefined}
-        className={inputClass}
-        {...input}
-      />
+      {children}
       {hint ? (
-        <p id={hintId} className="text-xs leading-6 text-slate-500">
+        <p id={`${control.id}-hint`} className="text-xs leading-6 text-slate-500">
           {hint}
         </p>
       ) : null}
-      <ErrorList id={errorId} errors={errors} />
+      <ErrorList id={`${control.id}-error`} errors={errors} />
     </div>
+  )
+}
+
+/**
+ * Ties fields to a submitted form by name: `field('sheba')` gives the Field its name, the value
+ * sent back (a refused form keeps what was typed; never for passwords) and its errors.
+ */
+export function boundFields(
+  errors: FormErrors | undefined,
+  values: Record<string, string | undefined> | undefined,
+) {
+  return (name: string) => ({
+    name,
+    defaultValue: values?.[name] ?? '',
+    errors: errors?.fields[name],
+  })
+}
+
+export function Field({ label, errors, hint, id, className, ...input }: FieldProps) {
+  const control = useControl(id, hint, errors)
+  return (
+    <Labelled control={control} label={label} hint={hint} errors={errors} className={className}>
+      <input {...control} className={inputClass} {...input} />
+    </Labelled>
+  )
+}
+
+type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
+  name: string
+  label: string
+  options: readonly { value: string; label: string }[]
+  /** The first, empty choice ("انتخاب کنید"), for a select that starts with nothing chosen. */
+  placeholder?: string
+  errors?: string[] | undefined
+}
+
+export function SelectField({
+  label,
+  errors,
+  options,
+  placeholder,
+  id,
+  className,
+  ...select
+}: SelectFieldProps) {
+  const control = useControl(id, undefined, errors)
+  return (
+    <Labelled control={control} label={label} errors={errors} className={className}>
+      <select {...control} className={inputClass} {...select}>
+        {placeholder === undefined ? null : <option value="">{placeholder}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </Labelled>
+  )
+}
+
+type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  name: string
+  label: string
+  errors?: string[] | undefined
+}
+
+export function TextAreaField({ label, errors, id, className, ...textarea }: TextAreaFieldProps) {
+  const control = useControl(id, undefined, errors)
+  return (
+    <Labelled control={control} label={label} errors={errors} className={className}>
+      <textarea {...control} className={inputClass} {...textarea} />
+    </Labelled>
   )
 }
 

@@ -1,6 +1,6 @@
-import { Form, Link } from '@remix-run/react'
+import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { CheckboxField, Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
+import { CheckboxField, CheckedForm, Field, SubmitButton } from '~/components/forms.tsx'
 import { AUTH_INTENTS, schemaForIntent } from '~/features/auth/auth-schemas.ts'
 import { formatCountdown, useCountdown } from '~/utils/countdown.ts'
 import type { FormErrors } from '~/utils/form-errors.ts'
@@ -69,28 +69,6 @@ export function AuthCard({
   )
 }
 
-/** A landing auth form: a plain POST, checked first by the same zod schemas when JavaScript runs. */
-function AuthForm({
-  validated,
-  children,
-}: {
-  validated: ReturnType<typeof useValidatedForm>
-  children: ReactNode
-}) {
-  return (
-    <Form
-      method="post"
-      noValidate
-      onSubmit={validated.onSubmit}
-      onChange={validated.onChange}
-      className="flex flex-col gap-5"
-    >
-      <FormAlert errors={validated.errors.form} />
-      {children}
-    </Form>
-  )
-}
-
 /** A link between the auth modes (login, register, forgot). */
 function AuthLink({ to, children }: { to: string; children: ReactNode }) {
   return (
@@ -100,7 +78,34 @@ function AuthLink({ to, children }: { to: string; children: ReactNode }) {
   )
 }
 
-/** A new password typed twice; `new-password` lets the browser offer a generated one. */
+/**
+ * A password input, never filled from the page (passwords are not sent back in HTML);
+ * `new-password` lets the browser offer a generated one.
+ */
+function PasswordField({
+  name,
+  label,
+  errors,
+  autoComplete = 'new-password',
+}: {
+  name: string
+  label: string
+  errors: FormErrors
+  autoComplete?: 'new-password' | 'current-password'
+}) {
+  return (
+    <Field
+      name={name}
+      label={label}
+      type="password"
+      autoComplete={autoComplete}
+      required
+      errors={errors.fields[name]}
+    />
+  )
+}
+
+/** A new password typed twice. */
 function NewPasswordFields({
   label,
   confirmLabel,
@@ -112,22 +117,8 @@ function NewPasswordFields({
 }) {
   return (
     <>
-      <Field
-        name="password"
-        label={label}
-        type="password"
-        autoComplete="new-password"
-        required
-        errors={errors.fields.password}
-      />
-      <Field
-        name="confirmPassword"
-        label={confirmLabel}
-        type="password"
-        autoComplete="new-password"
-        required
-        errors={errors.fields.confirmPassword}
-      />
+      <PasswordField name="password" label={label} errors={errors} />
+      <PasswordField name="confirmPassword" label={confirmLabel} errors={errors} />
     </>
   )
 }
@@ -204,8 +195,7 @@ export function LoginForm({
   state: AuthFormState
   prefillPhone?: string
 }) {
-  const validated = useValidatedForm(schemaForIntent, state.errors)
-  const { errors } = validated
+  const check = useValidatedForm(schemaForIntent, state.errors)
   return (
     <AuthCard
       title="ورود به حساب کاربری"
@@ -218,29 +208,26 @@ export function LoginForm({
         </>
       }
     >
-      <AuthForm validated={validated}>
+      <CheckedForm check={check} className="flex flex-col gap-5">
         <Field
           {...phoneFieldProps}
           defaultValue={state.phone ?? prefillPhone}
-          errors={errors.fields.phone}
+          errors={check.errors.fields.phone}
         />
-        <Field
+        <PasswordField
           name="password"
           label="رمز عبور"
-          type="password"
           autoComplete="current-password"
-          required
-          errors={errors.fields.password}
+          errors={check.errors}
         />
         <SubmitButton intent={AUTH_INTENTS.login}>ورود</SubmitButton>
-      </AuthForm>
+      </CheckedForm>
     </AuthCard>
   )
 }
 
 export function RegisterForm({ state, otp }: { state: AuthFormState; otp: OtpView | null }) {
-  const validated = useValidatedForm(schemaForIntent, state.errors)
-  const { errors } = validated
+  const check = useValidatedForm(schemaForIntent, state.errors)
   return (
     <AuthCard
       title="ثبت نام در ارزپل"
@@ -251,13 +238,13 @@ export function RegisterForm({ state, otp }: { state: AuthFormState; otp: OtpVie
         </p>
       }
     >
-      <AuthForm validated={validated}>
+      <CheckedForm check={check} className="flex flex-col gap-5">
         <Field
           {...phoneFieldProps}
           defaultValue={state.phone ?? otp?.phone}
-          errors={errors.fields.phone}
+          errors={check.errors.fields.phone}
         />
-        <NewPasswordFields label="رمز عبور" confirmLabel="تکرار رمز عبور" errors={errors} />
+        <NewPasswordFields label="رمز عبور" confirmLabel="تکرار رمز عبور" errors={check.errors} />
         {otp ? (
           <noscript>
             <p className="text-sm leading-7 text-slate-600">
@@ -284,14 +271,14 @@ export function RegisterForm({ state, otp }: { state: AuthFormState; otp: OtpVie
           required
           // Sending the code needed the terms accepted; keep them ticked after a full page load.
           defaultChecked={otp !== null}
-          errors={errors.fields.terms}
+          errors={check.errors.fields.terms}
         />
         {otp ? (
           <>
             {otp.devCode ? <DevCodeNotice code={otp.devCode} /> : null}
             <Field
               {...codeFieldProps}
-              errors={errors.fields.code}
+              errors={check.errors.fields.code}
               hint={
                 <>
                   کد ۴ رقمی ارسال‌شده به <bdi dir="ltr">{otp.phone}</bdi>
@@ -304,31 +291,29 @@ export function RegisterForm({ state, otp }: { state: AuthFormState; otp: OtpVie
         ) : (
           <SubmitButton intent={AUTH_INTENTS.sendRegisterCode}>ارسال کد تایید</SubmitButton>
         )}
-      </AuthForm>
+      </CheckedForm>
     </AuthCard>
   )
 }
 
 export function ForgotPasswordForm({ state }: { state: AuthFormState }) {
-  const validated = useValidatedForm(schemaForIntent, state.errors)
-  const { errors } = validated
+  const check = useValidatedForm(schemaForIntent, state.errors)
   return (
     <AuthCard
       title="بازیابی رمز عبور"
       description="شماره موبایل حساب خود را وارد کنید تا کد تایید برایتان ارسال شود."
       footer={<AuthLink to="/?auth=login">بازگشت به ورود</AuthLink>}
     >
-      <AuthForm validated={validated}>
-        <Field {...phoneFieldProps} defaultValue={state.phone} errors={errors.fields.phone} />
+      <CheckedForm check={check} className="flex flex-col gap-5">
+        <Field {...phoneFieldProps} defaultValue={state.phone} errors={check.errors.fields.phone} />
         <SubmitButton intent={AUTH_INTENTS.sendResetCode}>ارسال کد تایید</SubmitButton>
-      </AuthForm>
+      </CheckedForm>
     </AuthCard>
   )
 }
 
 export function ResetPasswordForm({ state, otp }: { state: AuthFormState; otp: OtpView }) {
-  const validated = useValidatedForm(schemaForIntent, state.errors)
-  const { errors } = validated
+  const check = useValidatedForm(schemaForIntent, state.errors)
   return (
     <AuthCard
       title="تعیین رمز عبور جدید"
@@ -340,17 +325,17 @@ export function ResetPasswordForm({ state, otp }: { state: AuthFormState; otp: O
       }
       footer={<AuthLink to="/?auth=login">بازگشت به ورود</AuthLink>}
     >
-      <AuthForm validated={validated}>
+      <CheckedForm check={check} className="flex flex-col gap-5">
         {otp.devCode ? <DevCodeNotice code={otp.devCode} /> : null}
-        <Field {...codeFieldProps} errors={errors.fields.code} />
+        <Field {...codeFieldProps} errors={check.errors.fields.code} />
         <NewPasswordFields
           label="رمز عبور جدید"
           confirmLabel="تکرار رمز عبور جدید"
-          errors={errors}
+          errors={check.errors}
         />
         <SubmitButton intent={AUTH_INTENTS.resetPassword}>تغییر رمز عبور</SubmitButton>
         <ResendButton intent={AUTH_INTENTS.resendResetCode} otp={otp} />
-      </AuthForm>
+      </CheckedForm>
     </AuthCard>
   )
 }

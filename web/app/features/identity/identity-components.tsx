@@ -1,7 +1,7 @@
 import { formatNumberFa, formatToman } from '@arzpol/contracts'
 import { Form, Link } from '@remix-run/react'
-import { useId, type ReactNode } from 'react'
-import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
+import { useId, type ComponentProps, type ReactNode } from 'react'
+import { boundFields, Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import type { IdentityStatus } from './identity-schemas.ts'
 import type { StepState } from './identity-steps.ts'
@@ -138,6 +138,11 @@ export function StepsProgress({ steps }: { steps: { title: string; state: StepSt
 
 export const LEVEL1_FIELDS = ['first_name', 'last_name', 'national_code', 'birth_date'] as const
 
+/** Digits typed left to right on a numeric keyboard; no autofill unless the field names one. */
+function DigitsField(props: ComponentProps<typeof Field>) {
+  return <Field inputMode="numeric" dir="ltr" autoComplete="off" maxLength={20} {...props} />
+}
+
 /** The level-1 form: a plain post (works without JavaScript); the server checks everything. */
 export function Level1Form({
   errors,
@@ -146,46 +151,20 @@ export function Level1Form({
   errors: FormErrors | undefined
   values: Record<string, string> | undefined
 }) {
+  const field = boundFields(errors, values)
   return (
     <Form method="post" noValidate className="grid gap-4 sm:grid-cols-2" data-testid="level1-form">
       <div className="sm:col-span-2">
         <FormAlert errors={errors?.form ?? []} />
       </div>
-      <Field
-        name="first_name"
-        label="نام"
-        autoComplete="given-name"
-        defaultValue={values?.first_name ?? ''}
-        errors={errors?.fields.first_name}
-      />
-      <Field
-        name="last_name"
-        label="نام خانوادگی"
-        autoComplete="family-name"
-        defaultValue={values?.last_name ?? ''}
-        errors={errors?.fields.last_name}
-      />
-      <Field
-        name="national_code"
-        label="کد ملی"
-        inputMode="numeric"
-        dir="ltr"
-        autoComplete="off"
-        maxLength={20}
-        defaultValue={values?.national_code ?? ''}
-        errors={errors?.fields.national_code}
-        hint="ده رقم، بدون خط تیره"
-      />
-      <Field
-        name="birth_date"
+      <Field {...field('first_name')} label="نام" autoComplete="given-name" />
+      <Field {...field('last_name')} label="نام خانوادگی" autoComplete="family-name" />
+      <DigitsField {...field('national_code')} label="کد ملی" hint="ده رقم، بدون خط تیره" />
+      <DigitsField
+        {...field('birth_date')}
         label="تاریخ تولد (شمسی)"
-        inputMode="numeric"
-        dir="ltr"
         autoComplete="bday"
         placeholder="1370/06/15"
-        maxLength={20}
-        defaultValue={values?.birth_date ?? ''}
-        errors={errors?.fields.birth_date}
         hint="سال/ماه/روز، مثلاً ۱۳۷۰/۰۶/۱۵"
       />
       <p className="text-sm leading-7 text-slate-600 sm:col-span-2">

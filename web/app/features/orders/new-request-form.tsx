@@ -1,7 +1,15 @@
-import { Form, Link, useActionData } from '@remix-run/react'
+import { Link, useActionData } from '@remix-run/react'
 import { IdentityPageLink } from '~/features/identity/identity-components.tsx'
 import { useState } from 'react'
-import { ErrorList, Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
+import {
+  boundFields,
+  CheckedForm,
+  ErrorList,
+  Field,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+} from '~/components/forms.tsx'
 import {
   CURRENCY_LABELS,
   newRequestSchema,
@@ -19,8 +27,10 @@ import { QuotePanel, quoteTokenFor, useLiveQuote, type Quote } from './new-reque
  * The browser checks it with the action's schema before sending.
  */
 
-const selectClass =
-  'w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 outline-none focus:border-teal-600 focus:ring-3 focus:ring-teal-600/20'
+const CURRENCY_OPTIONS = ORDER_CURRENCIES.map((code) => ({
+  value: code,
+  label: `${CURRENCY_LABELS[code]} (${code})`,
+}))
 
 export function NewRequestForm({
   types,
@@ -40,10 +50,12 @@ export function NewRequestForm({
   newQuote: Quote | undefined
   idempotencyKey: string
 }) {
-  const { errors, onSubmit, onChange } = useValidatedForm(
+  const check = useValidatedForm(
     (intent) => (intent === 'submit' ? newRequestSchema : null),
     serverErrors,
   )
+  const { errors } = check
+  const field = boundFields(errors, values)
   const [paymentType, setPaymentType] = useState(values.payment_type ?? preset.paymentType)
   const [amount, setAmount] = useState(values.amount ?? '')
   const [currency, setCurrency] = useState(values.currency ?? 'USD')
@@ -68,14 +80,7 @@ export function NewRequestForm({
       <p className="mt-2 text-sm leading-7 text-slate-600">
         مبلغ با نرخ لحظه ثبت سفارش محاسبه و تا ۱۵ دقیقه برای شما قفل می‌شود.
       </p>
-      <Form
-        method="post"
-        noValidate
-        onSubmit={onSubmit}
-        onChange={onChange}
-        className="mt-6 flex flex-col gap-5"
-      >
-        <FormAlert errors={errors.form} />
+      <CheckedForm check={check} className="mt-6 flex flex-col gap-5">
         {identityLink ? <IdentityPageLink /> : null}
         {orderId ? (
           <p className="text-sm text-slate-600">
@@ -93,66 +98,44 @@ export function NewRequestForm({
           <legend className="mb-2 text-sm font-medium text-slate-800">نوع خدمت</legend>
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
             {types.map((type) => (
-              <label
+              <ServiceTypeOption
                 key={type.value}
-                className="flex cursor-pointer flex-col gap-1 rounded-xl border border-slate-300 px-3 py-2.5 text-sm has-checked:border-teal-700 has-checked:bg-teal-50 has-checked:ring-2 has-checked:ring-teal-700/30"
-              >
-                <span className="flex items-center gap-2">
-                  <input
-                    type="radio"
-                    name="payment_type"
-                    value={type.value}
-                    checked={paymentType === type.value}
-                    onChange={() => setPaymentType(type.value)}
-                    className="accent-teal-700"
-                  />
-                  <span className="font-semibold text-slate-900">{type.label}</span>
-                </span>
-                {type.description ? (
-                  <span className="text-xs leading-5 text-slate-500">{type.description}</span>
-                ) : null}
-              </label>
+                type={type}
+                checked={paymentType === type.value}
+                onSelect={setPaymentType}
+              />
             ))}
           </div>
           <ErrorList errors={errors.fields.payment_type} />
         </fieldset>
 
         {paymentType === 'subscriptions' ? (
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor="service" className="text-sm font-medium text-slate-800">
-              سرویس
-            </label>
-            <select id="service" name="service" defaultValue={service} className={selectClass}>
-              <option value="">انتخاب کنید</option>
-              {SUBSCRIPTION_SERVICES.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            name="service"
+            label="سرویس"
+            options={SUBSCRIPTION_SERVICES}
+            placeholder="انتخاب کنید"
+            defaultValue={service}
+            errors={errors.fields.service}
+          />
         ) : null}
 
         <Field
-          name="site_url"
+          {...field('site_url')}
           label="آدرس سایت"
           dir="ltr"
           inputMode="url"
           autoComplete="url"
           placeholder="https://example.com"
-          defaultValue={values.site_url ?? ''}
-          errors={errors.fields.site_url}
         />
 
         {needsCredentials ? (
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
-              name="site_username"
+              {...field('site_username')}
               label="نام کاربری سایت"
               dir="ltr"
               autoComplete="off"
-              defaultValue={values.site_username ?? ''}
-              errors={errors.fields.site_username}
             />
             <Field
               name="site_password"
@@ -168,12 +151,10 @@ export function NewRequestForm({
 
         {paymentType === 'payout' ? (
           <Field
-            name="sheba"
+            {...field('sheba')}
             label="شماره شبا برای واریز ریالی"
             dir="ltr"
             placeholder="IR000000000000000000000000"
-            defaultValue={values.sheba ?? ''}
-            errors={errors.fields.sheba}
             hint="اگر اکنون در دسترس نیست، بعداً در صفحه سفارش وارد کنید."
           />
         ) : null}
@@ -190,42 +171,19 @@ export function NewRequestForm({
             onChange={(event) => setAmount(event.currentTarget.value)}
             errors={errors.fields.amount}
           />
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor="currency" className="text-sm font-medium text-slate-800">
-              ارز
-            </label>
-            <select
-              id="currency"
-              name="currency"
-              value={currency}
-              onChange={(event) => setCurrency(event.currentTarget.value)}
-              className={selectClass}
-            >
-              {ORDER_CURRENCIES.map((code) => (
-                <option key={code} value={code}>
-                  {CURRENCY_LABELS[code]} ({code})
-                </option>
-              ))}
-            </select>
-            <ErrorList errors={errors.fields.currency} />
-          </div>
+          <SelectField
+            name="currency"
+            label="ارز"
+            options={CURRENCY_OPTIONS}
+            value={currency}
+            onChange={(event) => setCurrency(event.currentTarget.value)}
+            errors={errors.fields.currency}
+          />
         </div>
 
         <QuotePanel quote={quote} loading={loading} />
 
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="description" className="text-sm font-medium text-slate-800">
-            توضیحات
-          </label>
-          <textarea
-            id="description"
-            name="description"
-            rows={3}
-            defaultValue={values.description ?? ''}
-            className={selectClass}
-          />
-          <ErrorList errors={errors.fields.description} />
-        </div>
+        <TextAreaField {...field('description')} label="توضیحات" rows={3} />
 
         <div className="flex flex-wrap gap-3">
           <SubmitButton intent="submit">ثبت و پرداخت</SubmitButton>
@@ -236,7 +194,37 @@ export function NewRequestForm({
             انصراف
           </Link>
         </div>
-      </Form>
+      </CheckedForm>
     </section>
+  )
+}
+
+/** One service type to choose, as a card holding its radio button, name and description. */
+function ServiceTypeOption({
+  type,
+  checked,
+  onSelect,
+}: {
+  type: PaymentTypeOption
+  checked: boolean
+  onSelect: (value: string) => void
+}) {
+  return (
+    <label className="flex cursor-pointer flex-col gap-1 rounded-xl border border-slate-300 px-3 py-2.5 text-sm has-checked:border-teal-700 has-checked:bg-teal-50 has-checked:ring-2 has-checked:ring-teal-700/30">
+      <span className="flex items-center gap-2">
+        <input
+          type="radio"
+          name="payment_type"
+          value={type.value}
+          checked={checked}
+          onChange={() => onSelect(type.value)}
+          className="accent-teal-700"
+        />
+        <span className="font-semibold text-slate-900">{type.label}</span>
+      </span>
+      {type.description ? (
+        <span className="text-xs leading-5 text-slate-500">{type.description}</span>
+      ) : null}
+    </label>
   )
 }

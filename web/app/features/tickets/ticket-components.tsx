@@ -1,7 +1,13 @@
 import { formatJalaliDateTime, toPersianDigits } from '@arzpol/contracts'
 import { Form, NavLink, useLocation, useNavigation, useRevalidator } from '@remix-run/react'
-import { useEffect, useId, useRef, useState } from 'react'
-import { ErrorList, Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
+import { useEffect, useRef, useState } from 'react'
+import {
+  CheckedForm,
+  Field,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+} from '~/components/forms.tsx'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import { useValidatedForm } from '~/utils/use-validated-form.ts'
 import { MAX_CONTENT_LENGTH, MAX_TITLE_LENGTH, schemaForIntent, TICKET_INTENTS } from './schemas.ts'
@@ -132,9 +138,6 @@ export function TicketList({ tickets, failed }: { tickets: TicketSummary[]; fail
   )
 }
 
-const controlClass =
-  'w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 shadow-xs outline-none transition placeholder:text-slate-400 focus:border-teal-600 focus:ring-3 focus:ring-teal-600/20 aria-invalid:border-red-500 aria-invalid:focus:ring-red-500/20 disabled:bg-slate-100 disabled:text-slate-500'
-
 export interface NewTicketValues {
   title?: string
   category?: string
@@ -157,14 +160,14 @@ export function NewTicketPanel({
   serverErrors: FormErrors | undefined
   values: NewTicketValues | undefined
 }) {
-  const { errors, onSubmit, onChange } = useValidatedForm(schemaForIntent, serverErrors)
+  const check = useValidatedForm(schemaForIntent, serverErrors)
+  const { errors } = check
   const [open, setOpen] = useState(initiallyOpen)
   const formRef = useRef<HTMLFormElement>(null)
   const navigation = useNavigation()
   const creating =
     navigation.state !== 'idle' && navigation.formData?.get('intent') === TICKET_INTENTS.create
   const wasCreating = useRef(false)
-  const id = useId()
 
   useEffect(() => {
     if (creating) {
@@ -197,16 +200,12 @@ export function NewTicketPanel({
           +
         </span>
       </summary>
-      <Form
+      <CheckedForm
         ref={formRef}
-        method="post"
+        check={check}
         action="/dashboard/tickets"
-        noValidate
-        onSubmit={onSubmit}
-        onChange={onChange}
         className="flex flex-col gap-4 border-t border-slate-100 px-5 py-5"
       >
-        <FormAlert errors={errors.form} />
         <Field
           name="title"
           label="عنوان"
@@ -215,49 +214,31 @@ export function NewTicketPanel({
           defaultValue={values?.title}
           errors={errors.fields.title}
         />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-category`} className="text-sm font-medium text-slate-800">
-            دسته‌بندی
-          </label>
-          <select
-            id={`${id}-category`}
-            name="category"
-            required
-            defaultValue={values?.category ?? ''}
-            aria-invalid={errors.fields.category ? true : undefined}
-            aria-describedby={errors.fields.category ? `${id}-category-error` : undefined}
-            className={controlClass}
-          >
-            <option value="">انتخاب کنید</option>
-            {categories.map((category) => (
-              <option key={category.id} value={String(category.id)}>
-                {category.name}
-              </option>
-            ))}
-          </select>
-          <ErrorList id={`${id}-category-error`} errors={errors.fields.category} />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-message`} className="text-sm font-medium text-slate-800">
-            پیام اولیه
-          </label>
-          <textarea
-            id={`${id}-message`}
-            name="message"
-            rows={5}
-            required
-            maxLength={MAX_CONTENT_LENGTH}
-            defaultValue={values?.message}
-            aria-invalid={errors.fields.message ? true : undefined}
-            aria-describedby={errors.fields.message ? `${id}-message-error` : undefined}
-            className={controlClass}
-          />
-          <ErrorList id={`${id}-message-error`} errors={errors.fields.message} />
-        </div>
+        <SelectField
+          name="category"
+          label="دسته‌بندی"
+          options={categories.map((category) => ({
+            value: String(category.id),
+            label: category.name,
+          }))}
+          placeholder="انتخاب کنید"
+          required
+          defaultValue={values?.category ?? ''}
+          errors={errors.fields.category}
+        />
+        <TextAreaField
+          name="message"
+          label="پیام اولیه"
+          rows={5}
+          required
+          maxLength={MAX_CONTENT_LENGTH}
+          defaultValue={values?.message}
+          errors={errors.fields.message}
+        />
         <SubmitButton intent={TICKET_INTENTS.create} className="self-start">
           ثبت تیکت
         </SubmitButton>
-      </Form>
+      </CheckedForm>
     </details>
   )
 }
