@@ -76,6 +76,10 @@ const hostileValue = fc.oneof(
 type Body = Record<string, unknown>
 
 /** Every message of a DRF-style error body: `detail` or the field lists. */
+/** One of `names` set to a `values` value: a single hostile field among valid ones. */
+const oneField = <V>(names: readonly string[], values: fc.Arbitrary<V>) =>
+  fc.constantFrom(...names).chain((name) => values.map((value) => ({ [name]: value })))
+
 function messagesOf(body: unknown): string[] {
   if (!body || typeof body !== 'object') return []
   const messages: string[] = []
@@ -111,12 +115,7 @@ describe('generated hostile input (issue 16)', () => {
           // Amounts of every length (pricing must refuse, not overflow)...
           { weight: 3, arbitrary: numericString.map((amount) => ({ amount })) },
           // ... and one hostile parameter in an otherwise valid quote.
-          {
-            weight: 3,
-            arbitrary: fc
-              .constantFrom('amount', 'currency', 'payment_type')
-              .chain((name) => hostileString.map((value) => ({ [name]: value }))),
-          },
+          { weight: 3, arbitrary: oneField(['amount', 'currency', 'payment_type'], hostileString) },
           fc.record(
             { amount: hostileString, currency: hostileString, payment_type: hostileString },
             { requiredKeys: [] },
@@ -151,12 +150,7 @@ describe('generated hostile input (issue 16)', () => {
         fc.oneof(
           { weight: 2, arbitrary: numericString.map((amount) => ({ amount })) },
           // Mostly one hostile field in an otherwise valid order, so it reaches the handler.
-          {
-            weight: 3,
-            arbitrary: fc
-              .constantFrom(...fields)
-              .chain((field) => hostileValue.map((value) => ({ [field]: value }))),
-          },
+          { weight: 3, arbitrary: oneField(fields, hostileValue) },
           fc.dictionary(fc.constantFrom(...fields), hostileValue, { maxKeys: 3 }),
         ),
         async (overrides) => {
