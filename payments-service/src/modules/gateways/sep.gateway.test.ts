@@ -28,6 +28,16 @@ function recordedFetch(
   return { fake, calls }
 }
 
+/** One recorded exchange as `recordedFetch` expects it, its body or answer changed if told. */
+const recorded = (
+  exchange: { request: { url: string; body: object }; response: unknown },
+  change: { body?: object; answer?: unknown } = {},
+) => ({
+  url: exchange.request.url,
+  body: { ...exchange.request.body, ...change.body },
+  answer: change.answer ?? exchange.response,
+})
+
 const sep = (fake: typeof fetch) =>
   createSepGateway({
     name: 'sep',
@@ -40,13 +50,7 @@ const sep = (fake: typeof fetch) =>
 
 describe('SEP adapter against recorded fixtures', () => {
   it('requests a token with the documented body (CellNumber as 9xxxxxxxxx)', async () => {
-    const { fake, calls } = recordedFetch([
-      {
-        url: fixtures.token.request.url,
-        body: fixtures.token.request.body,
-        answer: fixtures.token.response,
-      },
-    ])
+    const { fake, calls } = recordedFetch([recorded(fixtures.token)])
     const result = await sep(fake).requestToken({
       resNum: '42-9f3c2a1b7d6e5f40',
       amountIrr: 59_225_000,
@@ -63,11 +67,7 @@ describe('SEP adapter against recorded fixtures', () => {
   it('carries the card restriction as HashedCardNumber when one is given (issue 18)', async () => {
     const hashed = 'a'.repeat(64)
     const { fake } = recordedFetch([
-      {
-        url: fixtures.token.request.url,
-        body: { ...fixtures.token.request.body, HashedCardNumber: hashed },
-        answer: fixtures.token.response,
-      },
+      recorded(fixtures.token, { body: { HashedCardNumber: hashed } }),
     ])
     await sep(fake).requestToken({
       resNum: '42-9f3c2a1b7d6e5f40',
@@ -80,11 +80,7 @@ describe('SEP adapter against recorded fixtures', () => {
 
   it('turns a token error into a refused GatewayError', async () => {
     const { fake } = recordedFetch([
-      {
-        url: fixtures.token.request.url,
-        body: { ...fixtures.token.request.body, CellNumber: undefined },
-        answer: fixtures.token.error,
-      },
+      recorded(fixtures.token, { body: { CellNumber: undefined }, answer: fixtures.token.error }),
     ])
     const call = sep(fake).requestToken({
       resNum: '42-9f3c2a1b7d6e5f40',
@@ -136,13 +132,7 @@ describe('SEP adapter against recorded fixtures', () => {
   })
 
   it('verifies with TerminalNumber (a number) and reads OrginalAmount', async () => {
-    const { fake } = recordedFetch([
-      {
-        url: fixtures.verify.request.url,
-        body: fixtures.verify.request.body,
-        answer: fixtures.verify.response,
-      },
-    ])
+    const { fake } = recordedFetch([recorded(fixtures.verify)])
     const result = await sep(fake).verify({ refNum: fixtures.verify.request.body.RefNum })
     expect(result).toMatchObject({
       ok: true,
@@ -203,13 +193,7 @@ describe('SEP adapter against recorded fixtures', () => {
   })
 
   it('reverses with the same body shape', async () => {
-    const { fake } = recordedFetch([
-      {
-        url: fixtures.reverse.request.url,
-        body: fixtures.reverse.request.body,
-        answer: fixtures.reverse.response,
-      },
-    ])
+    const { fake } = recordedFetch([recorded(fixtures.reverse)])
     expect(await sep(fake).reverse({ refNum: fixtures.reverse.request.body.RefNum })).toMatchObject(
       { ok: true, resultCode: 0 },
     )
