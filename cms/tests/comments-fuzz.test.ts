@@ -1,13 +1,10 @@
-import fs from 'node:fs'
-import http from 'node:http'
-import path from 'node:path'
-
 import fc from 'fast-check'
 import type { CryptoKey } from 'jose'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { naughtyStrings } from '../../packages/test-corpus/src/naughty-strings.ts'
+import { sendRaw } from '../../packages/test-corpus/src/raw-http.ts'
 import { commentsCmsForFile, signAccessToken, type Jwks } from './comments-harness'
-import { cmsDir } from './paths'
 
 /**
  * Generated hostile comments (issue 16, ADR 018) through real HTTP: POST /api/comments with
@@ -27,12 +24,7 @@ const SEED = process.env.FUZZ_SEED
 const POST_SLUG = 'fuzz-target'
 const COMMENT = 'api::comment.comment'
 
-const corpus = JSON.parse(
-  fs.readFileSync(
-    path.join(cmsDir, '..', 'packages/test-corpus/naughty-strings/blns.json'),
-    'utf8',
-  ),
-) as string[]
+const corpus = naughtyStrings()
 
 const cms = commentsCmsForFile({ title: 'نوشته‌ای برای آزمون', slug: POST_SLUG })
 let tokens: Record<string, string | undefined> = {}
@@ -188,27 +180,8 @@ function wire(p: Plan): { headers: Record<string, string>; body: Buffer } {
   return { headers, body }
 }
 
-function send(w: { headers: Record<string, string>; body: Buffer }) {
-  return new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const request = http.request(
-      `${cms.base}/api/comments`,
-      { method: 'POST', headers: w.headers, agent: false },
-      (response) => {
-        const chunks: Buffer[] = []
-        response.on('data', (chunk: Buffer) => chunks.push(chunk))
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            text: Buffer.concat(chunks).toString('utf8'),
-          }),
-        )
-        response.on('error', reject)
-      },
-    )
-    request.on('error', reject)
-    request.end(w.body)
-  })
-}
+const send = (w: { headers: Record<string, string>; body: Buffer }) =>
+  sendRaw(`${cms.base}/api/comments`, { method: 'POST', ...w })
 
 const count = async () => Number(await cms.strapi.db.query(COMMENT).count({}))
 
