@@ -2,7 +2,6 @@ import { MAX_SITE_URL_LENGTH, normalizeSiteUrl } from '../site-url.ts'
 import {
   ORDER_CURRENCIES,
   ORDER_STAGES as STAGES,
-  ORDER_STATUSES as STATUSES,
   PAYMENT_TYPE_CODES,
   type OrderCurrency,
 } from '../orders.ts'
@@ -13,6 +12,7 @@ import { hasForbiddenCharacters } from '../text.ts'
 import { amountMinorSchema } from '../catalog/amount.ts'
 import { QuoteOut } from '../catalog/customer.ts'
 import { MESSAGES } from './messages.ts'
+import { orderAmountFields, orderHeadFields } from './order-fields.ts'
 import { findPaymentType, type PaymentType } from '../catalog/payment-types.ts'
 import { isValidSheba, normalizeSheba } from './sheba.ts'
 import { normaliseCardNumber } from '../identity/cards.ts'
@@ -184,14 +184,9 @@ export const StartResponse = z.object({
 const rials = (description: string) => z.number().int().meta({ description })
 
 export const PaymentOut = z.object({
-  id: z.number().int(),
-  status: z.enum(STATUSES),
-  stage: z.enum(STAGES),
-  payment_type: z.enum(PAYMENT_TYPE_CODES),
-  site_url: z.string(),
+  ...orderHeadFields,
   site_username: z.string().nullable(),
-  amount: z.string().meta({ description: 'Currency units with two decimals, e.g. "50.00"' }),
-  currency: z.enum(ORDER_CURRENCIES),
+  ...orderAmountFields,
   amount_irr: rials('Rials to pay (or, for cash-out, to receive): subtotal ± fee'),
   subtotal_irr: rials('Rials for the amount at the locked rate'),
   fee_irr: rials('Our fee in rials'),

@@ -1,10 +1,6 @@
-import {
-  ORDER_CURRENCIES,
-  ORDER_STAGES as STAGES,
-  ORDER_STATUSES as STATUSES,
-  PAYMENT_TYPE_CODES,
-} from '../orders.ts'
+import { ORDER_STAGES as STAGES, PAYMENT_TYPE_CODES } from '../orders.ts'
 import { normalizePhone } from '../phone.ts'
+import { orderAmountFields, orderHeadFields } from './order-fields.ts'
 import { z } from 'zod'
 import {
   blankToUndefined,
@@ -72,13 +68,8 @@ export const SettleRefundBody = z.object({
 const CustomerRef = z.object({ id: z.number().int(), phone: z.string(), username: z.string() })
 
 export const OrderSummaryOut = z.object({
-  id: z.number().int(),
-  status: z.enum(STATUSES),
-  stage: z.enum(STAGES),
-  payment_type: z.enum(PAYMENT_TYPE_CODES),
-  site_url: z.string(),
-  amount: z.string().meta({ description: 'Currency units with two decimals' }),
-  currency: z.enum(ORDER_CURRENCIES),
+  ...orderHeadFields,
+  ...orderAmountFields,
   amount_irr: z.number().int(),
   customer: CustomerRef,
   paid_at: z.date().nullable(),
