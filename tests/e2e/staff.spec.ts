@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Page } from '@playwright/test'
 import { logIn, registerNewCustomer, uniquePhone } from '../support/auth.ts'
 import {
   payAtBank,
@@ -30,6 +30,14 @@ function orderIdFrom(page: Page): number {
   const match = /\/dashboard\/orders\/(\d+)/.exec(new URL(page.url()).pathname)
   if (!match?.[1]) throw new Error(`not on an order page: ${page.url()}`)
   return Number(match[1])
+}
+
+/** A new customer signed in on `page`, and a staff member of `role` at their desk (own context). */
+async function customerAndDesk(page: Page, browser: Browser, role: 'support' | 'admin') {
+  const phone = uniquePhone()
+  await registerNewCustomer(page, phone, PASSWORD)
+  const { page: desk } = await signInAsStaff(browser, role)
+  return { phone, desk }
 }
 
 /** Runs one of the order's action forms (they come from payments-service's allowed actions). */
@@ -256,9 +264,7 @@ test('the staff home shows what is waiting, in Persian digits', async ({ browser
 
 test('support find a customer by phone, block and unblock them', async ({ page, browser }) => {
   test.setTimeout(90_000)
-  const phone = uniquePhone()
-  await registerNewCustomer(page, phone, PASSWORD)
-  const { page: desk } = await signInAsStaff(browser, 'support')
+  const { phone, desk } = await customerAndDesk(page, browser, 'support')
   await desk.goto('/staff/users')
   await desk.getByLabel('شماره موبایل').fill(phone)
   await desk.getByRole('button', { name: 'جستجو', exact: true }).click()
@@ -367,9 +373,7 @@ test("an admin edits a payment type's fees and limits", async ({ browser }) => {
 
 test('an admin grants and revokes the support role', async ({ page, browser }) => {
   test.setTimeout(120_000)
-  const phone = uniquePhone()
-  await registerNewCustomer(page, phone, PASSWORD)
-  const { page: desk } = await signInAsStaff(browser, 'admin')
+  const { phone, desk } = await customerAndDesk(page, browser, 'admin')
   await desk.goto(`/staff/users?phone=${phone}`)
   await expect(desk.getByTestId('staff-user-role')).toHaveText('مشتری')
   await desk.getByRole('button', { name: 'دادن نقش پشتیبان' }).click()
