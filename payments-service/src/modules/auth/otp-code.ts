@@ -1,5 +1,6 @@
-import { createHmac, hkdfSync, randomBytes, type KeyObject } from 'node:crypto'
+import { createHmac, randomBytes, type KeyObject } from 'node:crypto'
 import { generate, verify } from 'otplib'
+import { derivedKey } from './derived-key.ts'
 
 export const OTP_DIGITS = 4
 
@@ -16,15 +17,7 @@ export interface OtpCodes {
 }
 
 export function createOtpCodes(signingKey: KeyObject): OtpCodes {
-  const key = Buffer.from(
-    hkdfSync(
-      'sha256',
-      signingKey.export({ format: 'der', type: 'pkcs8' }),
-      Buffer.alloc(0),
-      'arzpol/otp-code/v1',
-      32,
-    ),
-  )
+  const key = derivedKey(signingKey, 'arzpol/otp-code/v1')
   const secretFor = (nonce: string) =>
     new Uint8Array(createHmac('sha256', key).update(nonce).digest())
   const hotp = (nonce: string) =>

@@ -1,11 +1,4 @@
-import {
-  createHash,
-  createHmac,
-  hkdfSync,
-  randomBytes,
-  timingSafeEqual,
-  type KeyObject,
-} from 'node:crypto'
+import { createHash, createHmac, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto'
 import { toPersianDigits, type AuthTokens } from '@arzpol/contracts'
 import type { Knex } from 'knex'
 import type { Logger } from 'pino'
@@ -18,6 +11,7 @@ import { MESSAGES } from '@arzpol/contracts/auth/customer'
 import type { LoginAttempt, LoginThrottle } from './login-throttle.ts'
 import { RECOVERY_CODE_PATTERN, SECOND_FACTOR_MESSAGES } from '@arzpol/contracts/auth/staff'
 import type { SessionService } from './session.service.ts'
+import { derivedKey } from './derived-key.ts'
 
 const challengeInvalid = () =>
   new ApiError(401, SECOND_FACTOR_MESSAGES.challengeInvalid, 'second_factor_challenge_invalid')
@@ -120,15 +114,7 @@ const hashRecoveryCode = (userId: number, code: string) =>
  * signing key under a label of its own, so a challenge is never an access token and vice versa.
  */
 function createChallengeSigner(signingKey: KeyObject) {
-  const key = Buffer.from(
-    hkdfSync(
-      'sha256',
-      signingKey.export({ format: 'der', type: 'pkcs8' }),
-      Buffer.alloc(0),
-      'arzpol/second-factor-challenge/v1',
-      32,
-    ),
-  )
+  const key = derivedKey(signingKey, 'arzpol/second-factor-challenge/v1')
   const mac = (payload: string) => createHmac('sha256', key).update(`v1.${payload}`).digest()
   return {
     sign(claims: { u: number; e: number; p: number }): string {
