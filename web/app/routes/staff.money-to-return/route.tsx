@@ -14,6 +14,7 @@ import { data } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { FormAlert, SubmitButton } from '~/components/forms.tsx'
 import { Badge, EmptyState, PageHeader, TextAreaField } from '~/features/staff/ui.tsx'
+import { StaffOrderLink } from '~/features/orders/staff-order-link.tsx'
 import { Table } from '~/components/ui/table.tsx'
 import { readFormData } from '~/utils/form-data.server.ts'
 import type { FormErrors } from '~/utils/form-errors.ts'
@@ -141,14 +142,7 @@ export default function MoneyToReturn() {
           rows={results.map((item) => ({
             key: String(item.gateway_tx_id),
             cells: [
-              <Link
-                key="order"
-                to={`/staff/orders/${item.payment_id}`}
-                className="text-teal-800 underline"
-                data-testid="money-to-return-order"
-              >
-                #{formatNumberFa(item.payment_id)}
-              </Link>,
+              <StaffOrderLink key="order" id={item.payment_id} testId="money-to-return-order" />,
               <bdi key="phone" dir="ltr">
                 {item.customer_phone}
               </bdi>,

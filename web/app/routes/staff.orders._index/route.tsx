@@ -13,6 +13,7 @@ import {
   PageHeader,
   SelectField,
 } from '~/features/staff/ui.tsx'
+import { StaffOrderLink } from '~/features/orders/staff-order-link.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Table } from '~/components/ui/table.tsx'
 import { DEFAULT_PAYMENT_TYPES, paymentTypeLabel, STAGE_LABELS } from '~/features/orders/orders.ts'
@@ -137,14 +138,7 @@ export default function StaffOrders() {
           rows={orders.map((order) => ({
             key: String(order.id),
             cells: [
-              <Link
-                key="id"
-                to={`/staff/orders/${order.id}`}
-                className="text-teal-800 underline"
-                data-testid="staff-order-link"
-              >
-                <bdi>#{formatNumberFa(order.id)}</bdi>
-              </Link>,
+              <StaffOrderLink key="id" id={order.id} testId="staff-order-link" />,
               <span key="c">
                 <CustomerName {...order.customer} />
               </span>,

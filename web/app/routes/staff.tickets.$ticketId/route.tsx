@@ -4,13 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { data } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { FormAlert, SubmitButton } from '~/components/forms.tsx'
-import {
-  CustomerName,
-  Badge,
-  PageHeader,
-  Panel,
-  TextAreaField,
-} from '~/features/staff/ui.tsx'
+import { CustomerName, Badge, PageHeader, Panel, TextAreaField } from '~/features/staff/ui.tsx'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import { parseReply } from '~/features/tickets/staff-ticket-forms.server.ts'
 import {
@@ -68,6 +62,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data({ errors }, { status: result.status === 503 ? 503 : 400, headers })
   }
   return redirectWithFlash(`/staff/tickets/${id}`, 'پاسخ شما برای مشتری ارسال شد.', headers)
+}
+
+/** One group of the prepared-message select; nothing when the group is empty. */
+function PreparedGroup(props: {
+  label: string
+  messages: readonly { id: number; title: string }[]
+}) {
+  if (props.messages.length === 0) return null
+  return (
+    <optgroup label={props.label}>
+      {props.messages.map((message) => (
+        <option key={message.id} value={message.id}>
+          {message.title}
+        </option>
+      ))}
+    </optgroup>
+  )
 }
 
 export default function StaffTicket() {
@@ -172,24 +183,8 @@ export default function StaffTicket() {
                   className="w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5"
                 >
                   <option value="">بدون پیام آماده (متن زیر را می‌فرستم)</option>
-                  {pinned.length > 0 ? (
-                    <optgroup label="سنجاق‌شده">
-                      {pinned.map((p) => (
-                        <option key={p.id} value={p.id}>
-                          {p.title}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ) : null}
-                  {others.length > 0 ? (
-                    <optgroup label="سایر پیام‌ها">
-                      {others.map((p) => (
-                        <option key={p.id} value={p.id}>
-                          {p.title}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ) : null}
+                  <PreparedGroup label="سنجاق‌شده" messages={pinned} />
+                  <PreparedGroup label="سایر پیام‌ها" messages={others} />
                 </select>
                 <p className="text-xs text-slate-500">
                   اگر متنی ننویسید، متن پیام آماده فرستاده می‌شود.
