@@ -54,42 +54,39 @@ export function createMetrics(db: Knex, options: { processMetrics?: boolean } = 
     registers: [registry],
   })
 
-  const databaseUp = new Gauge({
+  /** A gauge of business state, read from the database when Prometheus scrapes (collectOnce). */
+  const stateGauge = <L extends string = never>(config: {
+    name: string
+    help: string
+    labelNames?: readonly L[]
+  }) => new Gauge<L>({ ...config, registers: [registry], collect: collectOnce })
+
+  const databaseUp = stateGauge({
     name: 'arzpol_metrics_database_up',
     help: '1 when the business gauges below could be read from the database at this scrape',
-    registers: [registry],
-    collect: collectOnce,
   })
 
-  const payments = new Gauge({
+  const payments = stateGauge({
     name: 'arzpol_payments',
     help: 'Orders by stage (database state, the same on every instance)',
     labelNames: ['stage'] as const,
-    registers: [registry],
-    collect: collectOnce,
   })
 
-  const gatewayOutcomes = new Gauge({
+  const gatewayOutcomes = stateGauge({
     name: 'arzpol_gateway_verify_outcomes',
     help: 'Bank attempts by gateway, outcome (verified, failed, reversed) and failure reason (database state)',
     labelNames: ['gateway', 'outcome', 'reason'] as const,
-    registers: [registry],
-    collect: collectOnce,
   })
 
   // Money to return (issue #15): captured rials not on a paid order, and how long the oldest
   // has waited; infra/prometheus/alerts.yaml pages when it passes an hour.
-  const moneyToReturn = new Gauge({
+  const moneyToReturn = stateGauge({
     name: 'arzpol_money_to_return_irr',
     help: 'Rials captured from the bank and not on a paid order: in suspense or on their way back (database state)',
-    registers: [registry],
-    collect: collectOnce,
   })
-  const moneyToReturnOldest = new Gauge({
+  const moneyToReturnOldest = stateGauge({
     name: 'arzpol_money_to_return_oldest_seconds',
     help: 'Age in seconds of the oldest item on money to return (0 when there is none)',
-    registers: [registry],
-    collect: collectOnce,
   })
 
   // One collector fills all three gauges, so a scrape costs two small GROUP BY queries
