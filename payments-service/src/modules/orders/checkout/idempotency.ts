@@ -1,9 +1,10 @@
-import { createHash, createHmac } from 'node:crypto'
+import { createHmac } from 'node:crypto'
 import type { Knex } from 'knex'
 import type { Logger } from 'pino'
 import type { AppConfig } from '../../../config/env.ts'
 import { ApiError } from '../../../http/errors.ts'
 import type { Clock } from '../../../lib/clock.ts'
+import { keyFromSetting } from '../../../lib/setting-key.ts'
 
 /**
  * `Idempotency-Key` for the calls that create something (an order, a gateway attempt). The
@@ -81,25 +82,13 @@ export function createRequestHasher(key: Buffer): RequestHasher {
       .digest('hex')
 }
 
-/**
- * IDEMPOTENCY_HASH_KEY, or (development and tests only; production refuses to start without one,
- * config/env.ts) a key derived from JWT_PRIVATE_KEY, as the quote signer does, so stored hashes
- * still match after a restart of a dev stack.
- */
+/** IDEMPOTENCY_HASH_KEY, or outside production a key derived from the JWT key (see keyFromSetting). */
 export function requestHasherFromConfig(
   config: Pick<AppConfig, 'IDEMPOTENCY_HASH_KEY' | 'JWT_PRIVATE_KEY' | 'APP_ENV'>,
   logger?: Logger,
 ): RequestHasher {
-  if (config.IDEMPOTENCY_HASH_KEY)
-    return createRequestHasher(Buffer.from(config.IDEMPOTENCY_HASH_KEY, 'base64'))
-  if (config.APP_ENV === 'production') throw new Error('IDEMPOTENCY_HASH_KEY is required')
-  logger?.debug(
-    'IDEMPOTENCY_HASH_KEY is not set: request hashes use a key derived from the JWT key',
-  )
-  const der = config.JWT_PRIVATE_KEY.export({ type: 'pkcs8', format: 'der' })
-  return createRequestHasher(
-    createHash('sha256').update('arzpol idempotency request hash v1\0').update(der).digest(),
-  )
+  const setting = { name: 'IDEMPOTENCY_HASH_KEY', value: config.IDEMPOTENCY_HASH_KEY }
+  return createRequestHasher(keyFromSetting(setting, config, 'idempotency request hash v1', logger))
 }
 
 interface KeyRow {
