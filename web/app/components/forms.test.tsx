@@ -1,7 +1,7 @@
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { boundFields, Field, SelectField, TextAreaField } from './forms.tsx'
+import { boundFields, BusyButton, Field, SelectField, TextAreaField } from './forms.tsx'
 
 /** The shared form controls: each labelled, and pointing assistive technology at its errors. */
 
@@ -67,5 +67,21 @@ describe('form controls', () => {
       defaultValue: '',
       errors: undefined,
     })
+  })
+
+  it('mark a button busy while its form is being sent, with a spinner', () => {
+    const idle = html(createElement(BusyButton, { busy: false }, 'ارسال'))
+    const busy = html(createElement(BusyButton, { busy: true, disabled: true }, 'ارسال'))
+    expect(idle).not.toContain('aria-busy')
+    expect(idle).not.toContain('animate-spin')
+    expect(busy).toMatch(/^<button type="submit" aria-busy="true"[^>]*disabled=""/)
+    expect(busy).toContain('animate-spin')
+  })
+
+  it('give a file picker its own look, wired like any field', () => {
+    const picker = html(
+      createElement(Field, { id: 'u', name: 'file', label: 'فایل', type: 'file' }),
+    )
+    expect(picker).toMatch(/<input id="u" class="text-sm file:[^"]*" name="file" type="file"\/>/)
   })
 })

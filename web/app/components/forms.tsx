@@ -100,7 +100,7 @@ function Labelled({
   children,
 }: {
   control: { id: string }
-  label: string
+  label: ReactNode
   hint?: ReactNode
   errors?: string[] | undefined
   className?: string | undefined
@@ -137,11 +137,16 @@ export function boundFields(
   })
 }
 
+const fileClass =
+  'text-sm file:me-3 file:rounded-lg file:border-0 file:bg-teal-50 file:px-4 file:py-2 file:font-semibold file:text-teal-800'
+
+/** An input under its label; a file picker (`type="file"`) has the look of a button. */
 export function Field({ label, errors, hint, id, className, ...input }: FieldProps) {
   const control = useControl(id, hint, errors)
+  const look = input.type === 'file' ? fileClass : inputClass
   return (
     <Labelled control={control} label={label} hint={hint} errors={errors} className={className}>
-      <input {...control} className={inputClass} {...input} />
+      <input {...control} className={look} {...input} />
     </Labelled>
   )
 }
@@ -232,21 +237,20 @@ export function useIsSubmitting(intent?: string): boolean {
   return intent === undefined || navigation.formData?.get('intent') === intent
 }
 
-type SubmitButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
-  intent: string
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  /** A submission of this button is under way: a spinner, and `aria-busy`. */
+  busy: boolean
   variant?: 'primary' | 'secondary'
 }
 
-export function SubmitButton({
-  intent,
+/** A submit button with the site's look; `busy` comes from whatever sends the form. */
+export function BusyButton({
+  busy,
   variant = 'primary',
   children,
-  disabled,
   className,
   ...button
-}: SubmitButtonProps) {
-  const submitting = useIsSubmitting(intent)
-  const anySubmitting = useIsSubmitting()
+}: ButtonProps) {
   const look =
     variant === 'primary'
       ? 'bg-teal-700 text-white hover:bg-teal-800 disabled:bg-teal-700/50'
@@ -254,14 +258,11 @@ export function SubmitButton({
   return (
     <button
       type="submit"
-      name="intent"
-      value={intent}
-      disabled={disabled || anySubmitting}
-      aria-busy={submitting || undefined}
+      aria-busy={busy || undefined}
       className={`inline-flex items-center justify-center gap-2 rounded-xl px-5 py-3 text-base font-semibold transition disabled:cursor-not-allowed ${look} ${className ?? ''}`}
       {...button}
     >
-      {submitting ? (
+      {busy ? (
         <span
           aria-hidden="true"
           className="size-4 animate-spin rounded-full border-2 border-current border-e-transparent"
@@ -269,5 +270,22 @@ export function SubmitButton({
       ) : null}
       {children}
     </button>
+  )
+}
+
+type SubmitButtonProps = Omit<ButtonProps, 'busy'> & { intent: string }
+
+/** A page form's submit button: it names its intent and is busy while the page submits it. */
+export function SubmitButton({ intent, disabled, ...button }: SubmitButtonProps) {
+  const submitting = useIsSubmitting(intent)
+  const anySubmitting = useIsSubmitting()
+  return (
+    <BusyButton
+      busy={submitting}
+      name="intent"
+      value={intent}
+      disabled={disabled || anySubmitting}
+      {...button}
+    />
   )
 }

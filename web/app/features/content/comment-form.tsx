@@ -1,6 +1,7 @@
 import { Link, useActionData, useFetcher } from '@remix-run/react'
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { MAX_COMMENT_LENGTH, type CommentActionData } from './comments.ts'
+import { BusyButton } from '~/components/forms.tsx'
 
 /**
  * The comment form (spec §4, §5, §8). With JavaScript it posts in place: the button stays
@@ -64,21 +65,13 @@ export function CommentForm() {
         className="w-full resize-y rounded-xl border border-slate-300 bg-white px-4 py-3 text-base leading-7 text-slate-900 outline-none placeholder:text-slate-400 focus:border-teal-600 focus:ring-3 focus:ring-teal-600/20"
       />
       <div className="flex flex-wrap items-center gap-3">
-        <button
-          type="submit"
+        <BusyButton
+          busy={busy}
           // Disabled only once JavaScript runs: without it the button must stay usable.
           disabled={hydrated && (blank || busy)}
-          aria-busy={busy || undefined}
-          className="inline-flex items-center gap-2 rounded-xl bg-teal-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-teal-800 disabled:cursor-not-allowed disabled:bg-teal-700/50"
         >
-          {busy ? (
-            <span
-              aria-hidden="true"
-              className="size-4 animate-spin rounded-full border-2 border-current border-e-transparent"
-            />
-          ) : null}
           ارسال دیدگاه
-        </button>
+        </BusyButton>
       </div>
       <div id={feedbackId} aria-live="polite">
         {result && result.status === 'created' ? (

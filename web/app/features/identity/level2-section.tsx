@@ -4,9 +4,8 @@ import {
   IDENTITY_DOCUMENT_LABELS,
   type IdentityDocumentKind,
 } from '@arzpol/contracts/identity/documents'
-import { useId } from 'react'
-import { ErrorList, FormAlert } from '~/components/forms.tsx'
-import { Alert } from '~/components/ui/alert.tsx'
+import { BusyButton, Field, FormAlert } from '~/components/forms.tsx'
+import { Alert, type AlertTone } from '~/components/ui/alert.tsx'
 import { UploadProgress, useUploadWithProgress } from '~/features/tickets/upload-progress.tsx'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import type { Level2State } from './identity-schemas.ts'
@@ -16,6 +15,13 @@ import { IDENTITY_TEXTS } from './identity-texts.ts'
 export const LEVEL2_UPLOAD_URL = '/dashboard/identity/documents'
 
 const ACCEPTED = 'image/jpeg,image/png,image/webp'
+
+const STATE_TONE: Record<Level2State['status'], AlertTone> = {
+  none: 'info',
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'error',
+}
 
 const STATE_TEXT: Record<Level2State['status'], string> = {
   none: 'هر دو تصویر را بارگذاری کنید؛ با رسیدن دومی، درخواست شما برای بررسی ارسال می‌شود.',
@@ -40,17 +46,9 @@ export function Level2Section({
   errors: FormErrors | undefined
   errorKind: string | undefined
 }) {
-  const tone =
-    level2.status === 'approved'
-      ? 'success'
-      : level2.status === 'rejected'
-        ? 'error'
-        : level2.status === 'pending'
-          ? 'warning'
-          : 'info'
   return (
     <div className="flex flex-col gap-4" data-testid="level2" data-status={level2.status}>
-      <Alert tone={tone}>
+      <Alert tone={STATE_TONE[level2.status]}>
         <p>{STATE_TEXT[level2.status]}</p>
         {level2.status === 'rejected' && level2.reason ? (
           <p className="mt-1 font-semibold" data-testid="level2-reason">
@@ -106,7 +104,6 @@ function UploadForm({
     serverErrors,
     failed: IDENTITY_TEXTS.documentFailed,
   })
-  const id = useId()
   const onSubmit = submitWith((formData): Record<string, string[]> => {
     const picked = formData.get('file')
     return picked instanceof File && picked.size > 0 ? {} : { file: [IDENTITY_TEXTS.noFile] }
@@ -125,31 +122,18 @@ function UploadForm({
       <input type="hidden" name="intent" value="upload-document" />
       <input type="hidden" name="kind" value={kind} />
       <FormAlert errors={errors?.form ?? []} />
-      <label htmlFor={`${id}-file`} className="text-sm font-medium text-slate-800">
-        {replacing ? 'تصویر تازه' : 'انتخاب تصویر'} ({IDENTITY_DOCUMENT_LABELS[kind]})
-      </label>
-      <input
-        id={`${id}-file`}
+      <Field
         type="file"
         name="file"
+        label={`${replacing ? 'تصویر تازه' : 'انتخاب تصویر'} (${IDENTITY_DOCUMENT_LABELS[kind]})`}
         accept={ACCEPTED}
-        aria-invalid={fileErrors.length ? true : undefined}
-        aria-describedby={`${id}-hint${fileErrors.length ? ` ${id}-error` : ''}`}
-        className="text-sm file:me-3 file:rounded-lg file:border-0 file:bg-teal-50 file:px-3 file:py-2 file:font-semibold file:text-teal-800"
+        errors={fileErrors.length ? fileErrors : undefined}
+        hint={`تصویر JPEG، PNG یا WebP، حداکثر ${toPersianDigits(10)} مگابایت؛ همهٔ نوشته‌ها خوانا باشد.`}
       />
-      <p id={`${id}-hint`} className="text-xs text-slate-500">
-        تصویر JPEG، PNG یا WebP، حداکثر {toPersianDigits(10)} مگابایت؛ همهٔ نوشته‌ها خوانا باشد.
-      </p>
-      <ErrorList id={`${id}-error`} errors={fileErrors.length ? fileErrors : undefined} />
       <div className="flex flex-wrap items-center gap-3">
-        <button
-          type="submit"
-          disabled={busy}
-          aria-busy={busy || undefined}
-          className="rounded-xl bg-teal-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-teal-800 disabled:bg-teal-700/50"
-        >
+        <BusyButton busy={busy} disabled={busy}>
           بارگذاری
-        </button>
+        </BusyButton>
         <UploadProgress progress={progress} label="پیشرفت بارگذاری" className="flex-1" />
       </div>
     </form>

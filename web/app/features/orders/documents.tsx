@@ -1,7 +1,7 @@
 import { formatJalaliDateTime, formatNumberFa } from '@arzpol/contracts'
 import { Form } from '@remix-run/react'
 import { useId } from 'react'
-import { FormAlert, SubmitButton } from '~/components/forms.tsx'
+import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
 import type { OrderDocument } from './order-schemas.ts'
 
 /** Shown in the file picker; payments-service checks the bytes anyway. */
@@ -11,6 +11,24 @@ function size(bytes: number): string {
   if (bytes >= 1024 * 1024)
     return `${formatNumberFa(Math.round((bytes / 1024 / 1024) * 10) / 10)} مگابایت`
   return `${formatNumberFa(Math.max(1, Math.round(bytes / 1024)))} کیلوبایت`
+}
+
+/** One uploaded document: its name as a download, its size and when it came. */
+function DocumentRow({ orderId, document }: { orderId: number; document: OrderDocument }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-slate-200 px-4 py-3 text-sm">
+      <a
+        href={`/dashboard/orders/${orderId}/documents/${document.id}`}
+        className="font-semibold text-teal-800 underline"
+        download
+      >
+        <bdi>{document.file_name}</bdi>
+      </a>
+      <span className="text-slate-500">
+        {size(document.size_bytes)} · {formatJalaliDateTime(document.created_at)}
+      </span>
+    </li>
+  )
 }
 
 /**
@@ -50,47 +68,22 @@ export function DocumentsSection({
       ) : (
         <ul className="mt-4 flex flex-col gap-2" data-testid="order-documents">
           {documents.map((document) => (
-            <li
-              key={document.id}
-              className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-slate-200 px-4 py-3 text-sm"
-            >
-              <a
-                href={`/dashboard/orders/${orderId}/documents/${document.id}`}
-                className="font-semibold text-teal-800 underline"
-                download
-              >
-                <bdi>{document.file_name}</bdi>
-              </a>
-              <span className="text-slate-500">
-                {size(document.size_bytes)} · {formatJalaliDateTime(document.created_at)}
-              </span>
-            </li>
+            <DocumentRow key={document.id} orderId={orderId} document={document} />
           ))}
         </ul>
       )}
       {open ? (
-        <Form
-          method="post"
-          encType="multipart/form-data"
-          className="mt-5 flex flex-col gap-3"
-          aria-describedby={`${id}-hint`}
-        >
+        <Form method="post" encType="multipart/form-data" className="mt-5 flex flex-col gap-3">
           <FormAlert errors={errors} />
-          <label htmlFor={`${id}-file`} className="text-sm font-medium text-slate-800">
-            فایل مدرک
-          </label>
-          <input
-            id={`${id}-file`}
+          <Field
             type="file"
             name="file"
+            label="فایل مدرک"
             accept={ACCEPTED}
             required
-            aria-invalid={errors.length > 0 ? true : undefined}
-            className="text-sm file:me-3 file:rounded-lg file:border-0 file:bg-teal-50 file:px-4 file:py-2 file:font-semibold file:text-teal-800"
+            aria-invalid={errors.length > 0 || undefined}
+            hint="نوع فایل از محتوای آن تشخیص داده می‌شود؛ نام و پسوند فایل ملاک نیست."
           />
-          <p id={`${id}-hint`} className="text-xs text-slate-500">
-            نوع فایل از محتوای آن تشخیص داده می‌شود؛ نام و پسوند فایل ملاک نیست.
-          </p>
           <div>
             <SubmitButton intent="upload">بارگذاری مدرک</SubmitButton>
           </div>

@@ -2,7 +2,7 @@ import { Form, Link, useFetcher } from '@remix-run/react'
 import type { FormEvent } from 'react'
 import { useId, useState } from 'react'
 import { toPersianDigits } from '@arzpol/contracts'
-import { ErrorList, FormAlert } from '~/components/forms.tsx'
+import { BusyButton, ErrorList, FormAlert } from '~/components/forms.tsx'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import {
   ACCEPTED_FILES,
@@ -201,14 +201,9 @@ export function SendForm({
           </p>
           <ErrorList id={`${id}-file-error`} errors={fileErrors} />
         </div>
-        <button
-          type="submit"
-          disabled={closed || sending}
-          aria-busy={sending || undefined}
-          className="inline-flex items-center justify-center gap-2 rounded-xl bg-teal-700 px-6 py-2.5 text-base font-semibold text-white transition hover:bg-teal-800 disabled:cursor-not-allowed disabled:bg-teal-700/50"
-        >
+        <BusyButton busy={sending} disabled={closed || sending}>
           ارسال
-        </button>
+        </BusyButton>
       </div>
       <UploadProgress progress={progress} label="پیشرفت ارسال" />
     </form>

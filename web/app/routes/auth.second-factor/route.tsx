@@ -13,7 +13,9 @@ import {
   type SecondFactorActionData,
 } from '~/features/auth/second-factor.server.ts'
 import { SECOND_FACTOR_INTENTS } from '~/features/auth/second-factor.ts'
+import type { FormErrors } from '~/utils/form-errors.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
+import type { ComponentProps } from 'react'
 
 /**
  * Staff sign-in, second step (ADR 015): enrol an authenticator app on the first sign-in, or
@@ -32,6 +34,33 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-s
 
 export const meta: MetaFunction = () => privatePageMeta('تأیید دومرحله‌ای | ارزپل')
 
+/** Either step's form: one code (the app's, or a recovery code on sign-in), checked by the action. */
+function CodeForm({
+  intent,
+  submit,
+  errors,
+  ...field
+}: Omit<ComponentProps<typeof Field>, 'name' | 'errors'> & {
+  intent: string
+  submit: string
+  errors: FormErrors | undefined
+}) {
+  return (
+    <Form method="post" className="flex flex-col gap-4" noValidate>
+      <FormAlert errors={errors?.form ?? []} />
+      <Field
+        name="code"
+        autoComplete="one-time-code"
+        dir="ltr"
+        required
+        errors={errors?.fields.code}
+        {...field}
+      />
+      <SubmitButton intent={intent}>{submit}</SubmitButton>
+    </Form>
+  )
+}
+
 /** The base32 secret in groups of four, easier to type into an app by hand. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret
 
@@ -39,7 +68,6 @@ export default function SecondFactor() {
   const view = useLoaderData<typeof loader>()
   const result = useActionData<SecondFactorActionData>()
   const errors = result?.errors
-  const codeErrors = errors?.fields.code
 
   if (view.mode === 'enrol') {
     return (
@@ -47,7 +75,7 @@ export default function SecondFactor() {
         title="فعال‌سازی تأیید دومرحله‌ای"
         description="ورود کارکنان پشتیبانی و مدیران علاوه بر رمز عبور به کد یک برنامه تأیید دومرحله‌ای (مانند Google Authenticator، Microsoft Authenticator یا FreeOTP) نیاز دارد."
       >
-        <ol className="flex list-[persian] flex-col gap-4 ps-5 leading-7 text-slate-700">
+        <ol className="mb-6 flex list-[persian] flex-col gap-4 ps-5 leading-7 text-slate-700">
           <li>برنامه تأیید دومرحله‌ای را روی تلفن همراه خود نصب کنید.</li>
           <li>
             در برنامه یک حساب تازه بسازید و این کلید را وارد کنید (نوع: بر پایه زمان):
@@ -72,20 +100,14 @@ export default function SecondFactor() {
           </li>
           <li>کد شش‌رقمی‌ای را که برنامه نشان می‌دهد این‌جا وارد کنید.</li>
         </ol>
-        <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
-          <FormAlert errors={errors?.form ?? []} />
-          <Field
-            label="کد شش‌رقمی برنامه"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            dir="ltr"
-            maxLength={16}
-            required
-            errors={codeErrors}
-          />
-          <SubmitButton intent={SECOND_FACTOR_INTENTS.confirm}>فعال‌سازی و ورود</SubmitButton>
-        </Form>
+        <CodeForm
+          intent={SECOND_FACTOR_INTENTS.confirm}
+          submit="فعال‌سازی و ورود"
+          errors={errors}
+          label="کد شش‌رقمی برنامه"
+          inputMode="numeric"
+          maxLength={16}
+        />
       </AuthCard>
     )
   }
@@ -95,20 +117,14 @@ export default function SecondFactor() {
       title="تأیید دومرحله‌ای"
       description="کد شش‌رقمی برنامه تأیید دومرحله‌ای خود را وارد کنید. اگر به برنامه دسترسی ندارید، یکی از کدهای بازیابی را وارد کنید."
     >
-      <Form method="post" className="flex flex-col gap-4" noValidate>
-        <FormAlert errors={errors?.form ?? []} />
-        <Field
-          label="کد شش‌رقمی یا کد بازیابی"
-          name="code"
-          autoComplete="one-time-code"
-          dir="ltr"
-          maxLength={32}
-          required
-          errors={codeErrors}
-          hint="هر کد بازیابی فقط یک بار کار می‌کند."
-        />
-        <SubmitButton intent={SECOND_FACTOR_INTENTS.verify}>ورود</SubmitButton>
-      </Form>
+      <CodeForm
+        intent={SECOND_FACTOR_INTENTS.verify}
+        submit="ورود"
+        errors={errors}
+        label="کد شش‌رقمی یا کد بازیابی"
+        maxLength={32}
+        hint="هر کد بازیابی فقط یک بار کار می‌کند."
+      />
     </AuthCard>
   )
 }
