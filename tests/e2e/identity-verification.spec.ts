@@ -6,10 +6,14 @@ import { pngFile, signInAsStaff } from '../support/staff.ts'
 
 /**
  * Issue 18 end to end: a new customer reaches level 1 (sandbox identity provider), registers a
- * card of their own, pays an order within the level's limit with it, is refused above the limit
+ * card of their own, pays an order within the level's limit with it (the bank refusing another
+ * card, as the token names the registered one), is refused above the limit
  * (with the way to the identity page), sends the two level-2 photos, staff approve them in the
  * review queue (opening a photo through the audited route), and the higher limit applies.
  */
+
+/** The sandbox bank's second paying card (sandbox-bank/cards.ts), never registered here. */
+const SECOND_PAYING_CARD = '6219865000000018'
 
 /** 5 000 dollars: above level 1's per-order limit (500 000 000 toman), within level 2's. */
 const LARGE_ORDER = { typeLabel: 'شارژ حساب ارزی', siteUrl: 'wallet.example.com', amount: '5000' }
@@ -86,6 +90,7 @@ test('a customer climbs from level 0 to level 2 and the limits follow', async ({
   await expect(card).toHaveCount(1)
   await expect(card).toContainText('621986******0009')
   await expect(card).toContainText('سامان')
+  await expect(card.locator('[data-bank-logo="sb"]')).toHaveAttribute('aria-hidden', 'true')
 
   // Within the limit: paid at the bank with that card.
   await placeOrder(page, {
@@ -94,6 +99,13 @@ test('a customer climbs from level 0 to level 2 and the limits follow', async ({
     amount: '100',
     credentials: { username: 'me@example.com', password: 'site-secret' },
   })
+  // The token names that card (HashedCardNumber): the bank refuses another on its page, which
+  // stays open for the registered one.
+  await expect(page.getByTestId('card-restricted')).toBeVisible()
+  await payAtBank(page, SECOND_PAYING_CARD)
+  await expect(page.getByRole('alert')).toContainText(
+    'پذیرنده این پرداخت را به کارت دیگری محدود کرده است',
+  )
   await payAtBank(page, SANDBOX_CARDS.success)
   await expect(page).toHaveURL(/\/dashboard\/orders\/\d+\?payment=success$/)
   await expect(page.getByTestId('order-status')).toHaveText('در حال انجام')
@@ -128,6 +140,7 @@ test('a customer climbs from level 0 to level 2 and the limits follow', async ({
   await staff.page.getByRole('link', { name: 'صفحهٔ مشتری' }).click()
   await expect(staff.page.getByTestId('staff-user-level')).toHaveText('سطح ۲')
   await expect(staff.page.getByTestId('staff-user-reveals')).toContainText(staff.username)
+  await expect(staff.page.getByTestId('staff-user-card')).toContainText('621986******0009')
   await staff.page.context().close()
 
   // The higher limit applies at once: the same order now goes to the bank.
