@@ -2,8 +2,10 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { GatewayTransaction } from '../../../models/gateway-transaction.model.ts'
 import type { User } from '../../../models/user.model.ts'
-import type { BankFaults } from '../../../sandbox-bank/server.ts'
+import type { BankFaults, SandboxBank } from '../../../sandbox-bank/server.ts'
 import { TEST_CARDS } from '../../../sandbox-bank/cards.ts'
+import { addCard, reachLevel1 } from '../../../test/identity.ts'
+import { hashedPanOf } from '../../identity/ownership.ts'
 import { checkLedger } from '../../ledger/invariants.ts'
 import { ACCOUNTS } from '../../ledger/journal.ts'
 import { reconcileOpenAttempts } from './reconciliation.ts'
@@ -15,12 +17,18 @@ import { payAtBank, useOrdersApp, validOrder, type OrdersTestApp } from '../../.
  * orders, attempts, payments at the real sandbox bank, genuine, replayed, forged and
  * cross-customer callbacks, a bank that loses answers, refuses reversals or cannot be reached,
  * crashes between settlement steps, cancels, staff refunds and fulfilment, and reconciliation
- * runs. After every command the ledger's invariants are checked against the database and
+ * runs. The last customer is at identity level 1 with one registered card and sometimes pays with
+ * another (issue 18, ADR 024; the sandbox bank lets any card pay, as a bank without VSEP does).
+ * After every command the ledger's invariants are checked against the database and
  * against what the bank really holds. A failure prints fast-check's seed and shrunk sequence;
  * `MODEL_RUNS=5000 npx vitest run settlement.model` runs longer.
  */
 
 const RUNS = Number(process.env.MODEL_RUNS ?? 1000)
+/** Customers 0–2 are at level 0 and pay with any card; customer 3 is at level 1. */
+const LEVEL1 = 3
+/** The level-1 customer's one registered card; every other card that pays is foreign to them. */
+const OWN_CARD = hashedPanOf(TEST_CARDS.success)
 const FINAL = new Set(['payment_failed', 'expired', 'cancelled', 'rejected', 'refunded', 'done'])
 
 interface Attempt {
@@ -44,6 +52,7 @@ interface World {
 }
 
 type Cmd = fc.AsyncCommand<object, World>
+type BankPayment = ReturnType<SandboxBank['payments']>[number]
 /** A command that finds nothing to act on (`false`) changed nothing and is not checked. */
 const cmd = (name: string, run: (w: World) => Promise<void | false>): Cmd => ({
   check: () => true,
@@ -85,8 +94,16 @@ async function deliver(w: World, fields: Record<string, string>, crashAt?: Settl
   }
 }
 
+/** The card each way of paying uses; both of the last two pay, and neither is the level-1 card. */
+const CARDS: Record<string, string> = {
+  poor: TEST_CARDS.insufficientFunds,
+  'other card': TEST_CARDS.other,
+  'card without reversal': TEST_CARDS.noReversal,
+}
+
 const commands = [
-  fc.nat(2).map((c) =>
+  // Half the orders are the level-1 customer's, so that their foreign cards are met often.
+  fc.oneof(fc.nat(LEVEL1 - 1), fc.constant(LEVEL1)).map((c) =>
     cmd(`NewOrder(customer ${c})`, async (w) => {
       const customer = w.customers[c]
       if (!customer) return false
@@ -114,24 +131,29 @@ const commands = [
       })
     }),
   ),
-  fc.tuple(fc.nat(30), fc.constantFrom('pay', 'pay', 'cancel', 'poor')).map(([a, how]) =>
-    cmd(`AtBank(attempt ${a}, ${how})`, async (w) => {
-      const attempt = pick(w.attempts, a)
-      if (!attempt || attempt.fields) return false
-      const start = { gateway_url: attempt.gatewayUrl, token: attempt.token }
-      const page = await fetch(attempt.gatewayUrl, {
-        method: 'POST',
-        body: new URLSearchParams({ Token: attempt.token }),
-      })
-      if (page.status !== 200) return
-      const paid = await payAtBank(
-        start,
-        how === 'cancel' ? 'cancel' : 'pay',
-        how === 'poor' ? TEST_CARDS.insufficientFunds : TEST_CARDS.success,
-      ).catch(() => null)
-      if (paid) attempt.fields = paid.fields
-    }),
-  ),
+  fc
+    .tuple(
+      fc.nat(30),
+      fc.constantFrom('pay', 'pay', 'cancel', 'poor', 'other card', 'card without reversal'),
+    )
+    .map(([a, how]) =>
+      cmd(`AtBank(attempt ${a}, ${how})`, async (w) => {
+        const attempt = pick(w.attempts, a)
+        if (!attempt || attempt.fields) return false
+        const start = { gateway_url: attempt.gatewayUrl, token: attempt.token }
+        const page = await fetch(attempt.gatewayUrl, {
+          method: 'POST',
+          body: new URLSearchParams({ Token: attempt.token }),
+        })
+        if (page.status !== 200) return
+        const paid = await payAtBank(
+          start,
+          how === 'cancel' ? 'cancel' : 'pay',
+          CARDS[how] ?? TEST_CARDS.success,
+        ).catch(() => null)
+        if (paid) attempt.fields = paid.fields
+      }),
+    ),
   fc
     .tuple(
       fc.nat(30),
@@ -321,17 +343,26 @@ async function assertInvariants(w: World) {
   const byRef = new Map(attempts.filter((g) => g.ref_num).map((g) => [g.ref_num, g]))
   const orders = new Map(orderRows.map((o) => [o.id, o]))
   const sums = (await db('postings')
-    .where({ account_id: ACCOUNTS.psp_receivable })
+    .whereIn('account_id', [ACCOUNTS.psp_receivable, ACCOUNTS.suspense])
     .whereIn(
       'gateway_tx_id',
       attempts.map((g) => g.id),
     )
-    .groupBy('gateway_tx_id')
-    .select('gateway_tx_id', db.raw('sum(amount)::text AS total'))) as Array<{
+    .groupBy('account_id', 'gateway_tx_id')
+    .select('account_id', 'gateway_tx_id', db.raw('sum(amount)::text AS total'))) as Array<{
+    account_id: number
     gateway_tx_id: number
     total: string
   }>
-  const receivable = new Map(sums.map((row) => [row.gateway_tx_id, BigInt(row.total)]))
+  const balances = (account: number) =>
+    new Map(
+      sums
+        .filter((row) => row.account_id === account)
+        .map((row) => [row.gateway_tx_id, BigInt(row.total)]),
+    )
+  const receivable = balances(ACCOUNTS.psp_receivable)
+  // Suspense is credit-normal: what it holds is minus the postings' sum.
+  const suspense = new Map([...balances(ACCOUNTS.suspense)].map(([id, sum]) => [id, -sum]))
   const payments = w.t.bank.payments().filter((p) => tokens.has(p.token))
   for (const p of payments) {
     const captured = p.verified && !p.reversed
@@ -352,10 +383,53 @@ async function assertInvariants(w: World) {
     expect(bank?.verified).toBe(true)
     expect(bank?.amount).toBe(order?.amount_irr)
   }
+  await assertForeignCards(w, payments, byRef, suspense)
   for (const [id, order] of orders) {
     const was = w.finalStage.get(id)
     if (was) expect(order.stage, `order ${id} left ${was}`).toBe(was)
     else if (FINAL.has(order.stage)) w.finalStage.set(id, order.stage)
+  }
+}
+
+/**
+ * Issue 18 (ADR 024): the level-1 customer's orders become paid only from their own card (the
+ * verify answer's HashedPan, whatever the callback claimed), and money captured from any other
+ * card is either reversed at the bank or held as money to return, reason foreign_card.
+ */
+async function assertForeignCards(
+  w: World,
+  payments: BankPayment[],
+  byRef: Map<string | null, GatewayTransaction>,
+  suspense: Map<number, bigint>,
+) {
+  const level1 = new Set(w.orders.filter((o) => o.customer === LEVEL1).map((o) => o.id))
+  const level1Tokens = new Set(
+    w.attempts.filter((a) => level1.has(w.orders[a.orderIndex]?.id ?? 0)).map((a) => a.token),
+  )
+  const paidBy = (await w.t.deps
+    .db('payment_events')
+    .whereIn('payment_id', [...level1])
+    // The move into paid (an attempt failing on a paid order is an event from paid to paid).
+    .where({ from_stage: 'awaiting_payment', to_stage: 'paid' })
+    .select('payment_id', 'data')) as Array<{ payment_id: number; data: { ref_num?: string } }>
+  for (const event of paidBy) {
+    const bank = payments.find((p) => p.refNum === event.data.ref_num)
+    expect(bank?.hashedPan, `order ${event.payment_id} paid from a foreign card`).toBe(OWN_CARD)
+  }
+  for (const p of payments) {
+    if (!level1Tokens.has(p.token) || p.hashedPan === OWN_CARD || !p.verified) continue
+    const holder = byRef.get(p.refNum)
+    if (!holder || holder.status === 'verifying' || holder.status === 'reversing') continue
+    expect(holder.status, `foreign card ${p.refNum} on an order`).not.toBe('verified')
+    if (p.reversed) {
+      expect(suspense.get(holder.id) ?? 0n).toBe(0n)
+    } else {
+      expect(holder, `foreign card ${p.refNum} neither reversed nor to return`).toMatchObject({
+        status: 'suspense',
+        failure: 'foreign_card',
+      })
+      expect(suspense.get(holder.id) ?? 0n).toBe(BigInt(p.amount))
+    }
   }
 }
 
@@ -370,16 +444,23 @@ describe('settlement, model-based (issue #15)', () => {
     let lengths: number[] = []
     let sequences = 0
     // Users once; their access tokens are signed again whenever the clock moves on.
-    const users = [...(await Promise.all([0, 1, 2].map(() => t.customer()))).map((c) => c.user)]
+    const customers = await Promise.all([0, 1, 2, LEVEL1].map(() => t.customer()))
+    const users = customers.map((c) => c.user)
     const staffUser = (await t.customer('support')).user
-    // Three customers place thousands of orders here; the identity limits (tested in
+    // Four customers place thousands of orders here; the identity limits (tested in
     // identity.test.ts) would stop them on the first day.
-    await t.deps.db('identity_levels').insert({
-      level: 0,
-      per_order_irr: 1e12,
-      per_day_irr: 1e14,
-      per_month_irr: 1e14,
-    })
+    await t.deps.db('identity_levels').insert(
+      [0, 1].map((level) => ({
+        level,
+        per_order_irr: 1e12,
+        per_day_irr: 1e14,
+        per_month_irr: 1e14,
+      })),
+    )
+    const level1 = customers[LEVEL1]
+    if (!level1) throw new Error('no level-1 customer')
+    await reachLevel1(t, level1.token)
+    expect((await addCard(t, level1.token, TEST_CARDS.success)).status).toBe(201)
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 40, size: 'large' }), async (cmds) => {
         const world: World = {
@@ -408,7 +489,21 @@ describe('settlement, model-based (issue #15)', () => {
     )
     lengths = lengths.sort((a, b) => a - b)
     const median = lengths[Math.floor(lengths.length / 2)] ?? 0
-    console.info(`settlement model: ${RUNS} sequences, median length ${median}`)
+    // The level-1 customer's foreign-card payments, reversed or left to return (a refusal).
+    const foreign = (await t.deps
+      .db('gateway_transactions')
+      .where({ failure: 'foreign_card' })
+      .groupBy('status')
+      .select('status')
+      .count({ n: '*' })) as Array<{ status: string; n: string }>
+    const seen = Object.fromEntries(foreign.map((row) => [row.status, Number(row.n)]))
+    console.info(
+      `settlement model: ${RUNS} sequences, median length ${median}, foreign-card payments ${JSON.stringify(seen)}`,
+    )
     expect(median).toBeGreaterThanOrEqual(10)
+    if (RUNS >= 500) {
+      expect(seen.reversed, 'no foreign-card payment was reversed').toBeGreaterThan(0)
+      expect(seen.suspense, 'no foreign-card payment was left to return').toBeGreaterThan(0)
+    }
   }, 600_000)
 })
