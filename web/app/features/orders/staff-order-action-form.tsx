@@ -1,8 +1,7 @@
 import type { StaffOrderAction } from '@arzpol/contracts'
 import { Form } from '@remix-run/react'
 import type { MouseEvent } from 'react'
-import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
-import { TextAreaField } from '~/features/staff/ui.tsx'
+import { Field, FormAlert, SubmitButton, TextAreaField } from '~/components/forms.tsx'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import { STAGE_LABELS } from '~/features/orders/orders.ts'
 

@@ -1,8 +1,6 @@
 import { toPersianDigits } from '@arzpol/contracts'
 import { Link, isRouteErrorResponse, useRouteError } from '@remix-run/react'
-import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
-import { useId } from 'react'
-import { ErrorList } from '~/components/forms.tsx'
+import type { ReactNode } from 'react'
 
 /** Small building blocks of the back office pages (Tailwind, logical properties only). */
 
@@ -60,88 +58,6 @@ export function ErrorNotice({ children }: { children: ReactNode }) {
 
 export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="py-6 text-center text-sm text-slate-500">{children}</p>
-}
-
-const controlClass =
-  'w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 outline-none transition focus:border-teal-600 focus:ring-3 focus:ring-teal-600/20 aria-invalid:border-red-500'
-
-type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
-  name: string
-  label: string
-  errors?: string[] | undefined
-}
-
-/** A label above its control and the control's errors below, tied to it by id. */
-function LabelledControl({
-  label,
-  inputId,
-  errors,
-  className,
-  children,
-}: {
-  label: string
-  inputId: string
-  errors: string[] | undefined
-  className: string | undefined
-  children: ReactNode
-}) {
-  return (
-    <div className={`flex flex-col gap-1.5 ${className ?? ''}`}>
-      <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      {children}
-      <ErrorList id={`${inputId}-error`} errors={errors} />
-    </div>
-  )
-}
-
-/** The control's own attributes that point assistive technology at its errors. */
-function errorAria(inputId: string, errors: string[] | undefined) {
-  const invalid = Boolean(errors?.length)
-  return {
-    'aria-invalid': invalid || undefined,
-    'aria-describedby': invalid ? `${inputId}-error` : undefined,
-  }
-}
-
-export function TextAreaField({ label, errors, id, className, ...props }: TextAreaProps) {
-  const fallbackId = useId()
-  const inputId = id ?? fallbackId
-  return (
-    <LabelledControl label={label} inputId={inputId} errors={errors} className={className}>
-      <textarea
-        id={inputId}
-        rows={3}
-        {...errorAria(inputId, errors)}
-        className={controlClass}
-        {...props}
-      />
-    </LabelledControl>
-  )
-}
-
-type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
-  name: string
-  label: string
-  options: readonly { value: string; label: string }[]
-  errors?: string[] | undefined
-}
-
-export function SelectField({ label, errors, options, id, className, ...props }: SelectProps) {
-  const fallbackId = useId()
-  const inputId = id ?? fallbackId
-  return (
-    <LabelledControl label={label} inputId={inputId} errors={errors} className={className}>
-      <select id={inputId} {...errorAria(inputId, errors)} className={controlClass} {...props}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </LabelledControl>
-  )
 }
 
 export function Badge({

@@ -1,7 +1,7 @@
 import { formatJalaliDateTime } from '@arzpol/contracts'
 import { Form } from '@remix-run/react'
-import { CheckboxField, FormAlert, SubmitButton } from '~/components/forms.tsx'
-import { Badge, TextAreaField } from '~/features/staff/ui.tsx'
+import { CheckboxField, FormAlert, SubmitButton, TextAreaField } from '~/components/forms.tsx'
+import { Badge } from '~/features/staff/ui.tsx'
 import type { FormErrors } from '~/utils/form-errors.ts'
 
 /**
@@ -45,6 +45,7 @@ export function AccountClosing({
       <FormAlert errors={errors?.form ?? []} />
       <TextAreaField
         name="reason"
+        rows={3}
         label="دلیل بستن حساب (مثلاً شماره تیکت درخواست مشتری)"
         maxLength={500}
         required

@@ -3,7 +3,7 @@ import { IDENTITY_DOCUMENT_LABELS } from '@arzpol/contracts/identity/documents'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { FormAlert, SubmitButton } from '~/components/forms.tsx'
+import { FormAlert, SubmitButton, TextAreaField } from '~/components/forms.tsx'
 import { IdentityDataList } from '~/features/identity/identity-data.tsx'
 import { levelName } from '~/features/identity/identity-texts.ts'
 import { parseRejection } from '~/features/identity/staff-identity-forms.server.ts'
@@ -14,13 +14,7 @@ import {
 } from '~/features/identity/staff-identity.server.ts'
 import { ReviewStatusBadge } from '~/features/identity/staff-identity-ui.tsx'
 import { FORM_MESSAGES } from '~/features/staff/staff-forms.server.ts'
-import {
-  CustomerName,
-  linkButtonClass,
-  PageHeader,
-  Panel,
-  TextAreaField,
-} from '~/features/staff/ui.tsx'
+import { CustomerName, linkButtonClass, PageHeader, Panel } from '~/features/staff/ui.tsx'
 import {
   readOrThrow,
   redirectWithFlash,
@@ -180,6 +174,7 @@ export default function StaffIdentityReview() {
               <FormAlert errors={errorsFor('reject')?.form ?? []} />
               <TextAreaField
                 name="reason"
+                rows={3}
                 label="دلیل رد (به مشتری نشان داده می‌شود)"
                 maxLength={500}
                 defaultValue={result?.intent === 'reject' ? result.reason : ''}

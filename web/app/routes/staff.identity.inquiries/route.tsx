@@ -1,3 +1,4 @@
+import { SelectField } from '~/components/forms.tsx'
 import { formatNumberFa } from '@arzpol/contracts'
 import {
   INQUIRY_KIND_LABELS,
@@ -16,7 +17,7 @@ import {
   STAFF_PAGE_SIZE,
 } from '~/features/identity/staff-identity-ui.tsx'
 import { Pager, pageOf } from '~/features/staff/pager.tsx'
-import { EmptyState, PageHeader, SelectField } from '~/features/staff/ui.tsx'
+import { EmptyState, PageHeader } from '~/features/staff/ui.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { requireStaff, readOrThrow } from '~/features/staff/staff.server.ts'
 import { queryString } from '~/features/api/list-shapes.server.ts'

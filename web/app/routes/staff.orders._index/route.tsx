@@ -2,17 +2,11 @@ import { formatJalaliDateTime, formatNumberFa, formatToman } from '@arzpol/contr
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
-import { Field } from '~/components/forms.tsx'
+import { boundFields, Field, SelectField } from '~/components/forms.tsx'
 import { formatForeignAmount } from '~/features/orders/order-card.tsx'
 import { ORDER_STAGES, QUEUE_PAGE_SIZE } from '~/features/orders/queue.ts'
 import { StageBadge } from '~/features/orders/stage-badge.tsx'
-import {
-  CustomerName,
-  EmptyState,
-  linkButtonClass,
-  PageHeader,
-  SelectField,
-} from '~/features/staff/ui.tsx'
+import { CustomerName, EmptyState, linkButtonClass, PageHeader } from '~/features/staff/ui.tsx'
 import { StaffOrderLink } from '~/features/orders/staff-order-link.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Table } from '~/components/ui/table.tsx'
@@ -69,6 +63,7 @@ export default function StaffOrders() {
   const stageOptions = STAGE_OPTIONS.some((o) => o.value === values.stage)
     ? STAGE_OPTIONS
     : [...STAGE_OPTIONS, { value: values.stage, label: values.stage }]
+  const field = boundFields({ form: [], fields: errors }, values)
   return (
     <>
       <PageHeader title="صف سفارش‌ها">
@@ -91,28 +86,9 @@ export default function StaffOrders() {
           options={TYPE_OPTIONS}
           defaultValue={values.type}
         />
-        <Field
-          name="from"
-          label="از تاریخ"
-          placeholder="۱۴۰۴/۰۹/۰۱"
-          defaultValue={values.from}
-          errors={errors.from}
-        />
-        <Field
-          name="to"
-          label="تا تاریخ"
-          placeholder="۱۴۰۴/۰۹/۳۰"
-          defaultValue={values.to}
-          errors={errors.to}
-        />
-        <Field
-          name="phone"
-          label="موبایل مشتری"
-          inputMode="tel"
-          dir="ltr"
-          defaultValue={values.phone}
-          errors={errors.phone}
-        />
+        <Field {...field('from')} label="از تاریخ" placeholder="۱۴۰۴/۰۹/۰۱" />
+        <Field {...field('to')} label="تا تاریخ" placeholder="۱۴۰۴/۰۹/۳۰" />
+        <Field {...field('phone')} label="موبایل مشتری" inputMode="tel" dir="ltr" />
         <SelectField
           name="sort"
           label="ترتیب"

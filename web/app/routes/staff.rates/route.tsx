@@ -4,16 +4,9 @@ import { formatJalaliDateTime, formatNumberFa, formatToman } from '@arzpol/contr
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
+import { boundFields, Field, FormAlert, SelectField, SubmitButton } from '~/components/forms.tsx'
 import { RateChart } from '~/features/catalog/rate-chart.tsx'
-import {
-  EmptyState,
-  ErrorNotice,
-  PageHeader,
-  Panel,
-  SelectField,
-  ViewPills,
-} from '~/features/staff/ui.tsx'
+import { EmptyState, ErrorNotice, PageHeader, Panel, ViewPills } from '~/features/staff/ui.tsx'
 import { Table } from '~/components/ui/table.tsx'
 import { CURRENCY_LABELS } from '~/features/orders/orders.ts'
 import { parseRate } from '~/features/catalog/staff-catalog-forms.server.ts'
@@ -118,6 +111,7 @@ export default function StaffRates() {
   const actionData = useActionData<typeof action>()
   const errors = actionData?.errors
   const values = actionData?.values
+  const field = boundFields(errors, values)
   const needsConfirmation = actionData && 'needsConfirmation' in actionData
   const options = currencies.map((c) => ({ value: c, label: `${CURRENCY_LABELS[c] ?? c} (${c})` }))
   return (
@@ -164,20 +158,13 @@ export default function StaffRates() {
               errors={errors?.fields.currency}
             />
             <Field
-              name="rate_toman"
+              {...field('rate_toman')}
               label="نرخ خرید (تومان)"
               inputMode="numeric"
               dir="ltr"
               autoComplete="off"
-              defaultValue={values?.rate_toman ?? ''}
-              errors={errors?.fields.rate_toman}
             />
-            <Field
-              name="note"
-              label="یادداشت (اختیاری)"
-              defaultValue={values?.note ?? ''}
-              errors={errors?.fields.note}
-            />
+            <Field {...field('note')} label="یادداشت (اختیاری)" />
             {needsConfirmation ? (
               <label className="flex items-center gap-2 text-sm font-semibold text-amber-900 sm:col-span-3">
                 <input
