@@ -9,6 +9,7 @@ import { startAuthCleanup } from './modules/auth/cleanup.ts'
 import { startOrderExpiry } from './modules/orders/expiry.ts'
 import { startReconciliation } from './modules/orders/settlement/reconciliation.ts'
 import { startCredentialWipe } from './modules/orders/fulfilment/retention.ts'
+import { startIdentityDocumentPurge } from './modules/identity/purge.ts'
 import { startSandboxIdentity } from './sandbox-identity/server.ts'
 
 const config = loadConfig()
@@ -51,6 +52,8 @@ const reconciliation = startReconciliation(
 )
 // Site passwords of orders finished CREDENTIALS_RETENTION_DAYS ago; safe on every instance.
 const credentialWipe = startCredentialWipe(deps)
+// Identity documents of accounts closed IDENTITY_DOCUMENT_RETENTION_DAYS ago; safe on every instance.
+const identityPurge = startIdentityDocumentPurge(deps)
 
 let stopping = false
 async function shutdown(signal: NodeJS.Signals): Promise<void> {
@@ -68,6 +71,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   await expiry.stop()
   await reconciliation.stop()
   await credentialWipe.stop()
+  await identityPurge.stop()
   await deps.sms.drain()
   await sandboxIdentity?.close()
   await deps.db.destroy()

@@ -110,7 +110,7 @@ describe('staff: closing an account', () => {
     )
     expect(blocked.status).toBe(200)
     const blockedAt = t.clock.now().toISOString()
-    t.clock.advance(3600_000)
+    t.clock.advance(3600)
     // Access tokens are short-lived: the admin signs in again an hour later.
     const closed = await close(await t.deps.tokens.signAccess(admin.user), customer.id)
     expect(closed.status, closed.text).toBe(200)
