@@ -1,16 +1,15 @@
 import type { ReactNode } from 'react'
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { FeatureGrid, StepList } from '~/features/site/blocks.tsx'
+import { FeatureGrid, GlanceStats, StepList } from '~/features/site/blocks.tsx'
 import { PageUnavailable } from '~/features/site/page-unavailable.tsx'
 import { ButtonLink } from '~/components/ui/button.tsx'
 import { Card } from '~/components/ui/card.tsx'
 import { Hero, Section } from '~/components/ui/section.tsx'
-import { StatBlock } from '~/components/ui/stat.tsx'
 import { getAboutPage } from '~/features/content/cms-pages.server.ts'
 import type { HydrateHandle } from '~/utils/hydration.ts'
 import { pageResponse } from '~/features/site/public-page.server.ts'
-import { pageHeaders } from '~/features/site/public-routes.ts'
+import { pageHeaders, SITE_PAGES } from '~/features/site/public-routes.ts'
 import { seoMeta } from '~/features/content/seo.ts'
 
 /** /about (spec §2): badges, stats row, mission, vision, three values, how we work, contact. */
@@ -20,13 +19,7 @@ export const handle: HydrateHandle = { hydrate: false }
 export const headers = pageHeaders
 
 export async function loader() {
-  return pageResponse(await getAboutPage(), {
-    path: '/about',
-    title: 'درباره ما',
-    description:
-      'ارزپل پرداخت‌های ارزی کاربران ایرانی را با نرخ شفاف، رسید رسمی و پشتیبانی ۲۴ ساعته انجام می‌دهد.',
-    seo: (page) => page.seo,
-  })
+  return pageResponse(await getAboutPage(), { ...SITE_PAGES.about, seo: (page) => page.seo })
 }
 
 export default function About() {
@@ -49,11 +42,7 @@ export default function About() {
           </ul>
         ) : null}
       </Hero>
-      {page.stats.length ? (
-        <section aria-label="ارزپل در یک نگاه" className="mx-auto w-full max-w-6xl px-4 pt-4">
-          <StatBlock stats={page.stats} />
-        </section>
-      ) : null}
+      <GlanceStats stats={page.stats} className="pt-4" />
       <div className="mx-auto grid w-full max-w-6xl gap-5 px-4 py-12 md:grid-cols-2">
         <Card as="section" className="flex flex-col gap-3">
           <h2 className="text-2xl font-extrabold text-slate-900">مأموریت ما</h2>
@@ -84,22 +73,16 @@ export default function About() {
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {contact.supportPhone ? (
               <ContactItem label="تلفن پشتیبانی">
-                <a
-                  href={`tel:${contact.supportPhone.replace(/[^\d+۰-۹]/g, '')}`}
-                  className="font-semibold text-teal-800 underline-offset-4 hover:underline"
-                >
-                  <bdi dir="ltr">{contact.supportPhone}</bdi>
-                </a>
+                <ContactLink href={`tel:${contact.supportPhone.replace(/[^\d+۰-۹]/g, '')}`}>
+                  {contact.supportPhone}
+                </ContactLink>
               </ContactItem>
             ) : null}
             {contact.supportEmail ? (
               <ContactItem label="ایمیل">
-                <a
-                  href={`mailto:${contact.supportEmail}`}
-                  className="font-semibold text-teal-800 underline-offset-4 hover:underline"
-                >
-                  <bdi dir="ltr">{contact.supportEmail}</bdi>
-                </a>
+                <ContactLink href={`mailto:${contact.supportEmail}`}>
+                  {contact.supportEmail}
+                </ContactLink>
               </ContactItem>
             ) : null}
             {contact.workingHours ? (
@@ -113,6 +96,15 @@ export default function About() {
         </ButtonLink>
       </Section>
     </>
+  )
+}
+
+/** A phone number or an address written left to right, as a link that dials or writes. */
+function ContactLink({ href, children }: { href: string; children: string }) {
+  return (
+    <a href={href} className="font-semibold text-teal-800 underline-offset-4 hover:underline">
+      <bdi dir="ltr">{children}</bdi>
+    </a>
   )
 }
 

@@ -6,7 +6,7 @@ import { ButtonLink } from '~/components/ui/button.tsx'
 import { getCurrentTerms } from '~/features/content/cms-pages.server.ts'
 import type { HydrateHandle } from '~/utils/hydration.ts'
 import { pageResponse } from '~/features/site/public-page.server.ts'
-import { pageHeaders } from '~/features/site/public-routes.ts'
+import { pageHeaders, SITE_PAGES } from '~/features/site/public-routes.ts'
 import { seoMeta } from '~/features/content/seo.ts'
 
 /**
@@ -19,12 +19,7 @@ export const handle: HydrateHandle = { hydrate: false }
 export const headers = pageHeaders
 
 export async function loader() {
-  return pageResponse(await getCurrentTerms(), {
-    path: '/terms',
-    title: 'قوانین و مقررات',
-    description:
-      'قوانین و مقررات استفاده از ارزپل: شرایط کاربران، احراز هویت، پرداخت‌ها و کارمزدها، استرداد، حریم خصوصی و حل اختلاف.',
-  })
+  return pageResponse(await getCurrentTerms(), SITE_PAGES.terms)
 }
 
 export default function Terms() {

@@ -169,15 +169,18 @@ export function GatewayForm({ gatewayUrl, token }: { gatewayUrl: string; token: 
   )
 }
 
-/** 409 quote_expired: the new amounts, and a button that starts the order again at them. */
-export function QuoteExpiredPanel(props: {
+/** 409 quote_expired: the order's new amounts at today's rate, as the action answers them. */
+export interface QuoteExpired {
   orderId: number
   flow: string
   detail: string
   amountIrr: number
   rateIrr: number
   feeIrr: number
-}) {
+}
+
+/** 409 quote_expired: the new amounts, and a button that starts the order again at them. */
+export function QuoteExpiredPanel(props: QuoteExpired) {
   return (
     <section
       role="alert"

@@ -8,6 +8,7 @@ import { createPaymentBody, newRequestSchema, ORDER_MESSAGES } from '~/features/
 import { flashCookie } from '~/features/auth/session.server.ts'
 import { getLogger } from '~/utils/logger.server.ts'
 import { limitRefusalOf } from '~/features/identity/identity.server.ts'
+import type { Quote, QuoteExpired } from './new-request-quote.tsx'
 
 /**
  * Spec §4 submit flow, on the server: create the order, start it, and hand the page what it needs
@@ -38,28 +39,10 @@ export type NewRequestActionData =
        */
       identityLink?: boolean
       /** 409 quote_changed: the quote create answered, shown until the live quote refreshes. */
-      newQuote?: {
-        amount: string
-        currency: string
-        payment_type: string
-        rate_irr: number
-        fee_irr: number
-        amount_irr: number
-        expires_at: string
-        quote_token: string
-      }
+      newQuote?: Quote
     }
   | { kind: 'gateway'; orderId: number; gatewayUrl: string; token: string }
-  | {
-      kind: 'quote_expired'
-      orderId: number
-      flow: string
-      detail: string
-      amountIrr: number
-      rateIrr: number
-      feeIrr: number
-      lockedUntil: string
-    }
+  | (QuoteExpired & { kind: 'quote_expired'; lockedUntil: string })
 
 /** Same shape payments-service accepts for `Idempotency-Key`; anything else is not forwarded. */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{1,128}$/

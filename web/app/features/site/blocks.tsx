@@ -13,6 +13,7 @@ import { cx } from '~/components/ui/cx.ts'
 import { FaqList } from '~/components/ui/faq.tsx'
 import { Icon } from '~/components/ui/icon.tsx'
 import { Hero, Section } from '~/components/ui/section.tsx'
+import { StatBlock, type Stat } from '~/components/ui/stat.tsx'
 
 /** Sections shared by the landing, tier, service and about pages. */
 
@@ -27,6 +28,19 @@ export function FeatureGrid({ items }: { items: Feature[] }) {
         </Card>
       ))}
     </ul>
+  )
+}
+
+/** "ArzPol at a glance": the stats row, or nothing when the page has no stats. */
+export function GlanceStats({ stats, className }: { stats: Stat[]; className?: string }) {
+  if (!stats.length) return null
+  return (
+    <section
+      aria-label="ارزپل در یک نگاه"
+      className={cx('mx-auto w-full max-w-6xl px-4', className)}
+    >
+      <StatBlock stats={stats} />
+    </section>
   )
 }
 

@@ -1,8 +1,7 @@
-import { CtaBanner, FeatureGrid, PageHero } from '~/features/site/blocks.tsx'
+import { CtaBanner, FeatureGrid, GlanceStats, PageHero } from '~/features/site/blocks.tsx'
 import { ButtonLink } from '~/components/ui/button.tsx'
 import { LinkCard } from '~/components/ui/card.tsx'
 import { Section } from '~/components/ui/section.tsx'
-import { StatBlock } from '~/components/ui/stat.tsx'
 import type { LandingContent } from '~/features/site/public-pages.ts'
 
 /**
@@ -37,11 +36,7 @@ export function Home({ signedIn, content }: { signedIn: boolean; content: Landin
         <FeatureGrid items={content.reasons} />
       </Section>
 
-      {content.stats.length ? (
-        <section aria-label="ارزپل در یک نگاه" className="mx-auto w-full max-w-6xl px-4 pt-12">
-          <StatBlock stats={content.stats} />
-        </section>
-      ) : null}
+      <GlanceStats stats={content.stats} className="pt-12" />
 
       {content.closing && !signedIn ? <CtaBanner cta={content.closing} id="closing" /> : null}
     </>

@@ -69,13 +69,29 @@ export function isServiceSlug(value: string): value is ServiceSlug {
   return Object.hasOwn(SERVICE_PAGES, value)
 }
 
+/** The site's own pages: paths, and the name and description used when the cms gives none. */
+export const SITE_PAGES = {
+  about: {
+    path: '/about',
+    title: 'درباره ما',
+    description:
+      'ارزپل پرداخت‌های ارزی کاربران ایرانی را با نرخ شفاف، رسید رسمی و پشتیبانی ۲۴ ساعته انجام می‌دهد.',
+  },
+  terms: {
+    path: '/terms',
+    title: 'قوانین و مقررات',
+    description:
+      'قوانین و مقررات استفاده از ارزپل: شرایط کاربران، احراز هویت، پرداخت‌ها و کارمزدها، استرداد، حریم خصوصی و حل اختلاف.',
+  },
+} as const
+
 /** Every public page a crawler should know about (blog posts are added by the sitemap). */
 export const PUBLIC_PATHS: string[] = [
   '/',
   ...Object.keys(TIER_PAGES).map((slug) => `/services/${slug}`),
   ...SERVICE_SLUGS.map((slug) => `/${slug}`),
-  '/about',
-  '/terms',
+  SITE_PAGES.about.path,
+  SITE_PAGES.terms.path,
   '/blog',
 ]
 

@@ -1,6 +1,26 @@
 import { Link } from '@remix-run/react'
-import { SERVICE_PAGES, SERVICE_SLUGS } from '~/features/site/public-routes.ts'
+import {
+  SERVICE_PAGES,
+  SERVICE_SLUGS,
+  TIER_PAGES,
+  type TierSlug,
+} from '~/features/site/public-routes.ts'
 import { LogoMark } from '~/components/logo.tsx'
+
+/** The footer's columns: the service tiers and the payment pages by their own titles, then ours. */
+const TIER_LINKS = (Object.keys(TIER_PAGES) as TierSlug[]).map((slug) => ({
+  to: `/services/${slug}`,
+  label: TIER_PAGES[slug].title,
+}))
+const PAYMENT_LINKS = SERVICE_SLUGS.map((slug) => ({
+  to: `/${slug}`,
+  label: SERVICE_PAGES[slug].title,
+}))
+const SITE_LINKS = [
+  { to: '/about', label: 'درباره ما' },
+  { to: '/terms', label: 'قوانین و مقررات' },
+  { to: '/blog', label: 'وبلاگ' },
+]
 
 /** A titled column of links, named for assistive technology by its title. */
 function FooterColumn({ title, links }: { title: string; links: { to: string; label: string }[] }) {
@@ -33,29 +53,9 @@ export function SiteFooter({ year }: { year: string }) {
             پرداخت ارزی سرویس‌های بین‌المللی برای مشتریان ایرانی، با تسویه ریالی.
           </p>
         </div>
-        <FooterColumn
-          title="خدمات"
-          links={[
-            { to: '/services/base', label: 'خدمات پایه' },
-            { to: '/services/intermediate', label: 'خدمات متوسط' },
-            { to: '/services/specialized', label: 'خدمات تخصصی' },
-          ]}
-        />
-        <FooterColumn
-          title="پرداخت‌ها"
-          links={SERVICE_SLUGS.map((slug) => ({
-            to: `/${slug}`,
-            label: SERVICE_PAGES[slug].title,
-          }))}
-        />
-        <FooterColumn
-          title="ارزپل"
-          links={[
-            { to: '/about', label: 'درباره ما' },
-            { to: '/terms', label: 'قوانین و مقررات' },
-            { to: '/blog', label: 'وبلاگ' },
-          ]}
-        />
+        <FooterColumn title="خدمات" links={TIER_LINKS} />
+        <FooterColumn title="پرداخت‌ها" links={PAYMENT_LINKS} />
+        <FooterColumn title="ارزپل" links={SITE_LINKS} />
       </div>
       <p className="border-t border-slate-100 py-4 text-center text-xs text-slate-500">
         © {year} ارزپل. همه حقوق محفوظ است.
