@@ -41,6 +41,17 @@ async function setLevel0Limits(perOrder: number, perDay: number, perMonth: numbe
     .merge()
 }
 
+/** Starting to pay the order is refused with 403: the answer's body. */
+async function refusedStart(token: string, orderId: number) {
+  const response = await t.api.post<Record<string, unknown>>(
+    `/api/payments/${orderId}/start/`,
+    { card_number: null, flow: 'topup' },
+    { token },
+  )
+  expect(response.status, response.text).toBe(403)
+  return response.body
+}
+
 describe('level 1: name, national code, birth date and Shahkar', () => {
   it('reaches level 1 when the mobile is registered to the national code', async () => {
     const customer = await t.customer()
@@ -268,13 +279,7 @@ describe('limits per level', () => {
     const customer = await t.customer()
     const order = await createOrder(t, customer.token)
     await setLevel0Limits(50_000_000, 150_000_000, 200_000_000)
-    const refused = await t.api.post<Record<string, unknown>>(
-      `/api/payments/${order.id}/start/`,
-      { card_number: null, flow: 'topup' },
-      { token: customer.token },
-    )
-    expect(refused.status).toBe(403)
-    expect(refused.body).toMatchObject({
+    expect(await refusedStart(customer.token, order.id)).toMatchObject({
       code: 'identity_limit',
       limit: 'per_order',
       next_level: 1,
@@ -292,14 +297,8 @@ describe('limits per level', () => {
     const first = await createOrder(t, customer.token)
     await createOrder(t, customer.token)
     await setLevel0Limits(100_000_000, 100_000_000, 200_000_000)
-    const refused = await t.api.post<Record<string, unknown>>(
-      `/api/payments/${first.id}/start/`,
-      { card_number: null, flow: 'topup' },
-      { token: customer.token },
-    )
-    expect(refused.status).toBe(403)
     // The other order's share is gone from the day; this order itself is not counted twice.
-    expect(refused.body).toMatchObject({
+    expect(await refusedStart(customer.token, first.id)).toMatchObject({
       limit: 'per_day',
       remaining_irr: 100_000_000 - FIFTY_USD_IRR,
     })

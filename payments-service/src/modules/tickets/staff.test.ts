@@ -49,6 +49,10 @@ describe('staff API', () => {
     return response.body.id
   }
 
+  /** A staff reply to a ticket (JSON), as the account `token` signs in. */
+  const staffReply = (token: string, ticket: number, body: Record<string, unknown>) =>
+    t.api.post<MessageBody>(`${STAFF_TICKETS}${ticket}/messages/`, body, { token })
+
   describe('access', () => {
     it('is refused to customers (403) and to anonymous callers (401)', async () => {
       const customer = await signedIn(t)
@@ -99,13 +103,7 @@ describe('staff API', () => {
       const waiting = await openTicket(alice.token, 'منتظر پاسخ', 'payment')
       t.clock.advance(10)
       const answered = await openTicket(bob.token, 'پاسخ داده شده', 'technical')
-      await t.api.post(
-        `${STAFF_TICKETS}${answered}/messages/`,
-        { content: 'بررسی شد' },
-        {
-          token: staff.token,
-        },
-      )
+      await staffReply(staff.token, answered, { content: 'بررسی شد' })
       t.clock.advance(10)
       const closed = await openTicket(bob.token, 'بسته', 'payment')
       await t.api.post(`/api/ticketing/tickets/${closed}/close/`, undefined, { token: bob.token })
@@ -114,13 +112,7 @@ describe('staff API', () => {
       t.clock.advance(10)
       // The customer answers the staff reply: the ticket waits for staff again.
       const reopened = await openTicket(bob.token, 'جواب مشتری', 'technical')
-      await t.api.post(
-        `${STAFF_TICKETS}${reopened}/messages/`,
-        { content: 'چه شد؟' },
-        {
-          token: staff.token,
-        },
-      )
+      await staffReply(staff.token, reopened, { content: 'چه شد؟' })
       t.clock.advance(10)
       await t.api.post(
         `/api/ticketing/tickets/${reopened}/messages/`,
@@ -187,11 +179,7 @@ describe('staff API', () => {
       const staff = await signedIn(t, { role: 'support', username: 'sara' })
       const customer = await signedIn(t)
       const ticket = await openTicket(customer.token)
-      const reply = await t.api.post<MessageBody>(
-        `${STAFF_TICKETS}${ticket}/messages/`,
-        { content: 'پرداخت شما بررسی شد.' },
-        { token: staff.token },
-      )
+      const reply = await staffReply(staff.token, ticket, { content: 'پرداخت شما بررسی شد.' })
       expect(reply.status, reply.text).toBe(201)
       expect(reply.body).toMatchObject({
         content: 'پرداخت شما بررسی شد.',
@@ -227,13 +215,7 @@ describe('staff API', () => {
       const staff = await signedIn(t, { role: 'admin' })
       const customer = await signedIn(t)
       const ticket = await openTicket(customer.token)
-      await t.api.post(
-        `${STAFF_TICKETS}${ticket}/messages/`,
-        { content: 'سلام' },
-        {
-          token: staff.token,
-        },
-      )
+      await staffReply(staff.token, ticket, { content: 'سلام' })
       const thread = await t.api.get<MessageBody[]>(`/api/ticketing/tickets/${ticket}/messages/`, {
         token: customer.token,
       })
@@ -262,29 +244,18 @@ describe('staff API', () => {
       expect(withFile.body.attachments.map((a) => a.content_type)).toEqual(['application/pdf'])
 
       // Typed text wins over the prepared one (staff edited the canned reply).
-      const edited = await t.api.post<MessageBody>(
-        `${STAFF_TICKETS}${ticket}/messages/`,
-        { prepared_message: prepared.body.id, content: 'متن ویرایش‌شده' },
-        { token: staff.token },
-      )
+      const edited = await staffReply(staff.token, ticket, {
+        prepared_message: prepared.body.id,
+        content: 'متن ویرایش‌شده',
+      })
       expect(edited.body.content).toBe('متن ویرایش‌شده')
 
-      const unknown = await t.api.post(
-        `${STAFF_TICKETS}${ticket}/messages/`,
-        { prepared_message: 99999 },
-        { token: staff.token },
-      )
+      const unknown = await staffReply(staff.token, ticket, { prepared_message: 99999 })
       expect([unknown.status, unknown.body]).toEqual([
         400,
         { prepared_message: ['پیام آماده یافت نشد'] },
       ])
-      const empty = await t.api.post(
-        `${STAFF_TICKETS}${ticket}/messages/`,
-        {},
-        {
-          token: staff.token,
-        },
-      )
+      const empty = await staffReply(staff.token, ticket, {})
       expect([empty.status, empty.body]).toEqual([400, { content: ['پیام یا فایل لازم است'] }])
     })
 
@@ -295,13 +266,7 @@ describe('staff API', () => {
       await t.api.post(`/api/ticketing/tickets/${ticket}/close/`, undefined, {
         token: customer.token,
       })
-      const closed = await t.api.post(
-        `${STAFF_TICKETS}${ticket}/messages/`,
-        { content: 'سلام' },
-        {
-          token: staff.token,
-        },
-      )
+      const closed = await staffReply(staff.token, ticket, { content: 'سلام' })
       expect([closed.status, closed.body]).toEqual([
         409,
         {
@@ -309,13 +274,7 @@ describe('staff API', () => {
           code: 'ticket_closed',
         },
       ])
-      const missing = await t.api.post(
-        `${STAFF_TICKETS}424242/messages/`,
-        { content: 'سلام' },
-        {
-          token: staff.token,
-        },
-      )
+      const missing = await staffReply(staff.token, 424242, { content: 'سلام' })
       expect([missing.status, missing.body]).toEqual([404, { detail: 'تیکت یافت نشد' }])
       await t.deps.sms.drain()
       expect(t.kavenegar.received).toEqual([])
@@ -326,13 +285,7 @@ describe('staff API', () => {
       const customer = await signedIn(t)
       const ticket = await openTicket(customer.token)
       t.kavenegar.failNext(500, 500, 'vendor down')
-      const reply = await t.api.post(
-        `${STAFF_TICKETS}${ticket}/messages/`,
-        { content: 'پاسخ' },
-        {
-          token: staff.token,
-        },
-      )
+      const reply = await staffReply(staff.token, ticket, { content: 'پاسخ' })
       expect(reply.status).toBe(201)
       await t.deps.sms.drain()
       expect(t.kavenegar.received).toHaveLength(1)
