@@ -91,6 +91,23 @@ export const isStaff = (user: User) => STAFF_ROLES.has(user.role)
 // Owner-scoped reads answer 404 for someone else's order, exactly as for a missing one, so
 // order ids cannot be probed.
 const notFound = () => new ApiError(404, 'یافت نشد', 'not_found')
+
+/**
+ * The order if `user` owns it or is staff; 404 (never 403) otherwise, so ids can't be probed.
+ * `lock`: a row lock, inside a transaction that will change the order.
+ */
+export async function visibleOrder(
+  trx: Knex | Knex.Transaction,
+  user: User,
+  id: number,
+  lock = false,
+) {
+  let query = Payment.query(trx).findById(id)
+  if (lock) query = query.forUpdate()
+  const payment = await query
+  if (!payment || (payment.user_id !== user.id && !isStaff(user))) throw notFound()
+  return payment
+}
 const conflict = (detail: string, code: string, body?: Record<string, unknown>) =>
   new ApiError(409, detail, code, body ? { body } : {})
 
@@ -115,15 +132,6 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       now,
       lockMinutes: deps.rateLockMinutes,
     })
-  }
-
-  /** Owner (or staff) only; a row lock when inside a transaction that will change it. */
-  async function loadVisible(trx: Knex | Knex.Transaction, user: User, id: number, lock = false) {
-    let query = Payment.query(trx).findById(id)
-    if (lock) query = query.forUpdate()
-    const payment = await query
-    if (!payment || (payment.user_id !== user.id && !isStaff(user))) throw notFound()
-    return payment
   }
 
   const keys = createIdempotencyStore({ db, clock })
@@ -288,7 +296,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   }
 
   async function detail(user: User, id: number) {
-    const payment = await loadVisible(db, user, id)
+    const payment = await visibleOrder(db, user, id)
     const events = await PaymentEvent.query(db)
       .where({ payment_id: id })
       .orderBy([{ column: 'created_at' }, { column: 'id' }])
@@ -311,7 +319,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     await ownShebaFor(user, id, sheba)
     const now = clock.now()
     return db.transaction(async (trx) => {
-      const payment = await loadVisible(trx, user, id, true)
+      const payment = await visibleOrder(trx, user, id, true)
       if (payment.user_id !== user.id) throw notFound()
       if (flowOf(payment.payment_type) !== 'payout') {
         throw conflict(MESSAGES.notPayout, 'not_payout')
@@ -331,7 +339,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
    * and only for the caller's own order: anyone else's is 404 before any question is paid for.
    */
   async function ownShebaFor(user: User, id: number, sheba: string) {
-    const payment = await loadVisible(db, user, id)
+    const payment = await visibleOrder(db, user, id)
     if (payment.user_id !== user.id) throw notFound()
     if (flowOf(payment.payment_type) === 'payout') {
       await assertOwnSheba(db, deps.ownership, user.id, sheba)
@@ -381,7 +389,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     const plan = await db.transaction(async (trx): Promise<StartPlan> => {
       // The customer's row before the order's (ADR 014): the limits are checked again below.
       await lockCustomer(trx, user.id)
-      const payment = await loadVisible(trx, user, id, true)
+      const payment = await visibleOrder(trx, user, id, true)
       if (payment.user_id !== user.id) throw notFound()
       const withinLimits = () =>
         assertWithinLimits(trx, {
@@ -532,7 +540,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   async function cancel(customer: User, id: number): Promise<Payment> {
     const now = clock.now()
     return db.transaction(async (trx) => {
-      await loadVisible(trx, customer, id)
+      await visibleOrder(trx, customer, id)
       const moved = await transition(trx, {
         paymentId: id,
         to: 'cancelled',

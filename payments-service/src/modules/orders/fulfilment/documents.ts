@@ -4,12 +4,12 @@ import type { Knex } from 'knex'
 import type { Logger } from 'pino'
 import { ApiError } from '../../../http/errors.ts'
 import type { Clock } from '../../../lib/clock.ts'
-import { Payment } from '../../../models/payment.model.ts'
 import type { User } from '../../../models/user.model.ts'
-import { StoredFileNotFound, type FileStorage } from '../../../storage/index.ts'
+import type { FileStorage } from '../../../storage/index.ts'
 // The upload helpers tickets use too (busboy with the size limit while streaming, magic-byte
 // type detection, file-name cleaning); reused, not copied.
 import { sanitizeFileName } from '../../../http/uploads.ts'
+import { readStoredFile, saveOrDiscardFile } from '../../../http/stored-files.ts'
 import { type UploadedFile } from '@arzpol/contracts/uploads'
 import {
   DOCUMENT_MESSAGES,
@@ -17,7 +17,7 @@ import {
   MAX_DOCUMENTS_PER_ORDER,
   type DocumentType,
 } from '@arzpol/contracts/orders/customer'
-import { isStaff } from '../orders.service.ts'
+import { isStaff, visibleOrder } from '../orders.service.ts'
 import { advancePayout } from './payout-details.ts'
 import type { Stage } from '../state-machine.ts'
 
@@ -50,15 +50,6 @@ export function createDocumentService(deps: {
 }) {
   const { db, clock, logger, storage } = deps
 
-  /** The order if `user` owns it or is staff; 404 (never 403) otherwise, so ids can't be probed. */
-  async function visibleOrder(trx: Knex | Knex.Transaction, user: User, id: number, lock = false) {
-    let query = Payment.query(trx).findById(id)
-    if (lock) query = query.forUpdate()
-    const payment = await query
-    if (!payment || (payment.user_id !== user.id && !isStaff(user))) throw notFound()
-    return payment
-  }
-
   async function upload(user: User, paymentId: number, file: UploadedFile) {
     // Cheap checks first, so a refused upload never reaches the storage.
     const order = await visibleOrder(db, user, paymentId)
@@ -71,8 +62,8 @@ export function createDocumentService(deps: {
     const month = String(now.getUTCMonth() + 1).padStart(2, '0')
     const key = `payment-documents/${now.getUTCFullYear()}/${month}/${randomUUID()}`
     await storage.put(key, file.data, type)
-    try {
-      return await db.transaction(async (trx) => {
+    return saveOrDiscardFile(storage, key, logger, () =>
+      db.transaction(async (trx) => {
         // The order's row lock serialises uploads to one order, so the cap holds under races.
         const locked = await visibleOrder(trx, user, paymentId, true)
         const count = await trx('payment_documents')
@@ -104,16 +95,8 @@ export function createDocumentService(deps: {
           })
         }
         return row
-      })
-    } catch (error) {
-      await storage.delete(key).catch((cleanupError: unknown) => {
-        logger.error(
-          { err: cleanupError, storage_key: key },
-          'could not remove a document whose row was not saved',
-        )
-      })
-      throw error
-    }
+      }),
+    )
   }
 
   async function list(user: User, paymentId: number): Promise<PaymentDocumentRow[]> {
@@ -133,16 +116,12 @@ export function createDocumentService(deps: {
       .where({ id: documentId, payment_id: paymentId })
       .first()) as PaymentDocumentRow | undefined
     if (!document) throw notFound()
-    try {
-      return { document, body: await storage.get(document.storage_key) }
-    } catch (error) {
-      if (!(error instanceof StoredFileNotFound)) throw error
-      logger.error(
-        { document_id: document.id, storage_key: document.storage_key },
-        'order document file missing',
-      )
-      throw notFound()
-    }
+    const body = await readStoredFile(storage.get(document.storage_key), {
+      logger,
+      context: { document_id: document.id, storage_key: document.storage_key },
+      refusal: notFound,
+    })
+    return { document, body }
   }
 
   return { upload, list, open }
