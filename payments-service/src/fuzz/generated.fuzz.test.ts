@@ -458,13 +458,18 @@ describe(`generated hostile input, ${OPERATIONS.length} operations × ${RUNS} ca
     world = await buildWorld(h)
     users = (await h
       .db('users')
-      .select('id', 'role', 'blocked_at', 'password_hash', 'password_changed_at')) as Array<
-      Record<string, unknown>
-    >
+      .select(
+        'id',
+        'role',
+        'blocked_at',
+        'closed_at',
+        'password_hash',
+        'password_changed_at',
+      )) as Array<Record<string, unknown>>
   }, 120_000)
 
   // Before every generated case: the fixture users as they were (a staff case may have blocked
-  // the customer or taken a role away, a customer case changed a password).
+  // or closed the customer or taken a role away, a customer case changed a password).
   beforeEach(async () => {
     if (!h) return
     for (const user of users) {
@@ -475,11 +480,13 @@ describe(`generated hostile input, ${OPERATIONS.length} operations × ${RUNS} ca
           q
             .whereNot('role', user.role as string)
             .orWhereNotNull('blocked_at')
+            .orWhereNotNull('closed_at')
             .orWhereNot('password_hash', user.password_hash as string),
         )
         .update({
           role: user.role,
           blocked_at: user.blocked_at,
+          closed_at: user.closed_at,
           password_hash: user.password_hash,
           password_changed_at: user.password_changed_at,
         })
