@@ -95,6 +95,26 @@ describe('public pages', () => {
     expect(hasScripts(text)).toBe(false)
   })
 
+  it('render /about with its stats row and contact links, with no JavaScript', async () => {
+    cms.singles['/api/about-page'] = {
+      title: 'درباره ارزپل',
+      stats: [{ value: '۲۴/۷', label: 'پشتیبانی' }],
+      mission: 'مأموریت',
+      vision: 'چشم‌انداز',
+    }
+    cms.singles['/api/site-setting'] = {
+      supportPhone: '021-1234 5678',
+      supportEmail: 'help@arzpol.example',
+    }
+    const text = await app.page('/about')
+    expectToHold(text, [
+      /<section aria-label="ارزپل در یک نگاه"[^>]*>[\s\S]*?۲۴\/۷/,
+      /href="tel:02112345678"[^>]*><bdi dir="ltr">021-1234 5678<\/bdi>/,
+      /href="mailto:help@arzpol.example"[^>]*><bdi dir="ltr">help@arzpol.example<\/bdi>/,
+    ])
+    expect(hasScripts(text)).toBe(false)
+  })
+
   it('show a Persian notice with 503 when the cms is down, never a crash', async () => {
     cmsDown('error')
     const { status, headers, text } = await app.render('/fx-topup')
