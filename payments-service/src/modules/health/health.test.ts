@@ -1,30 +1,33 @@
 import { describe, expect, it } from 'vitest'
 import { createApp } from '../../app.ts'
 import { useAppWithoutDatabase, useTestApp } from '../../test/app.ts'
-import { startTestServer } from '../../test/http.ts'
+import { startTestServer, type TestClient } from '../../test/http.ts'
+
+/** /readyz answers 503 with this Persian detail, while /healthz (liveness) still answers 200. */
+async function expectNotReady(api: TestClient, detail: string) {
+  const ready = await api.get('/readyz')
+  expect([ready.status, ready.body]).toEqual([503, { detail }])
+  expect((await api.get('/healthz')).status).toBe(200)
+}
 
 describe('health probes', () => {
   const t = useTestApp()
 
-  it('GET /healthz answers without the database', async () => {
-    const response = await t.api.get('/healthz')
-    expect(response.status).toBe(200)
-    expect(response.body).toEqual({ status: 'ok', service: 'payments-service' })
-  })
-
-  it('GET /readyz answers 200 when select 1 works', async () => {
-    const response = await t.api.get('/readyz')
-    expect(response.status).toBe(200)
-    expect(response.body).toEqual({ status: 'ok', service: 'payments-service' })
-  })
+  it.each(['/healthz', '/readyz'])(
+    'GET %s answers 200 while the database answers',
+    async (path) => {
+      const response = await t.api.get(path)
+      expect([response.status, response.body]).toEqual([
+        200,
+        { status: 'ok', service: 'payments-service' },
+      ])
+    },
+  )
 
   it('GET /readyz answers 503 once the process is shutting down, /healthz still 200', async () => {
     const draining = await startTestServer(createApp(t.deps, { draining: () => true }))
     try {
-      const ready = await draining.get('/readyz')
-      expect(ready.status).toBe(503)
-      expect(ready.body).toEqual({ detail: 'سرویس در حال خاموش شدن است' })
-      expect((await draining.get('/healthz')).status).toBe(200)
+      await expectNotReady(draining, 'سرویس در حال خاموش شدن است')
     } finally {
       await draining.close()
     }
@@ -34,10 +37,7 @@ describe('health probes', () => {
     const db = useAppWithoutDatabase()
 
     it('GET /readyz answers 503 with a Persian detail, /healthz still 200', async () => {
-      const ready = await db.api.get('/readyz')
-      expect(ready.status).toBe(503)
-      expect(ready.body).toEqual({ detail: 'پایگاه داده در دسترس نیست' })
-      expect((await db.api.get('/healthz')).status).toBe(200)
+      await expectNotReady(db.api, 'پایگاه داده در دسترس نیست')
     })
   })
 })
@@ -45,10 +45,28 @@ describe('health probes', () => {
 describe('HTTP conventions', () => {
   const t = useTestApp()
 
-  it('answers an unknown route with the Persian 404', async () => {
-    const response = await t.api.get('/api/nothing-here/')
-    expect(response.status).toBe(404)
-    expect(response.body).toEqual({ detail: 'یافت نشد' })
+  it.each([
+    {
+      answers: 'an unknown route with the Persian 404',
+      request: ['GET', '/api/nothing-here/', {}],
+      status: 404,
+      body: { detail: 'یافت نشد' },
+    },
+    {
+      answers: 'malformed JSON with 400 and a Persian detail',
+      request: ['POST', '/api/auth/login/', { rawBody: '{"phone": ' }],
+      status: 400,
+      body: { detail: 'بدنه درخواست JSON معتبر نیست.', code: 'parse_error' },
+    },
+    {
+      answers: 'a JSON body that is not an object with non_field_errors',
+      request: ['POST', '/api/auth/login/', { rawBody: '[1, 2]' }],
+      status: 400,
+      body: { non_field_errors: ['داده ارسال‌شده باید یک شیء JSON باشد.'] },
+    },
+  ] as const)('answers $answers', async ({ request: [method, path, options], status, body }) => {
+    const response = await t.api.request(method, path, options)
+    expect([response.status, response.body]).toEqual([status, body])
   })
 
   it('answers a known path with the wrong method with 405', async () => {
@@ -58,22 +76,10 @@ describe('HTTP conventions', () => {
     expect(response.headers.get('allow')).toContain('POST')
   })
 
-  it('answers malformed JSON with 400 and a Persian detail', async () => {
-    const response = await t.api.request('POST', '/api/auth/login/', { rawBody: '{"phone": ' })
-    expect(response.status).toBe(400)
-    expect(response.body).toEqual({ detail: 'بدنه درخواست JSON معتبر نیست.', code: 'parse_error' })
-  })
-
   it('refuses bodies over the size limit', async () => {
     const response = await t.api.post('/api/auth/login/', { phone: 'x'.repeat(100_000) })
     expect(response.status).toBe(413)
     expect(response.body).toMatchObject({ code: 'payload_too_large' })
-  })
-
-  it('answers a JSON body that is not an object with non_field_errors', async () => {
-    const response = await t.api.request('POST', '/api/auth/login/', { rawBody: '[1, 2]' })
-    expect(response.status).toBe(400)
-    expect(response.body).toEqual({ non_field_errors: ['داده ارسال‌شده باید یک شیء JSON باشد.'] })
   })
 
   it('echoes X-Request-Id from web, or makes one up', async () => {
