@@ -4,6 +4,7 @@ import { PaymentEvent } from '../../models/payment-event.model.ts'
 import { createCredentialVault } from './checkout/credentials.ts'
 import {
   createOrder,
+  postStart,
   startOrder,
   TEST_CREDENTIALS_KEY,
   useOrdersApp,
@@ -227,8 +228,7 @@ describe('GET /api/payments/ and /api/payments/{id}/ (owner only)', () => {
     const order = await createOrder(t, a.token)
     const calls = [
       () => t.api.get(`/api/payments/${order.id}/`, { token: b.token }),
-      () =>
-        t.api.post(`/api/payments/${order.id}/start/`, { card_number: null }, { token: b.token }),
+      () => postStart(t, b.token, order.id),
       () => t.api.post(`/api/payments/${order.id}/cancel/`, {}, { token: b.token }),
     ]
     for (const call of calls) {
@@ -317,11 +317,7 @@ describe('POST /api/payments/{id}/start/', () => {
     t.clock.advance(60)
     // Access tokens live 15 minutes too: sign in again.
     a.token = await t.deps.tokens.signAccess(a.user)
-    const expired = await t.api.post(
-      `/api/payments/${order.id}/start/`,
-      { card_number: null },
-      { token: a.token },
-    )
+    const expired = await postStart(t, a.token, order.id)
     expect(expired.status).toBe(409)
     // 50 × 1,200,000 = 60,000,000 + 3% = 61,800,000
     expect(expired.body).toMatchObject({
@@ -352,11 +348,7 @@ describe('POST /api/payments/{id}/start/', () => {
     expect(
       (await t.api.post(`/api/payments/${order.id}/cancel/`, {}, { token: a.token })).status,
     ).toBe(200)
-    const response = await t.api.post(
-      `/api/payments/${order.id}/start/`,
-      { card_number: null },
-      { token: a.token },
-    )
+    const response = await postStart(t, a.token, order.id)
     expect(response.status).toBe(409)
     expect(response.body).toMatchObject({ code: 'invalid_stage' })
   })
@@ -366,11 +358,7 @@ describe('POST /api/payments/{id}/start/', () => {
     const order = await createOrder(t, a.token)
     // The bank refuses amounts below 1,000 rials: simulate a corrupted amount.
     await t.deps.db('payments').where({ id: order.id }).update({ amount_irr: 10 })
-    const response = await t.api.post(
-      `/api/payments/${order.id}/start/`,
-      { card_number: null },
-      { token: a.token },
-    )
+    const response = await postStart(t, a.token, order.id)
     expect(response.status).toBe(502)
     expect(response.body).toMatchObject({ code: 'gateway_unavailable' })
     const tx = await t.deps.db('gateway_transactions').where({ payment_id: order.id }).first()
