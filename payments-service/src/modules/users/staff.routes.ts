@@ -1,4 +1,4 @@
-import { defineRoute, reply, type Api } from '../../http/route.ts'
+import { ok, reply, routeGroup, type Api } from '../../http/route.ts'
 import type { Role } from '../../models/user.model.ts'
 import { IdParams } from '@arzpol/contracts/staff'
 import type { StaffUserService } from './staff-users.service.ts'
@@ -15,39 +15,31 @@ import {
 
 const STAFF: readonly Role[] = ['support', 'admin']
 const ADMIN: readonly Role[] = ['admin']
-const TAGS = ['staff']
 
 /** Staff user management (issue #8): accounts, blocking, the support role. */
 export function registerStaffUserRoutes(api: Api, users: StaffUserService) {
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/staff/users/',
+  const staff = routeGroup(api, { tags: ['staff'], auth: STAFF })
+  const admin = routeGroup(api, { tags: ['staff'], auth: ADMIN })
+
+  staff.get('/api/staff/users/', {
     operationId: 'staff_users_list',
     summary: 'Accounts by phone (exact or its first digits), role and blocked state',
-    tags: TAGS,
-    auth: STAFF,
     query: UserQuery,
-    responses: { 200: { description: 'A page of accounts', schema: UserPageOut } },
+    responses: ok('A page of accounts', UserPageOut),
     handler: async (_ctx, { query }) => reply(200, await users.list(query)),
   })
 
-  defineRoute(api, {
-    method: 'get',
-    path: '/api/staff/users/:id/',
+  staff.get('/api/staff/users/:id/', {
     operationId: 'staff_users_read',
     summary: 'An account with its latest orders, tickets and audit',
-    tags: TAGS,
-    auth: STAFF,
     params: IdParams,
-    responses: { 200: { description: 'Account', schema: UserDetailOut } },
+    responses: ok('Account', UserDetailOut),
     errors: [404],
     handler: async (_ctx, { params }) => reply(200, await users.detail(params.id)),
   })
 
   for (const action of ['block', 'unblock'] as const) {
-    defineRoute(api, {
-      method: 'post',
-      path: `/api/staff/users/:id/${action}/`,
+    staff.post(`/api/staff/users/:id/${action}/`, {
       operationId: `staff_users_${action}`,
       summary:
         action === 'block'
@@ -55,38 +47,30 @@ export function registerStaffUserRoutes(api: Api, users: StaffUserService) {
           : 'Unblock an account (old sessions stay revoked)',
       description:
         'Support may block customers; admins also support staff. Admin accounts and your own are refused.',
-      tags: TAGS,
-      auth: STAFF,
       params: IdParams,
       body: action === 'block' ? BlockBody : UnblockBody,
-      responses: { 200: { description: 'Account', schema: UserDetailOut } },
+      responses: ok('Account', UserDetailOut),
       errors: [404, 409],
       handler: async (_ctx, { params, body, user }) =>
         reply(200, await users.setBlocked(user, params.id, action === 'block', body.note ?? null)),
     })
   }
 
-  defineRoute(api, {
-    method: 'post',
-    path: '/api/staff/users/:id/close/',
+  admin.post('/api/staff/users/:id/close/', {
     operationId: 'staff_users_close',
     summary: 'Close a customer account at their request (admin): blocked for good, audited',
     description:
       'Refused with 409 while the customer has a cash-out not settled (`payouts_pending`), another order not final (`orders_open`) or money to return (`money_to_return`), and when already closed (`already_closed`). Staff accounts 403, your own 409. Identity documents are purged IDENTITY_DOCUMENT_RETENTION_DAYS later.',
-    tags: TAGS,
-    auth: ADMIN,
     params: IdParams,
     body: CloseBody,
-    responses: { 200: { description: 'Account', schema: UserDetailOut } },
+    responses: ok('Account', UserDetailOut),
     errors: [404, 409],
     handler: async (_ctx, { params, body, user }) =>
       reply(200, await users.close(user, params.id, body.reason)),
   })
 
   for (const action of ['grant', 'revoke'] as const) {
-    defineRoute(api, {
-      method: 'post',
-      path: `/api/staff/roles/${action}-support/`,
+    admin.post(`/api/staff/roles/${action}-support/`, {
       operationId: `staff_roles_${action}_support`,
       summary:
         action === 'grant'
@@ -94,10 +78,8 @@ export function registerStaffUserRoutes(api: Api, users: StaffUserService) {
           : 'Take the support role back, by phone (admin)',
       description:
         'Audited. Admin accounts are created and changed only with the CLI (`npm run create-staff -- --role admin`): 409 `role_locked`.',
-      tags: TAGS,
-      auth: ADMIN,
       body: SupportRoleBody,
-      responses: { 200: { description: 'Account', schema: StaffUserOut } },
+      responses: ok('Account', StaffUserOut),
       errors: [404, 409],
       handler: async (_ctx, { body, user }) =>
         reply(200, await users.setSupport(user, body.phone, action === 'grant', body.note)),
