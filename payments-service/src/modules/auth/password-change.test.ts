@@ -2,6 +2,7 @@ import type { AuthTokens } from '@arzpol/contracts'
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../test/app.ts'
 import { insertUser } from '../../test/factories.ts'
+import { expectFieldErrors } from '../../test/field-errors.ts'
 
 const CHANGE = '/api/auth/password/change/'
 const LOGIN = '/api/auth/login/'
@@ -44,10 +45,7 @@ describe('POST /api/auth/password/change/', () => {
       old_password: 'not my password',
       new_password: 'new password 2',
     })
-    expect([response.status, response.body]).toEqual([
-      400,
-      { old_password: ['رمز عبور فعلی اشتباه است'] },
-    ])
+    expectFieldErrors(response, { old_password: ['رمز عبور فعلی اشتباه است'] })
     expect(await signInStatus(user.phone, 'old password 1')).toBe(200)
   })
 
@@ -62,9 +60,6 @@ describe('POST /api/auth/password/change/', () => {
       old_password: 'old password 1',
       new_password: 'short',
     })
-    expect([short.status, short.body]).toEqual([
-      400,
-      { new_password: ['رمز عبور باید حداقل ۸ کاراکتر باشد'] },
-    ])
+    expectFieldErrors(short, { new_password: ['رمز عبور باید حداقل ۸ کاراکتر باشد'] })
   })
 })
