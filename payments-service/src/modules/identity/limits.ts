@@ -2,6 +2,7 @@ import type { Knex } from 'knex'
 import { ApiError } from '../../http/errors.ts'
 import { tehranDayBounds, tehranDayOf } from '../../lib/tehran-day.ts'
 import { tehranJalaliMonthStart } from '@arzpol/contracts/identity/birth-date'
+import { MESSAGES as AUTH_MESSAGES } from '@arzpol/contracts/auth/customer'
 import { MESSAGES, type IdentityLevel, type LimitKind } from '@arzpol/contracts/identity/customer'
 import { defaultLimitsOf, nextLevelOf, type LevelLimits } from './levels.ts'
 
@@ -120,20 +121,30 @@ export const remainingOf = ({ limits, usage }: LimitStanding) => ({
  * does not conflict with KEY SHARE and still excludes every other NO KEY UPDATE, which is all the
  * limit check needs.
  */
-export async function lockCustomer(trx: Knex.Transaction, userId: number): Promise<void> {
-  await trx.raw('SELECT id FROM users WHERE id = ? FOR NO KEY UPDATE', [userId])
+export async function lockCustomer(
+  trx: Knex.Transaction,
+  userId: number,
+): Promise<{ blocked: boolean }> {
+  const { rows } = (await trx.raw('SELECT blocked_at FROM users WHERE id = ? FOR NO KEY UPDATE', [
+    userId,
+  ])) as { rows: Array<{ blocked_at: Date | null }> }
+  return { blocked: !rows[0] || rows[0].blocked_at !== null }
 }
 
 /**
  * Inside the transaction that creates an order or starts its payment: locks the customer's row
  * (before any order's, ADR 014's lock order) so that two orders at once cannot both fit in what
  * remains, then refuses an amount above the level's limits with 403 `identity_limit`.
+ *
+ * The locked row is read again for `blocked_at`: the request's token was checked before it
+ * waited, and the transaction it waited for may have been staff blocking or closing the account.
  */
 export async function assertWithinLimits(
   trx: Knex.Transaction,
   input: { userId: number; amountIrr: number; now: Date; excludeOrderId?: number },
 ): Promise<void> {
-  await lockCustomer(trx, input.userId)
+  const { blocked } = await lockCustomer(trx, input.userId)
+  if (blocked) throw new ApiError(403, AUTH_MESSAGES.blocked, 'account_blocked')
   const standing = await standingOf(trx, input.userId, input.now, input.excludeOrderId)
   const { limits, usage, level } = standing
   const checks: Array<[LimitKind, number, number]> = [
