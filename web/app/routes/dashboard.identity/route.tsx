@@ -4,6 +4,7 @@ import { IDENTITY_DOCUMENT_KINDS } from '@arzpol/contracts/identity/documents'
 import type {
   ActionFunctionArgs,
   HeadersFunction,
+  LinksFunction,
   LoaderFunctionArgs,
   MetaFunction,
 } from '@remix-run/node'
@@ -13,6 +14,7 @@ import type { ReactNode } from 'react'
 import { Alert } from '~/components/ui/alert.tsx'
 import { requireUser } from '~/features/auth/auth.server.ts'
 import { flashCookie } from '~/features/auth/session.server.ts'
+import { bankLogoLinks } from '~/features/identity/bank-logo.tsx'
 import { CardsSection } from '~/features/identity/cards-section.tsx'
 import { IdentityDataList } from '~/features/identity/identity-data.tsx'
 import {
@@ -242,5 +244,8 @@ export default function IdentityPage() {
 }
 
 export const meta: MetaFunction = () => privatePageMeta('احراز هویت | ارزپل')
+
+// The bank logos' sprites, for the cards list; only pages that show cards load them.
+export const links: LinksFunction = () => bankLogoLinks()
 
 export { GeneralErrorBoundary as ErrorBoundary } from '~/components/error-boundary.tsx'

@@ -5,11 +5,17 @@ import {
   formatToman,
   toPersianDigits,
 } from '@arzpol/contracts'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
 import { ROLE_LABELS } from '~/features/staff/roles.ts'
+import { bankLogoLinks } from '~/features/identity/bank-logo.tsx'
 import { StageBadge } from '~/features/orders/stage-badge.tsx'
 import { Badge, PageHeader, Panel, RecordLinkList } from '~/features/staff/ui.tsx'
 import { allMessages, type FormErrors } from '~/utils/form-errors.ts'
@@ -286,5 +292,8 @@ export default function StaffUser() {
 }
 
 export const meta: MetaFunction = () => privatePageMeta('کاربر | پنل پشتیبانی ارزپل')
+
+// The bank logos' sprites, for the identity history's cards.
+export const links: LinksFunction = () => bankLogoLinks()
 
 export { StaffErrorBoundary as ErrorBoundary } from '~/features/staff/ui.tsx'
