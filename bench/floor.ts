@@ -34,6 +34,7 @@ import { findPaymentType } from '@arzpol/contracts/catalog/payment-types'
 import type { Currency } from '@arzpol/contracts/value-sets'
 import { priceInRials } from '../payments-service/src/modules/catalog/money.ts'
 import { createQuoteSigner } from '../payments-service/src/modules/catalog/quote-token.ts'
+import { COUNTED_STAGES } from '../payments-service/src/modules/identity/limits.ts'
 
 const port = Number(process.env.FLOOR_PORT)
 const userId = Number(process.env.FLOOR_USER_ID)
@@ -123,13 +124,6 @@ const STANDING_SQL = `SELECT l.per_order_irr, l.per_day_irr, l.per_month_irr, u.
     SELECT COALESCE(SUM(amount_irr) FILTER (WHERE created_at >= $1), 0)::bigint AS day_irr,
            COALESCE(SUM(amount_irr), 0)::bigint AS month_irr
       FROM payments WHERE user_id = me.user_id AND created_at >= $3 AND stage = ANY($4) AND id <> $5) AS u`
-const COUNTED_STAGES = [
-  'awaiting_payment',
-  'awaiting_payout_details',
-  'paid',
-  'in_progress',
-  'done',
-]
 
 async function withinLimits(
   client: pg.PoolClient,

@@ -13,7 +13,7 @@ import { defaultLimitsOf, nextLevelOf, type LevelLimits } from './levels.ts'
  * month it was created.
  */
 
-const COUNTED_STAGES = [
+export const COUNTED_STAGES = [
   'awaiting_payment',
   'awaiting_payout_details',
   'paid',
