@@ -65,3 +65,26 @@ export async function startStaffStandIn(
   })
   return { url: await listenLocally(server), close: () => closeServer(server) }
 }
+
+/**
+ * What a recording stand-in keeps between requests: the calls web made and the answers a test
+ * put in place of the usual ones (`answer('METHOD /path', status, body)`), both cleared by
+ * `reset`, which also runs `onReset` for the stand-in's own state.
+ */
+export function recordedCalls<Call>(onReset: () => void = () => {}) {
+  const calls: Call[] = []
+  const answers = new Map<string, { status: number; body: unknown }>()
+  return {
+    calls,
+    /** The answer a test put in place for `METHOD /path`, if any. */
+    answerFor: (route: string) => answers.get(route),
+    answer(route: string, status: number, body: unknown) {
+      answers.set(route, { status, body })
+    },
+    reset() {
+      answers.clear()
+      calls.length = 0
+      onReset()
+    },
+  }
+}

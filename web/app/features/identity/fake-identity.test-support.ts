@@ -1,5 +1,11 @@
 import { createServer } from 'node:http'
-import { closeServer, listenLocally, readBody, sendJson } from '../../../tests/http-stand-in.ts'
+import {
+  closeServer,
+  listenLocally,
+  readBody,
+  recordedCalls,
+  sendJson,
+} from '../../../tests/http-stand-in.ts'
 
 /**
  * A local HTTP stand-in for payments-service's identity contract (issue 18): the customer's
@@ -98,9 +104,11 @@ export const REVIEW = {
 }
 
 export async function startFakeIdentity(): Promise<FakeIdentity> {
-  const calls: IdentityCall[] = []
-  const overrides = new Map<string, { status: number; body: unknown }>()
   const state: FakeIdentity['state'] = { level: 0, cards: [] }
+  const { calls, answerFor, answer, reset } = recordedCalls<IdentityCall>(() => {
+    state.level = 0
+    state.cards.length = 0
+  })
 
   const server = createServer(async (req, res) => {
     const raw = (await readBody(req)).toString('utf8')
@@ -112,7 +120,7 @@ export async function startFakeIdentity(): Promise<FakeIdentity> {
     const send = (status: number, body?: unknown) => sendJson(res, status, body)
     if (path === '/api/auth/me/') return send(200, { id: 1, username: 'سارا', email: null })
     calls.push({ method, path, authorization: req.headers.authorization, contentType, json, raw })
-    const override = overrides.get(`${method} ${path}`)
+    const override = answerFor(`${method} ${path}`)
     if (override) return send(override.status, override.body)
 
     const route = `${method} ${path}`
@@ -169,15 +177,8 @@ export async function startFakeIdentity(): Promise<FakeIdentity> {
     url: await listenLocally(server),
     calls,
     state,
-    answer(route, status, body) {
-      overrides.set(route, { status, body })
-    },
-    reset() {
-      overrides.clear()
-      calls.length = 0
-      state.level = 0
-      state.cards.length = 0
-    },
+    answer,
+    reset,
     close: () => closeServer(server),
   }
 }

@@ -3,6 +3,7 @@ import {
   closeServer,
   listenLocally,
   readJson,
+  recordedCalls,
   sendJson as send,
 } from '../../../tests/http-stand-in.ts'
 
@@ -71,9 +72,10 @@ function fakePaymentType(overrides: Record<string, unknown>): Record<string, unk
 }
 
 export async function startFakeOrders(): Promise<FakeOrders> {
-  const calls: Call[] = []
-  const overrides = new Map<string, { status: number; body: unknown }>()
   const orders: Record<string, unknown>[] = []
+  const { calls, answerFor, answer, reset } = recordedCalls<Call>(() => {
+    orders.length = 0
+  })
 
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const json = await readJson(req)
@@ -86,7 +88,7 @@ export async function startFakeOrders(): Promise<FakeOrders> {
       idempotencyKey: req.headers['idempotency-key'] as string | undefined,
       json,
     })
-    const override = overrides.get(`${method} ${path}`)
+    const override = answerFor(`${method} ${path}`)
     if (override) return send(res, override.status, override.body)
     if (path === '/api/auth/me/') return send(res, 200, { id: 1, username: 'سارا', email: null })
     if (path === '/api/payment-types/') {
@@ -130,14 +132,8 @@ export async function startFakeOrders(): Promise<FakeOrders> {
     url: await listenLocally(server),
     calls,
     orders,
-    answer(route, status, body) {
-      overrides.set(route, { status, body })
-    },
-    reset() {
-      overrides.clear()
-      calls.length = 0
-      orders.length = 0
-    },
+    answer,
+    reset,
     close: () => closeServer(server),
   }
 }
