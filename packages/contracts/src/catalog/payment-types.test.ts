@@ -2,7 +2,14 @@ import { CREDENTIAL_PAYMENT_TYPES, PAYMENT_TYPE_CODES } from '../orders.ts'
 import { describe, expect, it } from 'vitest'
 import { PAYMENT_TYPES } from './payment-types.ts'
 
+/** Spec §3's eight payment type codes, in its order, copied verbatim (the spec is not in this repository). */
+const SPEC_PAYMENT_TYPE_CODES = 'topup exams payout subscriptions visa cloud domain ads'.split(' ')
+
 describe('payment type catalog', () => {
+  it('pins PAYMENT_TYPE_CODES to the spec\'s list, the one list web and payments-service use', () => {
+    expect([...PAYMENT_TYPE_CODES]).toEqual(SPEC_PAYMENT_TYPE_CODES)
+  })
+
   it('holds exactly the eight types of spec §3, in order', () => {
     expect(PAYMENT_TYPES.map((type) => type.value)).toEqual([...PAYMENT_TYPE_CODES])
   })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { PAYMENT_TYPE_CODES } from '@arzpol/contracts'
 import { ManualClock } from '../../test/clock.ts'
 import { useTestDatabase } from '../../test/db.ts'
 import { useOrdersApp } from '../../test/orders.ts'
@@ -10,16 +11,7 @@ describe('payment types, rates and quotes over HTTP', () => {
   it('lists the eight payment types with Persian labels, credentials flags, fees and minimums', async () => {
     const response = await t.api.get<Array<Record<string, unknown>>>('/api/payment-types/')
     expect(response.status).toBe(200)
-    expect(response.body.map((type) => type.value)).toEqual([
-      'topup',
-      'exams',
-      'payout',
-      'subscriptions',
-      'visa',
-      'cloud',
-      'domain',
-      'ads',
-    ])
+    expect(response.body.map((type) => type.value)).toEqual([...PAYMENT_TYPE_CODES])
     expect(
       response.body.filter((type) => type.needs_credentials).map((type) => type.value),
     ).toEqual(['topup', 'subscriptions', 'cloud', 'ads'])

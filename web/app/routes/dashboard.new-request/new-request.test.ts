@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { PAYMENT_TYPE_CODES } from '@arzpol/contracts'
 import { getLogger } from '~/utils/logger.server.ts'
 import { standInForFile } from '../../../tests/stand-in-for-file.ts'
 import { type CookieJar, expectData, flashMessage, signedInJar } from '../../../tests/utils.ts'
@@ -235,16 +236,7 @@ describe('order loaders', () => {
     const result = expectData<{ types: { value: string }[]; preset: { paymentType: string } }>(
       await load(loader, '/dashboard/new-request?flow=visa', jar),
     )
-    expect(result.data.types.map((t) => t.value)).toEqual([
-      'topup',
-      'exams',
-      'payout',
-      'subscriptions',
-      'visa',
-      'cloud',
-      'domain',
-      'ads',
-    ])
+    expect(result.data.types.map((t) => t.value)).toEqual([...PAYMENT_TYPE_CODES])
     expect(result.data.preset.paymentType).toBe('visa')
   })
 
