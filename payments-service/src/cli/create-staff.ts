@@ -1,5 +1,3 @@
-import { realpathSync } from 'node:fs'
-import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { phoneSchema } from '@arzpol/contracts'
 import type { Knex } from 'knex'
@@ -8,6 +6,7 @@ import { envSchema, parseEnvOrExit } from '../config/env.ts'
 import { createKnex } from '../db/knex.ts'
 import { User } from '../models/user.model.ts'
 import { createPasswordHasher, type PasswordHasher } from '../modules/auth/password.ts'
+import { runIfScript, runOnDb } from './run-cli.ts'
 
 /**
  * Creates a support or admin account, or gives an existing account that role (and the new
@@ -169,7 +168,7 @@ async function main(): Promise<void> {
   const { DATABASE_URL } = parseEnvOrExit(z.object({ DATABASE_URL: envSchema.shape.DATABASE_URL }))
   const db = createKnex({ url: DATABASE_URL, poolMax: 1 })
   const passwords = createPasswordHasher()
-  try {
+  await runOnDb('create-staff', db, async () => {
     const { user, action, passwordMatches, secondFactorReset } = await applyCommand(
       db,
       passwords,
@@ -184,14 +183,8 @@ async function main(): Promise<void> {
     console.log(
       `create-staff: ${action} ${user.role} #${user.id} (${user.username})${secondFactorReset ? '; second factor reset: enrols again at the next sign-in' : ''}${passwordMatches ? '' : '; its password is not the one given (left unchanged)'}`,
     )
-  } catch (error) {
-    console.error('create-staff: failed:', error)
-    process.exitCode = 1
-  } finally {
-    await db.destroy()
-  }
+  })
 }
 
 // Run as a script (not when a test imports `createStaff`).
-const entry = process.argv[1]
-if (entry && import.meta.url === pathToFileURL(realpathSync(entry)).href) await main()
+await runIfScript(import.meta.url, main)

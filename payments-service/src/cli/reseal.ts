@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { realpathSync } from 'node:fs'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import type { Knex } from 'knex'
 import pino from 'pino'
@@ -14,6 +12,7 @@ import {
 } from '../modules/orders/checkout/credentials.ts'
 import { createFileStorage, StoredFileNotFound, type FileStorage } from '../storage/index.ts'
 import type { SealedFiles } from '../storage/sealed.ts'
+import { runIfScript, runOnDb } from './run-cli.ts'
 
 /**
  * Re-seals, after a rotation of CREDENTIALS_ENCRYPTION_KEY, everything still sealed under an
@@ -303,7 +302,7 @@ async function main(): Promise<void> {
   }
   const db = createKnex({ url: config.DATABASE_URL, poolMax: 2 })
   const print = (line: string) => console.log(line)
-  try {
+  await runOnDb('reseal', db, async () => {
     const deps = resealDepsFromConfig(config, db)
     print(
       `reseal: current key ${config.CREDENTIALS_KEY_ID}, known ${[...deps.knownKeyIds].join(', ')}`,
@@ -313,14 +312,8 @@ async function main(): Promise<void> {
       { dryRun: values['dry-run'] ?? false },
     )
     process.exitCode = summarise(report, print)
-  } catch (error) {
-    console.error('reseal: failed:', error)
-    process.exitCode = 1
-  } finally {
-    await db.destroy()
-  }
+  })
 }
 
 // Run as a script (not when a test imports `reseal`).
-const entry = process.argv[1]
-if (entry && import.meta.url === pathToFileURL(realpathSync(entry)).href) await main()
+await runIfScript(import.meta.url, main)
