@@ -13,6 +13,7 @@ import {
   reviewSummaryBody,
   reviewSummaryQuery,
   staffIdentityOf,
+  staffRef,
   type ReviewSummaryRow,
 } from './review.ts'
 
@@ -147,10 +148,7 @@ export function createIdentityHistoryService(deps: { db: Knex }) {
         review_id: row.review_id,
         document_id: row.document_id,
         kind: row.kind,
-        staff:
-          row.actor_user_id !== null && row.actor_username !== null
-            ? { id: row.actor_user_id, username: row.actor_username }
-            : null,
+        staff: staffRef(row.actor_user_id, row.actor_username),
         created_at: row.created_at,
       })),
     }

@@ -38,6 +38,10 @@ export const REVIEW_SUMMARY_COLUMNS = [
   'd.username as decided_by_username',
 ]
 
+/** The staff member who acted, as the API shows them; null when nobody (or a deleted account) did. */
+export const staffRef = (id: number | null, username: string | null) =>
+  id !== null && username !== null ? { id, username } : null
+
 export const reviewSummaryBody = (row: ReviewSummaryRow) => ({
   id: row.id,
   status: row.status as ReviewStatus,
@@ -45,10 +49,7 @@ export const reviewSummaryBody = (row: ReviewSummaryRow) => ({
   // Every listed request was submitted (the queue leaves out those still collecting).
   submitted_at: row.submitted_at ?? row.created_at,
   decided_at: row.decided_at,
-  decided_by:
-    row.decided_by_user_id !== null && row.decided_by_username !== null
-      ? { id: row.decided_by_user_id, username: row.decided_by_username }
-      : null,
+  decided_by: staffRef(row.decided_by_user_id, row.decided_by_username),
   reason: row.reason,
 })
 
