@@ -12,6 +12,7 @@ import {
 import { hasDeepLink, normalizeStatus } from '~/features/orders/orders.ts'
 import type { loader as dashboardLoader } from '../dashboard/route.tsx'
 import { ButtonLink } from '~/components/ui/button.tsx'
+import { FigureLink } from '~/components/ui/figure-link.tsx'
 import { Sparkline } from '~/components/ui/sparkline.tsx'
 import { IdentityOverview } from '~/features/identity/identity-components.tsx'
 import { getIdentity } from '~/features/identity/identity.server.ts'
@@ -61,19 +62,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
 
-function StatCard(props: { to: string; label: string; value: number | null; testId: string }) {
-  return (
-    <Link
-      to={props.to}
-      data-testid={props.testId}
-      className="flex flex-col gap-1 rounded-2xl border border-slate-200 bg-white p-4 transition hover:border-teal-300"
-    >
-      <span className="text-sm text-slate-600">{props.label}</span>
-      <span className="text-2xl font-extrabold text-slate-900">
-        {props.value === null ? '—' : formatNumberFa(props.value)}
-      </span>
-    </Link>
-  )
+function StatCard({
+  value,
+  ...props
+}: {
+  to: string
+  label: string
+  value: number | null
+  testId: string
+}) {
+  return <FigureLink {...props} value={value === null ? '—' : formatNumberFa(value)} />
 }
 
 export default function DashboardHome() {

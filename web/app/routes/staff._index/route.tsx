@@ -1,7 +1,8 @@
 import { formatJalaliLongDate, formatNumberFa, formatToman } from '@arzpol/contracts'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
+import { FigureLink } from '~/components/ui/figure-link.tsx'
 import { PageHeader } from '~/features/staff/ui.tsx'
 import { getDashboard } from '~/features/staff/dashboard.server.ts'
 import { requireStaff, readOrThrow } from '~/features/staff/staff.server.ts'
@@ -25,26 +26,6 @@ const WAITING_QUEUES = [
   { stage: 'awaiting_payment', label: 'در انتظار پرداخت مشتری', testId: 'staff-stat-awaiting' },
 ] as const
 
-function Figure(props: {
-  to: string
-  label: string
-  value: string
-  testId: string
-  hint?: string
-}) {
-  return (
-    <Link
-      to={props.to}
-      data-testid={props.testId}
-      className="flex flex-col gap-1 rounded-2xl border border-slate-200 bg-white p-5 transition hover:border-teal-300"
-    >
-      <span className="text-sm text-slate-600">{props.label}</span>
-      <span className="text-2xl font-extrabold text-slate-900">{props.value}</span>
-      {props.hint ? <span className="text-xs text-slate-500">{props.hint}</span> : null}
-    </Link>
-  )
-}
-
 export default function StaffHome() {
   const { stats, username } = useLoaderData<typeof loader>()
   const waiting = stats.orders_waiting
@@ -56,7 +37,7 @@ export default function StaffHome() {
       </PageHeader>
       <section aria-label="سفارش‌های منتظر" className="grid gap-3 sm:grid-cols-3">
         {WAITING_QUEUES.map(({ stage, label, testId }) => (
-          <Figure
+          <FigureLink
             key={stage}
             to={`/staff/orders?stage=${stage}`}
             label={label}
@@ -66,13 +47,13 @@ export default function StaffHome() {
         ))}
       </section>
       <section aria-label="تیکت‌ها و پرداخت‌های امروز" className="grid gap-3 sm:grid-cols-2">
-        <Figure
+        <FigureLink
           to="/staff/tickets?view=waiting"
           label="تیکت‌های منتظر پاسخ"
           value={formatNumberFa(stats.tickets_waiting)}
           testId="staff-stat-tickets"
         />
-        <Figure
+        <FigureLink
           to="/staff/orders?stage=paid,in_progress,done"
           label="مبلغ پرداخت‌شده امروز"
           value={formatToman(stats.today_paid_irr)}
