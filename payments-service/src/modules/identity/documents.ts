@@ -4,6 +4,7 @@ import type { Logger } from 'pino'
 import type { AppConfig } from '../../config/env.ts'
 import { parsePreviousKeys } from '../../config/env.ts'
 import { ApiError } from '../../http/errors.ts'
+import { saveOrDiscardFile } from '../../http/stored-files.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { User } from '../../models/user.model.ts'
 import type { FileStorage } from '../../storage/index.ts'
@@ -163,8 +164,8 @@ export function createIdentityDocumentService(deps: {
     const month = String(now.getUTCMonth() + 1).padStart(2, '0')
     const key = `identity-documents/${now.getUTCFullYear()}/${month}/${randomUUID()}`
     const { keyId } = await files.put(key, file.data)
-    try {
-      const document = await db.transaction(async (trx) => {
+    const document = await saveOrDiscardFile(files, key, logger, () =>
+      db.transaction(async (trx) => {
         await lockCustomer(trx, user.id)
         const locked = await levelOf(trx, user.id)
         if (locked >= 2) throw new ApiError(409, MESSAGES.alreadyLevel2, 'already_verified')
@@ -208,17 +209,9 @@ export function createIdentityDocumentService(deps: {
           })
         }
         return row
-      })
-      return { document: documentBody(document), level2: await level2(db, user.id) }
-    } catch (error) {
-      await files.delete(key).catch((cleanupError: unknown) => {
-        logger.error(
-          { err: cleanupError, storage_key: key },
-          'could not remove an identity document whose row was not saved',
-        )
-      })
-      throw error
-    }
+      }),
+    )
+    return { document: documentBody(document), level2: await level2(db, user.id) }
   }
 
   return { upload, level2: (userId: number) => level2(db, userId) }

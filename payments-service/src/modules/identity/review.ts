@@ -1,9 +1,9 @@
 import type { Knex } from 'knex'
 import type { Logger } from 'pino'
 import { ApiError } from '../../http/errors.ts'
+import { readStoredFile } from '../../http/stored-files.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { User } from '../../models/user.model.ts'
-import { StoredFileNotFound } from '../../storage/index.ts'
 import type { SealedFiles } from '../../storage/sealed.ts'
 import { REVIEW_MESSAGES, type ReviewStatus } from '@arzpol/contracts/identity/review'
 import type { IdentityDocumentRow, ReviewRow } from './documents.ts'
@@ -150,16 +150,12 @@ export function createIdentityReviewService(deps: {
       document_id: document.id,
       created_at: clock.now(),
     })
-    try {
-      return { document, data: await files.get(document.storage_key, document.key_id) }
-    } catch (error) {
-      if (!(error instanceof StoredFileNotFound)) throw error
-      logger.error(
-        { document_id: document.id, storage_key: document.storage_key },
-        'identity document file missing',
-      )
-      throw notFound()
-    }
+    const data = await readStoredFile(files.get(document.storage_key, document.key_id), {
+      logger,
+      context: { document_id: document.id, storage_key: document.storage_key },
+      refusal: notFound,
+    })
+    return { document, data }
   }
 
   async function decide(
