@@ -1,5 +1,6 @@
 import http from 'node:http'
 import { it } from '@fast-check/vitest'
+import { sendRaw } from '@arzpol/test-corpus/raw-http'
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest'
 import { createApp } from '../app.ts'
 import { createDeps } from '../deps.ts'
@@ -354,35 +355,6 @@ async function wireOf(op: FuzzOperation, plan: Plan, world: World): Promise<Wire
   return { method: op.method, url, headers, body }
 }
 
-/**
- * A connection per request: after an early answer (413 on an oversized body) the server closes
- * its socket, and a reused keep-alive socket would turn that into the next request's ECONNRESET.
- */
-const agent = new http.Agent({ keepAlive: false })
-
-function send(base: string, wire: Wire): Promise<{ status: number; type: string; text: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      `${base}${wire.url}`,
-      { method: wire.method, headers: wire.headers, agent },
-      (response) => {
-        const chunks: Buffer[] = []
-        response.on('data', (chunk: Buffer) => chunks.push(chunk))
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            type: String(response.headers['content-type'] ?? ''),
-            text: Buffer.concat(chunks).toString('utf8'),
-          }),
-        )
-        response.on('error', reject)
-      },
-    )
-    request.on('error', reject)
-    request.end(wire.body)
-  })
-}
-
 // --- what every answer must be ---------------------------------------------------------------------
 
 const PERSIAN = /[\u0600-\u06FF]/
@@ -494,7 +466,6 @@ describe(`generated hostile input, ${OPERATIONS.length} operations × ${RUNS} ca
   })
 
   afterAll(async () => {
-    agent.destroy()
     const rows = OPERATIONS.map((op) => {
       const tally = tallies.get(op.id) as Tally
       const share = tally.requests ? tally.reached / tally.requests : 0
@@ -536,7 +507,7 @@ describe(`generated hostile input, ${OPERATIONS.length} operations × ${RUNS} ca
         const id = String((fuzzId += 1))
         wire.headers['X-Fuzz-Id'] = id
         const mark = await h.writeMark()
-        const answer = await send(h.url, wire)
+        const answer = await sendRaw(`${h.url}${wire.url}`, wire)
         const tally = tallies.get(op.id) as Tally
         tally.requests += 1
         tally.statuses.set(answer.status, (tally.statuses.get(answer.status) ?? 0) + 1)
