@@ -1,4 +1,5 @@
 import { data, redirect } from '@remix-run/node'
+import { CreatePaymentBody } from '@arzpol/contracts/orders/customer'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import { errorsFromApi, errorsFromZod, formDataToObject } from '~/utils/form-errors.ts'
 import { readFormData } from '~/utils/form-data.server.ts'
@@ -16,16 +17,13 @@ import type { Quote, QuoteExpired } from './new-request-quote.tsx'
  * page. A lock that ran out re-quotes: the new amounts are shown and the customer starts again.
  */
 
-export const FIELD_NAMES = [
-  'payment_type',
-  'site_url',
-  'site_username',
-  'site_password',
-  'amount',
-  'currency',
-  'description',
-  'sheba',
-] as const
+/**
+ * The create body's fields that the form shows; the API's errors on `meta` and `quote_token`
+ * (which the customer does not type) go to the form's own list.
+ */
+const FIELD_NAMES = Object.keys(CreatePaymentBody.shape).filter(
+  (name) => name !== 'meta' && name !== 'quote_token',
+)
 
 export type NewRequestActionData =
   | {
