@@ -6,7 +6,7 @@ import { PAYMENT_TYPES } from './payment-types.ts'
 const SPEC_PAYMENT_TYPE_CODES = 'topup exams payout subscriptions visa cloud domain ads'.split(' ')
 
 describe('payment type catalog', () => {
-  it('pins PAYMENT_TYPE_CODES to the spec\'s list, the one list web and payments-service use', () => {
+  it("pins PAYMENT_TYPE_CODES to the spec's list, the one list web and payments-service use", () => {
     expect([...PAYMENT_TYPE_CODES]).toEqual(SPEC_PAYMENT_TYPE_CODES)
   })
 
