@@ -6,6 +6,46 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+// payments-service's tables, for the data-access rule below; payments-service/src/models/
+// models.test.ts checks this list against the migrated schema.
+const PAYMENTS_TABLES = [
+  'customer_cards',
+  'customer_identities',
+  'gateway_transactions',
+  'idempotency_keys',
+  'identity_documents',
+  'identity_inquiries',
+  'identity_level_changes',
+  'identity_levels',
+  'identity_review_audit',
+  'identity_reviews',
+  'journal_entries',
+  'ledger_accounts',
+  'login_attempts',
+  'otp_challenges',
+  'otp_failures',
+  'otp_locks',
+  'payment_documents',
+  'payment_events',
+  'payment_type_changes',
+  'payment_type_settings',
+  'payments',
+  'postings',
+  'prepared_messages',
+  'rates',
+  'refresh_tokens',
+  'refunds',
+  'staff_recovery_codes',
+  'staff_second_factors',
+  'ticket_attachments',
+  'ticket_categories',
+  'ticket_messages',
+  'tickets',
+  'user_audit',
+  'users',
+]
+const TABLE_NAME = `/^(${PAYMENTS_TABLES.join('|')})( as \\w+)?$/`
+
 export default tseslint.config(
   {
     ignores: [
@@ -44,6 +84,36 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // One data-access style in payments-service (issue 17, ADR 027): SQL lives in the models'
+    // files. Elsewhere code calls a model's static method or objection's query builder; it never
+    // opens a table with knex (`db('payments')`, `.from('refunds')`) nor writes raw SQL.
+    files: ['payments-service/src/**/*.ts'],
+    ignores: [
+      'payments-service/src/models/**',
+      'payments-service/src/db/**',
+      'payments-service/src/test/**',
+      'payments-service/src/fuzz/**',
+      'payments-service/src/**/*.test.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `CallExpression[callee.type!='MemberExpression'][arguments.0.value=${TABLE_NAME}]`,
+          message: 'Open a table through its model (models/*.model.ts), not with knex (ADR 027).',
+        },
+        {
+          selector: `CallExpression[callee.property.name=/^(from|into|table|join|leftJoin|innerJoin)$/][arguments.0.value=${TABLE_NAME}]`,
+          message: 'A query that names another table lives in a model file (ADR 027).',
+        },
+        {
+          selector: "CallExpression[callee.property.name='raw']",
+          message: 'Raw SQL lives in a model file (ADR 027).',
+        },
+      ],
+    },
   },
   {
     // Strapi's config files and admin entry are CommonJS-flavoured TypeScript run by Strapi.

@@ -18,3 +18,18 @@ export {
   TICKET_STATUSES,
   type TicketStatus,
 } from './ticket.model.ts'
+export { StaffSecondFactor, StaffRecoveryCode } from './staff-second-factor.model.ts'
+export { LoginAttempt } from './login-attempt.model.ts'
+export { OtpFailure, OtpLock } from './otp-failure.model.ts'
+export { UserAudit } from './user-audit.model.ts'
+export { CustomerIdentity } from './customer-identity.model.ts'
+export { CustomerCard } from './customer-card.model.ts'
+export { IdentityInquiry } from './identity-inquiry.model.ts'
+export { IdentityDocument } from './identity-document.model.ts'
+export { IdentityReview, IdentityReviewAudit } from './identity-review.model.ts'
+export { IdentityLevel, IdentityLevelChange } from './identity-level.model.ts'
+export { PaymentDocument } from './payment-document.model.ts'
+export { IdempotencyKey } from './idempotency-key.model.ts'
+export { Refund } from './refund.model.ts'
+export { LedgerAccount, JournalEntry, Posting } from './ledger.model.ts'
+export { PaymentTypeSetting, PaymentTypeChange } from './payment-type-setting.model.ts'

@@ -1,0 +1,5 @@
+import { BaseModel } from './base.model.ts'
+
+export class CustomerIdentity extends BaseModel {
+  static override tableName = 'customer_identities'
+}

@@ -1,0 +1,5 @@
+import { BaseModel } from './base.model.ts'
+
+export class IdentityDocument extends BaseModel {
+  static override tableName = 'identity_documents'
+}

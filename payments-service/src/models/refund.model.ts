@@ -1,0 +1,5 @@
+import { BaseModel } from './base.model.ts'
+
+export class Refund extends BaseModel {
+  static override tableName = 'refunds'
+}
