@@ -21,10 +21,11 @@ import { payAtBank, useOrdersApp, validOrder, type OrdersTestApp } from '../../.
  * another (issue 18, ADR 024; the sandbox bank lets any card pay, as a bank without VSEP does).
  * After every command the ledger's invariants are checked against the database and
  * against what the bank really holds. A failure prints fast-check's seed and shrunk sequence;
+ * `npm test` runs 400 sequences to stay inside CI's budget; `npm run fuzz` runs 1,000, and
  * `MODEL_RUNS=5000 npx vitest run settlement.model` runs longer.
  */
 
-const RUNS = Number(process.env.MODEL_RUNS ?? 1000)
+const RUNS = Number(process.env.MODEL_RUNS ?? 400)
 /** Customers 0–2 are at level 0 and pay with any card; customer 3 is at level 1. */
 const LEVEL1 = 3
 /** The level-1 customer's one registered card; every other card that pays is foreign to them. */
