@@ -38,4 +38,16 @@ export class User extends BaseModel {
     const row = (await db('users').where({ id }).first(field)) as Record<Field, string> | undefined
     return row?.[field]
   }
+
+  /**
+   * The customer's row lock before anything they may spend (modules/identity/limits.ts
+   * `lockCustomer`, ADR 014's lock order): FOR NO KEY UPDATE, which does not wait on the KEY
+   * SHARE of a row referencing the customer. Answers whether the account is blocked (or gone).
+   */
+  static async lockForSpending(trx: Knex.Transaction, id: number): Promise<boolean> {
+    const { rows } = (await trx.raw('SELECT blocked_at FROM users WHERE id = ? FOR NO KEY UPDATE', [
+      id,
+    ])) as { rows: Array<{ blocked_at: Date | null }> }
+    return !rows[0] || rows[0].blocked_at !== null
+  }
 }

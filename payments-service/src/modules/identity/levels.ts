@@ -1,5 +1,9 @@
 import type { Knex } from 'knex'
 import { ApiError } from '../../http/errors.ts'
+import {
+  IdentityLevel as IdentityLevelModel,
+  IdentityLevelChange,
+} from '../../models/identity-level.model.ts'
 import { IDENTITY_LEVELS, TOP_LEVEL, type IdentityLevel } from '@arzpol/contracts/identity/customer'
 import { LEVEL_ORDER_MESSAGE } from '@arzpol/contracts/identity/staff'
 
@@ -58,18 +62,7 @@ export async function allLevelLimits(
   runner: Knex | Knex.Transaction,
   options: { forUpdate?: boolean } = {},
 ): Promise<LevelLimitsRow[]> {
-  let query = runner('identity_levels as l')
-    .leftJoin('users as u', 'u.id', 'l.updated_by_user_id')
-    .select(
-      'l.level',
-      'l.per_order_irr',
-      'l.per_day_irr',
-      'l.per_month_irr',
-      'l.updated_at',
-      'u.username as updated_by',
-    )
-  if (options.forUpdate) query = query.forUpdate('l')
-  const rows = (await query) as LevelLimitsRow[]
+  const rows = await IdentityLevelModel.allWithEditor(runner, options)
   return IDENTITY_LEVELS.map((level) => {
     const row = rows.find((candidate) => Number(candidate.level) === level)
     if (row) return { ...row, level }
@@ -81,10 +74,7 @@ export async function levelLimits(
   runner: Knex | Knex.Transaction,
   level: IdentityLevel,
 ): Promise<LevelLimits> {
-  const row = (await runner('identity_levels')
-    .where({ level })
-    .first('per_order_irr', 'per_day_irr', 'per_month_irr')) as
-    Omit<LevelLimits, 'level'> | undefined
+  const row = await IdentityLevelModel.limitsOf(runner, level)
   return { ...(row ?? defaultLimitsOf(level)), level }
 }
 
@@ -110,10 +100,11 @@ export async function setLevelLimits(
       throw new ApiError(409, LEVEL_ORDER_MESSAGE, 'level_order')
     }
     const old = before.find((row) => row.level === limits.level)
-    await trx('identity_levels')
-      .insert({ ...limits, updated_by_user_id: actor.id, updated_at: now })
-      .onConflict('level')
-      .merge()
+    await IdentityLevelModel.upsert(trx, {
+      ...limits,
+      updated_by_user_id: actor.id,
+      updated_at: now,
+    })
     const plain = (row: LevelLimits | undefined) =>
       row && {
         level: row.level,
@@ -121,7 +112,7 @@ export async function setLevelLimits(
         per_day_irr: row.per_day_irr,
         per_month_irr: row.per_month_irr,
       }
-    await trx('identity_level_changes').insert({
+    await IdentityLevelChange.record(trx, {
       old: JSON.stringify(plain(old)),
       new: JSON.stringify(plain(limits)),
       changed_by_user_id: actor.id,

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex'
 import { ApiError } from '../../http/errors.ts'
+import { CustomerIdentity } from '../../models/customer-identity.model.ts'
+import { User } from '../../models/user.model.ts'
 import { tehranDayBounds, tehranDayOf } from '../../lib/tehran-day.ts'
 import { tehranJalaliMonthStart } from '@arzpol/contracts/identity/birth-date'
 import { MESSAGES as AUTH_MESSAGES } from '@arzpol/contracts/auth/customer'
@@ -25,9 +27,7 @@ export async function levelOf(
   runner: Knex | Knex.Transaction,
   userId: number,
 ): Promise<IdentityLevel> {
-  const row = (await runner('customer_identities').where({ user_id: userId }).first('level')) as
-    { level: number } | undefined
-  return (row ? Number(row.level) : 0) as IdentityLevel
+  return (await CustomerIdentity.levelOf(runner, userId)) as IdentityLevel
 }
 
 export interface Usage {
@@ -41,33 +41,11 @@ export interface LimitStanding {
   usage: Usage
 }
 
-// The level, its limits and what today's and this month's orders add up to, in one statement:
-// every order runs this (and, as ADR 026 measured, each query through knex costs the app more
-// than the work in the database). Run it after `lockCustomer`, never inside the locking
-// statement: a statement's snapshot predates its lock wait, so it would miss the order whose
-// transaction it waited for.
-const STANDING_SQL = `
-  SELECT COALESCE(ci.level, 0) AS level,
-         l.per_order_irr, l.per_day_irr, l.per_month_irr,
-         u.day_irr, u.month_irr
-    FROM (SELECT ?::integer AS user_id) AS me
-    LEFT JOIN customer_identities ci ON ci.user_id = me.user_id
-    LEFT JOIN identity_levels l ON l.level = COALESCE(ci.level, 0)
-   CROSS JOIN LATERAL (
-         SELECT COALESCE(SUM(amount_irr) FILTER (WHERE created_at >= ?), 0)::bigint AS day_irr,
-                COALESCE(SUM(amount_irr), 0)::bigint AS month_irr
-           FROM payments
-          WHERE user_id = me.user_id AND created_at >= ? AND stage = ANY(?) AND id <> ?) AS u`
-
-interface StandingRow {
-  level: number
-  per_order_irr: number | null
-  per_day_irr: number | null
-  per_month_irr: number | null
-  day_irr: number
-  month_irr: number
-}
-
+// The level, its limits and what today's and this month's orders add up to, in one statement
+// (CustomerIdentity.standing): every order runs this (and, as ADR 026 measured, each query
+// through knex costs the app more than the work in the database). Run it after `lockCustomer`,
+// never inside the locking statement: a statement's snapshot predates its lock wait, so it would
+// miss the order whose transaction it waited for.
 export async function standingOf(
   runner: Knex | Knex.Transaction,
   userId: number,
@@ -76,15 +54,13 @@ export async function standingOf(
 ): Promise<LimitStanding> {
   const dayStart = tehranDayBounds(tehranDayOf(now)).start
   const monthStart = tehranJalaliMonthStart(now)
-  const { rows } = (await runner.raw(STANDING_SQL, [
+  const row = await CustomerIdentity.standing(runner, {
     userId,
     dayStart,
     monthStart,
-    COUNTED_STAGES,
-    excludeOrderId ?? 0,
-  ])) as { rows: StandingRow[] }
-  const row = rows[0]
-  if (!row) throw new Error('the standing query returns one row')
+    countedStages: COUNTED_STAGES,
+    excludeOrderId: excludeOrderId ?? 0,
+  })
   const level = Number(row.level) as IdentityLevel
   const limits =
     row.per_order_irr === null || row.per_day_irr === null || row.per_month_irr === null
@@ -125,10 +101,7 @@ export async function lockCustomer(
   trx: Knex.Transaction,
   userId: number,
 ): Promise<{ blocked: boolean }> {
-  const { rows } = (await trx.raw('SELECT blocked_at FROM users WHERE id = ? FOR NO KEY UPDATE', [
-    userId,
-  ])) as { rows: Array<{ blocked_at: Date | null }> }
-  return { blocked: !rows[0] || rows[0].blocked_at !== null }
+  return { blocked: await User.lockForSpending(trx, userId) }
 }
 
 /**
