@@ -1,3 +1,4 @@
+import type { Knex } from 'knex'
 import { BaseModel } from './base.model.ts'
 
 export class RefreshToken extends BaseModel {
@@ -12,4 +13,9 @@ export class RefreshToken extends BaseModel {
   declare used_at: Date | null
   declare revoked_at: Date | null
   declare created_at: Date
+
+  /** Clean-up: deletes tokens that expired by `now` (used and revoked ones too); how many went. */
+  static async deleteExpired(db: Knex, now: Date): Promise<number> {
+    return await db('refresh_tokens').where('expires_at', '<=', now).delete()
+  }
 }

@@ -2,6 +2,10 @@ import type { Knex } from 'knex'
 import type { AppDeps } from '../../http/context.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { runPeriodically, type PeriodicTask } from '../../lib/periodic.ts'
+import { LoginAttempt } from '../../models/login-attempt.model.ts'
+import { OtpChallenge } from '../../models/otp-challenge.model.ts'
+import { OtpFailure, OtpLock } from '../../models/otp-failure.model.ts'
+import { RefreshToken } from '../../models/refresh-token.model.ts'
 import { OTP_SEND_WINDOW_MS } from './otp.service.ts'
 
 /** Rows live at most this much longer than they matter; the tables stay small either way. */
@@ -42,24 +46,17 @@ export async function deleteExpiredAuthRows({
   const ago = (ms: number) => new Date(now.getTime() - ms)
 
   // A challenge outlives its code: the hourly send limits count it until it is an hour old.
-  const otpChallenges = await db('otp_challenges')
-    .where('expires_at', '<=', now)
-    .where('created_at', '<=', ago(OTP_SEND_WINDOW_MS))
-    .delete()
+  const otpChallenges = await OtpChallenge.deleteSpent(db, now, ago(OTP_SEND_WINDOW_MS))
 
-  const loginAttempts = await db('login_attempts')
-    .where('created_at', '<=', ago(loginWindowSeconds * 1000))
-    .delete()
+  const loginAttempts = await LoginAttempt.deleteCountedBefore(db, ago(loginWindowSeconds * 1000))
 
   // Used and revoked tokens are kept until they expire, so replaying a rotated token revokes its
   // family for as long as that token could have been valid. Past `expires_at` every token is
   // refused anyway (REFRESH_TOKEN_TTL_DAYS after it was issued).
-  const refreshTokens = await db('refresh_tokens').where('expires_at', '<=', now).delete()
+  const refreshTokens = await RefreshToken.deleteExpired(db, now)
 
-  const otpFailures = await db('otp_failures')
-    .where('created_at', '<=', ago(otpFailureWindowSeconds * 1000))
-    .delete()
-  const otpLocks = await db('otp_locks').where('locked_until', '<=', now).delete()
+  const otpFailures = await OtpFailure.deleteGivenBefore(db, ago(otpFailureWindowSeconds * 1000))
+  const otpLocks = await OtpLock.deleteEnded(db, now)
 
   return {
     otp_challenges: otpChallenges,

@@ -3,6 +3,9 @@ import { toPersianDigits } from '@arzpol/contracts'
 import type { Knex } from 'knex'
 import { tooManyRequests } from '../../http/errors.ts'
 import type { Clock } from '../../lib/clock.ts'
+import { LoginAttempt as Failures, type LoginScope } from '../../models/login-attempt.model.ts'
+
+export type { LoginScope }
 
 /**
  * Brute-force limits for password login, counted in PostgreSQL (table `login_attempts`) so that
@@ -29,8 +32,6 @@ export interface LoginLimits {
   perIp: number
   windowSeconds: number
 }
-
-export type LoginScope = 'account' | 'ip'
 
 /** The rows an attempt counted in advance; they are taken back when the password was right. */
 export interface LoginAttempt {
@@ -69,9 +70,6 @@ export interface LoginThrottleDeps {
 /** `login_attempts.key` holds at most this; longer names (none is an account) are hashed. */
 const MAX_KEY_LENGTH = 150
 
-/** Advisory locks of this throttle use their own (int, int) key space, apart from OTP's. */
-const LOCK_SPACE = 0x4c_4f_47_4e // "LOGN"
-
 export const keyFor = (value: string) =>
   value.length <= MAX_KEY_LENGTH
     ? value
@@ -100,22 +98,19 @@ export function createLoginThrottle(deps: LoginThrottleDeps): LoginThrottle {
    */
   async function waitFor(trx: Knex.Transaction, scope: LoginScope, key: string, limit: number) {
     const now = clock.now()
-    const row = (await trx('login_attempts')
-      .where({ scope, key })
-      .where('created_at', '>', new Date(now.getTime() - windowMs))
-      .orderBy('created_at', 'desc')
-      .offset(limit - 1)
-      .first('created_at')) as { created_at: Date } | undefined
-    if (!row) return 0
-    return (row.created_at.getTime() + windowMs - now.getTime()) / 1000
+    const limiting = await Failures.nthNewestSince(
+      trx,
+      { scope, key },
+      new Date(now.getTime() - windowMs),
+      limit,
+    )
+    if (!limiting) return 0
+    return (limiting.getTime() + windowMs - now.getTime()) / 1000
   }
-
-  const deleteAccountRows = (trx: Knex | Knex.Transaction, keys: string[]) =>
-    trx('login_attempts').where('scope', 'account').whereIn('key', keys).delete()
 
   const takeBack = async (trx: Knex | Knex.Transaction, attempt: LoginAttempt) => {
     if (attempt.rowIds.length > 0) {
-      await trx('login_attempts').whereIn('id', attempt.rowIds).delete()
+      await Failures.takeBack(trx, attempt.rowIds)
     }
   }
 
@@ -128,15 +123,9 @@ export function createLoginThrottle(deps: LoginThrottleDeps): LoginThrottle {
       if (keys.length === 0) return { rowIds: [] }
 
       return db.transaction(async (trx) => {
-        // Serialise check-and-count per key across instances. Locks are taken in the order of
-        // their hashes, the same for every request, so overlapping requests cannot deadlock.
-        await trx.raw(
-          `SELECT pg_advisory_xact_lock(?, h)
-             FROM (SELECT DISTINCT hashtext(k) AS h
-                     FROM unnest(ARRAY[?]::text[]) AS k
-                    ORDER BY h) AS sorted`,
-          [LOCK_SPACE, keys.map(({ scope, key }) => `${scope}:${key}`)],
-        )
+        // Serialise check-and-count per key across instances (in an order every request
+        // shares, so overlapping requests cannot deadlock).
+        await Failures.lockKeys(trx, keys)
         let retryAfter = 0
         for (const { scope, key, limit } of keys) {
           retryAfter = Math.max(retryAfter, await waitFor(trx, scope, key, limit))
@@ -144,10 +133,11 @@ export function createLoginThrottle(deps: LoginThrottleDeps): LoginThrottle {
         if (retryAfter > 0) throw rateLimited(retryAfter)
 
         const now = clock.now()
-        const rows = (await trx('login_attempts')
-          .insert(keys.map(({ scope, key }) => ({ scope, key, created_at: now })))
-          .returning('id')) as Array<{ id: number }>
-        return { rowIds: rows.map((row) => row.id) }
+        const rowIds = await Failures.recordFailures(
+          trx,
+          keys.map(({ scope, key }) => ({ scope, key, created_at: now })),
+        )
+        return { rowIds }
       })
     },
 
@@ -157,11 +147,11 @@ export function createLoginThrottle(deps: LoginThrottleDeps): LoginThrottle {
       await takeBack(trx, attempt)
       // Only the keys of the account that signed in: a request may also name someone else
       // (phone of one account, username of another), whose counter must survive.
-      await deleteAccountRows(trx, accountKeys(account))
+      await Failures.clearAccountKeys(trx, accountKeys(account))
     },
 
     async clearAccount(trx, account) {
-      await deleteAccountRows(trx, accountKeys(account))
+      await Failures.clearAccountKeys(trx, accountKeys(account))
     },
   }
 }

@@ -2,6 +2,7 @@ import { toPersianDigits } from '@arzpol/contracts'
 import type { Knex } from 'knex'
 import { tooManyRequests } from '../../http/errors.ts'
 import type { Clock } from '../../lib/clock.ts'
+import { OtpFailure, OtpLock } from '../../models/otp-failure.model.ts'
 import { User } from '../../models/user.model.ts'
 import type { SmsOutbox } from './sms/outbox.ts'
 
@@ -61,18 +62,10 @@ const secondsUntil = (from: Date, to: Date) => (to.getTime() - from.getTime()) /
 export function createOtpGuard({ clock, sms, limits }: OtpGuardDeps): OtpGuard {
   const ago = (seconds: number) => new Date(clock.now().getTime() - seconds * 1000)
 
-  async function activeLock(db: Knex | Knex.Transaction, phone: string) {
-    return (await db('otp_locks')
-      .where({ phone })
-      .where('locked_until', '>', clock.now())
-      .orderBy('locked_until', 'desc')
-      .first('locked_until')) as { locked_until: Date } | undefined
-  }
-
   async function assertPhoneOpen(db: Knex | Knex.Transaction, phone: string) {
-    const lock = await activeLock(db, phone)
-    if (lock) {
-      const wait = secondsUntil(clock.now(), lock.locked_until)
+    const lockedUntil = await OtpLock.activeUntil(db, phone, clock.now())
+    if (lockedUntil) {
+      const wait = secondsUntil(clock.now(), lockedUntil)
       throw tooManyRequests(otpLockedMessage(wait), 'otp_locked', wait)
     }
   }
@@ -81,16 +74,10 @@ export function createOtpGuard({ clock, sms, limits }: OtpGuardDeps): OtpGuard {
     assertPhoneOpen,
 
     async beforeCheck(trx, phone, clientIp) {
-      await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`otp:guard:${phone}`])
+      await OtpFailure.lockPhone(trx, phone)
       await assertPhoneOpen(trx, phone)
       if (!clientIp) return
-      const row = (await trx('otp_failures')
-        .where('client_ip', clientIp)
-        .where('created_at', '>', ago(limits.ipWindowSeconds))
-        .first(trx.raw('count(*)::int AS count'), trx.raw('min(created_at) AS oldest'))) as {
-        count: number
-        oldest: Date | null
-      }
+      const row = await OtpFailure.fromIpSince(trx, clientIp, ago(limits.ipWindowSeconds))
       if (row.count >= limits.failuresPerIp && row.oldest) {
         const wait = secondsUntil(
           clock.now(),
@@ -102,16 +89,17 @@ export function createOtpGuard({ clock, sms, limits }: OtpGuardDeps): OtpGuard {
 
     async recordFailure(trx, phone, clientIp) {
       const now = clock.now()
-      await trx('otp_failures').insert({ phone, client_ip: clientIp, created_at: now })
-      const row = (await trx('otp_failures')
-        .where({ phone })
-        .where('created_at', '>', ago(limits.failureWindowSeconds))
-        .first(trx.raw('count(*)::int AS count'))) as { count: number }
-      if (row.count < limits.failuresPerPhone) return
-      // beforeCheck found no lock under the same advisory lock, so this is the lock's one row.
-      await trx('otp_locks').insert({
+      await OtpFailure.record(trx, { phone, client_ip: clientIp, created_at: now })
+      const failures = await OtpFailure.countForPhoneSince(
+        trx,
         phone,
-        failures: row.count,
+        ago(limits.failureWindowSeconds),
+      )
+      if (failures < limits.failuresPerPhone) return
+      // beforeCheck found no lock under the same advisory lock, so this is the lock's one row.
+      await OtpLock.record(trx, {
+        phone,
+        failures,
         locked_until: new Date(now.getTime() + limits.lockSeconds * 1000),
         created_at: now,
       })

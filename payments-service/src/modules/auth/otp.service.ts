@@ -70,13 +70,7 @@ export function createOtpService(deps: OtpServiceDeps): OtpService {
   /** Sends counted over the last hour, and when the oldest of them stops counting. */
   async function recentSends(trx: Knex.Transaction, column: 'phone' | 'client_ip', value: string) {
     const since = new Date(clock.now().getTime() - OTP_SEND_WINDOW_MS)
-    const row = (await trx('otp_challenges')
-      .where(column, value)
-      .where('created_at', '>', since)
-      .first(trx.raw('count(*)::int AS count'), trx.raw('min(created_at) AS oldest'))) as {
-      count: number
-      oldest: Date | null
-    }
+    const row = await OtpChallenge.sentSince(trx, column, value, since)
     const count = row.count
     const freesAt = row.oldest ? new Date(row.oldest.getTime() + OTP_SEND_WINDOW_MS) : clock.now()
     return { count, retryAfter: secondsUntil(clock.now(), freesAt) }
@@ -86,11 +80,8 @@ export function createOtpService(deps: OtpServiceDeps): OtpService {
     async send({ phone, purpose, clientIp }) {
       const result = await db.transaction(async (trx) => {
         // Serialise sends per phone and per client IP across instances, so two parallel
-        // requests cannot both squeeze under a limit. Always phone first, then IP: no deadlock.
-        await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`otp:phone:${phone}`])
-        if (clientIp) {
-          await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`otp:ip:${clientIp}`])
-        }
+        // requests cannot both squeeze under a limit.
+        await OtpChallenge.lockSends(trx, phone, clientIp)
         const now = clock.now()
         // No code for a phone whose OTP flows are locked (too many wrong codes): the lock says
         // so at the first step. It does not depend on the account, so it reveals none.
