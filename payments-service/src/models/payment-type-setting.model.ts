@@ -1,9 +1,132 @@
+import type { PaymentTypeCode } from '@arzpol/contracts/catalog/payment-types'
+import type { Knex } from 'knex'
+import { newestFirst } from '../db/newest-first.ts'
 import { BaseModel } from './base.model.ts'
 
-export class PaymentTypeSetting extends BaseModel {
-  static override tableName = 'payment_type_settings'
+/** The admin-editable part of a payment type. */
+export interface PaymentTypeSettings {
+  fee_bps: number
+  fee_fixed_irr: number
+  min_amount: number
+  max_amount: number
 }
 
+/** A settings row with the username of whoever last changed it. */
+export interface PaymentTypeSettingsRow extends PaymentTypeSettings {
+  payment_type: PaymentTypeCode
+  updated_at: Date
+  updated_by_user_id: number | null
+  updated_by_username: string | null
+}
+
+/** A change row with the username of whoever made it. */
+export interface PaymentTypeChangeRow {
+  id: number
+  payment_type: PaymentTypeCode
+  old: PaymentTypeSettings
+  new: PaymentTypeSettings
+  changed_by_user_id: number | null
+  changed_by_username: string | null
+  note: string | null
+  created_at: Date
+}
+
+/** Fees and limits an admin set for one payment type (a type without a row keeps the defaults). */
+export class PaymentTypeSetting extends BaseModel {
+  static override tableName = 'payment_type_settings'
+  static override idColumn = 'payment_type'
+
+  declare payment_type: PaymentTypeCode
+  declare fee_bps: number
+  declare fee_fixed_irr: number
+  declare min_amount: number
+  declare max_amount: number
+  declare updated_by_user_id: number | null
+  declare updated_at: Date
+
+  /** Every settings row, each with the username of its last editor. */
+  static async allWithEditor(db: Knex | Knex.Transaction): Promise<PaymentTypeSettingsRow[]> {
+    return db('payment_type_settings as s')
+      .leftJoin('users as u', 'u.id', 's.updated_by_user_id')
+      .select<PaymentTypeSettingsRow[]>('s.*', 'u.username as updated_by_username')
+  }
+
+  /** The row of `code`, locked FOR UPDATE; undefined for a type without one. */
+  static async lockFor(
+    trx: Knex.Transaction,
+    code: PaymentTypeCode,
+  ): Promise<PaymentTypeSettings | undefined> {
+    return (await trx('payment_type_settings')
+      .where({ payment_type: code })
+      .forUpdate()
+      .first()) as PaymentTypeSettings | undefined
+  }
+
+  /** Inserts the row of `code`, or overwrites it when there is one. */
+  static async save(
+    trx: Knex.Transaction,
+    code: PaymentTypeCode,
+    settings: PaymentTypeSettings,
+    by: { userId: number; at: Date },
+  ): Promise<void> {
+    await trx('payment_type_settings')
+      .insert({
+        payment_type: code,
+        ...settings,
+        updated_by_user_id: by.userId,
+        updated_at: by.at,
+      })
+      .onConflict('payment_type')
+      .merge()
+  }
+}
+
+/** Who changed which fee or limit of a payment type, from what to what (audit). */
 export class PaymentTypeChange extends BaseModel {
   static override tableName = 'payment_type_changes'
+
+  declare id: number
+  declare payment_type: PaymentTypeCode
+  declare old: PaymentTypeSettings
+  declare new: PaymentTypeSettings
+  declare changed_by_user_id: number | null
+  declare note: string | null
+  declare created_at: Date
+
+  static override get jsonAttributes() {
+    return ['old', 'new']
+  }
+
+  /** Writes one change row (a plain INSERT, nothing returned). */
+  static async record(
+    trx: Knex.Transaction,
+    change: {
+      payment_type: PaymentTypeCode
+      old: PaymentTypeSettings
+      new: PaymentTypeSettings
+      changed_by_user_id: number
+      note: string | null
+      created_at: Date
+    },
+  ): Promise<void> {
+    await trx('payment_type_changes').insert({
+      ...change,
+      old: JSON.stringify(change.old),
+      new: JSON.stringify(change.new),
+    })
+  }
+
+  /** The newest `limit` changes of `code`, each with the username of whoever made it. */
+  static async historyOf(
+    db: Knex | Knex.Transaction,
+    code: PaymentTypeCode,
+    limit: number,
+  ): Promise<PaymentTypeChangeRow[]> {
+    return (await db('payment_type_changes as c')
+      .leftJoin('users as u', 'u.id', 'c.changed_by_user_id')
+      .where('c.payment_type', code)
+      .select('c.*', 'u.username as changed_by_username')
+      .orderBy(newestFirst('c'))
+      .limit(limit)) as PaymentTypeChangeRow[]
+  }
 }

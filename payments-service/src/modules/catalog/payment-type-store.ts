@@ -7,15 +7,14 @@ import {
   type PaymentTypeCode,
 } from '@arzpol/contracts/catalog/payment-types'
 import { limitsInOrder } from '@arzpol/contracts/catalog/staff'
-import { newestFirst } from '../../db/newest-first.ts'
+import {
+  PaymentTypeChange,
+  PaymentTypeSetting,
+  type PaymentTypeSettings,
+  type PaymentTypeSettingsRow as SettingsRow,
+} from '../../models/payment-type-setting.model.ts'
 
-/** The admin-editable part of a payment type. */
-export interface PaymentTypeSettings {
-  fee_bps: number
-  fee_fixed_irr: number
-  min_amount: number
-  max_amount: number
-}
+export type { PaymentTypeSettings }
 
 export interface StaffPaymentTypeView extends PaymentType {
   updated_at: Date | null
@@ -30,13 +29,6 @@ export interface PaymentTypeChangeView {
   changed_by: { id: number; username: string } | null
   note: string | null
   created_at: Date
-}
-
-interface SettingsRow extends PaymentTypeSettings {
-  payment_type: PaymentTypeCode
-  updated_at: Date
-  updated_by_user_id: number | null
-  updated_by_username: string | null
 }
 
 export const settingsOf = (type: PaymentType): PaymentTypeSettings => ({
@@ -90,10 +82,7 @@ export function createPaymentTypeStore(deps: {
   ttlSeconds: number
 }): PaymentTypeStore {
   const { db, clock } = deps
-  const rows = (trx: Knex | Knex.Transaction = db) =>
-    trx('payment_type_settings as s')
-      .leftJoin('users as u', 'u.id', 's.updated_by_user_id')
-      .select<SettingsRow[]>('s.*', 'u.username as updated_by_username')
+  const rows = (trx: Knex | Knex.Transaction = db) => PaymentTypeSetting.allWithEditor(trx)
 
   async function load(): Promise<Map<PaymentTypeCode, PaymentType>> {
     const byCode = new Map((await rows()).map((row) => [row.payment_type, row]))
@@ -135,10 +124,7 @@ export function createPaymentTypeStore(deps: {
       const now = clock.now()
       const view = await db.transaction(async (trx) => {
         // Locks the row (or, for a type without one, serialises on the insert below).
-        const current = (await trx('payment_type_settings')
-          .where({ payment_type: code })
-          .forUpdate()
-          .first()) as PaymentTypeSettings | undefined
+        const current = await PaymentTypeSetting.lockFor(trx, code)
         const old: PaymentTypeSettings = current
           ? {
               fee_bps: current.fee_bps,
@@ -149,14 +135,11 @@ export function createPaymentTypeStore(deps: {
           : settingsOf(base)
         const next: PaymentTypeSettings = { ...old, ...definedOnly(patch) }
         if (!limitsInOrder(next)) throw new PaymentTypeLimitsError()
-        await trx('payment_type_settings')
-          .insert({ payment_type: code, ...next, updated_by_user_id: by.userId, updated_at: now })
-          .onConflict('payment_type')
-          .merge()
-        await trx('payment_type_changes').insert({
+        await PaymentTypeSetting.save(trx, code, next, { userId: by.userId, at: now })
+        await PaymentTypeChange.record(trx, {
           payment_type: code,
-          old: JSON.stringify(old),
-          new: JSON.stringify(next),
+          old,
+          new: next,
           changed_by_user_id: by.userId,
           note: by.note,
           created_at: now,
@@ -168,21 +151,7 @@ export function createPaymentTypeStore(deps: {
       return view
     },
     async history(code, limit) {
-      const found = (await db('payment_type_changes as c')
-        .leftJoin('users as u', 'u.id', 'c.changed_by_user_id')
-        .where('c.payment_type', code)
-        .select('c.*', 'u.username as changed_by_username')
-        .orderBy(newestFirst('c'))
-        .limit(limit)) as Array<{
-        id: number
-        payment_type: PaymentTypeCode
-        old: PaymentTypeSettings
-        new: PaymentTypeSettings
-        changed_by_user_id: number | null
-        changed_by_username: string | null
-        note: string | null
-        created_at: Date
-      }>
+      const found = await PaymentTypeChange.historyOf(db, code, limit)
       return found.map((row) => ({
         id: row.id,
         payment_type: row.payment_type,
