@@ -1,5 +1,14 @@
 import type { Currency } from '@arzpol/contracts/value-sets'
+import type { Knex } from 'knex'
+import { newestFirst } from '../db/newest-first.ts'
 import { BaseModel } from './base.model.ts'
+
+/** The rate in force for one currency: its newest row. */
+export interface CurrentRateRow {
+  currency: Currency
+  buy_rate_irr: number
+  created_at: Date
+}
 
 /** One buy rate as set at one moment; the newest row per currency is the current rate. */
 export class Rate extends BaseModel {
@@ -17,4 +26,72 @@ export class Rate extends BaseModel {
   /** An admin confirmed a change above RATE_CHANGE_CONFIRM_PERCENT. */
   declare change_confirmed: boolean
   declare created_at: Date
+
+  /** The newest row of every currency that has one (one DISTINCT ON query). */
+  static async currentOfEach(db: Knex | Knex.Transaction): Promise<CurrentRateRow[]> {
+    return (await db('rates')
+      .distinctOn('currency')
+      .select('currency', 'buy_rate_irr', 'created_at')
+      .orderBy([
+        { column: 'currency' },
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])) as CurrentRateRow[]
+  }
+
+  /** The newest `limit` rows of `currency`, each with the username of whoever set it. */
+  static async historyOf(
+    db: Knex | Knex.Transaction,
+    currency: Currency,
+    limit: number,
+  ): Promise<Array<Rate & { set_by_username: string | null }>> {
+    return (await db('rates as r')
+      .leftJoin('users as u', 'u.id', 'r.set_by_user_id')
+      .where('r.currency', currency)
+      .select('r.*', 'u.username as set_by_username')
+      .orderBy(newestFirst('r'))
+      .limit(limit)) as Array<Rate & { set_by_username: string | null }>
+  }
+
+  /** The buy rate of the newest row of `currency` (not a cache): undefined before the first. */
+  static async newestBuyRate(
+    db: Knex | Knex.Transaction,
+    currency: Currency,
+  ): Promise<{ buy_rate_irr: number } | undefined> {
+    return (await db('rates').where({ currency }).orderBy(newestFirst()).first('buy_rate_irr')) as
+      { buy_rate_irr: number } | undefined
+  }
+
+  /**
+   * For each calendar day (in `timeZone`) of the last `days` days up to `now`, the buy rate in
+   * force at the end of that day: the last one set on or before it, and never one set after
+   * `now`. Days before the currency's first rate have no row. One index lookup per day on
+   * `rates_currency_created_idx`.
+   */
+  static async endOfDayRates(
+    db: Knex | Knex.Transaction,
+    input: { currency: Currency; days: number; now: Date; timeZone: string },
+  ): Promise<Array<{ date: string; buy_rate_irr: number | string }>> {
+    const { rows } = (await db.raw(
+      `WITH days AS (
+         SELECT generate_series(
+                  (timezone(:tz, :now::timestamptz))::date - (:days::int - 1),
+                  (timezone(:tz, :now::timestamptz))::date,
+                  interval '1 day')::date AS day
+       )
+       SELECT to_char(d.day, 'YYYY-MM-DD') AS date, r.buy_rate_irr
+         FROM days d
+         CROSS JOIN LATERAL (
+           SELECT buy_rate_irr FROM rates
+            WHERE currency = :currency
+              AND created_at < timezone(:tz, (d.day + 1)::timestamp)
+              AND created_at <= :now::timestamptz
+            ORDER BY created_at DESC, id DESC
+            LIMIT 1
+         ) r
+        ORDER BY d.day`,
+      { tz: input.timeZone, now: input.now, days: input.days, currency: input.currency },
+    )) as { rows: Array<{ date: string; buy_rate_irr: number | string }> }
+    return rows
+  }
 }

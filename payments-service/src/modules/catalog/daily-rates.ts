@@ -1,5 +1,6 @@
 import type { Knex } from 'knex'
 import type { Currency } from '@arzpol/contracts/catalog/currencies'
+import { Rate } from '../../models/rate.model.ts'
 
 /** The civil calendar our customers live by; Iran has kept UTC+03:30 all year since 1401. */
 export const RATE_DAY_TIME_ZONE = 'Asia/Tehran'
@@ -21,25 +22,6 @@ export async function dailyRates(
   db: Knex,
   input: { currency: Currency; days: number; now: Date },
 ): Promise<DailyRate[]> {
-  const { rows } = (await db.raw(
-    `WITH days AS (
-       SELECT generate_series(
-                (timezone(:tz, :now::timestamptz))::date - (:days::int - 1),
-                (timezone(:tz, :now::timestamptz))::date,
-                interval '1 day')::date AS day
-     )
-     SELECT to_char(d.day, 'YYYY-MM-DD') AS date, r.buy_rate_irr
-       FROM days d
-       CROSS JOIN LATERAL (
-         SELECT buy_rate_irr FROM rates
-          WHERE currency = :currency
-            AND created_at < timezone(:tz, (d.day + 1)::timestamp)
-            AND created_at <= :now::timestamptz
-          ORDER BY created_at DESC, id DESC
-          LIMIT 1
-       ) r
-      ORDER BY d.day`,
-    { tz: RATE_DAY_TIME_ZONE, now: input.now, days: input.days, currency: input.currency },
-  )) as { rows: Array<{ date: string; buy_rate_irr: number | string }> }
+  const rows = await Rate.endOfDayRates(db, { ...input, timeZone: RATE_DAY_TIME_ZONE })
   return rows.map((row) => ({ date: row.date, buy_rate_irr: Number(row.buy_rate_irr) }))
 }

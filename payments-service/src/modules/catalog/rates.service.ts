@@ -8,7 +8,6 @@ import { CURRENCIES, type Currency } from '@arzpol/contracts/catalog/currencies'
 import type { RateChangeNeedsConfirmation } from '@arzpol/contracts/catalog/staff'
 import type { z } from 'zod'
 import { changePercent, RATE_MESSAGES } from './rate-freshness.ts'
-import { newestFirst } from '../../db/newest-first.ts'
 
 const formatPercentFa = (bps: number) =>
   (bps / 100).toLocaleString('fa-IR', { maximumFractionDigits: 2 })
@@ -65,15 +64,7 @@ export function createRateService(deps: {
   ttlSeconds: number
 }): RateService {
   async function load(): Promise<Map<Currency, CurrentRate>> {
-    const rows = (await deps
-      .db('rates')
-      .distinctOn('currency')
-      .select('currency', 'buy_rate_irr', 'created_at')
-      .orderBy([
-        { column: 'currency' },
-        { column: 'created_at', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ])) as Array<{ currency: Currency; buy_rate_irr: number; created_at: Date }>
+    const rows = await Rate.currentOfEach(deps.db)
     return new Map(
       rows.map((row) => [
         row.currency,
@@ -96,22 +87,12 @@ export function createRateService(deps: {
       )
     },
     async history(currency, limit) {
-      const rows = (await deps
-        .db('rates as r')
-        .leftJoin('users as u', 'u.id', 'r.set_by_user_id')
-        .where('r.currency', currency)
-        .select('r.*', 'u.username as set_by_username')
-        .orderBy(newestFirst('r'))
-        .limit(limit)) as Array<Rate & { set_by_username: string | null }>
+      const rows = await Rate.historyOf(deps.db, currency, limit)
       return rows.map((row) => withSetBy(row, row.set_by_username))
     },
     async set({ currency, buyRateIrr, userId, note, confirmAbovePercent, confirmed = false }) {
       // The newest row, not the cache: the check and the audit compare with the rate in force.
-      const previous = (await deps
-        .db('rates')
-        .where({ currency })
-        .orderBy(newestFirst())
-        .first('buy_rate_irr')) as { buy_rate_irr: number } | undefined
+      const previous = await Rate.newestBuyRate(deps.db, currency)
       const changeBps = previous
         ? Math.round(changePercent(previous.buy_rate_irr, buyRateIrr) * 100)
         : null
