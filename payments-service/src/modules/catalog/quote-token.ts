@@ -1,6 +1,7 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Logger } from 'pino'
 import type { AppConfig } from '../../config/env.ts'
+import { keyFromSetting } from '../../lib/setting-key.ts'
 import { CURRENCIES, type Currency } from '@arzpol/contracts/catalog/currencies'
 import { PAYMENT_TYPE_CODES, type PaymentTypeCode } from '@arzpol/contracts/catalog/payment-types'
 import type { QUOTE_TOKEN_REFUSALS } from '@arzpol/contracts/orders/customer'
@@ -134,18 +135,13 @@ export const signedQuote = (signer: QuoteSigner, quote: Quote, amountMinor: numb
 
 /**
  * QUOTE_SIGNING_KEY, or (development and tests only; production refuses to start without one,
- * config/env.ts) a key derived from JWT_PRIVATE_KEY, so tokens survive a restart of a dev stack.
+ * config/env.ts) a key derived from JWT_PRIVATE_KEY, so tokens survive a restart of a dev stack
+ * (see keyFromSetting).
  */
 export function quoteSignerFromConfig(
   config: Pick<AppConfig, 'QUOTE_SIGNING_KEY' | 'JWT_PRIVATE_KEY' | 'APP_ENV'>,
   logger?: Logger,
 ): QuoteSigner {
-  if (config.QUOTE_SIGNING_KEY)
-    return createQuoteSigner(Buffer.from(config.QUOTE_SIGNING_KEY, 'base64'))
-  if (config.APP_ENV === 'production') throw new Error('QUOTE_SIGNING_KEY is required')
-  logger?.debug('QUOTE_SIGNING_KEY is not set: quote tokens use a key derived from the JWT key')
-  const der = config.JWT_PRIVATE_KEY.export({ type: 'pkcs8', format: 'der' })
-  return createQuoteSigner(
-    createHash('sha256').update('arzpol quote token v1\0').update(der).digest(),
-  )
+  const setting = { name: 'QUOTE_SIGNING_KEY', value: config.QUOTE_SIGNING_KEY }
+  return createQuoteSigner(keyFromSetting(setting, config, 'quote token v1', logger))
 }
