@@ -1,5 +1,6 @@
 import type { Knex } from 'knex'
 import { z } from 'zod'
+import { ping } from '../../db/ping.ts'
 import { ok, reply, routeGroup, type Api } from '../../http/route.ts'
 
 export const SERVICE_NAME = 'payments-service'
@@ -18,7 +19,7 @@ async function databaseAnswers(db: Knex): Promise<boolean> {
     timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS)
   })
   try {
-    return await Promise.race([db.raw('select 1').then(() => true), timeout])
+    return await Promise.race([ping(db).then(() => true), timeout])
   } catch {
     return false
   } finally {
