@@ -1,4 +1,5 @@
 import { createKnex } from '../db/knex.ts'
+import { JournalEntry } from '../models/ledger.model.ts'
 import { checkLedger } from '../modules/ledger/invariants.ts'
 
 /**
@@ -16,13 +17,13 @@ if (!url) {
 const db = createKnex({ url, poolMax: 1 })
 try {
   const violations = await checkLedger(db)
-  const [counts] = (await db('journal_entries').count({ n: '*' })) as Array<{ n: string }>
+  const entries = await JournalEntry.countAll(db)
   if (violations.length > 0) {
     console.error(`ledger:check: ${violations.length} violation(s):`)
     for (const line of violations) console.error(`  - ${line}`)
     process.exitCode = 1
   } else {
-    console.log(`ledger:check: balanced, ${counts?.n ?? 0} entries, every invariant holds`)
+    console.log(`ledger:check: balanced, ${entries ?? 0} entries, every invariant holds`)
   }
 } finally {
   await db.destroy()

@@ -79,6 +79,57 @@ export class GatewayTransaction extends BaseModel {
       )
       .where('updated_at', '<', updatedBefore)) as GatewayTransaction[]
   }
+
+  /**
+   * The accounting view of one bank day (ledger.md §4): per attempt verified in [start, end),
+   * by gateway, oldest first, what the bank's verify answer said it captured (SEP keeps it in
+   * TransactionDetail.OrginalAmount; 0 unless it answered yes) beside what the ledger's
+   * postings on `receivableAccountId` (psp_receivable) booked as captured and returned since.
+   */
+  static async verifiedBetweenWithBookings(
+    db: Knex,
+    start: Date,
+    end: Date,
+    receivableAccountId: number,
+  ): Promise<
+    Array<{
+      gateway: string
+      gateway_tx_id: number
+      payment_id: number
+      res_num: string
+      ref_num: string | null
+      status: string
+      bank_verified_irr: number
+      ledger_captured_irr: number
+      ledger_returned_irr: number
+    }>
+  > {
+    const { rows } = (await db.raw(
+      `SELECT g.gateway, g.id AS gateway_tx_id, g.payment_id, g.res_num, g.ref_num, g.status,
+            CASE WHEN coalesce((g.raw #>> '{verify,Success}')::boolean, false) THEN coalesce((g.raw #>> '{verify,TransactionDetail,OrginalAmount}')::bigint, 0) ELSE 0 END AS bank_verified_irr,
+            coalesce(sum(p.amount) FILTER (WHERE p.amount > 0), 0)::bigint AS ledger_captured_irr,
+            coalesce(-sum(p.amount) FILTER (WHERE p.amount < 0), 0)::bigint AS ledger_returned_irr
+       FROM gateway_transactions g
+       LEFT JOIN postings p ON p.gateway_tx_id = g.id AND p.account_id = ?
+      WHERE g.verified_at >= ? AND g.verified_at < ?
+      GROUP BY g.id
+      ORDER BY g.gateway, g.verified_at, g.id`,
+      [receivableAccountId, start, end],
+    )) as {
+      rows: Array<{
+        gateway: string
+        gateway_tx_id: number
+        payment_id: number
+        res_num: string
+        ref_num: string | null
+        status: string
+        bank_verified_irr: number
+        ledger_captured_irr: number
+        ledger_returned_irr: number
+      }>
+    }
+    return rows
+  }
 }
 
 /** One reconciliation run's look at a gateway's attempts: at most `limit`, oldest first. */

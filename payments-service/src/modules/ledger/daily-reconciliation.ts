@@ -1,6 +1,7 @@
 import type { Knex } from 'knex'
 import { tehranDayBounds } from '../../lib/tehran-day.ts'
-import { ACCOUNTS } from './journal.ts'
+import { ACCOUNTS } from '../../models/ledger.model.ts'
+import { GatewayTransaction } from '../../models/gateway-transaction.model.ts'
 
 /**
  * The accounting view of one bank day (Tehran) and gateway: what the bank's verify answers said
@@ -34,24 +35,14 @@ export interface DailyReconciliation {
   differences: ReconciliationLine[]
 }
 
-/** SEP's verify answer keeps the captured amount in TransactionDetail.OrginalAmount. */
-const VERIFIED_AMOUNT_SQL = `coalesce((g.raw #>> '{verify,TransactionDetail,OrginalAmount}')::bigint, 0)`
-const VERIFIED_OK_SQL = `coalesce((g.raw #>> '{verify,Success}')::boolean, false)`
-
 export async function dailyReconciliation(db: Knex, day: string): Promise<DailyReconciliation> {
   const { start, end } = tehranDayBounds(day)
-  const { rows } = (await db.raw(
-    `SELECT g.gateway, g.id AS gateway_tx_id, g.payment_id, g.res_num, g.ref_num, g.status,
-            CASE WHEN ${VERIFIED_OK_SQL} THEN ${VERIFIED_AMOUNT_SQL} ELSE 0 END AS bank_verified_irr,
-            coalesce(sum(p.amount) FILTER (WHERE p.amount > 0), 0)::bigint AS ledger_captured_irr,
-            coalesce(-sum(p.amount) FILTER (WHERE p.amount < 0), 0)::bigint AS ledger_returned_irr
-       FROM gateway_transactions g
-       LEFT JOIN postings p ON p.gateway_tx_id = g.id AND p.account_id = ?
-      WHERE g.verified_at >= ? AND g.verified_at < ?
-      GROUP BY g.id
-      ORDER BY g.gateway, g.verified_at, g.id`,
-    [ACCOUNTS.psp_receivable, start, end],
-  )) as { rows: Array<Omit<ReconciliationLine, 'difference_irr'>> }
+  const rows = await GatewayTransaction.verifiedBetweenWithBookings(
+    db,
+    start,
+    end,
+    ACCOUNTS.psp_receivable,
+  )
   const lines = rows.map((row) => ({
     ...row,
     difference_irr: row.bank_verified_irr - row.ledger_captured_irr,

@@ -1,5 +1,11 @@
 import type { Knex } from 'knex'
-import { ACCOUNTS, CREDIT_NORMAL, type AccountCode } from './journal.ts'
+import {
+  ACCOUNTS,
+  CREDIT_NORMAL,
+  JournalEntry,
+  Posting,
+  type AccountCode,
+} from '../../models/ledger.model.ts'
 
 /**
  * The ledger's invariants (shared ledger.md §3) that the database alone can tell, as one
@@ -12,32 +18,16 @@ const CODE_OF = new Map<number, AccountCode>(
   Object.entries(ACCOUNTS).map(([code, id]) => [id, code as AccountCode]),
 )
 
-interface Row {
-  account_id: number
-  key: string | number | null
-  total: string
-}
-
 type Db = Knex | Knex.Transaction
-/** The SQL condition limiting a query to the scope's orders, and its binding. */
-interface Scope {
-  match: (column: string) => string
-  bind: number[][]
-  ids: number[] | null
-}
+/** The orders a check is limited to, or null for the whole ledger. */
+type Scope = number[] | null
 
 export async function checkLedger(
   db: Db,
   /** Only these orders' money (the model-based test checks its own after every step). */
   scope?: { orderIds: number[] },
 ): Promise<string[]> {
-  const ids = scope?.orderIds ?? null
-  const limit: Scope = {
-    // `?` binds the id array; unscoped, the condition is simply true.
-    match: (column) => (ids ? `${column} = ANY(?::bigint[])` : 'TRUE'),
-    bind: ids ? [ids] : [],
-    ids,
-  }
+  const limit: Scope = scope?.orderIds ?? null
   // Independent read-only questions: asked at once, on as many pool connections.
   const found = await Promise.all([
     unbalancedEntries(db, limit),
@@ -53,45 +43,24 @@ export async function checkLedger(
 /** 1. Every entry has two or more postings summing to zero per currency. */
 async function unbalancedEntries(db: Db, limit: Scope): Promise<string[]> {
   const violations: string[] = []
-  const entries = (await db.raw(
-    `
-    SELECT e.id, count(p.id) AS legs, coalesce(sum(p.amount), 0)::text AS total
-      FROM journal_entries e LEFT JOIN postings p ON p.entry_id = e.id
-     WHERE ${limit.ids ? `e.id IN (SELECT entry_id FROM postings WHERE ${limit.match('order_id')})` : 'TRUE'}
-     GROUP BY e.id HAVING count(p.id) < 2 OR coalesce(sum(p.amount), 0) <> 0`,
-    limit.bind,
-  )) as {
-    rows: Array<{ id: number; legs: string; total: string }>
-  }
-  for (const e of entries.rows) violations.push(`entry ${e.id}: ${e.legs} legs, sum ${e.total}`)
+  const entries = await JournalEntry.unbalanced(db, limit)
+  for (const e of entries) violations.push(`entry ${e.id}: ${e.legs} legs, sum ${e.total}`)
   return violations
 }
 
 /** 2. The whole ledger sums to zero. */
 async function ledgerTotal(db: Db): Promise<string[]> {
   const violations: string[] = []
-  const all = (await db.raw(`SELECT coalesce(sum(amount), 0)::text AS total FROM postings`)) as {
-    rows: Array<{ total: string }>
-  }
-  if (BigInt(all.rows[0]?.total ?? '0') !== 0n)
-    violations.push(`ledger total ${all.rows[0]?.total}`)
+  const total = await Posting.grandTotal(db)
+  if (BigInt(total ?? '0') !== 0n) violations.push(`ledger total ${total}`)
   return violations
 }
 
 /** 8. No sub-balance (per order, per gateway transaction) below zero on its normal side. */
 async function negativeBalances(db: Db, limit: Scope): Promise<string[]> {
   const violations: string[] = []
-  const negative = (await db.raw(
-    `
-    SELECT p.account_id, k.key, sum(p.amount)::text AS total
-      FROM postings p
-      JOIN ledger_accounts a ON a.id = p.account_id AND NOT a.may_go_negative
-      CROSS JOIN LATERAL (VALUES ('order:' || p.order_id), ('gtx:' || p.gateway_tx_id)) AS k(key)
-     WHERE k.key IS NOT NULL AND ${limit.match('p.order_id')}
-     GROUP BY p.account_id, k.key`,
-    limit.bind,
-  )) as { rows: Row[] }
-  for (const row of negative.rows) {
+  const subBalances = await Posting.subBalances(db, limit)
+  for (const row of subBalances) {
     const code = CODE_OF.get(Number(row.account_id))
     if (!code) continue
     const normal = CREDIT_NORMAL.has(code) ? -BigInt(row.total) : BigInt(row.total)
@@ -103,13 +72,9 @@ async function negativeBalances(db: Db, limit: Scope): Promise<string[]> {
 /** 9. Every suspense posting says why. */
 async function unexplainedSuspense(db: Db, limit: Scope): Promise<string[]> {
   const violations: string[] = []
-  const unexplained = (await db('postings')
-    .where({ account_id: ACCOUNTS.suspense })
-    .whereNull('reason')
-    .modify((q) => (limit.ids ? q.whereIn('order_id', limit.ids) : q))
-    .count({ n: '*' })) as Array<{ n: string | number }>
-  if (Number(unexplained[0]?.n ?? 0) > 0) {
-    violations.push(`${unexplained[0]?.n} suspense posting(s) without a reason`)
+  const unexplained = await Posting.countUnexplainedSuspense(db, limit)
+  if (Number(unexplained) > 0) {
+    violations.push(`${unexplained} suspense posting(s) without a reason`)
   }
   return violations
 }
@@ -120,29 +85,8 @@ async function unexplainedSuspense(db: Db, limit: Scope): Promise<string[]> {
  */
 async function orderHoldings(db: Db, limit: Scope): Promise<string[]> {
   const violations: string[] = []
-  const orders = (await db.raw(
-    `
-    SELECT o.id, o.stage, o.payment_type, o.amount_irr, o.fee_irr,
-           coalesce(-sum(p.amount) FILTER (WHERE p.account_id = ${ACCOUNTS.order_funds}), 0)::text AS funds,
-           coalesce(-sum(p.amount) FILTER (WHERE p.account_id = ${ACCOUNTS.fees}), 0)::text AS fees
-      FROM payments o LEFT JOIN postings p ON p.order_id = o.id
-     WHERE ${limit.match('o.id')}
-       AND (o.stage IN ('paid', 'in_progress', 'done', 'refunded')
-            OR EXISTS (SELECT 1 FROM postings q WHERE q.order_id = o.id))
-     GROUP BY o.id`,
-    limit.bind,
-  )) as {
-    rows: Array<{
-      id: number
-      stage: string
-      payment_type: string
-      amount_irr: number
-      fee_irr: number
-      funds: string
-      fees: string
-    }>
-  }
-  for (const o of orders.rows) {
+  const orders = await Posting.orderHoldings(db, limit)
+  for (const o of orders) {
     const funds = BigInt(o.funds)
     // A cash-out holds no customer rials: it is booked once, when staff settle it.
     const held = o.payment_type !== 'payout' && (o.stage === 'paid' || o.stage === 'in_progress')
@@ -157,35 +101,12 @@ async function orderHoldings(db: Db, limit: Scope): Promise<string[]> {
   return violations
 }
 
-/** The accounts an attempt's money passes through, each summed over the attempt's postings. */
-const ATTEMPT_ACCOUNTS = ['psp_receivable', 'psp_unconfirmed', 'suspense', 'outgoing'] as const
-
 /** 6. Each attempt's captured money is where its status says, and nowhere else. */
 async function attemptHoldings(db: Db, limit: Scope): Promise<string[]> {
   const violations: string[] = []
-  const attempts = (await db.raw(
-    `
-    SELECT g.id, g.status, g.amount_irr,
-      ${ATTEMPT_ACCOUNTS.map(
-        (code) =>
-          `coalesce(sum(p.amount) FILTER (WHERE p.account_id = ${ACCOUNTS[code]}), 0)::text AS ${code}`,
-      ).join(',\n')},
-      coalesce(sum(p.amount) FILTER (WHERE p.account_id = ${ACCOUNTS.bank}
-                                      AND p.refund_id IS NOT NULL), 0)::text AS transferred
-      FROM gateway_transactions g LEFT JOIN postings p ON p.gateway_tx_id = g.id
-     WHERE ${limit.match('g.payment_id')}
-     GROUP BY g.id`,
-    limit.bind,
-  )) as {
-    // Sums come back as text: bigint is read with BigInt, never through a float.
-    rows: Array<
-      { id: number; status: string; amount_irr: number } & Record<
-        (typeof ATTEMPT_ACCOUNTS)[number] | 'transferred',
-        string
-      >
-    >
-  }
-  for (const g of attempts.rows) {
+  // Sums come back as text: bigint is read with BigInt, never through a float.
+  const attempts = await Posting.attemptHoldings(db, limit)
+  for (const g of attempts) {
     const receivable = BigInt(g.psp_receivable)
     const unconfirmed = BigInt(g.psp_unconfirmed)
     const suspense = -BigInt(g.suspense)

@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto'
 import type { Knex } from 'knex'
+import {
+  ACCOUNTS,
+  ACCOUNT_CODES,
+  CREDIT_NORMAL,
+  JournalEntry,
+  Posting,
+  type AccountCode,
+} from '../../models/ledger.model.ts'
 
 /**
  * The one writer of the ledger (shared ledger.md §1). An entry is written in the caller's
@@ -8,33 +16,9 @@ import type { Knex } from 'knex'
  * content throws. The database checks the balance at COMMIT and keeps the journal append-only.
  */
 
-export const ACCOUNTS = {
-  psp_receivable: 1,
-  psp_unconfirmed: 2,
-  bank: 3,
-  fx_desk: 4,
-  order_funds: 5,
-  suspense: 6,
-  unconfirmed: 7,
-  outgoing: 8,
-  payout_payable: 9,
-  fees: 10,
-  psp_charges: 11,
-  adjustments: 12,
-  equity: 13,
-} as const
-export type AccountCode = keyof typeof ACCOUNTS
-export const ACCOUNT_CODES = Object.keys(ACCOUNTS) as AccountCode[]
-/** Accounts whose balance is credits minus debits; the others, debits minus credits. */
-export const CREDIT_NORMAL: ReadonlySet<AccountCode> = new Set([
-  'order_funds',
-  'suspense',
-  'unconfirmed',
-  'outgoing',
-  'payout_payable',
-  'fees',
-  'equity',
-])
+// The chart of accounts lives beside the ledger's tables, so that the models' queries can name
+// accounts too; it is re-exported here for the modules that post and read.
+export { ACCOUNTS, ACCOUNT_CODES, CREDIT_NORMAL, type AccountCode }
 
 /** Why captured money sits in suspense: shown to staff on "money to return". */
 export type SuspenseReason =
@@ -98,27 +82,28 @@ export async function postEntry(
   const contentHash = createHash('sha256')
     .update(JSON.stringify([input.eventType, input.eventRef, postings]))
     .digest('hex')
-  const inserted = (await trx.raw(
-    `INSERT INTO journal_entries (idempotency_key, content_hash, event_type, event_ref,
-       effective_at, created_by)
-     VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
-    [input.key, contentHash, input.eventType, input.eventRef, input.effectiveAt, input.createdBy],
-  )) as { rows: Array<{ id: number }> }
-  const row = inserted.rows[0]
-  if (!row) {
-    const existing = (await trx('journal_entries')
-      .where({ idempotency_key: input.key })
-      .first('id', 'content_hash')) as { id: number; content_hash: string }
+  const id = await JournalEntry.insertOnce(trx, {
+    idempotency_key: input.key,
+    content_hash: contentHash,
+    event_type: input.eventType,
+    event_ref: input.eventRef,
+    effective_at: input.effectiveAt,
+    created_by: input.createdBy,
+  })
+  if (id === undefined) {
+    const existing = await JournalEntry.hashOf(trx, input.key)
     if (existing.content_hash !== contentHash) throw new LedgerConflictError(input.key)
     return { id: existing.id, created: false }
   }
-  await trx('postings').insert(postings.map((posting) => ({ ...posting, entry_id: row.id })))
-  return { id: row.id, created: true }
+  await Posting.insertAll(
+    trx,
+    postings.map((posting) => ({ ...posting, entry_id: id })),
+  )
+  return { id, created: true }
 }
 
 export async function hasEntry(runner: Knex | Knex.Transaction, key: string): Promise<boolean> {
-  return Boolean(await runner('journal_entries').where({ idempotency_key: key }).first('id'))
+  return JournalEntry.existsFor(runner, key)
 }
 
 /**
@@ -130,12 +115,6 @@ export async function balanceOf(
   account: AccountCode,
   scope: { orderId?: number; gatewayTxId?: number } = {},
 ): Promise<bigint> {
-  let query = runner('postings')
-    .where({ account_id: ACCOUNTS[account] })
-    .select(runner.raw('coalesce(sum(amount), 0)::text AS total'))
-  if (scope.orderId !== undefined) query = query.where({ order_id: scope.orderId })
-  if (scope.gatewayTxId !== undefined) query = query.where({ gateway_tx_id: scope.gatewayTxId })
-  const [row] = (await query) as Array<{ total: string }>
-  const total = BigInt(row?.total ?? '0')
+  const total = BigInt(await Posting.sumOf(runner, ACCOUNTS[account], scope))
   return CREDIT_NORMAL.has(account) ? -total : total
 }
