@@ -1,5 +1,9 @@
 import type { Knex } from 'knex'
+import { byTimeThenId, newestFirst } from '../db/newest-first.ts'
+import { pageOf } from '../db/page.ts'
 import { BaseModel } from './base.model.ts'
+
+type Runner = Knex | Knex.Transaction
 
 export const TICKET_STATUSES = ['open', 'closed'] as const
 export type TicketStatus = (typeof TICKET_STATUSES)[number]
@@ -13,7 +17,58 @@ export class TicketCategory extends BaseModel {
   declare name: string
   declare position: number
   declare created_at: Date
+
+  /** The category's row, or undefined when there is no such category. */
+  static async find(trx: Runner, id: number): Promise<TicketCategory | undefined> {
+    return (await trx('ticket_categories').where({ id }).first()) as TicketCategory | undefined
+  }
+
+  /** Inserts `categories`, or renames and reorders the ones whose slug exists. Idempotent. */
+  static async upsertBySlug(
+    db: Knex,
+    categories: ReadonlyArray<{ slug: string; name: string; position: number }>,
+  ): Promise<void> {
+    await db('ticket_categories')
+      .insert(categories.map((category) => ({ ...category })))
+      .onConflict('slug')
+      .merge(['name', 'position'])
+  }
 }
+
+/** A ticket with its category's name (what both APIs show). */
+export interface TicketWithCategory {
+  id: number
+  user_id: number
+  title: string
+  subject: string | null
+  category_id: number
+  category_name: string
+  status: TicketStatus
+  closed_at: Date | null
+  last_message_at: Date
+  last_message_by_staff: boolean
+  created_at: Date
+  updated_at: Date
+}
+
+/** A ticket as the staff API shows it: with its customer's username and phone. */
+export interface TicketForStaff extends TicketWithCategory {
+  customer_username: string
+  customer_phone: string
+}
+
+export interface StaffTicketFilters {
+  status?: TicketStatus | undefined
+  waiting_for_staff?: boolean | undefined
+  category?: number | undefined
+  limit: number
+  offset: number
+}
+
+const ticketsWithCategory = (trx: Runner) =>
+  trx('tickets as t')
+    .join('ticket_categories as c', 'c.id', 't.category_id')
+    .select<TicketWithCategory[]>('t.*', 'c.name as category_name')
 
 export class Ticket extends BaseModel {
   static override tableName = 'tickets'
@@ -38,6 +93,190 @@ export class Ticket extends BaseModel {
       .count<Array<{ count: string | number }>>('* as count')
     return Number(row?.count ?? 0)
   }
+
+  /**
+   * One ticket with its category; with `ownerId` only if that customer owns it, with `lock` its
+   * row locked (FOR UPDATE OF t) until the transaction ends.
+   */
+  static async withCategory(
+    trx: Runner,
+    id: number,
+    { ownerId, lock = false }: { ownerId?: number | undefined; lock?: boolean } = {},
+  ): Promise<TicketWithCategory | undefined> {
+    const query = ticketsWithCategory(trx).where('t.id', id)
+    if (ownerId !== undefined) query.where('t.user_id', ownerId)
+    if (lock) query.forUpdate('t')
+    return query.first()
+  }
+
+  /** A customer's tickets with their categories, recently updated first. */
+  static async listOfCustomer(db: Knex, userId: number): Promise<TicketWithCategory[]> {
+    return ticketsWithCategory(db)
+      .where('t.user_id', userId)
+      .orderBy(newestFirst('t', 'updated_at'))
+  }
+
+  /** One ticket with its category and its customer's username and phone. */
+  static async forStaff(db: Knex, id: number): Promise<TicketForStaff | undefined> {
+    return ticketsWithCategory(db)
+      .join('users as u', 'u.id', 't.user_id')
+      .select<TicketForStaff[]>('u.username as customer_username', 'u.phone as customer_phone')
+      .where('t.id', id)
+      .first()
+  }
+
+  /**
+   * One page of the staff list and how many tickets match `filters` in all. The waiting queue
+   * is served oldest first; other lists show recent activity first.
+   */
+  static async pageForStaff(
+    db: Knex,
+    filters: StaffTicketFilters,
+  ): Promise<{ count: number; rows: TicketForStaff[] }> {
+    const query = db('tickets as t')
+      .join('ticket_categories as c', 'c.id', 't.category_id')
+      .join('users as u', 'u.id', 't.user_id')
+    if (filters.status) query.where('t.status', filters.status)
+    if (filters.category !== undefined) query.where('t.category_id', filters.category)
+    if (filters.waiting_for_staff === true) {
+      query.where('t.status', 'open').where('t.last_message_by_staff', false)
+    } else if (filters.waiting_for_staff === false) {
+      query.where((q) => q.where('t.status', 'closed').orWhere('t.last_message_by_staff', true))
+    }
+    return pageOf<TicketForStaff>(query, filters, (page) =>
+      page
+        .select(
+          't.*',
+          'c.name as category_name',
+          'u.username as customer_username',
+          'u.phone as customer_phone',
+        )
+        .orderBy(
+          filters.waiting_for_staff === true
+            ? byTimeThenId('t', 'last_message_at', 'asc')
+            : newestFirst('t', 'updated_at'),
+        ),
+    )
+  }
+
+  /**
+   * Serialises one customer's ticket creations until the transaction ends (a transaction-level
+   * advisory lock), so that counting their open tickets and opening one cannot interleave.
+   */
+  static async lockCreationsOf(trx: Knex.Transaction, userId: number): Promise<void> {
+    await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?), ?)', ['tickets.create', userId])
+  }
+
+  /** The customer's newest `limit` tickets by last activity (the staff users page). */
+  static async recentOf(
+    db: Runner,
+    userId: number,
+    limit: number,
+  ): Promise<
+    Array<
+      Pick<
+        Ticket,
+        'id' | 'title' | 'status' | 'last_message_by_staff' | 'created_at' | 'updated_at'
+      >
+    >
+  > {
+    return (await db('tickets')
+      .where({ user_id: userId })
+      .select('id', 'title', 'status', 'last_message_by_staff', 'created_at', 'updated_at')
+      .orderBy(newestFirst('tickets', 'updated_at'))
+      .limit(limit)) as Array<
+      Pick<
+        Ticket,
+        'id' | 'title' | 'status' | 'last_message_by_staff' | 'created_at' | 'updated_at'
+      >
+    >
+  }
+
+  /** How many tickets the customer has, open or closed. */
+  static async countOf(db: Runner, userId: number): Promise<number> {
+    const [all] = await db('tickets')
+      .where({ user_id: userId })
+      .count<Array<{ count: string | number }>>('* as count')
+    return Number(all?.count ?? 0)
+  }
+
+  /** How many open tickets the customer has. */
+  static async countOpenOf(trx: Runner, userId: number): Promise<number> {
+    const open = await trx('tickets')
+      .where({ user_id: userId, status: 'open' })
+      .count<{ count: string | number }[]>('* as count')
+    return Number(open[0]?.count ?? 0)
+  }
+
+  /** Inserts a ticket; its id, or undefined if the insert returned nothing. */
+  static async open(
+    trx: Runner,
+    row: Pick<
+      Ticket,
+      | 'user_id'
+      | 'title'
+      | 'subject'
+      | 'category_id'
+      | 'status'
+      | 'last_message_at'
+      | 'last_message_by_staff'
+      | 'created_at'
+      | 'updated_at'
+    >,
+  ): Promise<number | undefined> {
+    const [ticket] = await trx('tickets').insert(row).returning<Array<{ id: number }>>('id')
+    return ticket?.id
+  }
+
+  /** The ticket's status, its row locked (FOR UPDATE) until the transaction ends. */
+  static async lockStatus(trx: Knex.Transaction, id: number): Promise<TicketStatus | undefined> {
+    const ticket = await trx('tickets').where({ id }).forUpdate().first<{ status: TicketStatus }>()
+    return ticket?.status
+  }
+
+  /** Records that a message was written at `now`, by staff or by the customer. */
+  static async markMessaged(
+    trx: Runner,
+    id: number,
+    { now, byStaff }: { now: Date; byStaff: boolean },
+  ): Promise<void> {
+    await trx('tickets').where({ id }).update({
+      last_message_at: now,
+      last_message_by_staff: byStaff,
+      updated_at: now,
+    })
+  }
+
+  /** Sets `updated_at` (a file was added to one of its messages). */
+  static async touch(trx: Runner, id: number, now: Date): Promise<void> {
+    await trx('tickets').where({ id }).update({ updated_at: now })
+  }
+
+  static async markClosed(trx: Runner, id: number, now: Date): Promise<void> {
+    await trx('tickets').where({ id }).update({ status: 'closed', closed_at: now, updated_at: now })
+  }
+}
+
+/** A message with its author's username and phone (the name shown is chosen from them). */
+export interface TicketMessageWithAuthor {
+  id: number
+  ticket_id: number
+  author_id: number
+  is_staff: boolean
+  content: string
+  created_at: Date
+  author_username: string
+  author_phone: string
+}
+
+/** A message with its ticket's owner and status (who may add a file to it, and whether now). */
+export interface TicketMessageWithTicket {
+  id: number
+  ticket_id: number
+  author_id: number
+  is_staff: boolean
+  owner: number
+  status: TicketStatus
 }
 
 export class TicketMessage extends BaseModel {
@@ -50,7 +289,65 @@ export class TicketMessage extends BaseModel {
   declare is_staff: boolean
   declare content: string
   declare created_at: Date
+
+  /** A ticket's messages (or only those of `onlyIds`) with their authors, oldest first. */
+  static async threadOf(
+    db: Knex,
+    ticketId: number,
+    onlyIds?: number[],
+  ): Promise<TicketMessageWithAuthor[]> {
+    const query = db('ticket_messages as m')
+      .join('users as u', 'u.id', 'm.author_id')
+      .where('m.ticket_id', ticketId)
+      .orderBy([{ column: 'm.created_at' }, { column: 'm.id' }])
+      .select<TicketMessageWithAuthor[]>(
+        'm.*',
+        'u.username as author_username',
+        'u.phone as author_phone',
+      )
+    if (onlyIds) query.whereIn('m.id', onlyIds)
+    return query
+  }
+
+  /** One message with its ticket's owner and status, or undefined when there is none. */
+  static async withTicket(trx: Runner, id: number): Promise<TicketMessageWithTicket | undefined> {
+    return trx('ticket_messages as m')
+      .join('tickets as t', 't.id', 'm.ticket_id')
+      .where('m.id', id)
+      .select<TicketMessageWithTicket[]>(
+        'm.id',
+        'm.ticket_id',
+        'm.author_id',
+        'm.is_staff',
+        't.user_id as owner',
+        't.status',
+      )
+      .first()
+  }
+
+  static async add(
+    trx: Runner,
+    row: Pick<TicketMessage, 'ticket_id' | 'author_id' | 'is_staff' | 'content' | 'created_at'>,
+  ): Promise<void> {
+    await trx('ticket_messages').insert(row)
+  }
+
+  /** Like `add`; the new message's id, or undefined if the insert returned nothing. */
+  static async addReturningId(
+    trx: Runner,
+    row: Pick<TicketMessage, 'ticket_id' | 'author_id' | 'is_staff' | 'content' | 'created_at'>,
+  ): Promise<number | undefined> {
+    const [message] = await trx('ticket_messages')
+      .insert(row)
+      .returning<Array<{ id: number }>>('id')
+    return message?.id
+  }
 }
+
+export type NewTicketAttachment = Pick<
+  TicketAttachment,
+  'message_id' | 'storage_key' | 'file_name' | 'content_type' | 'size_bytes' | 'created_at'
+>
 
 export class TicketAttachment extends BaseModel {
   static override tableName = 'ticket_attachments'
@@ -65,6 +362,46 @@ export class TicketAttachment extends BaseModel {
   declare content_type: string
   declare size_bytes: number
   declare created_at: Date
+
+  /** The files of these messages, in the order they were added. */
+  static async ofMessages(db: Knex, messageIds: number[]): Promise<TicketAttachment[]> {
+    return db<TicketAttachment>('ticket_attachments')
+      .whereIn('message_id', messageIds)
+      .orderBy('id')
+  }
+
+  /** One file with the owner of its message's ticket, or undefined when there is none. */
+  static async withOwner(
+    db: Knex,
+    id: number,
+  ): Promise<(TicketAttachment & { owner: number }) | undefined> {
+    return db('ticket_attachments as a')
+      .join('ticket_messages as m', 'm.id', 'a.message_id')
+      .join('tickets as t', 't.id', 'm.ticket_id')
+      .where('a.id', id)
+      .select<Array<TicketAttachment & { owner: number }>>('a.*', 't.user_id as owner')
+      .first()
+  }
+
+  static async countOfMessage(trx: Runner, messageId: number): Promise<number> {
+    const count = await trx('ticket_attachments')
+      .where({ message_id: messageId })
+      .count<{ count: string | number }[]>('* as count')
+    return Number(count[0]?.count ?? 0)
+  }
+
+  static async add(trx: Runner, row: NewTicketAttachment): Promise<void> {
+    await trx('ticket_attachments').insert(row)
+  }
+
+  /** Like `add`; the new row, or undefined if the insert returned nothing. */
+  static async addReturningRow(
+    trx: Runner,
+    row: NewTicketAttachment,
+  ): Promise<TicketAttachment | undefined> {
+    const [inserted] = await trx<TicketAttachment>('ticket_attachments').insert(row).returning('*')
+    return inserted
+  }
 }
 
 /** Support's canned replies; pinned ones come first. */
@@ -79,4 +416,51 @@ export class PreparedMessage extends BaseModel {
   declare updated_by: number | null
   declare created_at: Date
   declare updated_at: Date
+
+  /** The reply, or undefined when there is no such reply. */
+  static async find(db: Knex, id: number): Promise<PreparedMessage | undefined> {
+    return db<PreparedMessage>('prepared_messages').where({ id }).first()
+  }
+
+  /**
+   * At most 500 replies (or only the pinned ones): pinned first, latest pin on top, then
+   * recently edited first.
+   */
+  static async listPinnedFirst(
+    db: Knex,
+    { pinnedOnly = false }: { pinnedOnly?: boolean | undefined } = {},
+  ): Promise<PreparedMessage[]> {
+    const query = db<PreparedMessage>('prepared_messages')
+      .orderByRaw('pinned_at IS NULL, pinned_at DESC, updated_at DESC, id DESC')
+      .limit(500)
+    if (pinnedOnly) query.whereNotNull('pinned_at')
+    return query
+  }
+
+  /** Inserts a reply; the new row, or undefined if the insert returned nothing. */
+  static async add(
+    db: Knex,
+    row: Omit<PreparedMessage, 'id' | keyof BaseModel>,
+  ): Promise<PreparedMessage | undefined> {
+    const [inserted] = await db<PreparedMessage>('prepared_messages').insert(row).returning('*')
+    return inserted
+  }
+
+  /** Changes a reply; the changed row, or undefined when there is no such reply. */
+  static async change(
+    db: Knex,
+    id: number,
+    changes: Partial<PreparedMessage>,
+  ): Promise<PreparedMessage | undefined> {
+    const [row] = await db<PreparedMessage>('prepared_messages')
+      .where({ id })
+      .update(changes)
+      .returning('*')
+    return row
+  }
+
+  /** Deletes a reply; how many rows were deleted (0 or 1). */
+  static async remove(db: Knex, id: number): Promise<number> {
+    return db<PreparedMessage>('prepared_messages').where({ id }).delete()
+  }
 }

@@ -12,10 +12,7 @@ export const TICKET_CATEGORIES = [
 
 /** Puts the seeded categories back (tests empty every table between cases). Idempotent. */
 export async function seedTicketCategories(db: Knex): Promise<void> {
-  await db('ticket_categories')
-    .insert(TICKET_CATEGORIES.map((category) => ({ ...category })))
-    .onConflict('slug')
-    .merge(['name', 'position'])
+  await TicketCategory.upsertBySlug(db, TICKET_CATEGORIES)
 }
 
 export async function listCategories(db: Knex): Promise<TicketCategory[]> {

@@ -2,7 +2,7 @@ import type { Knex } from 'knex'
 import type { z } from 'zod'
 import { ApiError } from '../../http/errors.ts'
 import type { Clock } from '../../lib/clock.ts'
-import type { PreparedMessage } from '../../models/ticket.model.ts'
+import { PreparedMessage } from '../../models/ticket.model.ts'
 import type { User } from '../../models/user.model.ts'
 import { MESSAGES } from '@arzpol/contracts/tickets/customer'
 import { type PreparedMessageOut } from '@arzpol/contracts/tickets/staff'
@@ -27,27 +27,21 @@ export type PreparedMessageService = ReturnType<typeof createPreparedMessageServ
 
 /** Support's canned replies: shared by all staff, pinned ones first (latest pin on top). */
 export function createPreparedMessageService({ db, clock }: { db: Knex; clock: Clock }) {
-  const table = () => db<PreparedMessage>('prepared_messages')
-
   async function find(id: number): Promise<PreparedMessage> {
-    const row = await table().where({ id }).first()
+    const row = await PreparedMessage.find(db, id)
     if (!row) throw notFound()
     return row
   }
 
   async function patch(id: number, changes: Partial<PreparedMessage>): Promise<PreparedView> {
-    const [row] = await table().where({ id }).update(changes).returning('*')
+    const row = await PreparedMessage.change(db, id, changes)
     if (!row) throw notFound()
     return view(row)
   }
 
   return {
     async list(options: { pinnedOnly?: boolean } = {}): Promise<PreparedView[]> {
-      const query = table()
-        .orderByRaw('pinned_at IS NULL, pinned_at DESC, updated_at DESC, id DESC')
-        .limit(500)
-      if (options.pinnedOnly) query.whereNotNull('pinned_at')
-      return (await query).map(view)
+      return (await PreparedMessage.listPinnedFirst(db, options)).map(view)
     },
 
     async get(id: number): Promise<PreparedView> {
@@ -56,16 +50,14 @@ export function createPreparedMessageService({ db, clock }: { db: Knex; clock: C
 
     async create(user: User, input: { title: string; content: string }): Promise<PreparedView> {
       const now = clock.now()
-      const [row] = await table()
-        .insert({
-          ...input,
-          pinned_at: null,
-          created_by: user.id,
-          updated_by: user.id,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('*')
+      const row = await PreparedMessage.add(db, {
+        ...input,
+        pinned_at: null,
+        created_by: user.id,
+        updated_by: user.id,
+        created_at: now,
+        updated_at: now,
+      })
       if (!row) throw new Error('prepared message insert returned nothing')
       return view(row)
     },
@@ -84,7 +76,7 @@ export function createPreparedMessageService({ db, clock }: { db: Knex; clock: C
     },
 
     async remove(id: number): Promise<void> {
-      const deleted = await table().where({ id }).delete()
+      const deleted = await PreparedMessage.remove(db, id)
       if (deleted === 0) throw notFound()
     },
 

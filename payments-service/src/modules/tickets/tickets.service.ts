@@ -6,7 +6,17 @@ import type { z } from 'zod'
 import { ApiError, ValidationError } from '../../http/errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { User } from '../../models/user.model.ts'
-import type { TicketAttachment, TicketStatus } from '../../models/ticket.model.ts'
+import {
+  PreparedMessage,
+  Ticket as TicketModel,
+  TicketAttachment,
+  TicketCategory,
+  TicketMessage,
+  type StaffTicketFilters,
+  type TicketForStaff,
+  type TicketMessageWithAuthor,
+  type TicketWithCategory,
+} from '../../models/ticket.model.ts'
 import { StoredFileNotFound, type FileStorage } from '../../storage/index.ts'
 import type { SmsOutbox } from '../auth/sms/outbox.ts'
 import {
@@ -23,8 +33,6 @@ import {
   type UploadedFile,
 } from '@arzpol/contracts/uploads'
 import { sanitizeFileName } from '../../http/uploads.ts'
-import { byTimeThenId, newestFirst } from '../../db/newest-first.ts'
-import { pageOf } from '../../db/page.ts'
 
 /** Label of a staff message whose author has no username of their own (spec §6). */
 export const STAFF_LABEL = 'پشتیبانی'
@@ -40,42 +48,11 @@ type MessageView = z.input<typeof Message>
 type AttachmentView = z.input<typeof Attachment>
 type StaffTicketView = z.input<typeof StaffTicket>
 
-interface TicketRow {
-  id: number
-  user_id: number
-  title: string
-  subject: string | null
-  category_id: number
-  category_name: string
-  status: TicketStatus
-  closed_at: Date | null
-  last_message_at: Date
-  last_message_by_staff: boolean
-  created_at: Date
-  updated_at: Date
-}
-
-interface StaffTicketRow extends TicketRow {
-  customer_username: string
-  customer_phone: string
-}
-
-interface MessageRow {
-  id: number
-  ticket_id: number
-  author_id: number
-  is_staff: boolean
-  content: string
-  created_at: Date
-  author_username: string
-  author_phone: string
-}
-
 const notFound = (detail: string = MESSAGES.ticketNotFound) =>
   new ApiError(404, detail, 'not_found')
 const ticketClosed = () => new ApiError(409, MESSAGES.ticketClosed, 'ticket_closed')
 
-export function ticketView(row: TicketRow): TicketView {
+export function ticketView(row: TicketWithCategory): TicketView {
   return {
     id: row.id,
     title: row.title,
@@ -89,7 +66,7 @@ export function ticketView(row: TicketRow): TicketView {
   }
 }
 
-function staffTicketView(row: StaffTicketRow): StaffTicketView {
+function staffTicketView(row: TicketForStaff): StaffTicketView {
   return {
     ...ticketView(row),
     customer: { id: row.user_id, username: row.customer_username, phone: row.customer_phone },
@@ -112,7 +89,7 @@ export function attachmentView(row: TicketAttachment): AttachmentView {
  * A staff member's own username when they have one; accounts made from a phone number alone
  * (username = phone) show as 'پشتیبانی', so a staff phone number never reaches a customer.
  */
-function authorName(row: MessageRow): string {
+function authorName(row: TicketMessageWithAuthor): string {
   if (!row.is_staff) return row.author_username
   return row.author_username && row.author_username !== row.author_phone
     ? row.author_username
@@ -141,22 +118,15 @@ export interface NewMessage {
 export type TicketService = ReturnType<typeof createTicketService>
 
 export function createTicketService({ db, clock, storage, sms, logger }: TicketServiceDeps) {
-  const ticketsWithCategory = (trx: Knex | Knex.Transaction) =>
-    trx('tickets as t')
-      .join('ticket_categories as c', 'c.id', 't.category_id')
-      .select<TicketRow[]>('t.*', 'c.name as category_name')
-
   /** The ticket if the actor may see it; others' tickets are "not found", never "forbidden". */
   async function visibleTicket(
     trx: Knex | Knex.Transaction,
     actor: Actor,
     ticketId: number,
     lock = false,
-  ): Promise<TicketRow> {
-    const query = ticketsWithCategory(trx).where('t.id', ticketId)
-    if (actor.as === 'owner') query.where('t.user_id', actor.user.id)
-    if (lock) query.forUpdate('t')
-    const row = await query.first()
+  ): Promise<TicketWithCategory> {
+    const ownerId = actor.as === 'owner' ? actor.user.id : undefined
+    const row = await TicketModel.withCategory(trx, ticketId, { ownerId, lock })
     if (!row) throw notFound()
     return row
   }
@@ -195,20 +165,12 @@ export function createTicketService({ db, clock, storage, sms, logger }: TicketS
   }
 
   async function messagesOf(ticketId: number, onlyIds?: number[]): Promise<MessageView[]> {
-    const query = db('ticket_messages as m')
-      .join('users as u', 'u.id', 'm.author_id')
-      .where('m.ticket_id', ticketId)
-      .orderBy([{ column: 'm.created_at' }, { column: 'm.id' }])
-      .select<MessageRow[]>('m.*', 'u.username as author_username', 'u.phone as author_phone')
-    if (onlyIds) query.whereIn('m.id', onlyIds)
-    const rows = await query
+    const rows = await TicketMessage.threadOf(db, ticketId, onlyIds)
     const attachments = rows.length
-      ? await db<TicketAttachment>('ticket_attachments')
-          .whereIn(
-            'message_id',
-            rows.map((row) => row.id),
-          )
-          .orderBy('id')
+      ? await TicketAttachment.ofMessages(
+          db,
+          rows.map((row) => row.id),
+        )
       : []
     return rows.map((row) => ({
       id: row.id,
@@ -224,16 +186,14 @@ export function createTicketService({ db, clock, storage, sms, logger }: TicketS
   }
 
   async function preparedText(id: number): Promise<string> {
-    const prepared = await db('prepared_messages').where({ id }).first<{ content: string }>()
+    const prepared = await PreparedMessage.find(db, id)
     if (!prepared) throw ValidationError.field('prepared_message', MESSAGES.preparedNotFound)
     return prepared.content
   }
 
   return {
     async listForCustomer(user: User): Promise<TicketView[]> {
-      const rows = await ticketsWithCategory(db)
-        .where('t.user_id', user.id)
-        .orderBy(newestFirst('t', 'updated_at'))
+      const rows = await TicketModel.listOfCustomer(db, user.id)
       return rows.map(ticketView)
     },
 
@@ -242,11 +202,7 @@ export function createTicketService({ db, clock, storage, sms, logger }: TicketS
     },
 
     async getForStaff(ticketId: number): Promise<StaffTicketView> {
-      const row = await ticketsWithCategory(db)
-        .join('users as u', 'u.id', 't.user_id')
-        .select<StaffTicketRow[]>('u.username as customer_username', 'u.phone as customer_phone')
-        .where('t.id', ticketId)
-        .first()
+      const row = await TicketModel.forStaff(db, ticketId)
       if (!row) throw notFound()
       return staffTicketView(row)
     },
@@ -261,42 +217,37 @@ export function createTicketService({ db, clock, storage, sms, logger }: TicketS
       },
     ): Promise<TicketView> {
       return db.transaction(async (trx) => {
-        const category = await trx('ticket_categories').where({ id: input.category }).first()
+        const category = await TicketCategory.find(trx, input.category)
         if (!category) throw ValidationError.field('category', MESSAGES.categoryInvalid)
         // Serialises one customer's concurrent creations, so the open-ticket cap holds.
-        await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?), ?)', ['tickets.create', user.id])
-        const open = await trx('tickets')
-          .where({ user_id: user.id, status: 'open' })
-          .count<{ count: string | number }[]>('* as count')
-        if (Number(open[0]?.count ?? 0) >= MAX_OPEN_TICKETS_PER_CUSTOMER) {
+        await TicketModel.lockCreationsOf(trx, user.id)
+        if ((await TicketModel.countOpenOf(trx, user.id)) >= MAX_OPEN_TICKETS_PER_CUSTOMER) {
           throw new ApiError(409, MESSAGES.tooManyOpenTickets, 'too_many_open_tickets')
         }
         const now = clock.now()
-        const [ticket] = await trx('tickets')
-          .insert({
-            user_id: user.id,
-            title: input.title,
-            subject: input.subject ?? null,
-            category_id: input.category,
-            status: 'open',
-            last_message_at: now,
-            last_message_by_staff: false,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning<Array<{ id: number }>>('id')
-        if (!ticket) throw new Error('ticket insert returned nothing')
+        const ticketId = await TicketModel.open(trx, {
+          user_id: user.id,
+          title: input.title,
+          subject: input.subject ?? null,
+          category_id: input.category,
+          status: 'open',
+          last_message_at: now,
+          last_message_by_staff: false,
+          created_at: now,
+          updated_at: now,
+        })
+        if (ticketId === undefined) throw new Error('ticket insert returned nothing')
         // Spec §7's client opens the ticket with {title, category} and sends the first message
         // through /messages/; our web sends it here, in the same call.
         if (input.message !== undefined)
-          await trx('ticket_messages').insert({
-            ticket_id: ticket.id,
+          await TicketMessage.add(trx, {
+            ticket_id: ticketId,
             author_id: user.id,
             is_staff: false,
             content: input.message,
             created_at: now,
           })
-        return ticketView(await visibleTicket(trx, { user, as: 'owner' }, ticket.id))
+        return ticketView(await visibleTicket(trx, { user, as: 'owner' }, ticketId))
       })
     },
 
@@ -330,29 +281,19 @@ export function createTicketService({ db, clock, storage, sms, logger }: TicketS
           const locked = await visibleTicket(trx, actor, ticketId, true)
           if (locked.status === 'closed') throw ticketClosed()
           const now = clock.now()
-          const [message] = await trx('ticket_messages')
-            .insert({
-              ticket_id: ticketId,
-              author_id: actor.user.id,
-              is_staff: asStaff,
-              content: text ?? '',
-              created_at: now,
-            })
-            .returning<Array<{ id: number }>>('id')
-          if (!message) throw new Error('message insert returned nothing')
-          if (stored) {
-            await trx('ticket_attachments').insert({
-              ...stored,
-              message_id: message.id,
-              created_at: now,
-            })
-          }
-          await trx('tickets').where({ id: ticketId }).update({
-            last_message_at: now,
-            last_message_by_staff: asStaff,
-            updated_at: now,
+          const id = await TicketMessage.addReturningId(trx, {
+            ticket_id: ticketId,
+            author_id: actor.user.id,
+            is_staff: asStaff,
+            content: text ?? '',
+            created_at: now,
           })
-          return message.id
+          if (id === undefined) throw new Error('message insert returned nothing')
+          if (stored) {
+            await TicketAttachment.add(trx, { ...stored, message_id: id, created_at: now })
+          }
+          await TicketModel.markMessaged(trx, ticketId, { now, byStaff: asStaff })
+          return id
         }),
       )
 
@@ -373,23 +314,7 @@ export function createTicketService({ db, clock, storage, sms, logger }: TicketS
       user: User,
       input: { messageId: number; file: UploadedFile },
     ): Promise<AttachmentView & { message: number }> {
-      const findMessage = (trx: Knex | Knex.Transaction) =>
-        trx('ticket_messages as m')
-          .join('tickets as t', 't.id', 'm.ticket_id')
-          .where('m.id', input.messageId)
-          .select<
-            Array<{
-              id: number
-              ticket_id: number
-              author_id: number
-              is_staff: boolean
-              owner: number
-              status: TicketStatus
-            }>
-          >('m.id', 'm.ticket_id', 'm.author_id', 'm.is_staff', 't.user_id as owner', 't.status')
-          .first()
-
-      const message = await findMessage(db)
+      const message = await TicketMessage.withTicket(db, input.messageId)
       const visible = message && (message.owner === user.id || (isStaff(user) && message.is_staff))
       if (!message || !visible) throw notFound(MESSAGES.messageNotFound)
       if (message.author_id !== user.id) {
@@ -400,23 +325,21 @@ export function createTicketService({ db, clock, storage, sms, logger }: TicketS
       return withStoredFile(input.file, async (stored) => {
         if (!stored) throw ValidationError.field('file', MESSAGES.fileType)
         return db.transaction(async (trx) => {
-          const ticket = await trx('tickets')
-            .where({ id: message.ticket_id })
-            .forUpdate()
-            .first<{ status: TicketStatus }>()
-          if (ticket?.status !== 'open') throw ticketClosed()
-          const count = await trx('ticket_attachments')
-            .where({ message_id: message.id })
-            .count<{ count: string | number }[]>('* as count')
-          if (Number(count[0]?.count ?? 0) >= MAX_ATTACHMENTS_PER_MESSAGE) {
+          const status = await TicketModel.lockStatus(trx, message.ticket_id)
+          if (status !== 'open') throw ticketClosed()
+          if (
+            (await TicketAttachment.countOfMessage(trx, message.id)) >= MAX_ATTACHMENTS_PER_MESSAGE
+          ) {
             throw ValidationError.field('message', MESSAGES.tooManyAttachments)
           }
           const now = clock.now()
-          const [row] = await trx<TicketAttachment>('ticket_attachments')
-            .insert({ ...stored, message_id: message.id, created_at: now })
-            .returning('*')
+          const row = await TicketAttachment.addReturningRow(trx, {
+            ...stored,
+            message_id: message.id,
+            created_at: now,
+          })
           if (!row) throw new Error('attachment insert returned nothing')
-          await trx('tickets').where({ id: message.ticket_id }).update({ updated_at: now })
+          await TicketModel.touch(trx, message.ticket_id, now)
           return { ...attachmentView(row), message: message.id }
         })
       })
@@ -428,47 +351,16 @@ export function createTicketService({ db, clock, storage, sms, logger }: TicketS
         const actor: Actor = { user, as: 'owner' }
         const ticket = await visibleTicket(trx, actor, ticketId, true)
         if (ticket.status === 'open') {
-          const now = clock.now()
-          await trx('tickets')
-            .where({ id: ticketId })
-            .update({ status: 'closed', closed_at: now, updated_at: now })
+          await TicketModel.markClosed(trx, ticketId, clock.now())
         }
         return ticketView(await visibleTicket(trx, actor, ticketId))
       })
     },
 
-    async listForStaff(filters: {
-      status?: TicketStatus | undefined
-      waiting_for_staff?: boolean | undefined
-      category?: number | undefined
-      limit: number
-      offset: number
-    }): Promise<{ count: number; results: StaffTicketView[] }> {
-      const query = db('tickets as t')
-        .join('ticket_categories as c', 'c.id', 't.category_id')
-        .join('users as u', 'u.id', 't.user_id')
-      if (filters.status) query.where('t.status', filters.status)
-      if (filters.category !== undefined) query.where('t.category_id', filters.category)
-      if (filters.waiting_for_staff === true) {
-        query.where('t.status', 'open').where('t.last_message_by_staff', false)
-      } else if (filters.waiting_for_staff === false) {
-        query.where((q) => q.where('t.status', 'closed').orWhere('t.last_message_by_staff', true))
-      }
-      const { count, rows } = await pageOf<StaffTicketRow>(query, filters, (page) =>
-        page
-          .select(
-            't.*',
-            'c.name as category_name',
-            'u.username as customer_username',
-            'u.phone as customer_phone',
-          )
-          // The waiting queue is served oldest first; other lists show recent activity first.
-          .orderBy(
-            filters.waiting_for_staff === true
-              ? byTimeThenId('t', 'last_message_at', 'asc')
-              : newestFirst('t', 'updated_at'),
-          ),
-      )
+    async listForStaff(
+      filters: StaffTicketFilters,
+    ): Promise<{ count: number; results: StaffTicketView[] }> {
+      const { count, rows } = await TicketModel.pageForStaff(db, filters)
       return { count, results: rows.map(staffTicketView) }
     },
 
@@ -477,12 +369,7 @@ export function createTicketService({ db, clock, storage, sms, logger }: TicketS
       user: User,
       attachmentId: number,
     ): Promise<{ attachment: TicketAttachment; body: Readable }> {
-      const row = await db('ticket_attachments as a')
-        .join('ticket_messages as m', 'm.id', 'a.message_id')
-        .join('tickets as t', 't.id', 'm.ticket_id')
-        .where('a.id', attachmentId)
-        .select<Array<TicketAttachment & { owner: number }>>('a.*', 't.user_id as owner')
-        .first()
+      const row = await TicketAttachment.withOwner(db, attachmentId)
       if (!row || (row.owner !== user.id && !isStaff(user))) {
         throw notFound(MESSAGES.attachmentNotFound)
       }
