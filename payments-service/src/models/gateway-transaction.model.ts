@@ -1,5 +1,7 @@
 import type { Knex } from 'knex'
 import { BaseModel } from './base.model.ts'
+import { ACCOUNTS } from './ledger.model.ts'
+import type { RefundRow } from './refund.model.ts'
 
 export const GATEWAY_TX_STATUSES = [
   'created',
@@ -81,6 +83,97 @@ export class GatewayTransaction extends BaseModel {
   }
 
   /**
+   * An attempt, locked (FOR UPDATE) until the transaction ends: a plain row, not a model
+   * instance (every callback takes this lock two or three times; ADR 011 bench).
+   */
+  static async lockById(
+    trx: Knex.Transaction,
+    id: number,
+  ): Promise<GatewayTransaction | undefined> {
+    return (await trx('gateway_transactions').where({ id }).forUpdate().first()) as
+      GatewayTransaction | undefined
+  }
+
+  /** An order's verified attempt, locked (FOR UPDATE): the one a staff refund reverses. */
+  static async lockVerifiedOf(
+    trx: Knex.Transaction,
+    paymentId: number,
+  ): Promise<GatewayTransaction | undefined> {
+    return (await trx('gateway_transactions')
+      .where({ payment_id: paymentId, status: 'verified' })
+      .forUpdate()
+      .first()) as GatewayTransaction | undefined
+  }
+
+  /**
+   * Stores what a callback said on an attempt still in one of `openStatuses`, its raw body under
+   * `raw.callback`, in one guarded UPDATE without a lock; answers how many rows it changed (0:
+   * the attempt moved meanwhile).
+   */
+  static async recordCallbackWhileOpen(
+    db: Knex,
+    id: number,
+    openStatuses: readonly GatewayTxStatus[],
+    heard: CallbackHeard,
+    callbackRaw: unknown,
+    now: Date,
+  ): Promise<number> {
+    return db('gateway_transactions')
+      .where({ id })
+      .whereIn('status', [...openStatuses])
+      .update({
+        ...heard,
+        raw: db.raw(`raw || jsonb_build_object('callback', ?::jsonb)`, [
+          JSON.stringify(callbackRaw),
+        ]),
+        updated_at: now,
+      })
+  }
+
+  /** Leaves money in suspense to staff (`return_block`), if the attempt is still in suspense. */
+  static async blockSuspenseReturn(
+    db: Knex,
+    id: number,
+    returnBlock: string,
+    now: Date,
+  ): Promise<number> {
+    return db('gateway_transactions')
+      .where({ id, status: 'suspense' })
+      .update({ return_block: returnBlock, updated_at: now })
+  }
+
+  /**
+   * "Money to return" (issue #15), in one query: every attempt whose suspense balance is above
+   * zero or that has a return still on its way (refund `requested` or `pending`), with its
+   * suspense and outgoing balances, its customer's phone and its refunds, oldest first. With
+   * `userId`, only that customer's attempts, by the same rule.
+   */
+  static async moneyToReturn(
+    db: Knex | Knex.Transaction,
+    filter: { userId?: number } = {},
+  ): Promise<MoneyToReturnRow[]> {
+    const forCustomer = filter.userId !== undefined
+    const { rows } = (await db.raw(
+      moneyToReturnSql(forCustomer),
+      forCustomer ? [filter.userId as number] : [],
+    )) as { rows: MoneyToReturnRow[] }
+    return rows
+  }
+
+  /**
+   * The rials of all money to return (suspense plus on the way back, as text) and the age in
+   * seconds of the oldest item, by the database clock.
+   */
+  static async moneyToReturnTotals(db: Knex): Promise<{ total: string; oldest: string }> {
+    const { rows } = (await db.raw(
+      `SELECT coalesce(sum(suspense::numeric + outgoing::numeric), 0)::text AS total,
+            coalesce(extract(epoch FROM now() - min(since)), 0)::text AS oldest
+       FROM (${moneyToReturnSql(false)}) items`,
+    )) as { rows: Array<{ total: string; oldest: string }> }
+    return rows[0] ?? { total: '0', oldest: '0' }
+  }
+
+  /**
    * The accounting view of one bank day (ledger.md §4): per attempt verified in [start, end),
    * by gateway, oldest first, what the bank's verify answer said it captured (SEP keeps it in
    * TransactionDetail.OrginalAmount; 0 unless it answered yes) beside what the ledger's
@@ -130,6 +223,52 @@ export class GatewayTransaction extends BaseModel {
     }
     return rows
   }
+
+  /** The id of the order's verified bank payment (the one that paid it), if any. */
+  static async verifiedIdOf(
+    db: Knex | Knex.Transaction,
+    paymentId: number,
+  ): Promise<number | undefined> {
+    const row = (await db('gateway_transactions')
+      .where({ payment_id: paymentId, status: 'verified' })
+      .first('id')) as { id: number } | undefined
+    return row?.id
+  }
+
+  /** Every attempt to pay the order (plain rows), oldest first: the staff order detail. */
+  static async attemptsOf(
+    db: Knex | Knex.Transaction,
+    paymentId: number,
+  ): Promise<GatewayTransaction[]> {
+    return (await db('gateway_transactions')
+      .where({ payment_id: paymentId })
+      .orderBy('id')) as GatewayTransaction[]
+  }
+
+  /** How many attempts ended in each of `statuses`, per gateway and failure (the metrics' gauge). */
+  static async countOutcomes(
+    db: Knex,
+    statuses: readonly GatewayTxStatus[],
+  ): Promise<
+    Array<{ gateway: string; status: GatewayTxStatus; failure: string | null; count: number }>
+  > {
+    const rows = (await db('gateway_transactions')
+      .select('gateway', 'status', 'failure')
+      .count({ n: '*' })
+      .whereIn('status', [...statuses])
+      .groupBy('gateway', 'status', 'failure')) as Array<{
+      gateway: string
+      status: GatewayTxStatus
+      failure: string | null
+      n: string | number
+    }>
+    return rows.map((row) => ({
+      gateway: row.gateway,
+      status: row.status,
+      failure: row.failure,
+      count: Number(row.n),
+    }))
+  }
 }
 
 /** One reconciliation run's look at a gateway's attempts: at most `limit`, oldest first. */
@@ -140,3 +279,70 @@ export interface ReconcileBatch {
 
 const reconcileBatch = (db: Knex, { gateway, limit }: ReconcileBatch) =>
   db('gateway_transactions').where({ gateway }).orderBy('id').limit(limit)
+
+/** What a callback said, as the attempt's columns keep it. */
+export type CallbackHeard = Pick<
+  GatewayTransaction,
+  'callback_ref_num' | 'callback_state' | 'callback_at' | 'rrn' | 'trace_no' | 'masked_pan'
+>
+
+/** One item of "money to return": an attempt, its balances as text, its customer, its refunds. */
+export interface MoneyToReturnRow {
+  gateway_tx_id: number
+  payment_id: number
+  phone: string
+  suspense: string
+  outgoing: string
+  failure: string | null
+  return_block: string | null
+  status: string
+  ref_num: string | null
+  since: Date
+  refunds: Array<{
+    id: number
+    amount_irr: number
+    method: RefundRow['method']
+    status: RefundRow['status']
+    reason: string | null
+    reference: string | null
+    created_at: string
+    settled_at: string | null
+  }>
+}
+
+/**
+ * The candidates (a positive suspense sum per gateway transaction, or an open refund), their
+ * suspense and outgoing balances, the customer and the refunds as JSON; one customer's only
+ * when `forCustomer` (its user id is the one binding).
+ */
+const moneyToReturnSql = (forCustomer: boolean) => `
+  WITH candidates AS (
+    SELECT gateway_tx_id AS id FROM postings
+     WHERE account_id = ${ACCOUNTS.suspense} AND gateway_tx_id IS NOT NULL
+     GROUP BY gateway_tx_id HAVING sum(amount) < 0
+    UNION
+    SELECT gateway_tx_id FROM refunds
+     WHERE status IN ('requested', 'pending') AND gateway_tx_id IS NOT NULL
+  ), balances AS (
+    SELECT p.gateway_tx_id AS id,
+           (-coalesce(sum(p.amount) FILTER (WHERE p.account_id = ${ACCOUNTS.suspense}), 0))::text AS suspense,
+           (-coalesce(sum(p.amount) FILTER (WHERE p.account_id = ${ACCOUNTS.outgoing}), 0))::text AS outgoing
+      FROM postings p JOIN candidates c ON c.id = p.gateway_tx_id
+     WHERE p.account_id IN (${ACCOUNTS.suspense}, ${ACCOUNTS.outgoing})
+     GROUP BY p.gateway_tx_id
+  )
+  SELECT g.id AS gateway_tx_id, g.payment_id, u.phone,
+         coalesce(b.suspense, '0') AS suspense, coalesce(b.outgoing, '0') AS outgoing,
+         g.failure, g.return_block, g.status, g.ref_num,
+         coalesce(g.callback_at, g.updated_at) AS since,
+         (SELECT coalesce(json_agg(json_build_object(
+                   'id', r.id, 'amount_irr', r.amount_irr, 'method', r.method,
+                   'status', r.status, 'reason', r.reason, 'reference', r.reference,
+                   'created_at', r.created_at, 'settled_at', r.settled_at) ORDER BY r.id), '[]')
+            FROM refunds r WHERE r.gateway_tx_id = g.id) AS refunds
+    FROM candidates c
+    JOIN gateway_transactions g ON g.id = c.id
+    JOIN payments o ON o.id = g.payment_id
+    JOIN users u ON u.id = o.user_id
+    LEFT JOIN balances b ON b.id = g.id${forCustomer ? '\n   WHERE o.user_id = ?' : ''}
+   ORDER BY since, g.id`

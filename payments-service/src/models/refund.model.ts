@@ -1,5 +1,6 @@
 import type { Knex } from 'knex'
 import { BaseModel } from './base.model.ts'
+import { ACCOUNTS } from './ledger.model.ts'
 
 export type RefundMethod = 'gateway_reverse' | 'manual'
 /** requested: the bank is being asked; pending: staff are to transfer it by hand. */
@@ -141,13 +142,12 @@ export class Refund extends BaseModel {
 
   /**
    * "Where is my money" for one order, in one query: its refunds (a return the bank refused is
-   * left out) and each bank payment of the order whose money sits in suspense (ledger account
-   * `suspenseAccount`) with no return open yet, oldest first.
+   * left out) and each bank payment of the order whose money sits in suspense with no return
+   * open yet, oldest first.
    */
   static async moneyBackRowsOf(
     db: Knex | Knex.Transaction,
     paymentId: number,
-    suspenseAccount: number,
   ): Promise<MoneyBackRow[]> {
     const { rows } = (await db.raw(
       `
@@ -159,7 +159,7 @@ export class Refund extends BaseModel {
     SELECT 'held', (-sum(p.amount))::text, 'held', NULL, g.failure, NULL,
            coalesce(g.callback_at, g.updated_at), NULL
       FROM postings p JOIN gateway_transactions g ON g.id = p.gateway_tx_id
-     WHERE p.order_id = :id AND p.account_id = ${suspenseAccount}
+     WHERE p.order_id = :id AND p.account_id = ${ACCOUNTS.suspense}
        AND NOT EXISTS (SELECT 1 FROM refunds o WHERE o.gateway_tx_id = g.id
                           AND o.status IN ('requested', 'pending'))
      GROUP BY g.id
@@ -178,5 +178,10 @@ export class Refund extends BaseModel {
       .where('r.id', refundId)
       .first('u.phone', 'r.payment_id', 'r.amount_irr', 'r.reason', 'r.method', 'r.created_at')) as
       RefundNotice | undefined
+  }
+
+  /** Every return of the order (plain rows), oldest first: the staff order detail. */
+  static async ofOrder(db: Knex | Knex.Transaction, paymentId: number): Promise<RefundRow[]> {
+    return (await db('refunds').where({ payment_id: paymentId }).orderBy('id')) as RefundRow[]
   }
 }

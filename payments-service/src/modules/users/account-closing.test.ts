@@ -152,29 +152,37 @@ describe('staff: closing an account', () => {
     expect((await close(admin.token, customer.id)).status).toBe(200)
   })
 
-  it('refuses while money of the customer is to return, until it is returned', async () => {
+  it('refuses while money of the customer is to return, until it is returned; not for another', async () => {
     const admin = await t.customer('admin')
     // Paid twice (two tabs); the bank refuses to reverse the second payment: it waits in suspense.
-    const { customer, order, one, two } = await orderWithTwoAttempts(t)
-    await postCallback(t, (await payAtBank(one)).fields)
-    t.bank.setFaults({ reverse: { kind: 'refuse' } })
-    await postCallback(t, (await payAtBank(two)).fields)
-    t.bank.setFaults({})
-    for (const to of ['in_progress', 'done']) {
-      const moved = await transitionTo(t, admin.token, order.id, { to })
-      expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+    const paidTwiceRefused = async () => {
+      const { customer, order, one, two } = await orderWithTwoAttempts(t)
+      await postCallback(t, (await payAtBank(one)).fields)
+      t.bank.setFaults({ reverse: { kind: 'refuse' } })
+      await postCallback(t, (await payAtBank(two)).fields)
+      t.bank.setFaults({})
+      for (const to of ['in_progress', 'done']) {
+        const moved = await transitionTo(t, admin.token, order.id, { to })
+        expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+      }
+      return { customer, order }
     }
+    const { customer, order } = await paidTwiceRefused()
+    // Another customer's money, held the same way, stays held throughout.
+    const other = await paidTwiceRefused()
 
     const held = await close(admin.token, customer.id)
     expect(held.status).toBe(409)
     expect(held.body).toEqual(refusal('money_to_return', ACCOUNT_CLOSING_MESSAGES.moneyToReturn))
 
-    const [item] = (
-      await t.api.get<{ results: Array<{ gateway_tx_id: number }> }>(
+    const items = (
+      await t.api.get<{ results: Array<{ gateway_tx_id: number; payment_id: number }> }>(
         '/api/staff/money-to-return/',
         { token: admin.token },
       )
     ).body.results
+    expect(items.map((entry) => entry.payment_id)).toEqual([order.id, other.order.id])
+    const item = items.find((entry) => entry.payment_id === order.id)
     const refund = await t.api.post<{ id: number }>(
       `/api/staff/money-to-return/${item?.gateway_tx_id}/refund/`,
       { note: 'واریز دستی' },
@@ -189,7 +197,13 @@ describe('staff: closing an account', () => {
       { token: admin.token },
     )
     expect(settled.status, settled.text).toBe(200)
+    // The other customer's money still waits: it does not keep this account open.
     expect((await close(admin.token, customer.id)).status).toBe(200)
+    const otherHeld = await close(admin.token, other.customer.id)
+    expect(otherHeld.status).toBe(409)
+    expect(otherHeld.body).toEqual(
+      refusal('money_to_return', ACCOUNT_CLOSING_MESSAGES.moneyToReturn),
+    )
   })
 
   it('is for admins only, on customer accounts, never your own', async () => {

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex'
 import { ApiError } from '../../http/errors.ts'
+import { Payment } from '../../models/payment.model.ts'
 import { FINAL_STAGES } from '../orders/fulfilment/retention.ts'
-import { listMoneyToReturn } from '../orders/fulfilment/money-to-return.ts'
+import { moneyToReturnOf } from '../orders/fulfilment/money-to-return.ts'
 import { ACCOUNT_CLOSING_MESSAGES as MESSAGES } from '@arzpol/contracts/users/staff'
 
 /**
@@ -16,19 +17,12 @@ export async function refuseWhileOpen(
   trx: Knex.Transaction,
   customer: { id: number; phone: string },
 ): Promise<void> {
-  const [orders] = (await trx('payments')
-    .where({ user_id: customer.id })
-    .whereNotIn('stage', FINAL_STAGES)
-    .select(
-      trx.raw(`count(*) FILTER (WHERE payment_type = 'payout')::int AS payouts`),
-      trx.raw('count(*)::int AS open'),
-    )) as Array<{ payouts: number; open: number }>
+  const orders = await Payment.openCountsOf(trx, customer.id, FINAL_STAGES)
   if (orders && orders.payouts > 0) {
     throw new ApiError(409, MESSAGES.payoutsPending, 'payouts_pending')
   }
   if (orders && orders.open > 0) throw new ApiError(409, MESSAGES.ordersOpen, 'orders_open')
-  const toReturn = await listMoneyToReturn(trx)
-  if (toReturn.results.some((item) => item.customer_phone === customer.phone)) {
+  if ((await moneyToReturnOf(trx, customer.id)).count > 0) {
     throw new ApiError(409, MESSAGES.moneyToReturn, 'money_to_return')
   }
 }

@@ -2,9 +2,15 @@ import type { Knex } from 'knex'
 import { ApiError } from '../../../http/errors.ts'
 import type { Clock } from '../../../lib/clock.ts'
 import type { User } from '../../../models/user.model.ts'
-import { ACCOUNTS, balanceOf } from '../../ledger/journal.ts'
-import { openRefund, type RefundRow } from '../settlement/refunds.ts'
-import { recordEvent, type Stage } from '../state-machine.ts'
+import {
+  GatewayTransaction,
+  type MoneyToReturnRow,
+} from '../../../models/gateway-transaction.model.ts'
+import { Payment } from '../../../models/payment.model.ts'
+import { Refund } from '../../../models/refund.model.ts'
+import { balanceOf } from '../../ledger/journal.ts'
+import { openRefund } from '../settlement/refunds.ts'
+import { recordEvent } from '../state-machine.ts'
 import { MONEY_TO_RETURN_MESSAGES } from '@arzpol/contracts/orders/staff'
 
 /**
@@ -22,69 +28,10 @@ export const REFUNDED_BY_HAND = 'refunded_by_hand'
 
 const OPEN_REFUND = ['requested', 'pending'] as const
 
-interface ItemRow {
-  gateway_tx_id: number
-  payment_id: number
-  phone: string
-  suspense: string
-  outgoing: string
-  failure: string | null
-  return_block: string | null
-  status: string
-  ref_num: string | null
-  since: Date
-  refunds: Array<{
-    id: number
-    amount_irr: number
-    method: RefundRow['method']
-    status: RefundRow['status']
-    reason: string | null
-    reference: string | null
-    created_at: string
-    settled_at: string | null
-  }>
-}
-
-/**
- * One query: the candidates (a positive suspense sum per gateway transaction, or an open
- * refund), their suspense and outgoing balances, the customer and the refunds as JSON.
- */
-const ITEMS_SQL = `
-  WITH candidates AS (
-    SELECT gateway_tx_id AS id FROM postings
-     WHERE account_id = ${ACCOUNTS.suspense} AND gateway_tx_id IS NOT NULL
-     GROUP BY gateway_tx_id HAVING sum(amount) < 0
-    UNION
-    SELECT gateway_tx_id FROM refunds
-     WHERE status IN ('requested', 'pending') AND gateway_tx_id IS NOT NULL
-  ), balances AS (
-    SELECT p.gateway_tx_id AS id,
-           (-coalesce(sum(p.amount) FILTER (WHERE p.account_id = ${ACCOUNTS.suspense}), 0))::text AS suspense,
-           (-coalesce(sum(p.amount) FILTER (WHERE p.account_id = ${ACCOUNTS.outgoing}), 0))::text AS outgoing
-      FROM postings p JOIN candidates c ON c.id = p.gateway_tx_id
-     WHERE p.account_id IN (${ACCOUNTS.suspense}, ${ACCOUNTS.outgoing})
-     GROUP BY p.gateway_tx_id
-  )
-  SELECT g.id AS gateway_tx_id, g.payment_id, u.phone,
-         coalesce(b.suspense, '0') AS suspense, coalesce(b.outgoing, '0') AS outgoing,
-         g.failure, g.return_block, g.status, g.ref_num,
-         coalesce(g.callback_at, g.updated_at) AS since,
-         (SELECT coalesce(json_agg(json_build_object(
-                   'id', r.id, 'amount_irr', r.amount_irr, 'method', r.method,
-                   'status', r.status, 'reason', r.reason, 'reference', r.reference,
-                   'created_at', r.created_at, 'settled_at', r.settled_at) ORDER BY r.id), '[]')
-            FROM refunds r WHERE r.gateway_tx_id = g.id) AS refunds
-    FROM candidates c
-    JOIN gateway_transactions g ON g.id = c.id
-    JOIN payments o ON o.id = g.payment_id
-    JOIN users u ON u.id = o.user_id
-    LEFT JOIN balances b ON b.id = g.id
-   ORDER BY since, g.id`
-
 const date = (value: string | null) => (value === null ? null : new Date(value))
 
-export async function listMoneyToReturn(db: Knex | Knex.Transaction) {
-  const { rows } = (await db.raw(ITEMS_SQL)) as { rows: ItemRow[] }
+/** The items as staff see them, with their count and total. */
+function itemsOf(rows: MoneyToReturnRow[]) {
   const items = rows.map((row) => {
     const held = Number(row.suspense)
     const outgoing = Number(row.outgoing)
@@ -114,6 +61,16 @@ export async function listMoneyToReturn(db: Knex | Knex.Transaction) {
   }
 }
 
+/** Every item, oldest first (one query: `GatewayTransaction.moneyToReturn`). */
+export async function listMoneyToReturn(db: Knex | Knex.Transaction) {
+  return itemsOf(await GatewayTransaction.moneyToReturn(db))
+}
+
+/** One customer's items, by the same rule as the list (one query). */
+export async function moneyToReturnOf(db: Knex | Knex.Transaction, userId: number) {
+  return itemsOf(await GatewayTransaction.moneyToReturn(db, { userId }))
+}
+
 /**
  * The two numbers of the metric: the rials to return (suspense plus on the way back) and the
  * age in seconds of the oldest item (0 when there is none). Database clock: the metric is read
@@ -122,14 +79,10 @@ export async function listMoneyToReturn(db: Knex | Knex.Transaction) {
 export async function moneyToReturnTotals(
   db: Knex,
 ): Promise<{ amountIrr: number; oldestSeconds: number }> {
-  const { rows } = (await db.raw(
-    `SELECT coalesce(sum(suspense::numeric + outgoing::numeric), 0)::text AS total,
-            coalesce(extract(epoch FROM now() - min(since)), 0)::text AS oldest
-       FROM (${ITEMS_SQL}) items`,
-  )) as { rows: Array<{ total: string; oldest: string }> }
+  const totals = await GatewayTransaction.moneyToReturnTotals(db)
   return {
-    amountIrr: Number(rows[0]?.total ?? 0),
-    oldestSeconds: Math.max(0, Number(rows[0]?.oldest ?? 0)),
+    amountIrr: Number(totals.total),
+    oldestSeconds: Math.max(0, Number(totals.oldest)),
   }
 }
 
@@ -150,30 +103,12 @@ export async function refundByHand(
 ) {
   const now = clock.now()
   return db.transaction(async (trx) => {
-    const first = (await trx('gateway_transactions').where({ id: gatewayTxId }).first()) as
-      { payment_id: number } | undefined
+    const first = await GatewayTransaction.query(trx).findById(gatewayTxId)
     if (!first) throw notFound()
-    const payment = (await trx('payments')
-      .where({ id: first.payment_id })
-      .forUpdate()
-      .first('id', 'stage')) as { id: number; stage: Stage } | undefined
-    const tx = (await trx('gateway_transactions')
-      .where({ id: gatewayTxId })
-      .forUpdate()
-      .first()) as
-      | {
-          id: number
-          payment_id: number
-          status: string
-          failure: string | null
-          return_block: string | null
-        }
-      | undefined
+    const payment = await Payment.lockIdAndStage(trx, first.payment_id)
+    const tx = await GatewayTransaction.lockById(trx, gatewayTxId)
     if (!payment || !tx) throw notFound()
-    const open = await trx('refunds')
-      .where({ gateway_tx_id: tx.id })
-      .whereIn('status', [...OPEN_REFUND])
-      .first('id')
+    const open = await Refund.openFor(trx, tx.id, OPEN_REFUND)
     if (open) {
       throw new ApiError(409, MONEY_TO_RETURN_MESSAGES.refundOpen, 'refund_open')
     }
@@ -183,9 +118,9 @@ export async function refundByHand(
     }
     // Reconciliation reverses only a suspense item without a block: this one is staff's now.
     if (!tx.return_block) {
-      await trx('gateway_transactions')
-        .where({ id: tx.id })
-        .update({ return_block: REFUNDED_BY_HAND, updated_at: now })
+      await GatewayTransaction.query(trx)
+        .findById(tx.id)
+        .patch({ return_block: REFUNDED_BY_HAND, updated_at: now })
     }
     const refund = await openRefund(trx, {
       paymentId: tx.payment_id,

@@ -1,6 +1,7 @@
 import { moneyBackReason } from '@arzpol/contracts'
 import type { Knex } from 'knex'
 import type { Logger } from 'pino'
+import { Refund } from '../../../models/refund.model.ts'
 import type { SmsOutbox } from '../../auth/sms/outbox.ts'
 import { expectedBy } from './money-back.ts'
 
@@ -15,28 +16,7 @@ import { expectedBy } from './money-back.ts'
 export function createMoneyBackNotice(deps: { db: Knex; sms: SmsOutbox; logger: Logger }) {
   return async function tellMoneyBack(refundId: number): Promise<void> {
     try {
-      const row = (await deps
-        .db('refunds as r')
-        .join('payments as p', 'p.id', 'r.payment_id')
-        .join('users as u', 'u.id', 'p.user_id')
-        .where('r.id', refundId)
-        .first(
-          'u.phone',
-          'r.payment_id',
-          'r.amount_irr',
-          'r.reason',
-          'r.method',
-          'r.created_at',
-        )) as
-        | {
-            phone: string
-            payment_id: number
-            amount_irr: string | number
-            reason: string | null
-            method: 'gateway_reverse' | 'manual'
-            created_at: Date
-          }
-        | undefined
+      const row = await Refund.noticeOf(deps.db, refundId)
       if (!row) return
       deps.sms.enqueueMoneyBack({
         phone: row.phone,

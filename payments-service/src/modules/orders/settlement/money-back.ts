@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { ACCOUNTS } from '../../ledger/journal.ts'
+import { Refund } from '../../../models/refund.model.ts'
 
 /**
  * "Where is my money" (issue #15): the customer's view of the money of one order that is coming
@@ -41,39 +41,11 @@ export function expectedBy(method: 'gateway_reverse' | 'manual', createdAt: Date
   return method === 'manual' ? addWorkingDays(createdAt, 3) : new Date(createdAt.getTime() + DAY_MS)
 }
 
-interface Row {
-  kind: 'refund' | 'held'
-  amount_irr: string
-  status: MoneyBack['status']
-  method: 'gateway_reverse' | 'manual' | null
-  reason: string | null
-  reference: string | null
-  created_at: Date
-  settled_at: Date | null
-}
-
 export async function moneyBackOf(
   db: Knex | Knex.Transaction,
   paymentId: number,
 ): Promise<MoneyBack[]> {
-  const { rows } = (await db.raw(
-    `
-    SELECT 'refund' AS kind, r.amount_irr::text AS amount_irr, r.status, r.method, r.reason,
-           r.reference, r.created_at, r.settled_at
-      FROM refunds r
-     WHERE r.payment_id = :id AND r.status IN ('requested', 'pending', 'done')
-    UNION ALL
-    SELECT 'held', (-sum(p.amount))::text, 'held', NULL, g.failure, NULL,
-           coalesce(g.callback_at, g.updated_at), NULL
-      FROM postings p JOIN gateway_transactions g ON g.id = p.gateway_tx_id
-     WHERE p.order_id = :id AND p.account_id = ${ACCOUNTS.suspense}
-       AND NOT EXISTS (SELECT 1 FROM refunds o WHERE o.gateway_tx_id = g.id
-                          AND o.status IN ('requested', 'pending'))
-     GROUP BY g.id
-    HAVING sum(p.amount) < 0
-     ORDER BY created_at`,
-    { id: paymentId },
-  )) as { rows: Row[] }
+  const rows = await Refund.moneyBackRowsOf(db, paymentId)
   return rows.map((row) => ({
     amount_irr: Number(row.amount_irr),
     status: row.status,

@@ -7,6 +7,7 @@ import {
   GatewayTransaction,
   type ReconcileBatch,
 } from '../../../models/gateway-transaction.model.ts'
+import { Payment } from '../../../models/payment.model.ts'
 import type { PaymentGateway } from '../../gateways/gateway.ts'
 import { purgeExpiredIdempotencyKeys } from '../checkout/idempotency.ts'
 import type { Settlement } from './settlement.ts'
@@ -179,12 +180,7 @@ async function closeAttempt(
     // Order first, then attempt, as every settlement step locks them: the other way round, a
     // callback settling this attempt at the same moment deadlocked with us (model test, Race).
     // A busy order is left for the next run.
-    const order = (await trx('payments')
-      .select('stage')
-      .where({ id: first.payment_id })
-      .forUpdate()
-      .skipLocked()
-      .first()) as { stage: Parameters<typeof recordEvent>[1]['to'] } | undefined
+    const order = await Payment.lockStageUnlessBusy(trx, first.payment_id)
     if (!order) return false
     const open = await GatewayTransaction.query(trx)
       .findById(attemptId)

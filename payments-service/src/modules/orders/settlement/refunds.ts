@@ -1,4 +1,5 @@
 import type { Knex } from 'knex'
+import { Refund, type RefundRow } from '../../../models/refund.model.ts'
 import { bookRefundOutcome, bookRefundRequested } from '../../ledger/money-events.ts'
 
 /**
@@ -6,19 +7,7 @@ import { bookRefundOutcome, bookRefundRequested } from '../../ledger/money-event
  * Every return, automatic or by staff, is one row here and two ledger entries: requested (the
  * money leaves the order or suspense and is `outgoing`) and its outcome.
  */
-export interface RefundRow {
-  id: number
-  payment_id: number
-  gateway_tx_id: number | null
-  amount_irr: number
-  method: 'gateway_reverse' | 'manual'
-  /** requested: the bank is being asked; pending: staff are to transfer it by hand. */
-  status: 'requested' | 'done' | 'pending' | 'refused'
-  reason: string | null
-  reference: string | null
-  created_at: Date
-  settled_at: Date | null
-}
+export type { RefundRow }
 
 const legsOf = (row: RefundRow) => ({
   refundId: row.id,
@@ -44,18 +33,16 @@ export async function openRefund(
     now: Date
   },
 ): Promise<RefundRow> {
-  const [row] = (await trx('refunds')
-    .insert({
-      payment_id: input.paymentId,
-      gateway_tx_id: input.gatewayTxId,
-      amount_irr: input.amountIrr,
-      method: input.method,
-      status: input.method === 'gateway_reverse' ? 'requested' : 'pending',
-      reason: input.reason.slice(0, 64),
-      created_by_user_id: input.staffId,
-      created_at: input.now,
-    })
-    .returning('*')) as RefundRow[]
+  const row = await Refund.open(trx, {
+    payment_id: input.paymentId,
+    gateway_tx_id: input.gatewayTxId,
+    amount_irr: input.amountIrr,
+    method: input.method,
+    status: input.method === 'gateway_reverse' ? 'requested' : 'pending',
+    reason: input.reason.slice(0, 64),
+    created_by_user_id: input.staffId,
+    created_at: input.now,
+  })
   if (!row) throw new Error('refund insert returned no row')
   await bookRefundRequested(
     trx,
@@ -76,15 +63,12 @@ export async function closeRefund(
   outcome: 'reversed' | 'transferred' | 'refused',
   input: { staffId: number | null; now: Date; reference?: string | null },
 ): Promise<RefundRow> {
-  const [row] = (await trx('refunds')
-    .where({ id: refund.id })
-    .update({
-      status: outcome === 'refused' ? 'refused' : 'done',
-      ...(input.reference !== undefined && { reference: input.reference }),
-      settled_at: outcome === 'refused' ? null : input.now,
-      settled_by_user_id: outcome === 'refused' ? null : input.staffId,
-    })
-    .returning('*')) as RefundRow[]
+  const row = await Refund.close(trx, refund.id, {
+    status: outcome === 'refused' ? 'refused' : 'done',
+    ...(input.reference !== undefined && { reference: input.reference }),
+    settled_at: outcome === 'refused' ? null : input.now,
+    settled_by_user_id: outcome === 'refused' ? null : input.staffId,
+  })
   await bookRefundOutcome(trx, legsOf(refund), outcome, input.now, byWhom(input.staffId))
   return row as RefundRow
 }

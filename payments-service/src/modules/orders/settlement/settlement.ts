@@ -3,8 +3,12 @@ import type { Logger } from 'pino'
 import { isUniqueViolation } from '../../../db/errors.ts'
 import type { Clock } from '../../../lib/clock.ts'
 import { scrubText } from '@arzpol/contracts/text'
-import { GatewayTransaction } from '../../../models/gateway-transaction.model.ts'
+import {
+  GatewayTransaction,
+  type GatewayTxStatus,
+} from '../../../models/gateway-transaction.model.ts'
 import { Payment } from '../../../models/payment.model.ts'
+import { Refund } from '../../../models/refund.model.ts'
 import type { CallbackData, PaymentGateway, VerifyResult } from '../../gateways/gateway.ts'
 import type { SuspenseReason } from '../../ledger/journal.ts'
 import { bookCapture, bookNotCaptured, bookVerifyUnknown } from '../../ledger/money-events.ts'
@@ -80,7 +84,7 @@ const heardOf = (data: CallbackData, now: Date) => ({
   masked_pan: clip(data.maskedPan, 32),
 })
 
-const OPEN_STATUSES = ['created', 'token_created']
+const OPEN_STATUSES: readonly GatewayTxStatus[] = ['created', 'token_created']
 
 export function createSettlement(deps: SettlementDeps) {
   const { db, clock, logger, gateway } = deps
@@ -102,10 +106,8 @@ export function createSettlement(deps: SettlementDeps) {
     if (orderId === undefined) throw new Error(`attempt ${txId} vanished`)
     // Order first, then attempt: the same order as `start`, so no deadlock. Plain rows: every
     // callback takes these locks two or three times, and model instances cost CPU (bench).
-    const payment = (await trx('payments').where({ id: orderId }).forUpdate().first()) as
-      Payment | undefined
-    const tx = (await trx('gateway_transactions').where({ id: txId }).forUpdate().first()) as
-      GatewayTransaction | undefined
+    const payment = await Payment.lockRow(trx, orderId)
+    const tx = await GatewayTransaction.lockById(trx, txId)
     if (!payment || !tx) throw new Error(`attempt ${txId} vanished`)
     return { payment, tx }
   }
@@ -347,14 +349,14 @@ export function createSettlement(deps: SettlementDeps) {
       return null
     }
     const now = clock.now()
-    const stored = await db('gateway_transactions')
-      .where({ id: found.id })
-      .whereIn('status', OPEN_STATUSES)
-      .update({
-        ...heardOf(data, now),
-        raw: db.raw(`raw || jsonb_build_object('callback', ?::jsonb)`, [JSON.stringify(data.raw)]),
-        updated_at: now,
-      })
+    const stored = await GatewayTransaction.recordCallbackWhileOpen(
+      db,
+      found.id,
+      OPEN_STATUSES,
+      heardOf(data, now),
+      data.raw,
+      now,
+    )
     return stored === 1 ? { kind: 'prove', refNum } : null
   }
 
@@ -412,9 +414,7 @@ export function createSettlement(deps: SettlementDeps) {
     if (!tx || tx.status !== 'suspense' || tx.return_block || !tx.ref_num) return
     const { proof } = await proveOwnership(tx, tx.ref_num)
     if (proof !== 'proven') {
-      await db('gateway_transactions')
-        .where({ id: txId, status: 'suspense' })
-        .update({ return_block: proof, updated_at: clock.now() })
+      await GatewayTransaction.blockSuspenseReturn(db, txId, proof, clock.now())
       logger.error({ txId, refNum: tx.ref_num, proof }, 'captured money left to staff: not proven')
       return
     }
@@ -477,10 +477,7 @@ export function createSettlement(deps: SettlementDeps) {
     // refused: never a promise the bank may still break.
     const comingBack = await db.transaction(async (trx) => {
       const { tx } = await lockBoth(trx, txId)
-      const current = (await trx('refunds')
-        .where({ id: refund.id })
-        .forUpdate()
-        .first()) as RefundRow
+      const current = (await Refund.lockById(trx, refund.id)) as RefundRow
       if (tx.status !== 'reversing' || current.status !== 'requested') return null
       const now = clock.now()
       if (!ok) return bookRefused(trx, tx, current, 'reversal_refused', now)
@@ -540,10 +537,7 @@ export function createSettlement(deps: SettlementDeps) {
     staffId: number,
     now: Date,
   ) {
-    const attempt = (await trx('gateway_transactions')
-      .where({ payment_id: payment.id, status: 'verified' })
-      .forUpdate()
-      .first()) as GatewayTransaction | undefined
+    const attempt = await GatewayTransaction.lockVerifiedOf(trx, payment.id)
     const reversible = Boolean(attempt?.ref_num)
     if (attempt && reversible) {
       await GatewayTransaction.query(trx)
@@ -583,9 +577,7 @@ export function createSettlement(deps: SettlementDeps) {
       return null
     }
     if (tx.status === 'reversing' && tx.ref_num) {
-      const refund = (await db('refunds')
-        .where({ gateway_tx_id: tx.id, status: 'requested' })
-        .first()) as RefundRow | undefined
+      const refund = await Refund.requestedFor(db, tx.id)
       if (refund) await reverseRequested(tx.id, tx.ref_num, refund)
     }
     return null
@@ -596,10 +588,7 @@ export function createSettlement(deps: SettlementDeps) {
     await db.transaction(async (trx) => {
       const { tx } = await lockBoth(trx, txId)
       if (tx.status !== 'reversing') return
-      const refund = (await trx('refunds')
-        .where({ gateway_tx_id: txId, status: 'requested' })
-        .forUpdate()
-        .first()) as RefundRow | undefined
+      const refund = await Refund.lockRequestedFor(trx, txId)
       const now = clock.now()
       if (refund) return bookRefused(trx, tx, refund, 'reversal_unanswered', now)
       await GatewayTransaction.query(trx)
