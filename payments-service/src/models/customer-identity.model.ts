@@ -52,7 +52,7 @@ export class CustomerIdentity extends BaseModel {
   }
 
   /** Level 1 reached: the row (unique national code and user id settle races). */
-  static async insert(db: Knex | Knex.Transaction, row: CustomerIdentityRow): Promise<void> {
+  static async recordLevel1(db: Knex | Knex.Transaction, row: CustomerIdentityRow): Promise<void> {
     await db('customer_identities').insert(row)
   }
 

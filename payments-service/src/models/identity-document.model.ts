@@ -1,5 +1,98 @@
+import type { Knex } from 'knex'
+import type {
+  IdentityDocumentKind,
+  IdentityDocumentType,
+} from '@arzpol/contracts/identity/documents'
 import { BaseModel } from './base.model.ts'
 
+/**
+ * A level-2 photo (issue 18, ADR 025): the object store holds it sealed; the row names the key
+ * that sealed it. Deleted only by the retention purge.
+ */
 export class IdentityDocument extends BaseModel {
   static override tableName = 'identity_documents'
+
+  declare id: number
+  declare review_id: number
+  declare user_id: number
+  declare kind: IdentityDocumentKind
+  declare storage_key: string
+  declare content_type: IdentityDocumentType
+  declare size_bytes: number
+  declare key_id: string
+  declare created_at: Date
+
+  /** A request's documents, newest first. */
+  static async newestFirstOf(
+    db: Knex | Knex.Transaction,
+    reviewId: number,
+  ): Promise<IdentityDocumentRow[]> {
+    return (await db('identity_documents')
+      .where({ review_id: reviewId })
+      .orderBy('id', 'desc')) as IdentityDocumentRow[]
+  }
+
+  /** A request's documents, oldest first. */
+  static async ofReview(
+    db: Knex | Knex.Transaction,
+    reviewId: number,
+  ): Promise<IdentityDocumentRow[]> {
+    return (await db('identity_documents')
+      .where({ review_id: reviewId })
+      .orderBy('id')) as IdentityDocumentRow[]
+  }
+
+  static async insertReturning(
+    trx: Knex.Transaction,
+    row: Omit<IdentityDocumentRow, 'id'>,
+  ): Promise<IdentityDocumentRow | undefined> {
+    const [inserted] = (await trx('identity_documents')
+      .insert(row)
+      .returning('*')) as IdentityDocumentRow[]
+    return inserted
+  }
+
+  /** A document of a request staff may see (submitted, not collecting), or undefined. */
+  static async revealable(
+    db: Knex | Knex.Transaction,
+    reviewId: number,
+    documentId: number,
+  ): Promise<IdentityDocumentRow | undefined> {
+    return (await db('identity_documents as doc')
+      .join('identity_reviews as r', 'r.id', 'doc.review_id')
+      .where({ 'doc.id': documentId, 'doc.review_id': reviewId })
+      .whereNot('r.status', 'collecting')
+      .first('doc.*')) as IdentityDocumentRow | undefined
+  }
+
+  /**
+   * The documents (id, storage key) of accounts closed before `closedBefore`, past the id
+   * `after`: the retention purge's due rows (its sweep adds the order, limit and lock).
+   */
+  static pastRetention(
+    trx: Knex.Transaction,
+    closedBefore: Date,
+    after: number,
+  ): Knex.QueryBuilder {
+    return trx('identity_documents')
+      .select('id', 'storage_key')
+      .whereIn('user_id', trx('users').select('id').where('closed_at', '<', closedBefore))
+      .where('id', '>', after)
+  }
+
+  static async deleteIds(trx: Knex.Transaction, ids: readonly number[]): Promise<void> {
+    await trx('identity_documents').whereIn('id', ids).delete()
+  }
+}
+
+export interface IdentityDocumentRow {
+  id: number
+  review_id: number
+  user_id: number
+  kind: IdentityDocumentKind
+  storage_key: string
+  content_type: IdentityDocumentType
+  size_bytes: number
+  key_id: string
+  created_at: Date
 }

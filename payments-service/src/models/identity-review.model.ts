@@ -1,9 +1,226 @@
+import type { Knex } from 'knex'
+import type { IdentityDocumentKind } from '@arzpol/contracts/identity/documents'
 import { BaseModel } from './base.model.ts'
 
+export type ReviewState = 'collecting' | 'pending' | 'approved' | 'rejected'
+
+/**
+ * A level-2 request (issue 18, ADR 025): `collecting` while the customer uploads, `pending` once
+ * both kinds are in, then `approved` or `rejected` by staff. At most one open per customer.
+ */
 export class IdentityReview extends BaseModel {
   static override tableName = 'identity_reviews'
+
+  declare id: number
+  declare user_id: number
+  declare status: ReviewState
+  declare reason: string | null
+  declare created_at: Date
+  declare submitted_at: Date | null
+  declare decided_at: Date | null
+  declare decided_by_user_id: number | null
+
+  /** The customer's newest request, if any. */
+  static async latestOf(
+    db: Knex | Knex.Transaction,
+    userId: number,
+  ): Promise<ReviewRow | undefined> {
+    return (await db('identity_reviews')
+      .where({ user_id: userId })
+      .orderBy('id', 'desc')
+      .first()) as ReviewRow | undefined
+  }
+
+  /** The customer's newest request other than `exceptId`, if any. */
+  static async latestOtherThan(
+    db: Knex | Knex.Transaction,
+    userId: number,
+    exceptId: number,
+  ): Promise<ReviewRow | undefined> {
+    return (await db('identity_reviews')
+      .where({ user_id: userId })
+      .whereNot({ id: exceptId })
+      .orderBy('id', 'desc')
+      .first()) as ReviewRow | undefined
+  }
+
+  /** The customer's open request (collecting or pending), if any. */
+  static async openOf(trx: Knex.Transaction, userId: number): Promise<ReviewRow | undefined> {
+    return (await trx('identity_reviews')
+      .where({ user_id: userId })
+      .whereIn('status', ['collecting', 'pending'])
+      .first()) as ReviewRow | undefined
+  }
+
+  /** A new request, collecting. */
+  static async startCollecting(
+    trx: Knex.Transaction,
+    userId: number,
+    now: Date,
+  ): Promise<ReviewRow | undefined> {
+    const [review] = (await trx('identity_reviews')
+      .insert({ user_id: userId, status: 'collecting', created_at: now })
+      .returning('*')) as ReviewRow[]
+    return review
+  }
+
+  /** Both kinds are in: the request goes to staff. */
+  static async submit(trx: Knex.Transaction, id: number, now: Date): Promise<void> {
+    await trx('identity_reviews').where({ id }).update({ status: 'pending', submitted_at: now })
+  }
+
+  static async ownerAndStatusOf(
+    db: Knex | Knex.Transaction,
+    id: number,
+  ): Promise<Pick<ReviewRow, 'user_id' | 'status'> | undefined> {
+    return (await db('identity_reviews').where({ id }).first('user_id', 'status')) as
+      Pick<ReviewRow, 'user_id' | 'status'> | undefined
+  }
+
+  /** Decides a pending request; answers how many rows moved (0: not pending any more). */
+  static async decidePending(
+    trx: Knex.Transaction,
+    id: number,
+    decision: Pick<ReviewRow, 'status' | 'reason' | 'decided_at' | 'decided_by_user_id'>,
+  ): Promise<number> {
+    return trx('identity_reviews').where({ id, status: 'pending' }).update(decision)
+  }
+
+  /** The customer's latest `limit` submitted requests, newest first, as the queue shows them. */
+  static async summariesOf(
+    db: Knex | Knex.Transaction,
+    userId: number,
+    limit: number,
+  ): Promise<ReviewSummaryRow[]> {
+    return (await summaries(db)
+      .where('r.user_id', userId)
+      .select(REVIEW_SUMMARY_COLUMNS)
+      .orderBy('r.id', 'desc')
+      .limit(limit)) as ReviewSummaryRow[]
+  }
+
+  /** One submitted request as the queue shows it, or undefined. */
+  static async summaryOf(
+    db: Knex | Knex.Transaction,
+    id: number,
+  ): Promise<ReviewSummaryRow | undefined> {
+    return (await summaries(db).where('r.id', id).first(REVIEW_SUMMARY_COLUMNS)) as
+      ReviewSummaryRow | undefined
+  }
+
+  /**
+   * The queue: submitted requests, optionally of one status, the count and a page. Pending ones
+   * first come first served; otherwise the latest first.
+   */
+  static async summaryPage(
+    db: Knex | Knex.Transaction,
+    query: { status?: ReviewState | undefined; limit: number; offset: number },
+  ): Promise<{ count: number; rows: ReviewSummaryRow[] }> {
+    const base = summaries(db)
+    if (query.status) base.where('r.status', query.status)
+    const [total] = await base.clone().count<Array<{ count: string | number }>>('* as count')
+    const order =
+      query.status === 'pending'
+        ? [
+            { column: 'r.submitted_at', order: 'asc' as const },
+            { column: 'r.id', order: 'asc' as const },
+          ]
+        : [
+            { column: 'r.submitted_at', order: 'desc' as const },
+            { column: 'r.id', order: 'desc' as const },
+          ]
+    const rows = (await base
+      .select(REVIEW_SUMMARY_COLUMNS)
+      .orderBy(order)
+      .limit(query.limit)
+      .offset(query.offset)) as ReviewSummaryRow[]
+    return { count: Number(total?.count ?? 0), rows }
+  }
 }
 
+export interface ReviewRow {
+  id: number
+  user_id: number
+  status: ReviewState
+  reason: string | null
+  created_at: Date
+  submitted_at: Date | null
+  decided_at: Date | null
+  decided_by_user_id: number | null
+}
+
+export interface ReviewSummaryRow extends ReviewRow {
+  phone: string
+  username: string
+  decided_by_username: string | null
+}
+
+/** A request as the queue lists it (collecting ones are the customer's business, not staff's). */
+const summaries = (db: Knex | Knex.Transaction) =>
+  db('identity_reviews as r')
+    .join('users as u', 'u.id', 'r.user_id')
+    .leftJoin('users as d', 'd.id', 'r.decided_by_user_id')
+    .whereNot('r.status', 'collecting')
+
+const REVIEW_SUMMARY_COLUMNS = ['r.*', 'u.phone', 'u.username', 'd.username as decided_by_username']
+
+/** Who did what to a request and when, and every opening of a document by staff. */
 export class IdentityReviewAudit extends BaseModel {
   static override tableName = 'identity_review_audit'
+
+  declare id: number
+  declare review_id: number
+  declare user_id: number
+  declare action: ReviewAuditAction
+  declare actor_user_id: number | null
+  declare document_id: number | null
+  declare reason: string | null
+  declare created_at: Date
+
+  static async record(
+    db: Knex | Knex.Transaction,
+    row: {
+      review_id: number
+      user_id: number
+      action: ReviewAuditAction
+      actor_user_id: number
+      document_id?: number
+      reason?: string | null
+      created_at: Date
+    },
+  ): Promise<void> {
+    await db('identity_review_audit').insert(row)
+  }
+
+  /** The customer's latest `limit` document openings by staff, newest first. */
+  static async revealsOf(db: Knex | Knex.Transaction, userId: number, limit: number) {
+    return (await db('identity_review_audit as a')
+      .join('identity_documents as doc', 'doc.id', 'a.document_id')
+      .leftJoin('users as s', 's.id', 'a.actor_user_id')
+      .where({ 'a.user_id': userId, 'a.action': 'document_revealed' })
+      .select(
+        'a.id',
+        'a.review_id',
+        'a.document_id',
+        'doc.kind',
+        'a.actor_user_id',
+        's.username as actor_username',
+        'a.created_at',
+      )
+      .orderBy([
+        { column: 'a.created_at', order: 'desc' },
+        { column: 'a.id', order: 'desc' },
+      ])
+      .limit(limit)) as Array<{
+      id: number
+      review_id: number
+      document_id: number
+      kind: IdentityDocumentKind
+      actor_user_id: number | null
+      actor_username: string | null
+      created_at: Date
+    }>
+  }
 }
+
+export type ReviewAuditAction = 'submitted' | 'approved' | 'rejected' | 'document_revealed'

@@ -2,6 +2,7 @@ import type { Knex } from 'knex'
 import { ApiError } from '../../http/errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
+import { CustomerCard } from '../../models/customer-card.model.ts'
 import type { User } from '../../models/user.model.ts'
 import {
   CARD_MESSAGES,
@@ -18,15 +19,6 @@ import { hashedPanOf, verifiedIdentityOf, type Ownership } from './ownership.ts'
  * customer paid with is AML record.
  */
 
-interface CardRow {
-  id: number
-  user_id: number
-  masked_number: string
-  hashed_pan: string
-  bank_name: string
-  created_at: Date
-}
-
 const CARD_COLUMNS = ['id', 'masked_number', 'bank_name', 'created_at'] as const
 const UNIQUE_CARD = 'customer_cards_user_hash_key'
 
@@ -36,13 +28,8 @@ const alreadyRegistered = () =>
 export function createCardService(deps: { db: Knex; clock: Clock; ownership: Ownership }) {
   const { db, clock } = deps
 
-  const active = (userId: number) =>
-    db('customer_cards').where({ user_id: userId }).whereNull('deleted_at')
-
   async function list(user: User) {
-    return (await active(user.id)
-      .orderBy([{ column: 'created_at' }, { column: 'id' }])
-      .select(CARD_COLUMNS)) as Array<Pick<CardRow, (typeof CARD_COLUMNS)[number]>>
+    return CustomerCard.activeOf(db, user.id, CARD_COLUMNS)
   }
 
   /**
@@ -56,21 +43,23 @@ export function createCardService(deps: { db: Knex; clock: Clock; ownership: Own
     }
     const digits = input.card_number
     const hashed = hashedPanOf(digits)
-    if (await active(user.id).where({ hashed_pan: hashed }).first('id')) throw alreadyRegistered()
+    if (await CustomerCard.isActive(db, user.id, hashed)) throw alreadyRegistered()
     if ((await deps.ownership.cardOwner(user.id, identity, digits)) !== 'matched') {
       throw new ApiError(409, CARD_MESSAGES.notOwner, 'card_not_owner')
     }
     try {
-      const [card] = (await db('customer_cards')
-        .insert({
+      const card = await CustomerCard.insertReturning(
+        db,
+        {
           user_id: user.id,
           masked_number: maskCardNumber(digits),
           hashed_pan: hashed,
           // The contract's schema refused a card of an unknown bank.
           bank_name: cardBankName(digits) ?? '',
           created_at: clock.now(),
-        })
-        .returning(CARD_COLUMNS)) as Array<Pick<CardRow, (typeof CARD_COLUMNS)[number]>>
+        },
+        CARD_COLUMNS,
+      )
       if (!card) throw new Error('customer_cards: INSERT returned no row')
       return card
     } catch (error) {
@@ -81,7 +70,7 @@ export function createCardService(deps: { db: Knex; clock: Clock; ownership: Own
 
   /** Someone else's card answers 404, exactly like a missing one (ids cannot be probed). */
   async function remove(user: User, id: number): Promise<void> {
-    const removed = await active(user.id).where({ id }).update({ deleted_at: clock.now() })
+    const removed = await CustomerCard.remove(db, user.id, id, clock.now())
     if (removed === 0) throw new ApiError(404, CARD_MESSAGES.notFound, 'not_found')
   }
 

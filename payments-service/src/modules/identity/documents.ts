@@ -6,6 +6,13 @@ import { parsePreviousKeys } from '../../config/env.ts'
 import { ApiError } from '../../http/errors.ts'
 import { saveOrDiscardFile } from '../../http/stored-files.ts'
 import type { Clock } from '../../lib/clock.ts'
+import { IdentityDocument, type IdentityDocumentRow } from '../../models/identity-document.model.ts'
+import {
+  IdentityReview,
+  IdentityReviewAudit,
+  type ReviewRow,
+  type ReviewState,
+} from '../../models/identity-review.model.ts'
 import type { User } from '../../models/user.model.ts'
 import type { FileStorage } from '../../storage/index.ts'
 import { createSealedFiles, type SealedFiles } from '../../storage/sealed.ts'
@@ -15,7 +22,6 @@ import {
   IDENTITY_DOCUMENT_MESSAGES as MESSAGES,
   isIdentityDocumentType,
   type IdentityDocumentKind,
-  type IdentityDocumentType,
   type Level2Status,
 } from '@arzpol/contracts/identity/documents'
 import { levelOf, lockCustomer } from './limits.ts'
@@ -26,30 +32,7 @@ import { levelOf, lockCustomer } from './limits.ts'
  * are in, then waits for staff (`pending`); a rejected customer starts a new request.
  */
 
-export type ReviewState = 'collecting' | 'pending' | 'approved' | 'rejected'
-
-export interface ReviewRow {
-  id: number
-  user_id: number
-  status: ReviewState
-  reason: string | null
-  created_at: Date
-  submitted_at: Date | null
-  decided_at: Date | null
-  decided_by_user_id: number | null
-}
-
-export interface IdentityDocumentRow {
-  id: number
-  review_id: number
-  user_id: number
-  kind: IdentityDocumentKind
-  storage_key: string
-  content_type: IdentityDocumentType
-  size_bytes: number
-  key_id: string
-  created_at: Date
-}
+export type { IdentityDocumentRow, ReviewRow, ReviewState }
 
 export const documentBody = (row: IdentityDocumentRow) => ({
   id: row.id,
@@ -64,15 +47,9 @@ export async function currentDocuments(
   runner: Knex | Knex.Transaction,
   reviewId: number,
 ): Promise<IdentityDocumentRow[]> {
-  const rows = (await runner('identity_documents')
-    .where({ review_id: reviewId })
-    .orderBy('id', 'desc')) as IdentityDocumentRow[]
+  const rows = await IdentityDocument.newestFirstOf(runner, reviewId)
   return IDENTITY_DOCUMENT_KINDS.flatMap((kind) => rows.find((row) => row.kind === kind) ?? [])
 }
-
-const latestReview = async (runner: Knex | Knex.Transaction, userId: number) =>
-  (await runner('identity_reviews').where({ user_id: userId }).orderBy('id', 'desc').first()) as
-    ReviewRow | undefined
 
 /**
  * The identity documents' sealing keys: the credential keys (current and previous, by id) with
@@ -113,7 +90,7 @@ export function createIdentityDocumentService(deps: {
   async function level2(runner: Knex | Knex.Transaction, userId: number) {
     const [level, review] = await Promise.all([
       levelOf(runner, userId),
-      latestReview(runner, userId),
+      IdentityReview.latestOf(runner, userId),
     ])
     const documents =
       review && review.status !== 'approved' && review.status !== 'rejected'
@@ -122,11 +99,7 @@ export function createIdentityDocumentService(deps: {
     // A rejection stays on show, with its reason, until the next request goes to review.
     const shown =
       review?.status === 'collecting'
-        ? ((await runner('identity_reviews')
-            .where({ user_id: userId })
-            .whereNot({ id: review.id })
-            .orderBy('id', 'desc')
-            .first()) as ReviewRow | undefined)
+        ? await IdentityReview.latestOtherThan(runner, userId, review.id)
         : review
     const status: Level2Status =
       level >= 2
@@ -169,38 +142,29 @@ export function createIdentityDocumentService(deps: {
         await lockCustomer(trx, user.id)
         const locked = await levelOf(trx, user.id)
         if (locked >= 2) throw new ApiError(409, MESSAGES.alreadyLevel2, 'already_verified')
-        let review = (await trx('identity_reviews')
-          .where({ user_id: user.id })
-          .whereIn('status', ['collecting', 'pending'])
-          .first()) as ReviewRow | undefined
+        let review = await IdentityReview.openOf(trx, user.id)
         if (review?.status === 'pending') {
           throw new ApiError(409, MESSAGES.underReview, 'under_review')
         }
         if (!review) {
-          ;[review] = (await trx('identity_reviews')
-            .insert({ user_id: user.id, status: 'collecting', created_at: now })
-            .returning('*')) as ReviewRow[]
+          review = await IdentityReview.startCollecting(trx, user.id, now)
           if (!review) throw new Error('insert returned no review')
         }
-        const [row] = (await trx('identity_documents')
-          .insert({
-            review_id: review.id,
-            user_id: user.id,
-            kind,
-            storage_key: key,
-            content_type: type,
-            size_bytes: file.size,
-            key_id: keyId,
-            created_at: now,
-          })
-          .returning('*')) as IdentityDocumentRow[]
+        const row = await IdentityDocument.insertReturning(trx, {
+          review_id: review.id,
+          user_id: user.id,
+          kind,
+          storage_key: key,
+          content_type: type,
+          size_bytes: file.size,
+          key_id: keyId,
+          created_at: now,
+        })
         if (!row) throw new Error('insert returned no document')
         const kinds = new Set((await currentDocuments(trx, review.id)).map((doc) => doc.kind))
         if (IDENTITY_DOCUMENT_KINDS.every((needed) => kinds.has(needed))) {
-          await trx('identity_reviews')
-            .where({ id: review.id })
-            .update({ status: 'pending', submitted_at: now })
-          await trx('identity_review_audit').insert({
+          await IdentityReview.submit(trx, review.id, now)
+          await IdentityReviewAudit.record(trx, {
             review_id: review.id,
             user_id: user.id,
             action: 'submitted',

@@ -1,21 +1,17 @@
 import type { Knex } from 'knex'
 import { ApiError } from '../../http/errors.ts'
+import { CustomerCard } from '../../models/customer-card.model.ts'
+import { IdentityInquiry } from '../../models/identity-inquiry.model.ts'
+import { IdentityReview, IdentityReviewAudit } from '../../models/identity-review.model.ts'
+import { User } from '../../models/user.model.ts'
 import { STAFF_MESSAGES } from '@arzpol/contracts/staff'
 import type {
   INQUIRY_KINDS,
   INQUIRY_RESULTS,
   InquiryKindName,
 } from '@arzpol/contracts/identity/review'
-import type { IdentityDocumentKind } from '@arzpol/contracts/identity/documents'
 import { levelOf } from './limits.ts'
-import {
-  REVIEW_SUMMARY_COLUMNS,
-  reviewSummaryBody,
-  reviewSummaryQuery,
-  staffIdentityOf,
-  staffRef,
-  type ReviewSummaryRow,
-} from './review.ts'
+import { reviewSummaryBody, staffIdentityOf, staffRef } from './review.ts'
 
 /**
  * What staff read about identity (issue 18, ADRs 024, 025): one customer's history (level,
@@ -36,8 +32,6 @@ interface InquiryRow {
   duration_ms: number
   created_at: Date
 }
-
-const INQUIRY_COLUMNS = ['id', 'user_id', 'kind', 'provider', 'result', 'duration_ms', 'created_at']
 
 interface CardRow {
   id: number
@@ -73,68 +67,20 @@ function withOwnerInquiries(cards: CardRow[], answers: CardAnswer[]) {
   })
 }
 
-const newestFirst = [
-  { column: 'created_at', order: 'desc' as const },
-  { column: 'id', order: 'desc' as const },
-]
-
 export function createIdentityHistoryService(deps: { db: Knex }) {
   const { db } = deps
 
   async function ofUser(userId: number) {
-    const user = (await db('users').where({ id: userId }).first('id', 'phone', 'username')) as
-      { id: number; phone: string; username: string } | undefined
+    const user = await User.query(db).findById(userId).select('id', 'phone', 'username')
     if (!user) throw new ApiError(404, STAFF_MESSAGES.userNotFound, 'not_found')
     const [level, identity, cards, cardAnswers, inquiries, reviews, reveals] = await Promise.all([
       levelOf(db, userId),
       staffIdentityOf(db, userId),
-      db('customer_cards')
-        .where({ user_id: userId })
-        .select('id', 'masked_number', 'bank_name', 'created_at', 'deleted_at')
-        .orderBy(newestFirst)
-        .limit(RECENT) as Promise<CardRow[]>,
-      db('identity_inquiries')
-        .where({ user_id: userId, kind: 'card_owner', result: 'matched' })
-        .select('id', 'result', 'created_at')
-        .orderBy([{ column: 'created_at' }, { column: 'id' }]) as Promise<CardAnswer[]>,
-      db('identity_inquiries')
-        .where({ user_id: userId })
-        .select(INQUIRY_COLUMNS)
-        .orderBy(newestFirst)
-        .limit(RECENT) as Promise<InquiryRow[]>,
-      reviewSummaryQuery(db)
-        .where('r.user_id', userId)
-        .select(REVIEW_SUMMARY_COLUMNS)
-        .orderBy('r.id', 'desc')
-        .limit(RECENT) as Promise<ReviewSummaryRow[]>,
-      db('identity_review_audit as a')
-        .join('identity_documents as doc', 'doc.id', 'a.document_id')
-        .leftJoin('users as s', 's.id', 'a.actor_user_id')
-        .where({ 'a.user_id': userId, 'a.action': 'document_revealed' })
-        .select(
-          'a.id',
-          'a.review_id',
-          'a.document_id',
-          'doc.kind',
-          'a.actor_user_id',
-          's.username as actor_username',
-          'a.created_at',
-        )
-        .orderBy([
-          { column: 'a.created_at', order: 'desc' },
-          { column: 'a.id', order: 'desc' },
-        ])
-        .limit(RECENT) as Promise<
-        Array<{
-          id: number
-          review_id: number
-          document_id: number
-          kind: IdentityDocumentKind
-          actor_user_id: number | null
-          actor_username: string | null
-          created_at: Date
-        }>
-      >,
+      CustomerCard.recentOf(db, userId, RECENT),
+      IdentityInquiry.matchedCardOwnerAnswersOf(db, userId) as Promise<CardAnswer[]>,
+      IdentityInquiry.recentOf(db, userId, RECENT) as Promise<InquiryRow[]>,
+      IdentityReview.summariesOf(db, userId, RECENT),
+      IdentityReviewAudit.revealsOf(db, userId, RECENT),
     ])
     return {
       user,
@@ -160,16 +106,8 @@ export function createIdentityHistoryService(deps: { db: Knex }) {
     limit: number
     offset: number
   }) {
-    const base = db('identity_inquiries')
-    if (query.kind) base.where({ kind: query.kind })
-    if (query.result) base.where({ result: query.result })
-    const [total] = await base.clone().count<Array<{ count: string | number }>>('* as count')
-    const rows = (await base
-      .select(INQUIRY_COLUMNS)
-      .orderBy(newestFirst)
-      .limit(query.limit)
-      .offset(query.offset)) as InquiryRow[]
-    return { count: Number(total?.count ?? 0), results: rows }
+    const { count, rows } = await IdentityInquiry.logPage(db, query)
+    return { count, results: rows as InquiryRow[] }
   }
 
   return { ofUser, inquiryLog }

@@ -3,6 +3,7 @@ import type { Logger } from 'pino'
 import { ApiError, ValidationError } from '../../http/errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
+import { CustomerIdentity } from '../../models/customer-identity.model.ts'
 import type { User } from '../../models/user.model.ts'
 import {
   formatJalaliDate,
@@ -30,16 +31,6 @@ import { createOwnership, inquiryUnavailable } from './ownership.ts'
 
 /** A customer's identity (issue 18): their level, level 1 by inquiry, and what they may spend. */
 
-interface IdentityRow {
-  user_id: number
-  level: number
-  first_name: string
-  last_name: string
-  national_code: string
-  birth_date_jalali: string
-  level1_at: Date
-}
-
 const conflict = (detail: string, code: string) => new ApiError(409, detail, code)
 
 export function createIdentityService(deps: {
@@ -55,9 +46,8 @@ export function createIdentityService(deps: {
   const { db, clock } = deps
   const documents = createIdentityDocumentService({ ...deps, files: deps.documentFiles })
 
-  const identityOf = async (runner: Knex | Knex.Transaction, userId: number) =>
-    (await runner('customer_identities').where({ user_id: userId }).first()) as
-      IdentityRow | undefined
+  const identityOf = (runner: Knex | Knex.Transaction, userId: number) =>
+    CustomerIdentity.of(runner, userId)
 
   async function status(user: User) {
     const now = clock.now()
@@ -108,9 +98,7 @@ export function createIdentityService(deps: {
     if (!birth) throw ValidationError.field('birth_date', MESSAGES.birthDateInvalid)
     if (!isAdultOn(birth, clock.now())) throw ValidationError.field('birth_date', MESSAGES.underAge)
     if (await identityOf(db, user.id)) throw conflict(MESSAGES.alreadyVerified, 'already_verified')
-    const holder = (await db('customer_identities')
-      .where({ national_code: input.national_code })
-      .first('user_id')) as { user_id: number } | undefined
+    const holder = await CustomerIdentity.holderOf(db, input.national_code)
     if (holder) throw conflict(MESSAGES.nationalCodeTaken, 'national_code_taken')
 
     let answer
@@ -128,7 +116,7 @@ export function createIdentityService(deps: {
 
     const now = clock.now()
     try {
-      await db('customer_identities').insert({
+      await CustomerIdentity.recordLevel1(db, {
         user_id: user.id,
         level: 1 satisfies IdentityLevel,
         first_name: input.first_name,

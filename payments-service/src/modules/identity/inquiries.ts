@@ -2,6 +2,7 @@ import { createHash, createHmac, type KeyObject } from 'node:crypto'
 import type { Knex } from 'knex'
 import type { Logger } from 'pino'
 import type { Clock } from '../../lib/clock.ts'
+import { IdentityInquiry as IdentityInquiryRecord } from '../../models/identity-inquiry.model.ts'
 import {
   InquiryError,
   type CardOwnerQuestion,
@@ -66,17 +67,17 @@ export function createInquiryLog(deps: {
       const inputHash = hashOf(kind, question)
       const now = clock.now()
       const since = new Date(now.getTime() - deps.reuseDays * 86_400_000)
-      const known = (await db('identity_inquiries')
-        .where({ input_hash: inputHash, kind, provider: provider.name })
-        .whereIn('result', ['matched', 'mismatched'])
-        .where('created_at', '>=', since)
-        .orderBy('created_at', 'desc')
-        .first('result')) as { result: InquiryAnswer } | undefined
-      if (known) return known.result
+      const known = await IdentityInquiryRecord.knownAnswer(db, {
+        inputHash,
+        kind,
+        provider: provider.name,
+        since,
+      })
+      if (known) return known as InquiryAnswer
 
       const started = Date.now()
       const record = (result: string) =>
-        db('identity_inquiries').insert({
+        IdentityInquiryRecord.record(db, {
           user_id: userId,
           kind,
           provider: provider.name,

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
 import type { Knex } from 'knex'
 import { ApiError } from '../../http/errors.ts'
+import { CustomerCard } from '../../models/customer-card.model.ts'
+import { CustomerIdentity } from '../../models/customer-identity.model.ts'
 import { MESSAGES } from '@arzpol/contracts/identity/customer'
 import { CARD_MESSAGES } from '@arzpol/contracts/identity/cards'
 import { InquiryError, type InquiryAnswer } from './inquiry.ts'
@@ -41,11 +43,7 @@ export async function verifiedIdentityOf(
   runner: Knex | Knex.Transaction,
   userId: number,
 ): Promise<VerifiedIdentity | null> {
-  const row = (await runner('customer_identities')
-    .where({ user_id: userId })
-    .where('level', '>=', 1)
-    .first('national_code', 'birth_date_jalali')) as
-    { national_code: string; birth_date_jalali: string } | undefined
+  const row = await CustomerIdentity.verifiedOf(runner, userId)
   return row ? { nationalCode: row.national_code, birthDate: row.birth_date_jalali } : null
 }
 
@@ -54,11 +52,7 @@ export async function verifiedCardHashes(
   runner: Knex | Knex.Transaction,
   userId: number,
 ): Promise<string[]> {
-  const rows = (await runner('customer_cards')
-    .where({ user_id: userId })
-    .whereNull('deleted_at')
-    .orderBy([{ column: 'created_at' }, { column: 'id' }])
-    .select('hashed_pan')) as Array<{ hashed_pan: string }>
+  const rows = await CustomerCard.activeOf(runner, userId, ['hashed_pan'])
   return rows.map((row) => row.hashed_pan)
 }
 

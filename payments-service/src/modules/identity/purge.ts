@@ -2,6 +2,7 @@ import type { Logger } from 'pino'
 import { sweepInBatches, type SweepDeps } from '../../db/batches.ts'
 import type { AppDeps } from '../../http/context.ts'
 import { sweepPeriodically, type PeriodicTask } from '../../lib/periodic.ts'
+import { IdentityDocument } from '../../models/identity-document.model.ts'
 import type { FileStorage } from '../../storage/index.ts'
 
 /**
@@ -43,15 +44,11 @@ export async function purgeIdentityDocuments(deps: IdentityPurgeDeps): Promise<n
   return sweepInBatches<DocumentRow>(deps, {
     batchSize: PURGE_BATCH_SIZE,
     due: (trx, now) =>
-      trx('identity_documents')
-        .select('id', 'storage_key')
-        .whereIn(
-          'user_id',
-          trx('users')
-            .select('id')
-            .where('closed_at', '<', new Date(now.getTime() - retentionDays * 86_400_000)),
-        )
-        .where('id', '>', after),
+      IdentityDocument.pastRetention(
+        trx,
+        new Date(now.getTime() - retentionDays * 86_400_000),
+        after,
+      ),
     act: async (trx, rows) => {
       after = rows.at(-1)?.id ?? after
       const deleted = await Promise.allSettled(rows.map((row) => storage.delete(row.storage_key)))
@@ -64,7 +61,7 @@ export async function purgeIdentityDocuments(deps: IdentityPurgeDeps): Promise<n
         )
         return []
       })
-      if (ids.length > 0) await trx('identity_documents').whereIn('id', ids).delete()
+      if (ids.length > 0) await IdentityDocument.deleteIds(trx, ids)
       return ids
     },
   })

@@ -3,10 +3,16 @@ import type { Logger } from 'pino'
 import { ApiError } from '../../http/errors.ts'
 import { readStoredFile } from '../../http/stored-files.ts'
 import type { Clock } from '../../lib/clock.ts'
+import { CustomerIdentity } from '../../models/customer-identity.model.ts'
+import { IdentityDocument } from '../../models/identity-document.model.ts'
+import {
+  IdentityReview,
+  IdentityReviewAudit,
+  type ReviewSummaryRow,
+} from '../../models/identity-review.model.ts'
 import type { User } from '../../models/user.model.ts'
 import type { SealedFiles } from '../../storage/sealed.ts'
 import { REVIEW_MESSAGES, type ReviewStatus } from '@arzpol/contracts/identity/review'
-import type { IdentityDocumentRow, ReviewRow } from './documents.ts'
 import { levelOf, lockCustomer } from './limits.ts'
 
 /**
@@ -18,25 +24,7 @@ import { levelOf, lockCustomer } from './limits.ts'
 
 const notFound = () => new ApiError(404, REVIEW_MESSAGES.notFound, 'not_found')
 
-export interface ReviewSummaryRow extends ReviewRow {
-  phone: string
-  username: string
-  decided_by_username: string | null
-}
-
-/** A request as the queue lists it (collecting ones are the customer's business, not staff's). */
-export const reviewSummaryQuery = (runner: Knex | Knex.Transaction) =>
-  runner('identity_reviews as r')
-    .join('users as u', 'u.id', 'r.user_id')
-    .leftJoin('users as d', 'd.id', 'r.decided_by_user_id')
-    .whereNot('r.status', 'collecting')
-
-export const REVIEW_SUMMARY_COLUMNS = [
-  'r.*',
-  'u.phone',
-  'u.username',
-  'd.username as decided_by_username',
-]
+export type { ReviewSummaryRow }
 
 /** The staff member who acted, as the API shows them; null when nobody (or a deleted account) did. */
 export const staffRef = (id: number | null, username: string | null) =>
@@ -55,15 +43,7 @@ export const reviewSummaryBody = (row: ReviewSummaryRow) => ({
 
 /** Level-1 data with the national code in full: staff compare it with the card in the photo. */
 export async function staffIdentityOf(runner: Knex | Knex.Transaction, userId: number) {
-  const row = (await runner('customer_identities').where({ user_id: userId }).first()) as
-    | {
-        first_name: string
-        last_name: string
-        national_code: string
-        birth_date_jalali: string
-        level1_at: Date
-      }
-    | undefined
+  const row = await CustomerIdentity.of(runner, userId)
   return row
     ? {
         first_name: row.first_name,
@@ -84,39 +64,18 @@ export function createIdentityReviewService(deps: {
   const { db, clock, logger, files } = deps
 
   async function list(query: { status?: ReviewStatus | undefined; limit: number; offset: number }) {
-    const base = reviewSummaryQuery(db)
-    if (query.status) base.where('r.status', query.status)
-    const [total] = await base.clone().count<Array<{ count: string | number }>>('* as count')
     // The queue is first come, first served; decided requests show the latest decisions first.
-    const order =
-      query.status === 'pending'
-        ? [
-            { column: 'r.submitted_at', order: 'asc' as const },
-            { column: 'r.id', order: 'asc' as const },
-          ]
-        : [
-            { column: 'r.submitted_at', order: 'desc' as const },
-            { column: 'r.id', order: 'desc' as const },
-          ]
-    const rows = (await base
-      .select(REVIEW_SUMMARY_COLUMNS)
-      .orderBy(order)
-      .limit(query.limit)
-      .offset(query.offset)) as ReviewSummaryRow[]
-    return { count: Number(total?.count ?? 0), results: rows.map(reviewSummaryBody) }
+    const { count, rows } = await IdentityReview.summaryPage(db, query)
+    return { count, results: rows.map(reviewSummaryBody) }
   }
 
   async function detail(id: number, runner: Knex | Knex.Transaction = db) {
-    const row = (await reviewSummaryQuery(runner)
-      .where('r.id', id)
-      .first(REVIEW_SUMMARY_COLUMNS)) as ReviewSummaryRow | undefined
+    const row = await IdentityReview.summaryOf(runner, id)
     if (!row) throw notFound()
     // One after another: `runner` may be a transaction, whose one connection takes one query.
     const level = await levelOf(runner, row.user_id)
     const identity = await staffIdentityOf(runner, row.user_id)
-    const documents = (await runner('identity_documents')
-      .where({ review_id: id })
-      .orderBy('id')) as IdentityDocumentRow[]
+    const documents = await IdentityDocument.ofReview(runner, id)
     return {
       ...reviewSummaryBody(row),
       level,
@@ -136,13 +95,9 @@ export function createIdentityReviewService(deps: {
    * opening that then failed is harmless, a photo shown without one is not.
    */
   async function reveal(staff: User, reviewId: number, documentId: number) {
-    const document = (await db('identity_documents as doc')
-      .join('identity_reviews as r', 'r.id', 'doc.review_id')
-      .where({ 'doc.id': documentId, 'doc.review_id': reviewId })
-      .whereNot('r.status', 'collecting')
-      .first('doc.*')) as IdentityDocumentRow | undefined
+    const document = await IdentityDocument.revealable(db, reviewId, documentId)
     if (!document) throw notFound()
-    await db('identity_review_audit').insert({
+    await IdentityReviewAudit.record(db, {
       review_id: reviewId,
       user_id: document.user_id,
       action: 'document_revealed',
@@ -163,31 +118,26 @@ export function createIdentityReviewService(deps: {
     id: number,
     decision: { approve: true } | { approve: false; reason: string },
   ) {
-    const found = (await db('identity_reviews').where({ id }).first('user_id', 'status')) as
-      Pick<ReviewRow, 'user_id' | 'status'> | undefined
+    const found = await IdentityReview.ownerAndStatusOf(db, id)
     if (!found || found.status === 'collecting') throw notFound()
     return db.transaction(async (trx) => {
       // The customer's row first (ADR 014's lock order), as the customer's uploads take it.
       await lockCustomer(trx, found.user_id)
       const now = clock.now()
-      const decided = await trx('identity_reviews')
-        .where({ id, status: 'pending' })
-        .update({
-          status: decision.approve ? 'approved' : 'rejected',
-          reason: decision.approve ? null : decision.reason,
-          decided_at: now,
-          decided_by_user_id: staff.id,
-        })
+      const decided = await IdentityReview.decidePending(trx, id, {
+        status: decision.approve ? 'approved' : 'rejected',
+        reason: decision.approve ? null : decision.reason,
+        decided_at: now,
+        decided_by_user_id: staff.id,
+      })
       if (decided === 0) throw new ApiError(409, REVIEW_MESSAGES.decided, 'already_decided')
       if (decision.approve) {
         // Level 2's limits apply to the next order: limits.ts reads this row under the same lock.
-        const raised = await trx('customer_identities')
-          .where({ user_id: found.user_id, level: 1 })
-          .update({ level: 2, updated_at: now })
+        const raised = await CustomerIdentity.raiseToLevel2(trx, found.user_id, now)
         if (raised !== 1)
           throw new Error(`review ${id}: customer ${found.user_id} is not at level 1`)
       }
-      await trx('identity_review_audit').insert({
+      await IdentityReviewAudit.record(trx, {
         review_id: id,
         user_id: found.user_id,
         action: decision.approve ? 'approved' : 'rejected',
