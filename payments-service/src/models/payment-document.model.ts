@@ -1,5 +1,88 @@
+import type { DocumentType } from '@arzpol/contracts/orders/customer'
+import type { Knex } from 'knex'
 import { BaseModel } from './base.model.ts'
 
+/** A paper of an order (a cash-out's income documents, a receipt): the file is in the storage. */
 export class PaymentDocument extends BaseModel {
   static override tableName = 'payment_documents'
+
+  declare id: number
+  declare payment_id: number
+  /** Null once that user is gone (ON DELETE SET NULL). */
+  declare uploaded_by_user_id: number | null
+  declare storage_key: string
+  declare file_name: string
+  declare content_type: DocumentType
+  declare size_bytes: number
+  declare created_at: Date
+
+  /** How many documents the order has. */
+  static async countFor(db: Knex | Knex.Transaction, paymentId: number): Promise<number> {
+    const row = (await db('payment_documents')
+      .where({ payment_id: paymentId })
+      .count({ n: '*' })
+      .first()) as { n: string | number } | undefined
+    return Number(row?.n ?? 0)
+  }
+
+  /** Inserts one document and answers its row. */
+  static async insertRow(
+    trx: Knex.Transaction,
+    row: Omit<PaymentDocumentRow, 'id'>,
+  ): Promise<PaymentDocumentRow | undefined> {
+    const [inserted] = (await trx('payment_documents')
+      .insert(row)
+      .returning('*')) as PaymentDocumentRow[]
+    return inserted
+  }
+
+  /** The order's documents, oldest first. */
+  static async listFor(
+    db: Knex | Knex.Transaction,
+    paymentId: number,
+  ): Promise<PaymentDocumentRow[]> {
+    return (await db('payment_documents')
+      .where({ payment_id: paymentId })
+      .orderBy('id')) as PaymentDocumentRow[]
+  }
+
+  /** One document of the order, or undefined (also when it belongs to another order). */
+  static async findFor(
+    db: Knex | Knex.Transaction,
+    paymentId: number,
+    documentId: number,
+  ): Promise<PaymentDocumentRow | undefined> {
+    return (await db('payment_documents')
+      .where({ id: documentId, payment_id: paymentId })
+      .first()) as PaymentDocumentRow | undefined
+  }
+
+  /** The order's documents as the staff detail lists them (no storage key), oldest first. */
+  static async summariesFor(
+    db: Knex | Knex.Transaction,
+    paymentId: number,
+  ): Promise<
+    Array<
+      Pick<PaymentDocumentRow, 'id' | 'file_name' | 'content_type' | 'size_bytes' | 'created_at'>
+    >
+  > {
+    return (await db('payment_documents')
+      .where({ payment_id: paymentId })
+      .orderBy('id')
+      .select('id', 'file_name', 'content_type', 'size_bytes', 'created_at')) as Array<
+      Pick<PaymentDocumentRow, 'id' | 'file_name' | 'content_type' | 'size_bytes' | 'created_at'>
+    >
+  }
+}
+
+/** A `payment_documents` row as plain data. */
+export interface PaymentDocumentRow {
+  id: number
+  payment_id: number
+  uploaded_by_user_id: number | null
+  storage_key: string
+  file_name: string
+  content_type: DocumentType
+  size_bytes: number
+  created_at: Date
 }

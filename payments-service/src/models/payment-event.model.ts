@@ -1,4 +1,5 @@
 import type { OrderStage } from '@arzpol/contracts'
+import type { Knex } from 'knex'
 import { BaseModel } from './base.model.ts'
 
 export const ACTORS = ['customer', 'staff', 'gateway', 'system'] as const
@@ -21,4 +22,41 @@ export class PaymentEvent extends BaseModel {
   static override get jsonAttributes() {
     return ['data']
   }
+
+  /** Appends one audit row (one INSERT: recordEvent is on every hot path, ADR 011). */
+  static async record(
+    db: Knex | Knex.Transaction,
+    row: Pick<
+      PaymentEvent,
+      'payment_id' | 'from_stage' | 'to_stage' | 'reason' | 'actor' | 'actor_user_id' | 'created_at'
+    > & { data: string },
+  ): Promise<void> {
+    await db('payment_events').insert(row)
+  }
+
+  /** An order's events, oldest first, each with the user name of the staff member (if any). */
+  static async timelineWithActors(
+    db: Knex | Knex.Transaction,
+    paymentId: number,
+  ): Promise<EventWithActor[]> {
+    return (await db('payment_events as e')
+      .leftJoin('users as a', 'a.id', 'e.actor_user_id')
+      .where('e.payment_id', paymentId)
+      .orderBy([{ column: 'e.created_at' }, { column: 'e.id' }])
+      .select('e.*', 'a.username as actor_username')) as EventWithActor[]
+  }
+}
+
+/** A `payment_events` row with the user name of its actor (staff order detail). */
+export interface EventWithActor {
+  id: number
+  payment_id: number
+  from_stage: OrderStage | null
+  to_stage: OrderStage
+  reason: string
+  actor: Actor
+  actor_user_id: number | null
+  actor_username: string | null
+  data: Record<string, unknown>
+  created_at: Date
 }

@@ -64,4 +64,438 @@ export class Payment extends BaseModel {
       )) as Array<{ total: number; count: number }>
     return { totalIrr: Number(paid?.total ?? 0), count: Number(paid?.count ?? 0) }
   }
+
+  /** The customer's view of their own order (an idempotent create's replay), or undefined. */
+  static async viewOfOwn(
+    db: Knex | Knex.Transaction,
+    id: number,
+    userId: number,
+  ): Promise<PaymentView | undefined> {
+    return (await db('payments')
+      .select(PAYMENT_VIEW_COLUMNS)
+      .where({ id, user_id: userId })
+      .first()) as PaymentView | undefined
+  }
+
+  /** Inserts a new order and answers the customer's view of it (one statement, ADR 011). */
+  static async insertReturningView(
+    trx: Knex.Transaction,
+    row: NewPaymentRow,
+  ): Promise<PaymentView | undefined> {
+    const [payment] = (await trx('payments')
+      .insert(row)
+      .returning(PAYMENT_VIEW_COLUMNS)) as PaymentView[]
+    return payment
+  }
+
+  /**
+   * A customer's orders, newest first, at most 500: plain rows of the columns the response shows
+   * (no objection hydration: 500 model instances per call was a good part of the list's CPU).
+   */
+  static listViewsOf(db: Knex, userId: number): Promise<PaymentView[]> {
+    return db('payments')
+      .select(PAYMENT_VIEW_COLUMNS)
+      .where({ user_id: userId })
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(500) as Promise<PaymentView[]>
+  }
+
+  /** A new locked price for an order whose rate lock ended. */
+  static async requote(
+    trx: Knex.Transaction,
+    id: number,
+    price: Pick<
+      Payment,
+      'rate_irr' | 'subtotal_irr' | 'fee_irr' | 'amount_irr' | 'rate_locked_until'
+    >,
+    now: Date,
+  ): Promise<void> {
+    await trx('payments').where({ id }).update({
+      rate_irr: price.rate_irr,
+      subtotal_irr: price.subtotal_irr,
+      fee_irr: price.fee_irr,
+      amount_irr: price.amount_irr,
+      rate_locked_until: price.rate_locked_until,
+      updated_at: now,
+    })
+  }
+
+  /**
+   * The state machine's one guarded move: `UPDATE … WHERE id = ? AND stage IN (sources)` (a
+   * cash-out's sources in `payout`, any other type's in `gateway`) under the row lock, setting
+   * `stage`, `updated_at` and the `patch` columns, and reporting the stage it replaced. Undefined
+   * when the order's stage is not among the sources (or there is no such order).
+   */
+  static async moveStage(
+    trx: Knex.Transaction,
+    input: {
+      id: number
+      to: OrderStage
+      now: Date
+      gateway: readonly OrderStage[]
+      payout: readonly OrderStage[]
+      patch?: Record<string, unknown> | undefined
+    },
+  ): Promise<MovedStage | undefined> {
+    // Stages are plain words, so a comma-joined list is an unambiguous text parameter; an empty
+    // one matches nothing.
+    const sql = `
+    WITH old AS (
+      SELECT id, stage FROM payments
+       WHERE id = :id
+         AND ((payment_type = 'payout' AND stage = ANY(string_to_array(:payout, ',')))
+           OR (payment_type <> 'payout' AND stage = ANY(string_to_array(:gateway, ','))))
+       FOR UPDATE
+    )
+    UPDATE payments AS p
+       SET stage = :to, updated_at = :now ${Object.keys(input.patch ?? {})
+         .map((column) => `, "${column.replace(/"/g, '')}" = :patch_${column}`)
+         .join('')}
+      FROM old
+     WHERE p.id = old.id
+    RETURNING old.stage AS from_stage, p.payment_type, p.subtotal_irr, p.amount_irr, p.fee_irr`
+    const bindings: Record<string, unknown> = {
+      id: input.id,
+      to: input.to,
+      now: input.now,
+      gateway: input.gateway.join(','),
+      payout: input.payout.join(','),
+    }
+    for (const [column, value] of Object.entries(input.patch ?? {})) {
+      bindings[`patch_${column}`] = value
+    }
+    const { rows } = (await trx.raw(sql, bindings as Knex.ValueDict)) as { rows: MovedStage[] }
+    return rows[0]
+  }
+
+  /**
+   * Orders still `awaiting_payment` whose rate lock ended before `lockedBefore` (ids only): the
+   * expiry sweep adds the order, the limit and the lock.
+   */
+  static dueToExpire(trx: Knex.Transaction, lockedBefore: Date): Knex.QueryBuilder {
+    return trx('payments')
+      .select('id')
+      .where({ stage: 'awaiting_payment' })
+      .where('rate_locked_until', '<', lockedBefore)
+  }
+
+  /**
+   * Orders that still hold a sealed site password and reached one of `finalStages` (their last
+   * change) before `updatedBefore`: ids and stages, for the retention sweep, which adds the
+   * order, the limit and the lock.
+   */
+  static credentialsDueForWipe(
+    trx: Knex.Transaction,
+    finalStages: readonly OrderStage[],
+    updatedBefore: Date,
+  ): Knex.QueryBuilder {
+    return trx('payments')
+      .select('id', 'stage')
+      .whereNotNull('site_password_enc')
+      .whereIn('stage', finalStages)
+      .where('updated_at', '<', updatedBefore)
+  }
+
+  /** Deletes the sealed site password of these orders (one UPDATE) and notes when. */
+  static async wipeCredentials(trx: Knex.Transaction, ids: readonly number[], now: Date) {
+    await trx('payments')
+      .whereIn('id', ids)
+      .update({ site_password_enc: null, site_password_key_id: null, credentials_wiped_at: now })
+  }
+
+  /** A customer's cash-outs waiting for their details: ids and Shebas. */
+  static async awaitingPayoutDetailsOf(
+    db: Knex,
+    userId: number,
+  ): Promise<Array<{ id: number; sheba: string | null }>> {
+    return (await db('payments')
+      .where({ user_id: userId, stage: 'awaiting_payout_details' })
+      .select('id', 'sheba')) as Array<{ id: number; sheba: string | null }>
+  }
+
+  /** The whole order row under its row lock (a plain row), or undefined. */
+  static async lockRow(trx: Knex.Transaction, id: number): Promise<Payment | undefined> {
+    return (await trx('payments').where({ id }).forUpdate().first()) as Payment | undefined
+  }
+
+  /**
+   * An order's stage under its row lock, taken with SKIP LOCKED: undefined when the order is
+   * busy (or gone), for the reconciliation job to leave it to its next run.
+   */
+  static async lockStageUnlessBusy(
+    trx: Knex.Transaction,
+    id: number,
+  ): Promise<{ stage: OrderStage } | undefined> {
+    return (await trx('payments')
+      .select('stage')
+      .where({ id })
+      .forUpdate()
+      .skipLocked()
+      .first()) as { stage: OrderStage } | undefined
+  }
+
+  /** An order's id and stage under its row lock, or undefined. */
+  static async lockIdAndStage(
+    trx: Knex.Transaction,
+    id: number,
+  ): Promise<{ id: number; stage: OrderStage } | undefined> {
+    return (await trx('payments').where({ id }).forUpdate().first('id', 'stage')) as
+      { id: number; stage: OrderStage } | undefined
+  }
+
+  /** How many of a customer's orders are not in `finalStages`; how many of them are cash-outs. */
+  static async openCountsOf(
+    trx: Knex.Transaction,
+    userId: number,
+    finalStages: readonly OrderStage[],
+  ): Promise<{ payouts: number; open: number } | undefined> {
+    const [orders] = (await trx('payments')
+      .where({ user_id: userId })
+      .whereNotIn('stage', finalStages)
+      .select(
+        trx.raw(`count(*) FILTER (WHERE payment_type = 'payout')::int AS payouts`),
+        trx.raw('count(*)::int AS open'),
+      )) as Array<{ payouts: number; open: number }>
+    return orders
+  }
+
+  /** Sets (or, with null, takes off) a cash-out's Sheba. */
+  static async setSheba(
+    trx: Knex.Transaction,
+    id: number,
+    sheba: string | null,
+    now: Date,
+  ): Promise<void> {
+    await trx('payments').where({ id }).update({ sheba, updated_at: now })
+  }
+
+  /** The stage of an order (undefined when there is no such order). */
+  static async stageOf(db: Knex | Knex.Transaction, id: number): Promise<OrderStage | undefined> {
+    const row = (await db('payments').where({ id }).first('stage')) as
+      { stage: OrderStage } | undefined
+    return row?.stage
+  }
+
+  /**
+   * Orders joined with their customers (`p`, `u`): the staff queue and a customer's orders
+   * (users view) filter, page and select (`SUMMARY_COLUMNS`) on it.
+   */
+  static summaries(db: Knex | Knex.Transaction): Knex.QueryBuilder {
+    return db('payments as p').join('users as u', 'u.id', 'p.user_id')
+  }
+
+  /** One order as staff see it: the summary, the order's own columns and the customer's. */
+  static async staffDetailOf(
+    db: Knex | Knex.Transaction,
+    id: number,
+  ): Promise<StaffOrderRow | undefined> {
+    return (await Payment.summaries(db)
+      .where('p.id', id)
+      .select([
+        ...SUMMARY_COLUMNS,
+        'p.site_username',
+        'p.subtotal_irr',
+        'p.fee_irr',
+        'p.rate_irr',
+        'p.rate_locked_until',
+        'p.description',
+        'p.meta',
+        'p.sheba',
+        'p.credentials_wiped_at',
+        'u.email as customer_email',
+        'u.blocked_at as customer_blocked_at',
+        db.raw('(p.site_password_enc IS NOT NULL) AS has_credentials'),
+      ])
+      .first()) as StaffOrderRow | undefined
+  }
+
+  /** What a staff move needs of an order and its customer, under the order's row lock. */
+  static async lockForStaffMove(trx: Knex.Transaction, id: number) {
+    return (await trx('payments as p')
+      .join('users as u', 'u.id', 'p.user_id')
+      .where('p.id', id)
+      .forUpdate('p')
+      .first('p.id', 'p.stage', 'p.payment_type', 'p.amount_irr', 'u.phone')) as
+      | {
+          id: number
+          stage: OrderStage
+          payment_type: PaymentTypeCode
+          amount_irr: number
+          phone: string
+        }
+      | undefined
+  }
+
+  /** The sealed site password and what the reveal needs with it, under the order's row lock. */
+  static async lockCredentials(trx: Knex.Transaction, id: number) {
+    return (await trx('payments')
+      .where({ id })
+      .forUpdate()
+      .first(
+        'id',
+        'user_id',
+        'stage',
+        'site_username',
+        'site_password_enc',
+        'site_password_key_id',
+        'credentials_wiped_at',
+      )) as
+      | Pick<
+          Payment,
+          | 'id'
+          | 'user_id'
+          | 'stage'
+          | 'site_username'
+          | 'site_password_enc'
+          | 'site_password_key_id'
+          | 'credentials_wiped_at'
+        >
+      | undefined
+  }
+
+  /** How many orders are in each stage now, over all orders (the metrics' gauge). */
+  static async countEachStage(db: Knex): Promise<Array<{ stage: OrderStage; count: number }>> {
+    const rows = (await db('payments')
+      .select('stage')
+      .count({ n: '*' })
+      .groupBy('stage')) as Array<{
+      stage: OrderStage
+      n: string | number
+    }>
+    return rows.map((row) => ({ stage: row.stage, count: Number(row.n) }))
+  }
+
+  /** How many orders the customer has placed, in any stage (the staff users page). */
+  static async countOf(db: Knex | Knex.Transaction, userId: number): Promise<number> {
+    const [all] = await db('payments')
+      .where({ user_id: userId })
+      .count<Array<{ count: string | number }>>('* as count')
+    return Number(all?.count ?? 0)
+  }
+
+  /** The customer's newest `limit` orders as queue rows, newest first (the staff users page). */
+  static async recentSummariesOf(
+    db: Knex | Knex.Transaction,
+    userId: number,
+    limit: number,
+  ): Promise<SummaryRow[]> {
+    return (await Payment.summaries(db)
+      .where('p.user_id', userId)
+      .select(SUMMARY_COLUMNS)
+      .orderBy([
+        { column: 'p.created_at', order: 'desc' },
+        { column: 'p.id', order: 'desc' },
+      ])
+      .limit(limit)) as SummaryRow[]
+  }
+}
+
+/** The columns of an order the customer sees (`paymentBody`): never the credentials. */
+export const PAYMENT_VIEW_COLUMNS = [
+  'id',
+  'user_id',
+  'status',
+  'stage',
+  'payment_type',
+  'site_url',
+  'site_username',
+  'amount_minor',
+  'currency',
+  'amount_irr',
+  'subtotal_irr',
+  'fee_irr',
+  'rate_irr',
+  'rate_locked_until',
+  'description',
+  'meta',
+  'sheba',
+  'paid_at',
+  'created_at',
+] as const satisfies ReadonlyArray<keyof Payment>
+export type PaymentView = Pick<Payment, (typeof PAYMENT_VIEW_COLUMNS)[number]>
+
+/** The row a create inserts (`meta` as JSON text). */
+export type NewPaymentRow = Pick<
+  Payment,
+  | 'user_id'
+  | 'payment_type'
+  | 'stage'
+  | 'site_url'
+  | 'site_username'
+  | 'site_password_enc'
+  | 'site_password_key_id'
+  | 'amount_minor'
+  | 'currency'
+  | 'rate_irr'
+  | 'subtotal_irr'
+  | 'fee_irr'
+  | 'amount_irr'
+  | 'rate_locked_until'
+  | 'description'
+  | 'sheba'
+  | 'created_at'
+  | 'updated_at'
+> & { meta: string }
+
+/** What `moveStage` reports of the order it moved. */
+export interface MovedStage {
+  from_stage: OrderStage
+  payment_type: string
+  subtotal_irr: number
+  amount_irr: number
+  fee_irr: number
+}
+
+/** Columns of the staff queue row (`Payment.summaries`); `u.*` as customer_*. */
+export const SUMMARY_COLUMNS = [
+  'p.id',
+  'p.status',
+  'p.stage',
+  'p.payment_type',
+  'p.site_url',
+  'p.amount_minor',
+  'p.currency',
+  'p.amount_irr',
+  'p.paid_at',
+  'p.created_at',
+  'p.updated_at',
+  'p.user_id',
+  'u.phone as customer_phone',
+  'u.username as customer_username',
+]
+
+export interface SummaryRow {
+  id: number
+  status: OrderStatusCode
+  stage: OrderStage
+  payment_type: PaymentTypeCode
+  site_url: string
+  amount_minor: number
+  currency: OrderCurrency
+  amount_irr: number
+  paid_at: Date | null
+  created_at: Date
+  updated_at: Date
+  user_id: number
+  customer_phone: string
+  customer_username: string
+}
+
+/** One order as staff see it (`Payment.staffDetailOf`). */
+export interface StaffOrderRow extends SummaryRow {
+  site_username: string | null
+  subtotal_irr: number
+  fee_irr: number
+  rate_irr: number
+  rate_locked_until: Date
+  description: string | null
+  meta: Record<string, unknown>
+  sheba: string | null
+  credentials_wiped_at: Date | null
+  customer_email: string | null
+  customer_blocked_at: Date | null
+  has_credentials: boolean
 }

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../http/context.ts'
 import { sweepPeriodically, type PeriodicTask } from '../../lib/periodic.ts'
 import { sweepInBatches, type SweepDeps } from '../../db/batches.ts'
+import { Payment } from '../../models/payment.model.ts'
 import { transition } from './state-machine.ts'
 
 /** Orders moved per transaction: short row locks, and a backlog still drains in one run. */
@@ -24,10 +25,7 @@ export async function expireStaleOrders(deps: OrderExpiryDeps): Promise<number[]
   return sweepInBatches<{ id: number }>(deps, {
     batchSize: EXPIRY_BATCH_SIZE,
     due: (trx, now) =>
-      trx('payments')
-        .select('id')
-        .where({ stage: 'awaiting_payment' })
-        .where('rate_locked_until', '<', new Date(now.getTime() - deps.graceMinutes * 60_000)),
+      Payment.dueToExpire(trx, new Date(now.getTime() - deps.graceMinutes * 60_000)),
     act: async (trx, rows, now) => {
       const ids: number[] = []
       for (const { id } of rows) {

@@ -5,7 +5,7 @@ import { ApiError, ValidationError } from '../../http/errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { GatewayTransaction } from '../../models/gateway-transaction.model.ts'
 import { PaymentEvent } from '../../models/payment-event.model.ts'
-import { Payment } from '../../models/payment.model.ts'
+import { Payment, PAYMENT_VIEW_COLUMNS, type PaymentView } from '../../models/payment.model.ts'
 import type { User } from '../../models/user.model.ts'
 import { GatewayError, type CallbackData, type PaymentGateway } from '../gateways/gateway.ts'
 import type { PaymentTypeStore } from '../catalog/payment-type-store.ts'
@@ -60,28 +60,7 @@ export interface PaymentsServiceDeps {
 }
 
 /** The columns of an order the customer sees (`paymentBody`): never the credentials. */
-export const PAYMENT_VIEW_COLUMNS = [
-  'id',
-  'user_id',
-  'status',
-  'stage',
-  'payment_type',
-  'site_url',
-  'site_username',
-  'amount_minor',
-  'currency',
-  'amount_irr',
-  'subtotal_irr',
-  'fee_irr',
-  'rate_irr',
-  'rate_locked_until',
-  'description',
-  'meta',
-  'sheba',
-  'paid_at',
-  'created_at',
-] as const satisfies ReadonlyArray<keyof Payment>
-export type PaymentView = Pick<Payment, (typeof PAYMENT_VIEW_COLUMNS)[number]>
+export { PAYMENT_VIEW_COLUMNS, type PaymentView }
 
 export type { CallbackOutcome, SettleSource } from './settlement/settlement.ts'
 
@@ -162,10 +141,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return db.transaction(async (trx) => {
       const claim = await keys.claimInTransaction<{ payment_id: number }>(trx, scope)
       if (claim.kind === 'replay') {
-        const again = (await trx('payments')
-          .select(PAYMENT_VIEW_COLUMNS)
-          .where({ id: claim.response.payment_id, user_id: user.id })
-          .first()) as PaymentView | undefined
+        const again = await Payment.viewOfOwn(trx, claim.response.payment_id, user.id)
         if (!again) throw new Error(`idempotent replay: order ${claim.response.payment_id} gone`)
         return again
       }
@@ -239,29 +215,27 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     const now = clock.now()
     // The customer's identity level limits (issue 18), under their row lock.
     await assertWithinLimits(runner, { userId: user.id, amountIrr: quote.amount_irr, now })
-    const [payment] = (await runner('payments')
-      .insert({
-        user_id: user.id,
-        payment_type: input.payment_type,
-        stage: 'awaiting_payment',
-        site_url: input.site_url,
-        site_username: input.site_username,
-        site_password_enc: sealed?.ciphertext ?? null,
-        site_password_key_id: sealed?.keyId ?? null,
-        amount_minor: input.amount,
-        currency: input.currency,
-        rate_irr: quote.rate_irr,
-        subtotal_irr: quote.subtotal_irr,
-        fee_irr: quote.fee_irr,
-        amount_irr: quote.amount_irr,
-        rate_locked_until: quote.expires_at,
-        description: input.description,
-        meta: JSON.stringify(input.meta),
-        sheba: input.sheba ?? null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning(PAYMENT_VIEW_COLUMNS)) as PaymentView[]
+    const payment = await Payment.insertReturningView(runner, {
+      user_id: user.id,
+      payment_type: input.payment_type,
+      stage: 'awaiting_payment',
+      site_url: input.site_url,
+      site_username: input.site_username,
+      site_password_enc: sealed?.ciphertext ?? null,
+      site_password_key_id: sealed?.keyId ?? null,
+      amount_minor: input.amount,
+      currency: input.currency,
+      rate_irr: quote.rate_irr,
+      subtotal_irr: quote.subtotal_irr,
+      fee_irr: quote.fee_irr,
+      amount_irr: quote.amount_irr,
+      rate_locked_until: quote.expires_at,
+      description: input.description,
+      meta: JSON.stringify(input.meta),
+      sheba: input.sheba ?? null,
+      created_at: now,
+      updated_at: now,
+    })
     if (!payment) throw new Error('payments.create: INSERT returned no row')
     await recordEvent(runner, {
       paymentId: payment.id,
@@ -280,19 +254,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return payment
   }
 
-  /**
-   * Plain rows of the columns the response shows (no objection hydration: 500 model instances
-   * per call was a good part of the list's CPU).
-   */
+  /** The customer's orders, newest first (plain rows of the columns the response shows). */
   async function list(user: User): Promise<PaymentView[]> {
-    return db('payments')
-      .select(PAYMENT_VIEW_COLUMNS)
-      .where({ user_id: user.id })
-      .orderBy([
-        { column: 'created_at', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ])
-      .limit(500) as Promise<PaymentView[]>
+    return Payment.listViewsOf(db, user.id)
   }
 
   async function detail(user: User, id: number) {
@@ -418,14 +382,18 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           currency: payment.currency,
           type: payment.payment_type,
         })
-        await trx('payments').where({ id }).update({
-          rate_irr: quote.rate_irr,
-          subtotal_irr: quote.subtotal_irr,
-          fee_irr: quote.fee_irr,
-          amount_irr: quote.amount_irr,
-          rate_locked_until: quote.expires_at,
-          updated_at: now,
-        })
+        await Payment.requote(
+          trx,
+          id,
+          {
+            rate_irr: quote.rate_irr,
+            subtotal_irr: quote.subtotal_irr,
+            fee_irr: quote.fee_irr,
+            amount_irr: quote.amount_irr,
+            rate_locked_until: quote.expires_at,
+          },
+          now,
+        )
         await recordEvent(trx, {
           paymentId: id,
           from: 'awaiting_payment',

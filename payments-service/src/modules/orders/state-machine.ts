@@ -5,7 +5,9 @@ import {
   type OrderStatusCode,
 } from '@arzpol/contracts'
 import type { Knex } from 'knex'
-import type { Actor } from '../../models/payment-event.model.ts'
+import { GatewayTransaction } from '../../models/gateway-transaction.model.ts'
+import { PaymentEvent, type Actor } from '../../models/payment-event.model.ts'
+import { Payment } from '../../models/payment.model.ts'
 import { bookFulfilment, bookPayoutSettled } from '../ledger/money-events.ts'
 
 /**
@@ -154,56 +156,25 @@ export async function transition(
   const gateway = guard(input.to, 'gateway', input.from)
   const payout = guard(input.to, 'payout', input.from)
   if (gateway.length === 0 && payout.length === 0) return null
-  // Stages are plain words, so a comma-joined list is an unambiguous text parameter; an empty
-  // one matches nothing.
-  const sql = `
-    WITH old AS (
-      SELECT id, stage FROM payments
-       WHERE id = :id
-         AND ((payment_type = 'payout' AND stage = ANY(string_to_array(:payout, ',')))
-           OR (payment_type <> 'payout' AND stage = ANY(string_to_array(:gateway, ','))))
-       FOR UPDATE
-    )
-    UPDATE payments AS p
-       SET stage = :to, updated_at = :now ${Object.keys(input.patch ?? {})
-         .map((column) => `, "${column.replace(/"/g, '')}" = :patch_${column}`)
-         .join('')}
-      FROM old
-     WHERE p.id = old.id
-    RETURNING old.stage AS from_stage, p.payment_type, p.subtotal_irr, p.amount_irr, p.fee_irr`
-  const bindings: Record<string, unknown> = {
+  const row = await Payment.moveStage(trx, {
     id: input.paymentId,
     to: input.to,
     now: input.now,
-    gateway: gateway.join(','),
-    payout: payout.join(','),
-  }
-  for (const [column, value] of Object.entries(input.patch ?? {})) {
-    bindings[`patch_${column}`] = value
-  }
-  const { rows } = (await trx.raw(sql, bindings as Knex.ValueDict)) as {
-    rows: Array<{
-      from_stage: Stage
-      payment_type: string
-      subtotal_irr: number
-      amount_irr: number
-      fee_irr: number
-    }>
-  }
-  const row = rows[0]
+    gateway,
+    payout,
+    patch: input.patch,
+  })
   if (!row) return null
   if (input.to === 'done' && flowOf(row.payment_type) === 'gateway') {
     // Fulfilled: the order's money becomes our fee and the rials of the purchase (ledger.md §2).
-    const paidBy = (await trx('gateway_transactions')
-      .where({ payment_id: input.paymentId, status: 'verified' })
-      .first('id')) as { id: number } | undefined
+    const paidBy = await GatewayTransaction.verifiedIdOf(trx, input.paymentId)
     await bookFulfilment(
       trx,
       {
         id: input.paymentId,
         amount_irr: row.amount_irr,
         fee_irr: row.fee_irr,
-        gatewayTxId: paidBy?.id ?? null,
+        gatewayTxId: paidBy ?? null,
       },
       input.now,
       input.actorUserId ? `staff:${input.actorUserId}` : input.actor,
@@ -244,7 +215,7 @@ export async function recordEvent(
     now: Date
   },
 ): Promise<void> {
-  await trx('payment_events').insert({
+  await PaymentEvent.record(trx, {
     payment_id: event.paymentId,
     from_stage: event.from,
     to_stage: event.to,

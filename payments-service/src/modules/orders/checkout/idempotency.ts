@@ -5,6 +5,7 @@ import type { AppConfig } from '../../../config/env.ts'
 import { ApiError } from '../../../http/errors.ts'
 import type { Clock } from '../../../lib/clock.ts'
 import { keyFromSetting } from '../../../lib/setting-key.ts'
+import { IdempotencyKey, type IdempotencyKeyRow } from '../../../models/idempotency-key.model.ts'
 
 /**
  * `Idempotency-Key` for the calls that create something (an order, a gateway attempt). The
@@ -91,15 +92,6 @@ export function requestHasherFromConfig(
   return createRequestHasher(keyFromSetting(setting, config, 'idempotency request hash v1', logger))
 }
 
-interface KeyRow {
-  id: number
-  request_hash: string
-  state: 'in_progress' | 'completed'
-  response: Record<string, unknown> | null
-  created_at: Date
-  expires_at: Date
-}
-
 export type Claim<R> = { kind: 'new'; id: number } | { kind: 'replay'; response: R }
 
 export interface IdempotencyInput {
@@ -114,31 +106,22 @@ export function createIdempotencyStore(deps: { db: Knex; clock: Clock }) {
 
   async function tryInsert(trx: Knex | Knex.Transaction, input: IdempotencyInput) {
     const now = clock.now()
-    const { rows } = (await trx.raw(
-      `INSERT INTO idempotency_keys (user_id, scope, key, request_hash, state, created_at, expires_at)
-       VALUES (?, ?, ?, ?, 'in_progress', ?, ?)
-       ON CONFLICT (user_id, scope, key) DO NOTHING
-       RETURNING id`,
-      [
-        input.userId,
-        input.scope,
-        input.key,
-        input.hash,
-        now,
-        new Date(now.getTime() + IDEMPOTENCY_TTL_HOURS * 3600_000),
-      ],
-    )) as { rows: Array<{ id: number }> }
-    return rows[0]?.id
+    return IdempotencyKey.insertIfAbsent(trx, {
+      userId: input.userId,
+      scope: input.scope,
+      key: input.key,
+      requestHash: input.hash,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_HOURS * 3600_000),
+    })
   }
 
   async function existing(trx: Knex | Knex.Transaction, input: IdempotencyInput) {
-    return (await trx('idempotency_keys')
-      .where({ user_id: input.userId, scope: input.scope, key: input.key })
-      .first()) as KeyRow | undefined
+    return IdempotencyKey.findOf(trx, input)
   }
 
   /** What an existing row means for this request: its answer, or an error. */
-  function judge<R>(row: KeyRow, input: IdempotencyInput): Claim<R> | 'retake' {
+  function judge<R>(row: IdempotencyKeyRow, input: IdempotencyInput): Claim<R> | 'retake' {
     const now = clock.now().getTime()
     if (row.expires_at.getTime() <= now) return 'retake'
     if (row.request_hash !== input.hash) {
@@ -179,7 +162,7 @@ export function createIdempotencyStore(deps: { db: Knex; clock: Clock }) {
       }
       if (verdict !== 'retake') return verdict
       // Expired, or left behind by a request that died: only one taker wins the delete.
-      await trx('idempotency_keys').where({ id: row.id, created_at: row.created_at }).delete()
+      await IdempotencyKey.deleteIfUnchanged(trx, row.id, row.created_at)
       attempt += 1
     }
     throw new ApiError(409, IDEMPOTENCY_MESSAGES.inProgress, 'idempotency_key_in_progress')
@@ -195,13 +178,11 @@ export function createIdempotencyStore(deps: { db: Knex; clock: Clock }) {
      */
     claim: <R>(input: IdempotencyInput) => claimWith<R>(deps.db, input, true),
     async complete(trx: Knex | Knex.Transaction | undefined, id: number, response: unknown) {
-      await (trx ?? deps.db)('idempotency_keys')
-        .where({ id })
-        .update({ state: 'completed', response: JSON.stringify(response) })
+      await IdempotencyKey.complete(trx ?? deps.db, id, response)
     },
     /** The operation failed: the key may be used again (a failure is not remembered). */
     async release(id: number) {
-      await deps.db('idempotency_keys').where({ id, state: 'in_progress' }).delete()
+      await IdempotencyKey.release(deps.db, id)
     },
   }
 }
@@ -210,5 +191,5 @@ export type IdempotencyStore = ReturnType<typeof createIdempotencyStore>
 
 /** Deletes keys older than their 24 hours; returns how many went. */
 export async function purgeExpiredIdempotencyKeys(db: Knex, now: Date): Promise<number> {
-  return db('idempotency_keys').where('expires_at', '<=', now).delete()
+  return IdempotencyKey.purgeExpired(db, now)
 }

@@ -4,6 +4,7 @@ import type { Knex } from 'knex'
 import type { Logger } from 'pino'
 import { ApiError } from '../../../http/errors.ts'
 import type { Clock } from '../../../lib/clock.ts'
+import { PaymentDocument, type PaymentDocumentRow } from '../../../models/payment-document.model.ts'
 import type { User } from '../../../models/user.model.ts'
 import type { FileStorage } from '../../../storage/index.ts'
 // The upload helpers tickets use too (busboy with the size limit while streaming, magic-byte
@@ -15,7 +16,6 @@ import {
   DOCUMENT_MESSAGES,
   isDocumentType,
   MAX_DOCUMENTS_PER_ORDER,
-  type DocumentType,
 } from '@arzpol/contracts/orders/customer'
 import { isStaff, visibleOrder } from '../orders.service.ts'
 import { advancePayout } from './payout-details.ts'
@@ -29,16 +29,7 @@ const OPEN_STAGES: readonly Stage[] = [
   'in_progress',
 ]
 
-export interface PaymentDocumentRow {
-  id: number
-  payment_id: number
-  uploaded_by_user_id: number | null
-  storage_key: string
-  file_name: string
-  content_type: DocumentType
-  size_bytes: number
-  created_at: Date
-}
+export type { PaymentDocumentRow }
 
 const notFound = () => new ApiError(404, DOCUMENT_MESSAGES.notFound, 'not_found')
 
@@ -66,24 +57,18 @@ export function createDocumentService(deps: {
       db.transaction(async (trx) => {
         // The order's row lock serialises uploads to one order, so the cap holds under races.
         const locked = await visibleOrder(trx, user, paymentId, true)
-        const count = await trx('payment_documents')
-          .where({ payment_id: paymentId })
-          .count({ n: '*' })
-          .first()
-        if (Number(count?.n ?? 0) >= MAX_DOCUMENTS_PER_ORDER) {
+        if ((await PaymentDocument.countFor(trx, paymentId)) >= MAX_DOCUMENTS_PER_ORDER) {
           throw new ApiError(409, DOCUMENT_MESSAGES.tooMany, 'too_many_documents')
         }
-        const [row] = (await trx('payment_documents')
-          .insert({
-            payment_id: paymentId,
-            uploaded_by_user_id: user.id,
-            storage_key: key,
-            file_name: sanitizeFileName(file.clientName, type),
-            content_type: type,
-            size_bytes: file.size,
-            created_at: now,
-          })
-          .returning('*')) as PaymentDocumentRow[]
+        const row = await PaymentDocument.insertRow(trx, {
+          payment_id: paymentId,
+          uploaded_by_user_id: user.id,
+          storage_key: key,
+          file_name: sanitizeFileName(file.clientName, type),
+          content_type: type,
+          size_bytes: file.size,
+          created_at: now,
+        })
         if (!row) throw new Error('insert returned no row')
         // A cash-out waiting for its details goes to staff once this was the last one (ADR 017).
         if (locked.stage === 'awaiting_payout_details') {
@@ -101,9 +86,7 @@ export function createDocumentService(deps: {
 
   async function list(user: User, paymentId: number): Promise<PaymentDocumentRow[]> {
     await visibleOrder(db, user, paymentId)
-    return (await db('payment_documents')
-      .where({ payment_id: paymentId })
-      .orderBy('id')) as PaymentDocumentRow[]
+    return PaymentDocument.listFor(db, paymentId)
   }
 
   async function open(
@@ -112,9 +95,7 @@ export function createDocumentService(deps: {
     documentId: number,
   ): Promise<{ document: PaymentDocumentRow; body: Readable }> {
     await visibleOrder(db, user, paymentId)
-    const document = (await db('payment_documents')
-      .where({ id: documentId, payment_id: paymentId })
-      .first()) as PaymentDocumentRow | undefined
+    const document = await PaymentDocument.findFor(db, paymentId, documentId)
     if (!document) throw notFound()
     const body = await readStoredFile(storage.get(document.storage_key), {
       logger,

@@ -3,7 +3,8 @@ import { getShebaInfo } from '@persian-tools/persian-tools'
 import type { Logger } from 'pino'
 import type { Clock } from '../../../lib/clock.ts'
 import type { Actor } from '../../../models/payment-event.model.ts'
-import type { Payment } from '../../../models/payment.model.ts'
+import { PaymentDocument } from '../../../models/payment-document.model.ts'
+import { Payment } from '../../../models/payment.model.ts'
 import { PAYOUT_REQUIREMENTS, type PayoutRequirement } from '@arzpol/contracts/orders/customer'
 import { levelOf } from '../../identity/limits.ts'
 import { verifiedIdentityOf, type Ownership } from '../../identity/ownership.ts'
@@ -51,13 +52,9 @@ export async function missingPayoutDetails(
 ): Promise<PayoutRequirement[]> {
   if (flowOf(order.payment_type) !== 'payout' || !PAYOUT_OPEN_STAGES.includes(order.stage))
     return []
-  const row = (await runner('payment_documents')
-    .where({ payment_id: order.id })
-    .count({ n: '*' })
-    .first()) as { n: string | number } | undefined
   return missingOf({
     sheba: order.sheba,
-    documents: Number(row?.n ?? 0),
+    documents: await PaymentDocument.countFor(runner, order.id),
     identityLevel: await levelOf(runner, order.user_id),
   })
 }
@@ -93,9 +90,7 @@ export async function reviewPayoutsAtLevel1(
   try {
     const identity = await verifiedIdentityOf(db, userId)
     if (!identity) return
-    const waiting = (await db('payments')
-      .where({ user_id: userId, stage: 'awaiting_payout_details' })
-      .select('id', 'sheba')) as Array<{ id: number; sheba: string | null }>
+    const waiting = await Payment.awaitingPayoutDetailsOf(db, userId)
     for (const { id, sheba } of waiting) {
       let owned = true
       if (sheba) {
@@ -105,12 +100,11 @@ export async function reviewPayoutsAtLevel1(
           .catch(() => false)
       }
       await db.transaction(async (trx) => {
-        const order = (await trx('payments').where({ id }).forUpdate().first()) as
-          PayoutOrder | undefined
+        const order: PayoutOrder | undefined = await Payment.lockRow(trx, id)
         if (!order || order.stage !== 'awaiting_payout_details' || order.sheba !== sheba) return
         const who = { actor: 'system' as const, actorUserId: null, now: clock.now() }
         if (!owned) {
-          await trx('payments').where({ id }).update({ sheba: null, updated_at: who.now })
+          await Payment.setSheba(trx, id, null, who.now)
           await recordEvent(trx, {
             paymentId: id,
             from: order.stage,
@@ -143,7 +137,7 @@ export async function recordSheba(
   input: { actor: Actor; actorUserId: number | null; now: Date },
 ): Promise<PayoutOrder> {
   if (order.sheba === sheba) return order
-  await trx('payments').where({ id: order.id }).update({ sheba, updated_at: input.now })
+  await Payment.setSheba(trx, order.id, sheba, input.now)
   await recordEvent(trx, {
     paymentId: order.id,
     from: order.stage,

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../../http/context.ts'
 import { sweepPeriodically, type PeriodicTask } from '../../../lib/periodic.ts'
 import { sweepInBatches, type SweepDeps } from '../../../db/batches.ts'
+import { Payment } from '../../../models/payment.model.ts'
 import { recordEvent, type Stage } from '../state-machine.ts'
 
 /** Stages after which nobody needs the customer's site password any more. */
@@ -33,16 +34,14 @@ export async function wipeExpiredCredentials(deps: CredentialWipeDeps): Promise<
   return sweepInBatches<{ id: number; stage: Stage }>(deps, {
     batchSize: WIPE_BATCH_SIZE,
     due: (trx, now) =>
-      trx('payments')
-        .select('id', 'stage')
-        .whereNotNull('site_password_enc')
-        .whereIn('stage', FINAL_STAGES)
-        .where('updated_at', '<', new Date(now.getTime() - deps.retentionDays * 86_400_000)),
+      Payment.credentialsDueForWipe(
+        trx,
+        FINAL_STAGES,
+        new Date(now.getTime() - deps.retentionDays * 86_400_000),
+      ),
     act: async (trx, rows, now) => {
       const ids = rows.map((row) => row.id)
-      await trx('payments')
-        .whereIn('id', ids)
-        .update({ site_password_enc: null, site_password_key_id: null, credentials_wiped_at: now })
+      await Payment.wipeCredentials(trx, ids, now)
       for (const row of rows) {
         await recordEvent(trx, {
           paymentId: row.id,

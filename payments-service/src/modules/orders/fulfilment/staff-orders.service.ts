@@ -2,11 +2,15 @@ import type { Knex } from 'knex'
 import type { Logger } from 'pino'
 import { ApiError, ValidationError } from '../../../http/errors.ts'
 import type { Clock } from '../../../lib/clock.ts'
+import { GatewayTransaction } from '../../../models/gateway-transaction.model.ts'
+import { PaymentDocument } from '../../../models/payment-document.model.ts'
+import { PaymentEvent } from '../../../models/payment-event.model.ts'
+import { Payment, SUMMARY_COLUMNS, type SummaryRow } from '../../../models/payment.model.ts'
+import { Refund } from '../../../models/refund.model.ts'
 import type { User } from '../../../models/user.model.ts'
 import type { SmsOutbox } from '../../auth/sms/outbox.ts'
 import type { PaymentGateway } from '../../gateways/gateway.ts'
-import { formatMinor, type OrderCurrency } from '@arzpol/contracts'
-import type { PaymentTypeCode } from '@arzpol/contracts/catalog/payment-types'
+import { formatMinor } from '@arzpol/contracts'
 import type { CredentialVault } from '../checkout/credentials.ts'
 import { closeRefund, type RefundRow } from '../settlement/refunds.ts'
 import { createSettlement } from '../settlement/settlement.ts'
@@ -32,40 +36,7 @@ export interface StaffOrderDeps {
 const notFound = () => new ApiError(404, STAFF_MESSAGES.notFound, 'not_found')
 const illegal = () => new ApiError(409, STAFF_MESSAGES.illegalTransition, 'illegal_transition')
 
-/** Columns of the queue row; `u.*` as customer_*. */
-export const SUMMARY_COLUMNS = [
-  'p.id',
-  'p.status',
-  'p.stage',
-  'p.payment_type',
-  'p.site_url',
-  'p.amount_minor',
-  'p.currency',
-  'p.amount_irr',
-  'p.paid_at',
-  'p.created_at',
-  'p.updated_at',
-  'p.user_id',
-  'u.phone as customer_phone',
-  'u.username as customer_username',
-]
-
-export interface SummaryRow {
-  id: number
-  status: 'pending' | 'processing' | 'completed' | 'failed'
-  stage: Stage
-  payment_type: PaymentTypeCode
-  site_url: string
-  amount_minor: number
-  currency: OrderCurrency
-  amount_irr: number
-  paid_at: Date | null
-  created_at: Date
-  updated_at: Date
-  user_id: number
-  customer_phone: string
-  customer_username: string
-}
+export { SUMMARY_COLUMNS, type SummaryRow }
 
 export const summaryBody = (row: SummaryRow) => ({
   id: row.id,
@@ -84,7 +55,7 @@ export const summaryBody = (row: SummaryRow) => ({
 
 /** The queue and order rows of one customer, newest first (users view). */
 export function summaryQuery(db: Knex | Knex.Transaction) {
-  return db('payments as p').join('users as u', 'u.id', 'p.user_id')
+  return Payment.summaries(db)
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null)
@@ -114,83 +85,13 @@ export function createStaffOrderService(deps: StaffOrderDeps) {
   }
 
   async function detail(id: number, runner: Knex | Knex.Transaction = db) {
-    const row = (await summaryQuery(runner)
-      .where('p.id', id)
-      .select([
-        ...SUMMARY_COLUMNS,
-        'p.site_username',
-        'p.subtotal_irr',
-        'p.fee_irr',
-        'p.rate_irr',
-        'p.rate_locked_until',
-        'p.description',
-        'p.meta',
-        'p.sheba',
-        'p.credentials_wiped_at',
-        'u.email as customer_email',
-        'u.blocked_at as customer_blocked_at',
-        runner.raw('(p.site_password_enc IS NOT NULL) AS has_credentials'),
-      ])
-      .first()) as
-      | (SummaryRow & {
-          site_username: string | null
-          subtotal_irr: number
-          fee_irr: number
-          rate_irr: number
-          rate_locked_until: Date
-          description: string | null
-          meta: Record<string, unknown>
-          sheba: string | null
-          credentials_wiped_at: Date | null
-          customer_email: string | null
-          customer_blocked_at: Date | null
-          has_credentials: boolean
-        })
-      | undefined
+    const row = await Payment.staffDetailOf(runner, id)
     if (!row) throw notFound()
     const [documents, events, refunds, attempts] = await Promise.all([
-      runner('payment_documents')
-        .where({ payment_id: id })
-        .orderBy('id')
-        .select('id', 'file_name', 'content_type', 'size_bytes', 'created_at') as Promise<
-        Array<{
-          id: number
-          file_name: string
-          content_type: string
-          size_bytes: number
-          created_at: Date
-        }>
-      >,
-      runner('payment_events as e')
-        .leftJoin('users as a', 'a.id', 'e.actor_user_id')
-        .where('e.payment_id', id)
-        .orderBy([{ column: 'e.created_at' }, { column: 'e.id' }])
-        .select('e.*', 'a.username as actor_username') as Promise<
-        Array<{
-          id: number
-          from_stage: Stage | null
-          to_stage: Stage
-          reason: string
-          actor: 'customer' | 'staff' | 'gateway' | 'system'
-          actor_user_id: number | null
-          actor_username: string | null
-          data: Record<string, unknown>
-          created_at: Date
-        }>
-      >,
-      runner('refunds').where({ payment_id: id }).orderBy('id') as Promise<RefundRow[]>,
-      runner('gateway_transactions').where({ payment_id: id }).orderBy('id') as Promise<
-        Array<{
-          id: number
-          res_num: string
-          status: string
-          amount_irr: number
-          ref_num: string | null
-          masked_pan: string | null
-          verified_at: Date | null
-          created_at: Date
-        }>
-      >,
+      PaymentDocument.summariesFor(runner, id),
+      PaymentEvent.timelineWithActors(runner, id),
+      Refund.ofOrder(runner, id),
+      GatewayTransaction.attemptsOf(runner, id),
     ])
     const flow = flowOf(row.payment_type)
     return {
@@ -264,19 +165,7 @@ export function createStaffOrderService(deps: StaffOrderDeps) {
   async function move(staff: User, id: number, input: TransitionInput) {
     const now = clock.now()
     const moved = await db.transaction(async (trx) => {
-      const payment = (await trx('payments as p')
-        .join('users as u', 'u.id', 'p.user_id')
-        .where('p.id', id)
-        .forUpdate('p')
-        .first('p.id', 'p.stage', 'p.payment_type', 'p.amount_irr', 'u.phone')) as
-        | {
-            id: number
-            stage: Stage
-            payment_type: PaymentTypeCode
-            amount_irr: number
-            phone: string
-          }
-        | undefined
+      const payment = await Payment.lockForStaffMove(trx, id)
       if (!payment) throw notFound()
       const action = findStaffAction(input.to, payment.stage, flowOf(payment.payment_type))
       if (!action) throw illegal()
@@ -329,28 +218,7 @@ export function createStaffOrderService(deps: StaffOrderDeps) {
   async function revealCredentials(staff: User, id: number) {
     const now = clock.now()
     return db.transaction(async (trx) => {
-      const payment = (await trx('payments')
-        .where({ id })
-        .forUpdate()
-        .first(
-          'id',
-          'user_id',
-          'stage',
-          'site_username',
-          'site_password_enc',
-          'site_password_key_id',
-          'credentials_wiped_at',
-        )) as
-        | {
-            id: number
-            user_id: number
-            stage: Stage
-            site_username: string | null
-            site_password_enc: Buffer | null
-            site_password_key_id: string | null
-            credentials_wiped_at: Date | null
-          }
-        | undefined
+      const payment = await Payment.lockCredentials(trx, id)
       if (!payment) throw notFound()
       if (!payment.site_password_enc || !payment.site_password_key_id) {
         throw new ApiError(
@@ -388,8 +256,7 @@ export function createStaffOrderService(deps: StaffOrderDeps) {
   ) {
     const now = clock.now()
     return db.transaction(async (trx) => {
-      const found = (await trx('refunds').where({ id: refundId }).forUpdate().first()) as
-        RefundRow | undefined
+      const found = await Refund.lockById(trx, refundId)
       if (!found) throw notFound()
       if (found.status !== 'pending') {
         throw new ApiError(409, STAFF_MESSAGES.refundSettled, 'refund_settled')
@@ -399,13 +266,11 @@ export function createStaffOrderService(deps: StaffOrderDeps) {
         now,
         reference: input.reference,
       })
-      const payment = (await trx('payments').where({ id: found.payment_id }).first('stage')) as {
-        stage: Stage
-      }
+      const stage = (await Payment.stageOf(trx, found.payment_id)) as Stage
       await recordEvent(trx, {
         paymentId: found.payment_id,
-        from: payment.stage,
-        to: payment.stage,
+        from: stage,
+        to: stage,
         reason: 'refund_settled',
         actor: 'staff',
         actorUserId: staff.id,
