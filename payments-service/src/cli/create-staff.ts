@@ -4,6 +4,7 @@ import type { Knex } from 'knex'
 import { z } from 'zod'
 import { envSchema, parseEnvOrExit } from '../config/env.ts'
 import { createKnex } from '../db/knex.ts'
+import { StaffSecondFactor } from '../models/staff-second-factor.model.ts'
 import { User } from '../models/user.model.ts'
 import { createPasswordHasher, type PasswordHasher } from '../modules/auth/password.ts'
 import { runIfScript, runOnDb } from './run-cli.ts'
@@ -58,9 +59,7 @@ export async function createStaff(
       })
       let secondFactorReset = false
       if (input.resetSecondFactor) {
-        await trx('staff_recovery_codes').where({ user_id: user.id }).delete()
-        secondFactorReset =
-          (await trx('staff_second_factors').where({ user_id: user.id }).delete()) > 0
+        secondFactorReset = await StaffSecondFactor.reset(trx, user.id)
       }
       return { user, created: false, secondFactorReset }
     }

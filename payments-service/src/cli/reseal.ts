@@ -5,6 +5,7 @@ import type { Knex } from 'knex'
 import pino from 'pino'
 import { loadConfig, parsePreviousKeys, type AppConfig } from '../config/env.ts'
 import { createKnex } from '../db/knex.ts'
+import { TOTP_VAULT_PURPOSE } from '../modules/auth/second-factor.ts'
 import { identityDocumentFilesFromConfig } from '../modules/identity/documents.ts'
 import {
   credentialVaultFromConfig,
@@ -79,8 +80,7 @@ const VAULT_COLUMNS: readonly VaultColumn[] = [
     id: 'user_id',
     ciphertext: 'secret_ciphertext',
     keyId: 'secret_key_id',
-    // auth/second-factor.ts seals the TOTP secret under this purpose.
-    purpose: 'totp_secret',
+    purpose: TOTP_VAULT_PURPOSE,
   },
 ]
 

@@ -5,6 +5,12 @@ import type { Logger } from 'pino'
 import { generateSecret, generateURI, verify } from 'otplib'
 import { ApiError } from '../../http/errors.ts'
 import type { Clock } from '../../lib/clock.ts'
+import {
+  StaffRecoveryCode,
+  StaffSecondFactor,
+  type StaffSecondFactorRow,
+} from '../../models/staff-second-factor.model.ts'
+import { UserAudit } from '../../models/user-audit.model.ts'
 import { User, type Role } from '../../models/user.model.ts'
 import type { CredentialVault } from '../orders/checkout/credentials.ts'
 import { MESSAGES } from '@arzpol/contracts/auth/customer'
@@ -47,7 +53,8 @@ export const SECOND_FACTOR_ROLES: readonly Role[] = ['support', 'admin']
 export const CHALLENGE_TTL_SECONDS = 600
 export const RECOVERY_CODE_COUNT = 10
 const TOTP_PERIOD_SECONDS = 30
-const VAULT_PURPOSE = 'totp_secret'
+/** The vault's purpose (associated data) of TOTP secrets; cli/reseal.ts re-seals under it too. */
+export const TOTP_VAULT_PURPOSE = 'totp_secret'
 const ISSUER = 'ArzPol'
 
 export const needsSecondFactor = (user: Pick<User, 'role'>) =>
@@ -86,14 +93,6 @@ export interface SecondFactorDeps {
   vault: CredentialVault
   throttle: LoginThrottle
   sessions: SessionService
-}
-
-interface FactorRow {
-  user_id: number
-  secret_ciphertext: Buffer
-  secret_key_id: string
-  last_time_step: string | number | null
-  confirmed_at: Date | null
 }
 
 const RECOVERY_ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567'
@@ -147,11 +146,6 @@ function createChallengeSigner(signingKey: KeyObject) {
   }
 }
 
-/** The staff member's factor, locked for the rest of the transaction (enrol confirm, verify). */
-async function lockFactor(trx: Knex.Transaction, userId: number): Promise<FactorRow | undefined> {
-  return (await trx('staff_second_factors').where({ user_id: userId }).forUpdate().first()) as
-    FactorRow | undefined
-}
 export function createSecondFactorService(deps: SecondFactorDeps): SecondFactorService {
   const { db, clock, logger, vault, throttle, sessions } = deps
   const signer = createChallengeSigner(deps.signingKey)
@@ -168,17 +162,14 @@ export function createSecondFactorService(deps: SecondFactorDeps): SecondFactorS
     return user
   }
 
-  const factorOf = (trx: Knex | Knex.Transaction, userId: number) =>
-    trx('staff_second_factors').where({ user_id: userId }).first() as Promise<FactorRow | undefined>
-
-  const secretOf = (row: FactorRow) =>
-    vault.open(row.secret_ciphertext, row.secret_key_id, row.user_id, VAULT_PURPOSE)
+  const secretOf = (row: StaffSecondFactorRow) =>
+    vault.open(row.secret_ciphertext, row.secret_key_id, row.user_id, TOTP_VAULT_PURPOSE)
 
   /**
    * The 30-second step of a code within one step of now, or null. Replays (a step not newer than
    * the last accepted one) are told apart from wrong codes: the owner may have pressed twice.
    */
-  async function checkTotp(row: FactorRow, code: string): Promise<number> {
+  async function checkTotp(row: StaffSecondFactorRow, code: string): Promise<number> {
     const result = await verify({
       secret: secretOf(row),
       token: code,
@@ -202,7 +193,7 @@ export function createSecondFactorService(deps: SecondFactorDeps): SecondFactorS
 
   return {
     async challengeFor(user) {
-      const row = await factorOf(db, user.id)
+      const row = await StaffSecondFactor.ofUser(db, user.id)
       return {
         enrolled: row !== undefined && row.confirmed_at !== null,
         challenge: signer.sign({
@@ -216,20 +207,17 @@ export function createSecondFactorService(deps: SecondFactorDeps): SecondFactorS
 
     async enrolment(challenge) {
       const user = await userOf(challenge)
-      let row = await factorOf(db, user.id)
+      let row = await StaffSecondFactor.ofUser(db, user.id)
       if (!row) {
-        const sealed = vault.seal(generateSecret(), user.id, VAULT_PURPOSE)
+        const sealed = vault.seal(generateSecret(), user.id, TOTP_VAULT_PURPOSE)
         // Two tabs may ask at once: the first secret wins and both show it.
-        await db('staff_second_factors')
-          .insert({
-            user_id: user.id,
-            secret_ciphertext: sealed.ciphertext,
-            secret_key_id: sealed.keyId,
-            created_at: clock.now(),
-          })
-          .onConflict('user_id')
-          .ignore()
-        row = await factorOf(db, user.id)
+        await StaffSecondFactor.beginUnlessBegun(db, {
+          user_id: user.id,
+          secret_ciphertext: sealed.ciphertext,
+          secret_key_id: sealed.keyId,
+          created_at: clock.now(),
+        })
+        row = await StaffSecondFactor.ofUser(db, user.id)
       }
       if (!row) throw new Error('staff_second_factors row vanished')
       if (row.confirmed_at !== null) throw alreadyEnrolled()
@@ -245,24 +233,20 @@ export function createSecondFactorService(deps: SecondFactorDeps): SecondFactorS
       // Counted as a failure until the code proves right, like a password.
       const attempt = await throttle.begin({ identifiers: identifiersOf(user), clientIp })
       return db.transaction(async (trx) => {
-        const row = await lockFactor(trx, user.id)
+        const row = await StaffSecondFactor.lockOfUser(trx, user.id)
         if (!row) throw enrolmentNotStarted()
         if (row.confirmed_at !== null) throw alreadyEnrolled()
         const step = await checkTotp(row, code)
         const now = clock.now()
-        await trx('staff_second_factors')
-          .where({ user_id: user.id })
-          .update({ confirmed_at: now, last_time_step: step })
+        await StaffSecondFactor.confirm(trx, user.id, now, step)
         const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode)
-        await trx('staff_recovery_codes').where({ user_id: user.id }).delete()
-        await trx('staff_recovery_codes').insert(
-          codes.map((value) => ({
-            user_id: user.id,
-            code_hash: hashRecoveryCode(user.id, value),
-            created_at: now,
-          })),
+        await StaffRecoveryCode.replaceAll(
+          trx,
+          user.id,
+          codes.map((value) => hashRecoveryCode(user.id, value)),
+          now,
         )
-        await trx('user_audit').insert({
+        await UserAudit.record(trx, {
           user_id: user.id,
           action: 'second_factor_enrolled',
           actor_user_id: user.id,
@@ -281,30 +265,20 @@ export function createSecondFactorService(deps: SecondFactorDeps): SecondFactorS
       const user = await userOf(challenge)
       const attempt = await throttle.begin({ identifiers: identifiersOf(user), clientIp })
       return db.transaction(async (trx) => {
-        const row = await lockFactor(trx, user.id)
+        const row = await StaffSecondFactor.lockOfUser(trx, user.id)
         if (!row || row.confirmed_at === null) throw notEnrolled()
         const now = clock.now()
 
         if (!RECOVERY_CODE_PATTERN.test(code)) {
           const step = await checkTotp(row, code)
-          await trx('staff_second_factors')
-            .where({ user_id: user.id })
-            .update({ last_time_step: step })
+          await StaffSecondFactor.useStep(trx, user.id, step)
           return { tokens: await signIn(trx, user, attempt), recoveryCodesLeft: null }
         }
 
-        const used = (await trx('staff_recovery_codes')
-          .where({ user_id: user.id, code_hash: hashRecoveryCode(user.id, code) })
-          .whereNull('used_at')
-          .update({ used_at: now })
-          .returning('id')) as Array<{ id: number }>
-        if (used.length === 0) throw wrongCode()
-        const [left] = await trx('staff_recovery_codes')
-          .where({ user_id: user.id })
-          .whereNull('used_at')
-          .count<Array<{ count: string | number }>>('* as count')
-        const recoveryCodesLeft = Number(left?.count ?? 0)
-        await trx('user_audit').insert({
+        const used = await StaffRecoveryCode.use(trx, user.id, hashRecoveryCode(user.id, code), now)
+        if (!used) throw wrongCode()
+        const recoveryCodesLeft = await StaffRecoveryCode.countUnused(trx, user.id)
+        await UserAudit.record(trx, {
           user_id: user.id,
           action: 'recovery_code_used',
           actor_user_id: user.id,
