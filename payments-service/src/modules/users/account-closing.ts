@@ -15,7 +15,7 @@ import { ACCOUNT_CLOSING_MESSAGES as MESSAGES } from '@arzpol/contracts/users/st
  */
 export async function refuseWhileOpen(
   trx: Knex.Transaction,
-  customer: { id: number; phone: string },
+  customer: { id: number },
 ): Promise<void> {
   const orders = await Payment.openCountsOf(trx, customer.id, FINAL_STAGES)
   if (orders && orders.payouts > 0) {
