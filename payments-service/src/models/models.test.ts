@@ -12,8 +12,11 @@ import * as models from './index.ts'
 describe('models', () => {
   const database = useTestDatabase({ emptyEachTest: false, poolMax: 1 })
 
-  const modelTables = Object.values(models)
-    .filter((value): value is typeof Model => typeof value === 'function' && value.prototype instanceof Model)
+  const modelTables = Object.values(models as Record<string, unknown>)
+    .filter(
+      (value): value is typeof Model =>
+        typeof value === 'function' && value.prototype instanceof Model,
+    )
     .map((model) => model.tableName)
 
   it('cover every table of the migrated schema, one model per table', async () => {
