@@ -1,4 +1,5 @@
 import type { Knex } from 'knex'
+import { newestFirst } from '../db/newest-first.ts'
 import { BaseModel } from './base.model.ts'
 
 /** What a `user_audit` row records (the table's CHECK constraint lists the same values). */
@@ -38,4 +39,24 @@ export class UserAudit extends BaseModel {
   ): Promise<void> {
     await db('user_audit').insert(row)
   }
+
+  /** The account's newest `limit` audit rows, each with the username of whoever acted. */
+  static async recentOf(
+    db: Knex | Knex.Transaction,
+    userId: number,
+    limit: number,
+  ): Promise<Array<UserAuditRowWithActor>> {
+    return (await db('user_audit as a')
+      .leftJoin('users as actor', 'actor.id', 'a.actor_user_id')
+      .where('a.user_id', userId)
+      .select('a.*', 'actor.username as actor_username')
+      .orderBy(newestFirst('a'))
+      .limit(limit)) as UserAuditRowWithActor[]
+  }
 }
+
+/** An audit row with the acting account's username (null when none is recorded or it is gone). */
+export type UserAuditRowWithActor = Pick<
+  UserAudit,
+  'id' | 'user_id' | 'action' | 'actor_user_id' | 'note' | 'created_at'
+> & { actor_username: string | null }

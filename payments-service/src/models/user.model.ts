@@ -1,8 +1,31 @@
 import { ROLES, type Role } from '@arzpol/contracts/value-sets'
 import type { Knex } from 'knex'
+import { newestFirst } from '../db/newest-first.ts'
+import { pageOf } from '../db/page.ts'
 import { BaseModel } from './base.model.ts'
 
 export { ROLES, type Role }
+
+/** The columns of an account staff see (the users list and page): never the password hash. */
+export const STAFF_USER_COLUMNS = [
+  'id',
+  'phone',
+  'username',
+  'email',
+  'role',
+  'blocked_at',
+  'closed_at',
+  'created_at',
+  'last_login_at',
+] as const
+export type StaffUserRow = Pick<User, (typeof STAFF_USER_COLUMNS)[number]>
+
+/** The staff users list's filters: a phone (whole, or its beginning), a role, blocked or not. */
+export interface StaffUserFilters {
+  phone?: string
+  role?: Role
+  blocked?: boolean
+}
 
 export class User extends BaseModel {
   static override tableName = 'users'
@@ -49,5 +72,76 @@ export class User extends BaseModel {
       id,
     ])) as { rows: Array<{ blocked_at: Date | null }> }
     return !rows[0] || rows[0].blocked_at !== null
+  }
+
+  /** One page of the staff users list, newest first, and how many accounts match in all. */
+  static async pageForStaff(
+    db: Knex,
+    filters: StaffUserFilters,
+    paging: { limit: number; offset: number },
+  ): Promise<{ count: number; rows: StaffUserRow[] }> {
+    const base = db('users')
+    if (filters.phone) {
+      if (filters.phone.length === 11) base.where('phone', filters.phone)
+      else base.where('phone', 'like', `${filters.phone}%`)
+    }
+    if (filters.role) base.where('role', filters.role)
+    if (filters.blocked === true) base.whereNotNull('blocked_at')
+    if (filters.blocked === false) base.whereNull('blocked_at')
+    return pageOf<StaffUserRow>(base, paging, (page) =>
+      page.select(STAFF_USER_COLUMNS).orderBy(newestFirst()),
+    )
+  }
+
+  /** The account as staff see it, or undefined when there is none. */
+  static async staffRowOf(
+    db: Knex | Knex.Transaction,
+    id: number,
+  ): Promise<StaffUserRow | undefined> {
+    return (await db('users').where({ id }).first(STAFF_USER_COLUMNS)) as StaffUserRow | undefined
+  }
+
+  /** The account as staff see it, locked FOR UPDATE (by id, or by phone); undefined when none. */
+  static async lockStaffRow(
+    trx: Knex.Transaction,
+    by: { id: number } | { phone: string },
+  ): Promise<StaffUserRow | undefined> {
+    return (await trx('users').where(by).forUpdate().first(STAFF_USER_COLUMNS)) as
+      StaffUserRow | undefined
+  }
+
+  /** Sets (or clears) `blocked_at`; `now` is the account's updated_at. */
+  static async setBlockedAt(
+    trx: Knex.Transaction,
+    id: number,
+    blockedAt: Date | null,
+    now: Date,
+  ): Promise<void> {
+    await trx('users').where({ id }).update({ blocked_at: blockedAt, updated_at: now })
+  }
+
+  /** Closes the account (issue 18): `closed_at`, and `blocked_at` (kept when already blocked). */
+  static async markClosed(
+    trx: Knex.Transaction,
+    id: number,
+    at: { blockedAt: Date; now: Date },
+  ): Promise<void> {
+    await trx('users')
+      .where({ id })
+      .update({ closed_at: at.now, blocked_at: at.blockedAt, updated_at: at.now })
+  }
+
+  /** Gives the account `role`; the row as staff see it afterwards. */
+  static async setRole(
+    trx: Knex.Transaction,
+    id: number,
+    role: Role,
+    now: Date,
+  ): Promise<StaffUserRow | undefined> {
+    const [updated] = (await trx('users')
+      .where({ id })
+      .update({ role, updated_at: now })
+      .returning(STAFF_USER_COLUMNS)) as StaffUserRow[]
+    return updated
   }
 }

@@ -2,47 +2,24 @@ import type { Knex } from 'knex'
 import type { Logger } from 'pino'
 import { ApiError } from '../../http/errors.ts'
 import type { Clock } from '../../lib/clock.ts'
-import type { Role, User } from '../../models/user.model.ts'
-import {
-  SUMMARY_COLUMNS,
-  summaryBody,
-  summaryQuery,
-  type SummaryRow,
-} from '../orders/fulfilment/staff-orders.service.ts'
+import { Payment } from '../../models/payment.model.ts'
+import { RefreshToken } from '../../models/refresh-token.model.ts'
+import { Ticket } from '../../models/ticket.model.ts'
+import { UserAudit, type UserAuditAction } from '../../models/user-audit.model.ts'
+import { User, type Role, type StaffUserRow as UserRow } from '../../models/user.model.ts'
+import { summaryBody } from '../orders/fulfilment/staff-orders.service.ts'
 import { STAFF_MESSAGES } from '@arzpol/contracts/staff'
 import {
   ACCOUNT_CLOSING_MESSAGES as CLOSING,
   type UserQueryInput,
 } from '@arzpol/contracts/users/staff'
-import { newestFirst } from '../../db/newest-first.ts'
-import { pageOf } from '../../db/page.ts'
 import { refuseWhileOpen } from './account-closing.ts'
 
-type AuditAction = 'block' | 'unblock' | 'grant_support' | 'revoke_support' | 'close'
-
-interface UserRow {
-  id: number
-  phone: string
-  username: string
-  email: string | null
-  role: Role
-  blocked_at: Date | null
-  closed_at: Date | null
-  created_at: Date
-  last_login_at: Date | null
-}
-
-const USER_COLUMNS = [
-  'id',
-  'phone',
-  'username',
-  'email',
-  'role',
-  'blocked_at',
-  'closed_at',
-  'created_at',
-  'last_login_at',
-]
+/** What staff do to an account from here (second-factor rows are written by auth). */
+type AuditAction = Extract<
+  UserAuditAction,
+  'block' | 'unblock' | 'grant_support' | 'revoke_support' | 'close'
+>
 
 export const userBody = (row: UserRow) => ({
   id: row.id,
@@ -65,69 +42,24 @@ export function createStaffUserService(deps: { db: Knex; clock: Clock; logger: L
   const { db, clock, logger } = deps
 
   async function list(query: UserQueryInput) {
-    const base = db('users')
-    if (query.phone) {
-      if (query.phone.length === 11) base.where('phone', query.phone)
-      else base.where('phone', 'like', `${query.phone}%`)
-    }
-    if (query.role) base.where('role', query.role)
-    if (query.blocked === true) base.whereNotNull('blocked_at')
-    if (query.blocked === false) base.whereNull('blocked_at')
-    const { count, rows } = await pageOf<UserRow>(base, query, (page) =>
-      page.select(USER_COLUMNS).orderBy(newestFirst()),
-    )
+    const { count, rows } = await User.pageForStaff(db, query, query)
     return { count, results: rows.map(userBody) }
   }
 
   async function detail(id: number, runner: Knex | Knex.Transaction = db) {
-    const user = (await runner('users').where({ id }).first(USER_COLUMNS)) as UserRow | undefined
+    const user = await User.staffRowOf(runner, id)
     if (!user) throw userNotFound()
-    const [orders, [orderCount], tickets, [ticketCount], audit] = await Promise.all([
-      summaryQuery(runner)
-        .where('p.user_id', id)
-        .select(SUMMARY_COLUMNS)
-        .orderBy(newestFirst('p'))
-        .limit(RECENT) as Promise<SummaryRow[]>,
-      runner('payments')
-        .where({ user_id: id })
-        .count<Array<{ count: string | number }>>('* as count'),
-      runner('tickets')
-        .where({ user_id: id })
-        .select('id', 'title', 'status', 'last_message_by_staff', 'created_at', 'updated_at')
-        .orderBy(newestFirst('tickets', 'updated_at'))
-        .limit(RECENT) as Promise<
-        Array<{
-          id: number
-          title: string
-          status: 'open' | 'closed'
-          last_message_by_staff: boolean
-          created_at: Date
-          updated_at: Date
-        }>
-      >,
-      runner('tickets')
-        .where({ user_id: id })
-        .count<Array<{ count: string | number }>>('* as count'),
-      runner('user_audit as a')
-        .leftJoin('users as actor', 'actor.id', 'a.actor_user_id')
-        .where('a.user_id', id)
-        .select('a.*', 'actor.username as actor_username')
-        .orderBy(newestFirst('a'))
-        .limit(RECENT) as Promise<
-        Array<{
-          id: number
-          action: AuditAction
-          actor_user_id: number | null
-          actor_username: string | null
-          note: string | null
-          created_at: Date
-        }>
-      >,
+    const [orders, orderCount, tickets, ticketCount, audit] = await Promise.all([
+      Payment.recentSummariesOf(runner, id, RECENT),
+      Payment.countOf(runner, id),
+      Ticket.recentOf(runner, id, RECENT),
+      Ticket.countOf(runner, id),
+      UserAudit.recentOf(runner, id, RECENT),
     ])
     return {
       ...userBody(user),
       orders: orders.map(summaryBody),
-      orders_count: Number(orderCount?.count ?? 0),
+      orders_count: orderCount,
       tickets: tickets.map((ticket) => ({
         id: ticket.id,
         title: ticket.title,
@@ -136,7 +68,7 @@ export function createStaffUserService(deps: { db: Knex; clock: Clock; logger: L
         created_at: ticket.created_at,
         updated_at: ticket.updated_at,
       })),
-      tickets_count: Number(ticketCount?.count ?? 0),
+      tickets_count: ticketCount,
       audit: audit.map((entry) => ({
         id: entry.id,
         action: entry.action,
@@ -154,7 +86,7 @@ export function createStaffUserService(deps: { db: Knex; clock: Clock; logger: L
     trx: Knex.Transaction,
     entry: { userId: number; action: AuditAction; actor: User; note: string | null; now: Date },
   ) =>
-    trx('user_audit').insert({
+    UserAudit.record(trx, {
       user_id: entry.userId,
       action: entry.action,
       actor_user_id: entry.actor.id,
@@ -174,14 +106,16 @@ export function createStaffUserService(deps: { db: Knex; clock: Clock; logger: L
   }
 
   const lockTarget = async (trx: Knex.Transaction, id: number) => {
-    const target = (await trx('users').where({ id }).forUpdate().first(USER_COLUMNS)) as
-      UserRow | undefined
+    const target = await User.lockStaffRow(trx, { id })
     if (!target) throw userNotFound()
     return target
   }
 
   const revokeSessions = (trx: Knex.Transaction, id: number, now: Date) =>
-    trx('refresh_tokens').where({ user_id: id }).whereNull('revoked_at').update({ revoked_at: now })
+    RefreshToken.query(trx)
+      .where({ user_id: id })
+      .whereNull('revoked_at')
+      .patch({ revoked_at: now })
 
   /**
    * Blocking takes effect at once: every request re-reads the account (auth middleware), login
@@ -198,9 +132,7 @@ export function createStaffUserService(deps: { db: Knex; clock: Clock; logger: L
       if (target.closed_at !== null) {
         throw new ApiError(409, CLOSING.unblockClosed, 'account_closed')
       }
-      await trx('users')
-        .where({ id })
-        .update({ blocked_at: blocked ? now : null, updated_at: now })
+      await User.setBlockedAt(trx, id, blocked ? now : null, now)
       if (blocked) await revokeSessions(trx, id, now)
       await audit(trx, { userId: id, action: blocked ? 'block' : 'unblock', actor, note, now })
       logger.info({ userId: id, by: actor.id, blocked }, 'account block changed by staff')
@@ -228,9 +160,7 @@ export function createStaffUserService(deps: { db: Knex; clock: Clock; logger: L
         throw new ApiError(409, CLOSING.alreadyClosed, 'already_closed')
       }
       await refuseWhileOpen(trx, target)
-      await trx('users')
-        .where({ id })
-        .update({ closed_at: now, blocked_at: target.blocked_at ?? now, updated_at: now })
+      await User.markClosed(trx, id, { blockedAt: target.blocked_at ?? now, now })
       await revokeSessions(trx, id, now)
       await audit(trx, { userId: id, action: 'close', actor, note: reason, now })
       logger.info({ userId: id, by: actor.id }, 'account closed by staff')
@@ -242,18 +172,14 @@ export function createStaffUserService(deps: { db: Knex; clock: Clock; logger: L
   async function setSupport(actor: User, phone: string, support: boolean, note: string | null) {
     const now = clock.now()
     return db.transaction(async (trx) => {
-      const target = (await trx('users').where({ phone }).forUpdate().first(USER_COLUMNS)) as
-        UserRow | undefined
+      const target = await User.lockStaffRow(trx, { phone })
       if (!target) throw userNotFound()
       if (target.role === 'admin') {
         throw new ApiError(409, STAFF_MESSAGES.roleLocked, 'role_locked')
       }
       const role: Role = support ? 'support' : 'customer'
       if (target.role === role) return userBody(target)
-      const [updated] = (await trx('users')
-        .where({ id: target.id })
-        .update({ role, updated_at: now })
-        .returning(USER_COLUMNS)) as UserRow[]
+      const updated = await User.setRole(trx, target.id, role, now)
       await audit(trx, {
         userId: target.id,
         action: support ? 'grant_support' : 'revoke_support',
