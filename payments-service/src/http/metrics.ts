@@ -1,5 +1,7 @@
 import type { Knex } from 'knex'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import { GatewayTransaction } from '../models/gateway-transaction.model.ts'
+import { Payment } from '../models/payment.model.ts'
 import { STAGES } from '../modules/orders/state-machine.ts'
 import { moneyToReturnTotals } from '../modules/orders/fulfilment/money-to-return.ts'
 import type { SmsProvider } from '../modules/auth/sms/sms-provider.ts'
@@ -23,17 +25,6 @@ export interface Metrics {
 const DB_COLLECT_TIMEOUT_MS = 2_000
 
 const GATEWAY_OUTCOMES = ['verified', 'failed', 'reversed'] as const
-
-interface StageRow {
-  stage: string
-  n: string | number
-}
-interface OutcomeRow {
-  gateway: string
-  status: string
-  failure: string | null
-  n: string | number
-}
 
 export function createMetrics(db: Knex, options: { processMetrics?: boolean } = {}): Metrics {
   const registry = new Registry()
@@ -98,21 +89,17 @@ export function createMetrics(db: Knex, options: { processMetrics?: boolean } = 
   }
   async function collectBusiness(): Promise<void> {
     try {
-      const [stages, outcomes, toReturn] = (await withTimeout(
+      const [stages, outcomes, toReturn] = await withTimeout(
         Promise.all([
-          db('payments').select('stage').count({ n: '*' }).groupBy('stage'),
-          db('gateway_transactions')
-            .select('gateway', 'status', 'failure')
-            .count({ n: '*' })
-            .whereIn('status', [...GATEWAY_OUTCOMES])
-            .groupBy('gateway', 'status', 'failure'),
+          Payment.countEachStage(db),
+          GatewayTransaction.countOutcomes(db, GATEWAY_OUTCOMES),
           moneyToReturnTotals(db),
         ]),
         DB_COLLECT_TIMEOUT_MS,
-      )) as unknown as [StageRow[], OutcomeRow[], Awaited<ReturnType<typeof moneyToReturnTotals>>]
+      )
       payments.reset()
       for (const stage of STAGES) payments.set({ stage }, 0)
-      for (const row of stages) payments.set({ stage: row.stage }, Number(row.n))
+      for (const row of stages) payments.set({ stage: row.stage }, row.count)
       gatewayOutcomes.reset()
       for (const row of outcomes) {
         gatewayOutcomes.set(
@@ -121,7 +108,7 @@ export function createMetrics(db: Knex, options: { processMetrics?: boolean } = 
             outcome: row.status,
             reason: row.failure ?? '',
           },
-          Number(row.n),
+          row.count,
         )
       }
       moneyToReturn.set(toReturn.amountIrr)
