@@ -45,6 +45,8 @@ const PAYMENTS_TABLES = [
   'users',
 ]
 const TABLE_NAME = `/^(${PAYMENTS_TABLES.join('|')})( as \\w+)?$/`
+// The names payments-service gives a knex instance or transaction.
+const KNEX_HANDLE = '/^(db|trx|tx|knex|runner|database|connection)$/'
 
 export default tseslint.config(
   {
@@ -101,7 +103,9 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: `CallExpression[callee.type!='MemberExpression'][arguments.0.value=${TABLE_NAME}]`,
+          // Calling the knex handle itself (`db('payments')`, `trx(table)`, `this.db(...)`)
+          // opens a table; `db.transaction(...)` and passing `trx` to a model stay allowed.
+          selector: `CallExpression:matches([callee.name=${KNEX_HANDLE}], [callee.property.name=${KNEX_HANDLE}])`,
           message: 'Open a table through its model (models/*.model.ts), not with knex (ADR 027).',
         },
         {

@@ -5,6 +5,15 @@ import type { Knex } from 'knex'
 import pino from 'pino'
 import { loadConfig, parsePreviousKeys, type AppConfig } from '../config/env.ts'
 import { createKnex } from '../db/knex.ts'
+import {
+  countSealedUnderOtherKeys,
+  idsSealedUnder,
+  lockStaleSecretsAfter,
+  moveDocumentObject,
+  staleDocumentsAfter,
+  writeSecret,
+  type SealedSecretColumn,
+} from '../models/sealed-columns.ts'
 import { TOTP_VAULT_PURPOSE } from '../modules/auth/second-factor.ts'
 import { identityDocumentFilesFromConfig } from '../modules/identity/documents.ts'
 import {
@@ -56,12 +65,8 @@ export interface ResealReport {
 }
 
 /** Secrets sealed by the credential vault in a column beside the id of their key. */
-interface VaultColumn {
+interface VaultColumn extends SealedSecretColumn {
   kind: Exclude<ResealKind, 'identity_documents'>
-  table: string
-  id: string
-  ciphertext: string
-  keyId: string
   /** The vault's purpose, part of the authenticated data (credentials.ts). */
   purpose?: string
 }
@@ -90,7 +95,7 @@ const LABELS: Record<ResealKind, string> = {
   staff_second_factors: 'staff second factors',
 }
 
-const DOCUMENTS = { table: 'identity_documents', id: 'id', keyId: 'key_id' }
+const DOCUMENTS = { table: 'identity_documents', id: 'id', keyId: 'key_id' } as const
 
 export async function reseal(
   deps: ResealDeps,
@@ -112,15 +117,10 @@ export async function reseal(
     leftoverObjects: [],
   }
 
-  const stale = (table: string, keyId: string) =>
-    db(table).whereNotNull(keyId).whereNot(keyId, current)
-
   const tables = [{ kind: 'identity_documents' as const, ...DOCUMENTS }, ...VAULT_COLUMNS]
-  for (const { kind, table, id, keyId } of tables) {
-    const counts = (await stale(table, keyId)
-      .groupBy(keyId)
-      .select({ key: keyId })
-      .count({ n: '*' })) as Array<{ key: string; n: string }>
+  for (const column of tables) {
+    const { kind } = column
+    const counts = await countSealedUnderOtherKeys(db, column, current)
     report.found[kind] = Object.fromEntries(counts.map((row) => [row.key, Number(row.n)]))
     const unknown = counts.map((row) => row.key).filter((key) => !knownKeyIds.has(key))
     const summary = counts.map((row) => `${row.n} under ${row.key}`).join(', ') || 'none'
@@ -128,8 +128,7 @@ export async function reseal(
       `reseal: ${LABELS[kind]}: ${summary}${unknown.length ? ` (no key configured for ${unknown.join(', ')})` : ''}`,
     )
     if (dryRun && unknown.length > 0) {
-      const ids = (await db(table).whereIn(keyId, unknown).orderBy(id).pluck(id)) as number[]
-      for (const rowId of ids)
+      for (const rowId of await idsSealedUnder(db, column, unknown))
         report.unopenable.push({ kind, id: rowId, why: 'no key with its id' })
     }
   }
@@ -150,15 +149,7 @@ export async function reseal(
   // (no row lock is held during storage I/O; the row's update checks it did not change meanwhile).
   let done = 0
   for (let after = 0; ;) {
-    const rows = (await stale(DOCUMENTS.table, DOCUMENTS.keyId)
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(batchSize)
-      .select('id', 'storage_key', 'key_id')) as Array<{
-      id: number
-      storage_key: string
-      key_id: string
-    }>
+    const rows = await staleDocumentsAfter(db, current, after, batchSize)
     if (rows.length === 0) break
     for (const row of rows) {
       let data: Buffer
@@ -175,9 +166,7 @@ export async function reseal(
       const fresh = `${path.posix.dirname(row.storage_key)}/${randomUUID()}`
       const { keyId } = await files.put(fresh, data)
       const moved = await db.transaction((trx) =>
-        trx(DOCUMENTS.table)
-          .where({ id: row.id, storage_key: row.storage_key, key_id: row.key_id })
-          .update({ storage_key: fresh, key_id: keyId }),
+        moveDocumentObject(trx, row, { storageKey: fresh, keyId }),
       )
       if (moved === 0) {
         // The row changed (or went) meanwhile: the copy is nobody's.
@@ -202,19 +191,7 @@ export async function reseal(
     done = 0
     for (let after = 0; ;) {
       const rows = await db.transaction(async (trx) => {
-        const batch = (await trx(column.table)
-          .whereNotNull(column.keyId)
-          .whereNot(column.keyId, current)
-          .where(column.id, '>', after)
-          .orderBy(column.id)
-          .limit(batchSize)
-          .forUpdate()
-          .select({
-            id: column.id,
-            owner: 'user_id',
-            ciphertext: column.ciphertext,
-            keyId: column.keyId,
-          })) as Array<{ id: number; owner: number; ciphertext: Buffer; keyId: string }>
+        const batch = await lockStaleSecretsAfter(trx, column, current, after, batchSize)
         for (const row of batch) {
           let plaintext: string
           try {
@@ -224,9 +201,7 @@ export async function reseal(
             continue
           }
           const sealed = vault.seal(plaintext, row.owner, column.purpose)
-          await trx(column.table)
-            .where(column.id, row.id)
-            .update({ [column.ciphertext]: sealed.ciphertext, [column.keyId]: sealed.keyId })
+          await writeSecret(trx, column, row.id, sealed)
           report.resealed[column.kind] += 1
         }
         return batch
