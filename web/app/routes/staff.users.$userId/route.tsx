@@ -17,6 +17,7 @@ import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
 import { ROLE_LABELS } from '~/features/staff/roles.ts'
 import { bankLogoLinks } from '~/features/identity/bank-logo.tsx'
 import { StageBadge } from '~/features/orders/stage-badge.tsx'
+import { AccountStatusBadge } from '~/features/users/account-status.tsx'
 import { Badge, PageHeader, Panel, RecordLinkList } from '~/features/staff/ui.tsx'
 import { allMessages, type FormErrors } from '~/utils/form-errors.ts'
 import { paymentTypeLabel } from '~/features/orders/orders.ts'
@@ -154,13 +155,7 @@ export default function StaffUser() {
           <dd data-testid="staff-user-role">{ROLE_LABELS[account.role]}</dd>
           <dt className="text-slate-500">وضعیت</dt>
           <dd data-testid="staff-user-status">
-            {account.blocked ? (
-              <Badge tone="red">
-                مسدود از {formatJalaliDateTime(account.blocked_at ?? account.created_at)}
-              </Badge>
-            ) : (
-              <Badge tone="emerald">فعال</Badge>
-            )}
+            <AccountStatusBadge account={account} since />
           </dd>
           {account.email ? (
             <>

@@ -6,6 +6,7 @@ import { Field } from '~/components/forms.tsx'
 import { ROLE_LABELS } from '~/features/staff/roles.ts'
 import { Badge, PageHeader, RecordLinkList } from '~/features/staff/ui.tsx'
 import { Button } from '~/components/ui/button.tsx'
+import { AccountStatusBadge } from '~/features/users/account-status.tsx'
 import { findUsers } from '~/features/users/staff-users.server.ts'
 import { parsePhoneLookup } from '~/features/users/staff-user-forms.server.ts'
 import { requireStaff, readOrThrow } from '~/features/staff/staff.server.ts'
@@ -63,7 +64,7 @@ export default function StaffUsers() {
               <Badge tone={user.role === 'customer' ? 'slate' : 'violet'}>
                 {ROLE_LABELS[user.role]}
               </Badge>
-              {user.blocked ? <Badge tone="red">مسدود</Badge> : null}
+              <AccountStatusBadge account={user} />
               <span className="text-sm text-slate-500">
                 عضویت {formatJalaliDate(user.created_at)} · #{formatNumberFa(user.id)}
               </span>
