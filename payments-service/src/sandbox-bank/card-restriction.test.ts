@@ -18,7 +18,7 @@ let bank: SandboxBank
 let serial = 0
 
 beforeAll(async () => {
-  bank = await startSandboxBank({ port: 0, terminalIds: [TERMINAL], cardRestriction: 'enforced' })
+  bank = await startSandboxBank({ port: 0, terminalIds: [TERMINAL] })
 })
 afterAll(() => bank.close())
 

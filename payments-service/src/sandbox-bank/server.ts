@@ -82,9 +82,9 @@ export interface SandboxBankOptions {
   terminalIds: string[]
   now?: () => number
   /**
-   * `main.ts` (the bank of `npm run dev` and the end-to-end journeys) enforces. Omitted, it is
-   * 'ignored', which payments-service's integration tests were written against (their foreign
-   * card payments); a test that wants the bank's refusal asks for 'enforced'.
+   * 'enforced' (the default) refuses, as SEP does for a merchant with VSEP, any card but the one
+   * the token names. 'ignored' is a bank that lets any card pay: only the tests of what happens
+   * after a foreign card paid (reversal, money to return) ask for it.
    */
   cardRestriction?: CardRestriction
 }
@@ -148,7 +148,7 @@ export function createSandboxBankHandler(options: SandboxBankOptions) {
   const stats = { tokenCalls: 0, verifyCalls: 0, reverseCalls: 0, receiptCalls: 0 }
   const terminals = new Set(options.terminalIds)
   let faults: BankFaults = {}
-  let cardRestriction: CardRestriction = options.cardRestriction ?? 'ignored'
+  let cardRestriction: CardRestriction = options.cardRestriction ?? 'enforced'
 
   /** Runs one server-to-server call under its fault; undefined means "answer 503". */
   async function underFault<T>(

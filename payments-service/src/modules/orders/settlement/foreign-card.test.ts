@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { balanceOf } from '../../ledger/journal.ts'
 import { checkLedger } from '../../ledger/invariants.ts'
 import { TEST_CARDS } from '../../../sandbox-bank/cards.ts'
@@ -23,6 +23,10 @@ import { moneyBackReason } from '@arzpol/contracts/money-back'
  */
 
 const t = useStaffApp({ GATEWAY_RETRY_DELAY_MS: '0' })
+
+// A bank without VSEP: it lets a card other than the token's pay, which is what these tests are
+// about (the sandbox enforces the token's card by default).
+beforeAll(() => t.bank.setCardRestriction('ignored'))
 
 afterEach(async () => {
   t.bank.setFaults({})
