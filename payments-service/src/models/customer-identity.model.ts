@@ -1,4 +1,5 @@
 import type { Knex } from 'knex'
+import type { ModelObject } from 'objection'
 import { BaseModel } from './base.model.ts'
 
 /** A customer's verified identity (issue 18): level 1 by inquiry, level 2 by staff review. */
@@ -14,7 +15,8 @@ export class CustomerIdentity extends BaseModel {
   declare national_code: string
   /** Jalali, as the customer gave it (YYYY/MM/DD). */
   declare birth_date_jalali: string
-  declare birth_date: Date
+  /** A Date when read; the insert gives it as YYYY-MM-DD text. */
+  declare birth_date: Date | string
   declare level1_at: Date
   declare created_at: Date
   declare updated_at: Date
@@ -41,14 +43,14 @@ export class CustomerIdentity extends BaseModel {
       .where({ user_id: userId })
       .where('level', '>=', 1)
       .first('national_code', 'birth_date_jalali')) as
-      { national_code: string; birth_date_jalali: string } | undefined
+      Pick<CustomerIdentityRow, 'national_code' | 'birth_date_jalali'> | undefined
   }
 
   /** Whose account holds this national code, if any. */
   static async holderOf(db: Knex | Knex.Transaction, nationalCode: string) {
     return (await db('customer_identities')
       .where({ national_code: nationalCode })
-      .first('user_id')) as { user_id: number } | undefined
+      .first('user_id')) as Pick<CustomerIdentityRow, 'user_id'> | undefined
   }
 
   /** Level 1 reached: the row (unique national code and user id settle races). */
@@ -82,18 +84,8 @@ export class CustomerIdentity extends BaseModel {
   }
 }
 
-export interface CustomerIdentityRow {
-  user_id: number
-  level: number
-  first_name: string
-  last_name: string
-  national_code: string
-  birth_date_jalali: string
-  birth_date: Date | string
-  level1_at: Date
-  created_at: Date
-  updated_at: Date
-}
+/** A `customer_identities` row as plain data (its columns are the class's). */
+export type CustomerIdentityRow = ModelObject<CustomerIdentity>
 
 export interface StandingQuery {
   userId: number

@@ -37,29 +37,26 @@ export class IdentityLevel extends BaseModel {
     return (await db('identity_levels')
       .where({ level })
       .first('per_order_irr', 'per_day_irr', 'per_month_irr')) as
-      { per_order_irr: number; per_day_irr: number; per_month_irr: number } | undefined
+      Pick<IdentityLevel, LimitColumn> | undefined
   }
 
   /** Sets one level's limits (inserting its row when missing). */
   static async upsert(
     trx: Knex.Transaction,
-    row: Pick<
-      IdentityLevel,
-      'level' | 'per_order_irr' | 'per_day_irr' | 'per_month_irr' | 'updated_by_user_id'
-    > & { updated_at: Date },
+    row: Pick<IdentityLevel, 'level' | LimitColumn | 'updated_by_user_id' | 'updated_at'>,
   ): Promise<void> {
     await trx('identity_levels').insert(row).onConflict('level').merge()
   }
 }
 
-export interface LevelRowWithEditor {
-  level: number
-  per_order_irr: number
-  per_day_irr: number
-  per_month_irr: number
+/** A level's limits with the username of who last set them. */
+export type LevelRowWithEditor = Pick<IdentityLevel, 'level' | LimitColumn> & {
   updated_at: Date | null
   updated_by: string | null
 }
+
+/** The columns of a level's limits. */
+type LimitColumn = 'per_order_irr' | 'per_day_irr' | 'per_month_irr'
 
 /** Who changed a level's limits, from what to what (audit). */
 export class IdentityLevelChange extends BaseModel {

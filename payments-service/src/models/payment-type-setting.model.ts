@@ -1,34 +1,23 @@
 import type { PaymentTypeCode } from '@arzpol/contracts/catalog/payment-types'
 import type { Knex } from 'knex'
+import type { ModelObject } from 'objection'
 import { newestFirst } from '../db/newest-first.ts'
 import { BaseModel } from './base.model.ts'
 
 /** The admin-editable part of a payment type. */
-export interface PaymentTypeSettings {
-  fee_bps: number
-  fee_fixed_irr: number
-  min_amount: number
-  max_amount: number
-}
+export type PaymentTypeSettings = Pick<
+  PaymentTypeSetting,
+  'fee_bps' | 'fee_fixed_irr' | 'min_amount' | 'max_amount'
+>
 
 /** A settings row with the username of whoever last changed it. */
-export interface PaymentTypeSettingsRow extends PaymentTypeSettings {
-  payment_type: PaymentTypeCode
-  updated_at: Date
-  updated_by_user_id: number | null
+export type PaymentTypeSettingsRow = ModelObject<PaymentTypeSetting> & {
   updated_by_username: string | null
 }
 
 /** A change row with the username of whoever made it. */
-export interface PaymentTypeChangeRow {
-  id: number
-  payment_type: PaymentTypeCode
-  old: PaymentTypeSettings
-  new: PaymentTypeSettings
-  changed_by_user_id: number | null
+export type PaymentTypeChangeRow = ModelObject<PaymentTypeChange> & {
   changed_by_username: string | null
-  note: string | null
-  created_at: Date
 }
 
 /** Fees and limits an admin set for one payment type (a type without a row keeps the defaults). */
@@ -100,14 +89,7 @@ export class PaymentTypeChange extends BaseModel {
   /** Writes one change row (a plain INSERT, nothing returned). */
   static async record(
     trx: Knex.Transaction,
-    change: {
-      payment_type: PaymentTypeCode
-      old: PaymentTypeSettings
-      new: PaymentTypeSettings
-      changed_by_user_id: number
-      note: string | null
-      created_at: Date
-    },
+    change: Omit<ModelObject<PaymentTypeChange>, 'id'>,
   ): Promise<void> {
     await trx('payment_type_changes').insert({
       ...change,

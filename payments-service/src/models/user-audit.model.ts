@@ -1,18 +1,9 @@
+import type { UserAuditAction } from '@arzpol/contracts/users/staff'
 import type { Knex } from 'knex'
 import { newestFirst } from '../db/newest-first.ts'
 import { BaseModel } from './base.model.ts'
 
-/** What a `user_audit` row records (the table's CHECK constraint lists the same values). */
-export const USER_AUDIT_ACTIONS = [
-  'block',
-  'unblock',
-  'grant_support',
-  'revoke_support',
-  'second_factor_enrolled',
-  'recovery_code_used',
-  'close',
-] as const
-export type UserAuditAction = (typeof USER_AUDIT_ACTIONS)[number]
+export type { UserAuditAction }
 
 /** One audited change to an account: who did what to whom, when, and why. */
 export class UserAudit extends BaseModel {
@@ -27,16 +18,7 @@ export class UserAudit extends BaseModel {
   declare created_at: Date
 
   /** Writes one audit row (a plain INSERT, nothing returned). */
-  static async record(
-    db: Knex | Knex.Transaction,
-    row: {
-      user_id: number
-      action: UserAuditAction
-      actor_user_id: number | null
-      note: string | null
-      created_at: Date
-    },
-  ): Promise<void> {
+  static async record(db: Knex | Knex.Transaction, row: Omit<UserAuditRow, 'id'>): Promise<void> {
     await db('user_audit').insert(row)
   }
 
@@ -55,8 +37,11 @@ export class UserAudit extends BaseModel {
   }
 }
 
-/** An audit row with the acting account's username (null when none is recorded or it is gone). */
-export type UserAuditRowWithActor = Pick<
+/** A `user_audit` row as the queries above read it (plain columns, not a model). */
+export type UserAuditRow = Pick<
   UserAudit,
   'id' | 'user_id' | 'action' | 'actor_user_id' | 'note' | 'created_at'
-> & { actor_username: string | null }
+>
+
+/** An audit row with the acting account's username (null when none is recorded or it is gone). */
+export type UserAuditRowWithActor = UserAuditRow & { actor_username: string | null }

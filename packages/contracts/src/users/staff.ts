@@ -14,6 +14,18 @@ import {
 
 /** Request and response shapes of staff user management (accounts, blocking, support role). */
 
+/** What a `user_audit` row records (the table's CHECK constraint lists the same values). */
+export const USER_AUDIT_ACTIONS = [
+  'block',
+  'unblock',
+  'grant_support',
+  'revoke_support',
+  'second_factor_enrolled',
+  'recovery_code_used',
+  'close',
+] as const
+export type UserAuditAction = (typeof USER_AUDIT_ACTIONS)[number]
+
 export const UserQuery = z.object({
   phone: z.preprocess(
     blankToUndefined,
@@ -68,15 +80,7 @@ export const UserDetailOut = StaffUserOut.extend({
   audit: z.array(
     z.object({
       id: z.number().int(),
-      action: z.enum([
-        'block',
-        'unblock',
-        'grant_support',
-        'revoke_support',
-        'second_factor_enrolled',
-        'recovery_code_used',
-        'close',
-      ]),
+      action: z.enum(USER_AUDIT_ACTIONS),
       actor: UserRef.nullable(),
       note: z.string().nullable(),
       created_at: z.date(),
