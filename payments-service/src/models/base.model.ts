@@ -1,4 +1,5 @@
-import { Model } from 'objection'
+import type { Knex } from 'knex'
+import { Model, type ModelObject } from 'objection'
 
 /**
  * Models use the column names as field names (snake_case, like the API), so there is no name
@@ -8,4 +9,34 @@ import { Model } from 'objection'
  */
 export class BaseModel extends Model {
   static override useLimitInFirst = true
+
+  /**
+   * The rows whose columns equal `where`, by id (oldest first unless `order` is `desc`), as plain
+   * rows (`SELECT * … ORDER BY id`, no model instances): a parent's children
+   * (`PaymentDocument.rowsWhere(db, { payment_id })`).
+   */
+  static async rowsWhere<C extends typeof BaseModel>(
+    this: C,
+    db: Knex | Knex.Transaction,
+    where: Partial<RowOf<C>>,
+    order: 'asc' | 'desc' = 'asc',
+  ): Promise<Array<RowOf<C>>> {
+    return (await db(this.tableName).where(where).orderBy('id', order)) as Array<RowOf<C>>
+  }
+
+  /**
+   * Inserts one row and answers it whole as a plain row (`INSERT … RETURNING *`: no model
+   * instance, no `$beforeInsert` hooks).
+   */
+  static async insertReturningRow<C extends typeof BaseModel>(
+    this: C,
+    trx: Knex.Transaction,
+    row: Partial<RowOf<C>>,
+  ): Promise<RowOf<C> | undefined> {
+    const [inserted] = (await trx(this.tableName).insert(row).returning('*')) as Array<RowOf<C>>
+    return inserted
+  }
 }
+
+/** A model's row as plain data: its declared columns. */
+export type RowOf<C extends typeof BaseModel> = ModelObject<InstanceType<C>>

@@ -184,19 +184,7 @@ export class GatewayTransaction extends BaseModel {
     start: Date,
     end: Date,
     receivableAccountId: number,
-  ): Promise<
-    Array<{
-      gateway: string
-      gateway_tx_id: number
-      payment_id: number
-      res_num: string
-      ref_num: string | null
-      status: string
-      bank_verified_irr: number
-      ledger_captured_irr: number
-      ledger_returned_irr: number
-    }>
-  > {
+  ): Promise<DayScanRow[]> {
     const { rows } = (await db.raw(
       `SELECT g.gateway, g.id AS gateway_tx_id, g.payment_id, g.res_num, g.ref_num, g.status,
             CASE WHEN coalesce((g.raw #>> '{verify,Success}')::boolean, false) THEN coalesce((g.raw #>> '{verify,TransactionDetail,OrginalAmount}')::bigint, 0) ELSE 0 END AS bank_verified_irr,
@@ -208,19 +196,7 @@ export class GatewayTransaction extends BaseModel {
       GROUP BY g.id
       ORDER BY g.gateway, g.verified_at, g.id`,
       [receivableAccountId, start, end],
-    )) as {
-      rows: Array<{
-        gateway: string
-        gateway_tx_id: number
-        payment_id: number
-        res_num: string
-        ref_num: string | null
-        status: string
-        bank_verified_irr: number
-        ledger_captured_irr: number
-        ledger_returned_irr: number
-      }>
-    }
+    )) as { rows: DayScanRow[] }
     return rows
   }
 
@@ -233,16 +209,6 @@ export class GatewayTransaction extends BaseModel {
       .where({ payment_id: paymentId, status: 'verified' })
       .first('id')) as { id: number } | undefined
     return row?.id
-  }
-
-  /** Every attempt to pay the order (plain rows), oldest first: the staff order detail. */
-  static async attemptsOf(
-    db: Knex | Knex.Transaction,
-    paymentId: number,
-  ): Promise<GatewayTransaction[]> {
-    return (await db('gateway_transactions')
-      .where({ payment_id: paymentId })
-      .orderBy('id')) as GatewayTransaction[]
   }
 
   /** How many attempts ended in each of `statuses`, per gateway and failure (the metrics' gauge). */
@@ -269,6 +235,22 @@ export class GatewayTransaction extends BaseModel {
       count: Number(row.n),
     }))
   }
+}
+
+/** One attempt of a bank day's scan (`verifiedBetweenWithBookings`), the bank's and the ledger's. */
+export interface DayScanRow {
+  gateway: string
+  gateway_tx_id: number
+  payment_id: number
+  res_num: string
+  ref_num: string | null
+  status: string
+  /** What the bank's verify answer said it captured (0 when it never answered yes). */
+  bank_verified_irr: number
+  /** What the ledger booked as captured for this payment (psp_receivable debits). */
+  ledger_captured_irr: number
+  /** Reversed at the bank since (psp_receivable credits). */
+  ledger_returned_irr: number
 }
 
 /** One reconciliation run's look at a gateway's attempts: at most `limit`, oldest first. */

@@ -3,6 +3,7 @@ import type {
   IdentityDocumentKind,
   IdentityDocumentType,
 } from '@arzpol/contracts/identity/documents'
+import type { ModelObject } from 'objection'
 import { BaseModel } from './base.model.ts'
 
 /**
@@ -21,36 +22,6 @@ export class IdentityDocument extends BaseModel {
   declare size_bytes: number
   declare key_id: string
   declare created_at: Date
-
-  /** A request's documents, newest first. */
-  static async newestFirstOf(
-    db: Knex | Knex.Transaction,
-    reviewId: number,
-  ): Promise<IdentityDocumentRow[]> {
-    return (await db('identity_documents')
-      .where({ review_id: reviewId })
-      .orderBy('id', 'desc')) as IdentityDocumentRow[]
-  }
-
-  /** A request's documents, oldest first. */
-  static async ofReview(
-    db: Knex | Knex.Transaction,
-    reviewId: number,
-  ): Promise<IdentityDocumentRow[]> {
-    return (await db('identity_documents')
-      .where({ review_id: reviewId })
-      .orderBy('id')) as IdentityDocumentRow[]
-  }
-
-  static async insertReturning(
-    trx: Knex.Transaction,
-    row: Omit<IdentityDocumentRow, 'id'>,
-  ): Promise<IdentityDocumentRow | undefined> {
-    const [inserted] = (await trx('identity_documents')
-      .insert(row)
-      .returning('*')) as IdentityDocumentRow[]
-    return inserted
-  }
 
   /** A document of a request staff may see (submitted, not collecting), or undefined. */
   static async revealable(
@@ -85,14 +56,5 @@ export class IdentityDocument extends BaseModel {
   }
 }
 
-export interface IdentityDocumentRow {
-  id: number
-  review_id: number
-  user_id: number
-  kind: IdentityDocumentKind
-  storage_key: string
-  content_type: IdentityDocumentType
-  size_bytes: number
-  key_id: string
-  created_at: Date
-}
+/** An `identity_documents` row as plain data. */
+export type IdentityDocumentRow = ModelObject<IdentityDocument>

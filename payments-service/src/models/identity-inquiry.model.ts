@@ -1,4 +1,7 @@
 import type { Knex } from 'knex'
+import type { ModelObject } from 'objection'
+import { byTimeThenId, newestFirst } from '../db/newest-first.ts'
+import { pageOf } from '../db/page.ts'
 import { BaseModel } from './base.model.ts'
 
 /**
@@ -43,7 +46,7 @@ export class IdentityInquiry extends BaseModel {
     return (await db('identity_inquiries')
       .where({ user_id: userId, kind: 'card_owner', result: 'matched' })
       .select('id', 'result', 'created_at')
-      .orderBy([{ column: 'created_at' }, { column: 'id' }])) as Array<
+      .orderBy(byTimeThenId(undefined, 'created_at', 'asc'))) as Array<
       Pick<IdentityInquiryRow, 'id' | 'result' | 'created_at'>
     >
   }
@@ -57,7 +60,7 @@ export class IdentityInquiry extends BaseModel {
     return (await db('identity_inquiries')
       .where({ user_id: userId })
       .select(LOG_COLUMNS)
-      .orderBy(NEWEST_FIRST)
+      .orderBy(newestFirst())
       .limit(limit)) as IdentityInquiryLogRow[]
   }
 
@@ -71,36 +74,19 @@ export class IdentityInquiry extends BaseModel {
       offset: number
     },
   ): Promise<{ count: number; rows: IdentityInquiryLogRow[] }> {
-    const base = db('identity_inquiries')
-    if (query.kind) base.where({ kind: query.kind })
-    if (query.result) base.where({ result: query.result })
-    const [total] = await base.clone().count<Array<{ count: string | number }>>('* as count')
-    const rows = (await base
-      .select(LOG_COLUMNS)
-      .orderBy(NEWEST_FIRST)
-      .limit(query.limit)
-      .offset(query.offset)) as IdentityInquiryLogRow[]
-    return { count: Number(total?.count ?? 0), rows }
+    const filtered = db('identity_inquiries')
+    if (query.kind) filtered.where({ kind: query.kind })
+    if (query.result) filtered.where({ result: query.result })
+    return pageOf<IdentityInquiryLogRow>(filtered, query, (q) =>
+      q.select(LOG_COLUMNS).orderBy(newestFirst()),
+    )
   }
 }
 
-export interface IdentityInquiryRow {
-  id: number
-  user_id: number | null
-  kind: string
-  provider: string
-  input_hash: string
-  result: string
-  duration_ms: number
-  created_at: Date
-}
+/** An `identity_inquiries` row as plain data. */
+export type IdentityInquiryRow = ModelObject<IdentityInquiry>
 
 /** What the staff log shows of an inquiry: never its input hash. */
 export type IdentityInquiryLogRow = Omit<IdentityInquiryRow, 'input_hash'>
 
 const LOG_COLUMNS = ['id', 'user_id', 'kind', 'provider', 'result', 'duration_ms', 'created_at']
-
-const NEWEST_FIRST = [
-  { column: 'created_at', order: 'desc' as const },
-  { column: 'id', order: 'desc' as const },
-]

@@ -1,5 +1,8 @@
 import type { Knex } from 'knex'
 import type { IdentityDocumentKind } from '@arzpol/contracts/identity/documents'
+import type { ModelObject } from 'objection'
+import { newestFirst, byTimeThenId } from '../db/newest-first.ts'
+import { pageOf } from '../db/page.ts'
 import { BaseModel } from './base.model.ts'
 
 export type ReviewState = 'collecting' | 'pending' | 'approved' | 'rejected'
@@ -50,18 +53,6 @@ export class IdentityReview extends BaseModel {
       .where({ user_id: userId })
       .whereIn('status', ['collecting', 'pending'])
       .first()) as ReviewRow | undefined
-  }
-
-  /** A new request, collecting. */
-  static async startCollecting(
-    trx: Knex.Transaction,
-    userId: number,
-    now: Date,
-  ): Promise<ReviewRow | undefined> {
-    const [review] = (await trx('identity_reviews')
-      .insert({ user_id: userId, status: 'collecting', created_at: now })
-      .returning('*')) as ReviewRow[]
-    return review
   }
 
   /** Both kinds are in: the request goes to staff. */
@@ -116,38 +107,18 @@ export class IdentityReview extends BaseModel {
     db: Knex | Knex.Transaction,
     query: { status?: ReviewState | undefined; limit: number; offset: number },
   ): Promise<{ count: number; rows: ReviewSummaryRow[] }> {
-    const base = summaries(db)
-    if (query.status) base.where('r.status', query.status)
-    const [total] = await base.clone().count<Array<{ count: string | number }>>('* as count')
-    const order =
-      query.status === 'pending'
-        ? [
-            { column: 'r.submitted_at', order: 'asc' as const },
-            { column: 'r.id', order: 'asc' as const },
-          ]
-        : [
-            { column: 'r.submitted_at', order: 'desc' as const },
-            { column: 'r.id', order: 'desc' as const },
-          ]
-    const rows = (await base
-      .select(REVIEW_SUMMARY_COLUMNS)
-      .orderBy(order)
-      .limit(query.limit)
-      .offset(query.offset)) as ReviewSummaryRow[]
-    return { count: Number(total?.count ?? 0), rows }
+    const filtered = summaries(db)
+    if (query.status) filtered.where('r.status', query.status)
+    return pageOf<ReviewSummaryRow>(filtered, query, (q) =>
+      q
+        .select(REVIEW_SUMMARY_COLUMNS)
+        .orderBy(byTimeThenId('r', 'submitted_at', query.status === 'pending' ? 'asc' : 'desc')),
+    )
   }
 }
 
-export interface ReviewRow {
-  id: number
-  user_id: number
-  status: ReviewState
-  reason: string | null
-  created_at: Date
-  submitted_at: Date | null
-  decided_at: Date | null
-  decided_by_user_id: number | null
-}
+/** An `identity_reviews` row as plain data. */
+export type ReviewRow = ModelObject<IdentityReview>
 
 export interface ReviewSummaryRow extends ReviewRow {
   phone: string
@@ -207,10 +178,7 @@ export class IdentityReviewAudit extends BaseModel {
         's.username as actor_username',
         'a.created_at',
       )
-      .orderBy([
-        { column: 'a.created_at', order: 'desc' },
-        { column: 'a.id', order: 'desc' },
-      ])
+      .orderBy(newestFirst('a'))
       .limit(limit)) as Array<{
       id: number
       review_id: number

@@ -1,5 +1,6 @@
 import type { DocumentType } from '@arzpol/contracts/orders/customer'
 import type { Knex } from 'knex'
+import type { ModelObject } from 'objection'
 import { BaseModel } from './base.model.ts'
 
 /** A paper of an order (a cash-out's income documents, a receipt): the file is in the storage. */
@@ -25,27 +26,6 @@ export class PaymentDocument extends BaseModel {
     return Number(row?.n ?? 0)
   }
 
-  /** Inserts one document and answers its row. */
-  static async insertRow(
-    trx: Knex.Transaction,
-    row: Omit<PaymentDocumentRow, 'id'>,
-  ): Promise<PaymentDocumentRow | undefined> {
-    const [inserted] = (await trx('payment_documents')
-      .insert(row)
-      .returning('*')) as PaymentDocumentRow[]
-    return inserted
-  }
-
-  /** The order's documents, oldest first. */
-  static async listFor(
-    db: Knex | Knex.Transaction,
-    paymentId: number,
-  ): Promise<PaymentDocumentRow[]> {
-    return (await db('payment_documents')
-      .where({ payment_id: paymentId })
-      .orderBy('id')) as PaymentDocumentRow[]
-  }
-
   /** One document of the order, or undefined (also when it belongs to another order). */
   static async findFor(
     db: Knex | Knex.Transaction,
@@ -61,28 +41,25 @@ export class PaymentDocument extends BaseModel {
   static async summariesFor(
     db: Knex | Knex.Transaction,
     paymentId: number,
-  ): Promise<
-    Array<
-      Pick<PaymentDocumentRow, 'id' | 'file_name' | 'content_type' | 'size_bytes' | 'created_at'>
-    >
-  > {
+  ): Promise<PaymentDocumentSummary[]> {
     return (await db('payment_documents')
       .where({ payment_id: paymentId })
       .orderBy('id')
-      .select('id', 'file_name', 'content_type', 'size_bytes', 'created_at')) as Array<
-      Pick<PaymentDocumentRow, 'id' | 'file_name' | 'content_type' | 'size_bytes' | 'created_at'>
-    >
+      .select(
+        'id',
+        'file_name',
+        'content_type',
+        'size_bytes',
+        'created_at',
+      )) as PaymentDocumentSummary[]
   }
 }
 
 /** A `payment_documents` row as plain data. */
-export interface PaymentDocumentRow {
-  id: number
-  payment_id: number
-  uploaded_by_user_id: number | null
-  storage_key: string
-  file_name: string
-  content_type: DocumentType
-  size_bytes: number
-  created_at: Date
-}
+export type PaymentDocumentRow = ModelObject<PaymentDocument>
+
+/** A document as the staff order detail lists it: no storage key. */
+export type PaymentDocumentSummary = Pick<
+  PaymentDocumentRow,
+  'id' | 'file_name' | 'content_type' | 'size_bytes' | 'created_at'
+>

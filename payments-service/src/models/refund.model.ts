@@ -1,4 +1,5 @@
 import type { Knex } from 'knex'
+import type { ModelObject } from 'objection'
 import { BaseModel } from './base.model.ts'
 import { ACCOUNTS } from './ledger.model.ts'
 
@@ -10,18 +11,7 @@ export type RefundStatus = 'requested' | 'done' | 'pending' | 'refused'
  * A refund as the settlement reads it back (`RETURNING *` or a plain select): a plain row, not a
  * model instance (the callback hot path, ADR 011).
  */
-export interface RefundRow {
-  id: number
-  payment_id: number
-  gateway_tx_id: number | null
-  amount_irr: number
-  method: RefundMethod
-  status: RefundStatus
-  reason: string | null
-  reference: string | null
-  created_at: Date
-  settled_at: Date | null
-}
+export type RefundRow = ModelObject<Refund>
 
 /** The columns a return is opened with. */
 export interface NewRefund {
@@ -178,10 +168,5 @@ export class Refund extends BaseModel {
       .where('r.id', refundId)
       .first('u.phone', 'r.payment_id', 'r.amount_irr', 'r.reason', 'r.method', 'r.created_at')) as
       RefundNotice | undefined
-  }
-
-  /** Every return of the order (plain rows), oldest first: the staff order detail. */
-  static async ofOrder(db: Knex | Knex.Transaction, paymentId: number): Promise<RefundRow[]> {
-    return (await db('refunds').where({ payment_id: paymentId }).orderBy('id')) as RefundRow[]
   }
 }

@@ -47,7 +47,7 @@ export async function currentDocuments(
   runner: Knex | Knex.Transaction,
   reviewId: number,
 ): Promise<IdentityDocumentRow[]> {
-  const rows = await IdentityDocument.newestFirstOf(runner, reviewId)
+  const rows = await IdentityDocument.rowsWhere(runner, { review_id: reviewId }, 'desc')
   return IDENTITY_DOCUMENT_KINDS.flatMap((kind) => rows.find((row) => row.kind === kind) ?? [])
 }
 
@@ -147,10 +147,14 @@ export function createIdentityDocumentService(deps: {
           throw new ApiError(409, MESSAGES.underReview, 'under_review')
         }
         if (!review) {
-          review = await IdentityReview.startCollecting(trx, user.id, now)
+          review = await IdentityReview.insertReturningRow(trx, {
+            user_id: user.id,
+            status: 'collecting',
+            created_at: now,
+          })
           if (!review) throw new Error('insert returned no review')
         }
-        const row = await IdentityDocument.insertReturning(trx, {
+        const row = await IdentityDocument.insertReturningRow(trx, {
           review_id: review.id,
           user_id: user.id,
           kind,

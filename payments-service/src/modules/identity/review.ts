@@ -75,7 +75,7 @@ export function createIdentityReviewService(deps: {
     // One after another: `runner` may be a transaction, whose one connection takes one query.
     const level = await levelOf(runner, row.user_id)
     const identity = await staffIdentityOf(runner, row.user_id)
-    const documents = await IdentityDocument.ofReview(runner, id)
+    const documents = await IdentityDocument.rowsWhere(runner, { review_id: id })
     return {
       ...reviewSummaryBody(row),
       level,

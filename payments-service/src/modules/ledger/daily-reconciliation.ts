@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 import { tehranDayBounds } from '../../lib/tehran-day.ts'
 import { ACCOUNTS } from '../../models/ledger.model.ts'
-import { GatewayTransaction } from '../../models/gateway-transaction.model.ts'
+import { type DayScanRow, GatewayTransaction } from '../../models/gateway-transaction.model.ts'
 
 /**
  * The accounting view of one bank day (Tehran) and gateway: what the bank's verify answers said
@@ -12,19 +12,7 @@ import { GatewayTransaction } from '../../models/gateway-transaction.model.ts'
  * report are not matched here yet.
  */
 
-export interface ReconciliationLine {
-  gateway: string
-  gateway_tx_id: number
-  payment_id: number
-  res_num: string
-  ref_num: string | null
-  status: string
-  /** What the bank's verify answer said it captured (0 when it never answered yes). */
-  bank_verified_irr: number
-  /** What the ledger booked as captured for this payment (psp_receivable debits). */
-  ledger_captured_irr: number
-  /** Reversed at the bank since (psp_receivable credits). */
-  ledger_returned_irr: number
+export interface ReconciliationLine extends DayScanRow {
   difference_irr: number
 }
 

@@ -60,7 +60,7 @@ export function createDocumentService(deps: {
         if ((await PaymentDocument.countFor(trx, paymentId)) >= MAX_DOCUMENTS_PER_ORDER) {
           throw new ApiError(409, DOCUMENT_MESSAGES.tooMany, 'too_many_documents')
         }
-        const row = await PaymentDocument.insertRow(trx, {
+        const row = await PaymentDocument.insertReturningRow(trx, {
           payment_id: paymentId,
           uploaded_by_user_id: user.id,
           storage_key: key,
@@ -86,7 +86,7 @@ export function createDocumentService(deps: {
 
   async function list(user: User, paymentId: number): Promise<PaymentDocumentRow[]> {
     await visibleOrder(db, user, paymentId)
-    return PaymentDocument.listFor(db, paymentId)
+    return PaymentDocument.rowsWhere(db, { payment_id: paymentId })
   }
 
   async function open(

@@ -90,8 +90,8 @@ export function createStaffOrderService(deps: StaffOrderDeps) {
     const [documents, events, refunds, attempts] = await Promise.all([
       PaymentDocument.summariesFor(runner, id),
       PaymentEvent.timelineWithActors(runner, id),
-      Refund.ofOrder(runner, id),
-      GatewayTransaction.attemptsOf(runner, id),
+      Refund.rowsWhere(runner, { payment_id: id }),
+      GatewayTransaction.rowsWhere(runner, { payment_id: id }),
     ])
     const flow = flowOf(row.payment_type)
     return {
