@@ -24,6 +24,15 @@ export class BaseModel extends Model {
     return (await db(this.tableName).where(where).orderBy('id', order)) as Array<RowOf<C>>
   }
 
+  /** The first row whose columns equal `where` (`SELECT * … LIMIT 1`), as a plain row, or undefined. */
+  static async firstWhere<C extends typeof BaseModel>(
+    this: C,
+    db: Knex | Knex.Transaction,
+    where: Partial<RowOf<C>>,
+  ): Promise<RowOf<C> | undefined> {
+    return (await db(this.tableName).where(where).first()) as RowOf<C> | undefined
+  }
+
   /**
    * Inserts one row and answers it whole as a plain row (`INSERT … RETURNING *`: no model
    * instance, no `$beforeInsert` hooks).

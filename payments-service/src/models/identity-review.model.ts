@@ -1,11 +1,13 @@
 import type { Knex } from 'knex'
 import type { IdentityDocumentKind } from '@arzpol/contracts/identity/documents'
+import type { ReviewStatus } from '@arzpol/contracts/identity/review'
 import type { ModelObject } from 'objection'
 import { newestFirst, byTimeThenId } from '../db/newest-first.ts'
 import { pageOf } from '../db/page.ts'
 import { BaseModel } from './base.model.ts'
 
-export type ReviewState = 'collecting' | 'pending' | 'approved' | 'rejected'
+/** A submitted request's status (the contract's), or `collecting` before it is submitted. */
+export type ReviewState = 'collecting' | ReviewStatus
 
 /**
  * A level-2 request (issue 18, ADR 025): `collecting` while the customer uploads, `pending` once

@@ -26,17 +26,6 @@ export class PaymentDocument extends BaseModel {
     return Number(row?.n ?? 0)
   }
 
-  /** One document of the order, or undefined (also when it belongs to another order). */
-  static async findFor(
-    db: Knex | Knex.Transaction,
-    paymentId: number,
-    documentId: number,
-  ): Promise<PaymentDocumentRow | undefined> {
-    return (await db('payment_documents')
-      .where({ id: documentId, payment_id: paymentId })
-      .first()) as PaymentDocumentRow | undefined
-  }
-
   /** The order's documents as the staff detail lists them (no storage key), oldest first. */
   static async summariesFor(
     db: Knex | Knex.Transaction,

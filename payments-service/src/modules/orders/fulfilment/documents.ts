@@ -95,7 +95,7 @@ export function createDocumentService(deps: {
     documentId: number,
   ): Promise<{ document: PaymentDocumentRow; body: Readable }> {
     await visibleOrder(db, user, paymentId)
-    const document = await PaymentDocument.findFor(db, paymentId, documentId)
+    const document = await PaymentDocument.firstWhere(db, { id: documentId, payment_id: paymentId })
     if (!document) throw notFound()
     const body = await readStoredFile(storage.get(document.storage_key), {
       logger,
