@@ -8,15 +8,16 @@ import type { AppConfig } from '../config/env.ts'
  * restart without one more secret to set. Production refuses to start without the setting
  * (config/env.ts); this refuses too, should it get that far.
  */
-export function keyFromSetting(
-  setting: { name: string; value: string | undefined },
-  config: Pick<AppConfig, 'JWT_PRIVATE_KEY' | 'APP_ENV'>,
+export function keyFromSetting<Name extends 'QUOTE_SIGNING_KEY' | 'IDEMPOTENCY_HASH_KEY'>(
+  config: Pick<AppConfig, Name | 'JWT_PRIVATE_KEY' | 'APP_ENV'>,
+  name: Name,
   purpose: string,
   logger?: Logger,
 ): Buffer {
-  if (setting.value) return Buffer.from(setting.value, 'base64')
-  if (config.APP_ENV === 'production') throw new Error(`${setting.name} is required`)
-  logger?.debug(`${setting.name} is not set: a key derived from the JWT key is used`)
+  const value = config[name] as string | undefined
+  if (value) return Buffer.from(value, 'base64')
+  if (config.APP_ENV === 'production') throw new Error(`${name} is required`)
+  logger?.debug(`${name} is not set: a key derived from the JWT key is used`)
   const der = config.JWT_PRIVATE_KEY.export({ type: 'pkcs8', format: 'der' })
   return createHash('sha256').update(`arzpol ${purpose}\0`).update(der).digest()
 }

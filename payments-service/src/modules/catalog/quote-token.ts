@@ -142,6 +142,5 @@ export function quoteSignerFromConfig(
   config: Pick<AppConfig, 'QUOTE_SIGNING_KEY' | 'JWT_PRIVATE_KEY' | 'APP_ENV'>,
   logger?: Logger,
 ): QuoteSigner {
-  const setting = { name: 'QUOTE_SIGNING_KEY', value: config.QUOTE_SIGNING_KEY }
-  return createQuoteSigner(keyFromSetting(setting, config, 'quote token v1', logger))
+  return createQuoteSigner(keyFromSetting(config, 'QUOTE_SIGNING_KEY', 'quote token v1', logger))
 }

@@ -88,8 +88,8 @@ export function requestHasherFromConfig(
   config: Pick<AppConfig, 'IDEMPOTENCY_HASH_KEY' | 'JWT_PRIVATE_KEY' | 'APP_ENV'>,
   logger?: Logger,
 ): RequestHasher {
-  const setting = { name: 'IDEMPOTENCY_HASH_KEY', value: config.IDEMPOTENCY_HASH_KEY }
-  return createRequestHasher(keyFromSetting(setting, config, 'idempotency request hash v1', logger))
+  const key = keyFromSetting(config, 'IDEMPOTENCY_HASH_KEY', 'idempotency request hash v1', logger)
+  return createRequestHasher(key)
 }
 
 export type Claim<R> = { kind: 'new'; id: number } | { kind: 'replay'; response: R }
