@@ -5,7 +5,9 @@ import { Model, type ModelObject } from 'objection'
  * Models use the column names as field names (snake_case, like the API), so there is no name
  * mapping to get wrong in raw SQL or in responses. Queries always receive their knex or
  * transaction explicitly (`User.query(db)`): no global connection, so tests can run several
- * databases side by side.
+ * databases side by side. A static that works with or without a transaction takes `db: Knex` (a
+ * `Knex.Transaction` is a `Knex`); one that must run inside a transaction, for its locks, takes
+ * `trx: Knex.Transaction`.
  */
 export class BaseModel extends Model {
   static override useLimitInFirst = true
@@ -17,7 +19,7 @@ export class BaseModel extends Model {
    */
   static async rowsWhere<C extends typeof BaseModel>(
     this: C,
-    db: Knex | Knex.Transaction,
+    db: Knex,
     where: Partial<RowOf<C>>,
     order: 'asc' | 'desc' = 'asc',
   ): Promise<Array<RowOf<C>>> {
@@ -27,7 +29,7 @@ export class BaseModel extends Model {
   /** The first row whose columns equal `where` (`SELECT * … LIMIT 1`), as a plain row, or undefined. */
   static async firstWhere<C extends typeof BaseModel>(
     this: C,
-    db: Knex | Knex.Transaction,
+    db: Knex,
     where: Partial<RowOf<C>>,
   ): Promise<RowOf<C> | undefined> {
     return (await db(this.tableName).where(where).first()) as RowOf<C> | undefined

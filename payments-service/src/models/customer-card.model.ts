@@ -18,7 +18,7 @@ export class CustomerCard extends BaseModel {
 
   /** The customer's cards not removed, oldest first, with `columns`. */
   static async activeOf<Column extends keyof CustomerCardRow>(
-    db: Knex | Knex.Transaction,
+    db: Knex,
     userId: number,
     columns: readonly Column[],
   ): Promise<Array<Pick<CustomerCardRow, Column>>> {
@@ -28,17 +28,13 @@ export class CustomerCard extends BaseModel {
   }
 
   /** Is this card (by hash) among the customer's cards not removed? */
-  static async isActive(
-    db: Knex | Knex.Transaction,
-    userId: number,
-    hashedPan: string,
-  ): Promise<boolean> {
+  static async isActive(db: Knex, userId: number, hashedPan: string): Promise<boolean> {
     return Boolean(await active(db, userId).where({ hashed_pan: hashedPan }).first('id'))
   }
 
   /** A new card; the partial unique index (customer_cards_user_hash_key) refuses it twice. */
   static async insertReturning<Column extends keyof CustomerCardRow>(
-    db: Knex | Knex.Transaction,
+    db: Knex,
     row: Omit<CustomerCardRow, 'id' | 'deleted_at'>,
     columns: readonly Column[],
   ): Promise<Pick<CustomerCardRow, Column> | undefined> {
@@ -49,17 +45,12 @@ export class CustomerCard extends BaseModel {
   }
 
   /** Removes one of the customer's cards not removed yet; answers how many rows moved. */
-  static async remove(
-    db: Knex | Knex.Transaction,
-    userId: number,
-    id: number,
-    at: Date,
-  ): Promise<number> {
+  static async remove(db: Knex, userId: number, id: number, at: Date): Promise<number> {
     return active(db, userId).where({ id }).update({ deleted_at: at })
   }
 
   /** The customer's latest `limit` cards, removed ones too, newest first (staff history). */
-  static async recentOf(db: Knex | Knex.Transaction, userId: number, limit: number) {
+  static async recentOf(db: Knex, userId: number, limit: number) {
     return (await db('customer_cards')
       .where({ user_id: userId })
       .select('id', 'masked_number', 'bank_name', 'created_at', 'deleted_at')
@@ -83,5 +74,5 @@ export interface CustomerCardRow {
   deleted_at: Date | null
 }
 
-const active = (db: Knex | Knex.Transaction, userId: number) =>
+const active = (db: Knex, userId: number) =>
   db('customer_cards').where({ user_id: userId }).whereNull('deleted_at')

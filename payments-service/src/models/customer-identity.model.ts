@@ -22,23 +22,20 @@ export class CustomerIdentity extends BaseModel {
   declare updated_at: Date
 
   /** The customer's level: 0 without a row. */
-  static async levelOf(db: Knex | Knex.Transaction, userId: number): Promise<number> {
+  static async levelOf(db: Knex, userId: number): Promise<number> {
     const row = (await db('customer_identities').where({ user_id: userId }).first('level')) as
       { level: number } | undefined
     return row ? Number(row.level) : 0
   }
 
   /** The customer's whole row, or undefined at level 0. */
-  static async of(
-    db: Knex | Knex.Transaction,
-    userId: number,
-  ): Promise<CustomerIdentityRow | undefined> {
+  static async of(db: Knex, userId: number): Promise<CustomerIdentityRow | undefined> {
     return (await db('customer_identities').where({ user_id: userId }).first()) as
       CustomerIdentityRow | undefined
   }
 
   /** National code and Jalali birth date of a customer at level 1 or above. */
-  static async verifiedOf(db: Knex | Knex.Transaction, userId: number) {
+  static async verifiedOf(db: Knex, userId: number) {
     return (await db('customer_identities')
       .where({ user_id: userId })
       .where('level', '>=', 1)
@@ -47,14 +44,14 @@ export class CustomerIdentity extends BaseModel {
   }
 
   /** Whose account holds this national code, if any. */
-  static async holderOf(db: Knex | Knex.Transaction, nationalCode: string) {
+  static async holderOf(db: Knex, nationalCode: string) {
     return (await db('customer_identities')
       .where({ national_code: nationalCode })
       .first('user_id')) as Pick<CustomerIdentityRow, 'user_id'> | undefined
   }
 
   /** Level 1 reached: the row (unique national code and user id settle races). */
-  static async recordLevel1(db: Knex | Knex.Transaction, row: CustomerIdentityRow): Promise<void> {
+  static async recordLevel1(db: Knex, row: CustomerIdentityRow): Promise<void> {
     await db('customer_identities').insert(row)
   }
 
@@ -70,7 +67,7 @@ export class CustomerIdentity extends BaseModel {
    * to, in one statement (modules/identity/limits.ts `standingOf`, a hot path: every order runs
    * it, ADR 026). Run it after the customer's row lock, never inside the locking statement.
    */
-  static async standing(db: Knex | Knex.Transaction, query: StandingQuery): Promise<StandingRow> {
+  static async standing(db: Knex, query: StandingQuery): Promise<StandingRow> {
     const { rows } = (await db.raw(STANDING_SQL, [
       query.userId,
       query.dayStart,

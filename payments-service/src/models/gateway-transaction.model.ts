@@ -149,7 +149,7 @@ export class GatewayTransaction extends BaseModel {
    * `userId`, only that customer's attempts, by the same rule.
    */
   static async moneyToReturn(
-    db: Knex | Knex.Transaction,
+    db: Knex,
     filter: { userId?: number } = {},
   ): Promise<MoneyToReturnRow[]> {
     const forCustomer = filter.userId !== undefined
@@ -201,10 +201,7 @@ export class GatewayTransaction extends BaseModel {
   }
 
   /** The id of the order's verified bank payment (the one that paid it), if any. */
-  static async verifiedIdOf(
-    db: Knex | Knex.Transaction,
-    paymentId: number,
-  ): Promise<number | undefined> {
+  static async verifiedIdOf(db: Knex, paymentId: number): Promise<number | undefined> {
     const row = (await db('gateway_transactions')
       .where({ payment_id: paymentId, status: 'verified' })
       .first('id')) as { id: number } | undefined

@@ -22,7 +22,7 @@ export class IdempotencyKey extends BaseModel {
    * twin waits on the unique index).
    */
   static async insertIfAbsent(
-    db: Knex | Knex.Transaction,
+    db: Knex,
     row: {
       userId: number
       scope: string
@@ -44,7 +44,7 @@ export class IdempotencyKey extends BaseModel {
 
   /** The customer's key for this operation (a plain row), or undefined. */
   static async findOf(
-    db: Knex | Knex.Transaction,
+    db: Knex,
     where: { userId: number; scope: string; key: string },
   ): Promise<IdempotencyKeyRow | undefined> {
     return (await db('idempotency_keys')
@@ -53,23 +53,19 @@ export class IdempotencyKey extends BaseModel {
   }
 
   /** Deletes the key if it is still the row read (same id and created_at); answers how many went. */
-  static async deleteIfUnchanged(
-    db: Knex | Knex.Transaction,
-    id: number,
-    createdAt: Date,
-  ): Promise<number> {
+  static async deleteIfUnchanged(db: Knex, id: number, createdAt: Date): Promise<number> {
     return db('idempotency_keys').where({ id, created_at: createdAt }).delete()
   }
 
   /** Stores the operation's answer: the key is `completed` from now on. */
-  static async complete(db: Knex | Knex.Transaction, id: number, response: unknown) {
+  static async complete(db: Knex, id: number, response: unknown) {
     await db('idempotency_keys')
       .where({ id })
       .update({ state: 'completed', response: JSON.stringify(response) })
   }
 
   /** Deletes a key still `in_progress` (its operation failed, so it may be used again). */
-  static async release(db: Knex | Knex.Transaction, id: number) {
+  static async release(db: Knex, id: number) {
     await db('idempotency_keys').where({ id, state: 'in_progress' }).delete()
   }
 

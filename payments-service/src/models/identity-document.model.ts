@@ -25,7 +25,7 @@ export class IdentityDocument extends BaseModel {
 
   /** A document of a request staff may see (submitted, not collecting), or undefined. */
   static async revealable(
-    db: Knex | Knex.Transaction,
+    db: Knex,
     reviewId: number,
     documentId: number,
   ): Promise<IdentityDocumentRow | undefined> {

@@ -22,7 +22,7 @@ export class IdentityInquiry extends BaseModel {
 
   /** The newest matched or mismatched answer to the same question since `since`, if any. */
   static async knownAnswer(
-    db: Knex | Knex.Transaction,
+    db: Knex,
     question: { inputHash: string; kind: string; provider: string; since: Date },
   ): Promise<string | undefined> {
     const row = (await db('identity_inquiries')
@@ -34,15 +34,12 @@ export class IdentityInquiry extends BaseModel {
     return row?.result
   }
 
-  static async record(
-    db: Knex | Knex.Transaction,
-    row: Omit<IdentityInquiryRow, 'id'>,
-  ): Promise<void> {
+  static async record(db: Knex, row: Omit<IdentityInquiryRow, 'id'>): Promise<void> {
     await db('identity_inquiries').insert(row)
   }
 
   /** The customer's matched card-owner answers, oldest first. */
-  static async matchedCardOwnerAnswersOf(db: Knex | Knex.Transaction, userId: number) {
+  static async matchedCardOwnerAnswersOf(db: Knex, userId: number) {
     return (await db('identity_inquiries')
       .where({ user_id: userId, kind: 'card_owner', result: 'matched' })
       .select('id', 'result', 'created_at')
@@ -52,11 +49,7 @@ export class IdentityInquiry extends BaseModel {
   }
 
   /** The customer's latest `limit` inquiries, newest first. */
-  static async recentOf(
-    db: Knex | Knex.Transaction,
-    userId: number,
-    limit: number,
-  ): Promise<IdentityInquiryLogRow[]> {
+  static async recentOf(db: Knex, userId: number, limit: number): Promise<IdentityInquiryLogRow[]> {
     return (await db('identity_inquiries')
       .where({ user_id: userId })
       .select(LOG_COLUMNS)
@@ -66,7 +59,7 @@ export class IdentityInquiry extends BaseModel {
 
   /** Everyone's inquiries, newest first, optionally of one kind and result: the count and a page. */
   static async logPage(
-    db: Knex | Knex.Transaction,
+    db: Knex,
     query: {
       kind?: string | undefined
       result?: string | undefined

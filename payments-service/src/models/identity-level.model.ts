@@ -15,7 +15,7 @@ export class IdentityLevel extends BaseModel {
 
   /** Every level's row with the username of who last set it; `forUpdate` locks the levels' rows. */
   static async allWithEditor(
-    db: Knex | Knex.Transaction,
+    db: Knex,
     options: { forUpdate?: boolean } = {},
   ): Promise<LevelRowWithEditor[]> {
     let query = db('identity_levels as l')
@@ -33,7 +33,7 @@ export class IdentityLevel extends BaseModel {
   }
 
   /** One level's limits, or undefined when its row is missing. */
-  static async limitsOf(db: Knex | Knex.Transaction, level: number) {
+  static async limitsOf(db: Knex, level: number) {
     return (await db('identity_levels')
       .where({ level })
       .first('per_order_irr', 'per_day_irr', 'per_month_irr')) as

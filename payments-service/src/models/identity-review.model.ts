@@ -26,10 +26,7 @@ export class IdentityReview extends BaseModel {
   declare decided_by_user_id: number | null
 
   /** The customer's newest request, if any. */
-  static async latestOf(
-    db: Knex | Knex.Transaction,
-    userId: number,
-  ): Promise<ReviewRow | undefined> {
+  static async latestOf(db: Knex, userId: number): Promise<ReviewRow | undefined> {
     return (await db('identity_reviews')
       .where({ user_id: userId })
       .orderBy('id', 'desc')
@@ -38,7 +35,7 @@ export class IdentityReview extends BaseModel {
 
   /** The customer's newest request other than `exceptId`, if any. */
   static async latestOtherThan(
-    db: Knex | Knex.Transaction,
+    db: Knex,
     userId: number,
     exceptId: number,
   ): Promise<ReviewRow | undefined> {
@@ -63,7 +60,7 @@ export class IdentityReview extends BaseModel {
   }
 
   static async ownerAndStatusOf(
-    db: Knex | Knex.Transaction,
+    db: Knex,
     id: number,
   ): Promise<Pick<ReviewRow, 'user_id' | 'status'> | undefined> {
     return (await db('identity_reviews').where({ id }).first('user_id', 'status')) as
@@ -80,11 +77,7 @@ export class IdentityReview extends BaseModel {
   }
 
   /** The customer's latest `limit` submitted requests, newest first, as the queue shows them. */
-  static async summariesOf(
-    db: Knex | Knex.Transaction,
-    userId: number,
-    limit: number,
-  ): Promise<ReviewSummaryRow[]> {
+  static async summariesOf(db: Knex, userId: number, limit: number): Promise<ReviewSummaryRow[]> {
     return (await summaries(db)
       .where('r.user_id', userId)
       .select(REVIEW_SUMMARY_COLUMNS)
@@ -93,10 +86,7 @@ export class IdentityReview extends BaseModel {
   }
 
   /** One submitted request as the queue shows it, or undefined. */
-  static async summaryOf(
-    db: Knex | Knex.Transaction,
-    id: number,
-  ): Promise<ReviewSummaryRow | undefined> {
+  static async summaryOf(db: Knex, id: number): Promise<ReviewSummaryRow | undefined> {
     return (await summaries(db).where('r.id', id).first(REVIEW_SUMMARY_COLUMNS)) as
       ReviewSummaryRow | undefined
   }
@@ -106,7 +96,7 @@ export class IdentityReview extends BaseModel {
    * first come first served; otherwise the latest first.
    */
   static async summaryPage(
-    db: Knex | Knex.Transaction,
+    db: Knex,
     query: { status?: ReviewState | undefined; limit: number; offset: number },
   ): Promise<{ count: number; rows: ReviewSummaryRow[] }> {
     const filtered = summaries(db)
@@ -129,7 +119,7 @@ export interface ReviewSummaryRow extends ReviewRow {
 }
 
 /** A request as the queue lists it (collecting ones are the customer's business, not staff's). */
-const summaries = (db: Knex | Knex.Transaction) =>
+const summaries = (db: Knex) =>
   db('identity_reviews as r')
     .join('users as u', 'u.id', 'r.user_id')
     .leftJoin('users as d', 'd.id', 'r.decided_by_user_id')
@@ -151,7 +141,7 @@ export class IdentityReviewAudit extends BaseModel {
   declare created_at: Date
 
   static async record(
-    db: Knex | Knex.Transaction,
+    db: Knex,
     row: {
       review_id: number
       user_id: number
@@ -166,7 +156,7 @@ export class IdentityReviewAudit extends BaseModel {
   }
 
   /** The customer's latest `limit` document openings by staff, newest first. */
-  static async revealsOf(db: Knex | Knex.Transaction, userId: number, limit: number) {
+  static async revealsOf(db: Knex, userId: number, limit: number) {
     return (await db('identity_review_audit as a')
       .join('identity_documents as doc', 'doc.id', 'a.document_id')
       .leftJoin('users as s', 's.id', 'a.actor_user_id')

@@ -36,7 +36,7 @@ export const CREDIT_NORMAL: ReadonlySet<AccountCode> = new Set([
   'equity',
 ])
 
-type Db = Knex | Knex.Transaction
+type Db = Knex
 
 /**
  * The SQL condition limiting an invariant's query to some orders, and its binding: `?` binds

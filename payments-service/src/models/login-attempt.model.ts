@@ -43,7 +43,7 @@ export class LoginAttempt extends BaseModel {
    * key has fewer than `nth` of them.
    */
   static async nthNewestSince(
-    db: Knex | Knex.Transaction,
+    db: Knex,
     { scope, key }: { scope: LoginScope; key: string },
     since: Date,
     nth: number,
@@ -59,7 +59,7 @@ export class LoginAttempt extends BaseModel {
 
   /** Counts one failure per key (one INSERT); the new rows' ids, to take them back later. */
   static async recordFailures(
-    db: Knex | Knex.Transaction,
+    db: Knex,
     rows: ReadonlyArray<{ scope: LoginScope; key: string; created_at: Date }>,
   ): Promise<number[]> {
     const inserted = (await db('login_attempts')
@@ -69,12 +69,12 @@ export class LoginAttempt extends BaseModel {
   }
 
   /** Takes back failures counted in advance (the password was right). */
-  static async takeBack(db: Knex | Knex.Transaction, ids: readonly number[]): Promise<void> {
+  static async takeBack(db: Knex, ids: readonly number[]): Promise<void> {
     await db('login_attempts').whereIn('id', ids).delete()
   }
 
   /** Forgets the failures counted against these account names (not the IPs'). */
-  static async clearAccountKeys(db: Knex | Knex.Transaction, keys: string[]): Promise<void> {
+  static async clearAccountKeys(db: Knex, keys: string[]): Promise<void> {
     await db('login_attempts').where('scope', 'account').whereIn('key', keys).delete()
   }
 

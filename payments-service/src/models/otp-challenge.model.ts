@@ -37,7 +37,7 @@ export class OtpChallenge extends BaseModel {
 
   /** Codes sent to a phone or from a client IP after `since`, and when the oldest was sent. */
   static async sentSince(
-    db: Knex | Knex.Transaction,
+    db: Knex,
     column: 'phone' | 'client_ip',
     value: string,
     since: Date,

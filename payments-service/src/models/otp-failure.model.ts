@@ -20,7 +20,7 @@ export class OtpFailure extends BaseModel {
 
   /** Wrong codes from a client IP younger than `since`, and when the oldest of them came. */
   static async fromIpSince(
-    db: Knex | Knex.Transaction,
+    db: Knex,
     clientIp: string,
     since: Date,
   ): Promise<{ count: number; oldest: Date | null }> {
@@ -35,18 +35,14 @@ export class OtpFailure extends BaseModel {
 
   /** Counts one wrong code (a plain INSERT, nothing returned). */
   static async record(
-    db: Knex | Knex.Transaction,
+    db: Knex,
     row: { phone: string; client_ip: string | null; created_at: Date },
   ): Promise<void> {
     await db('otp_failures').insert(row)
   }
 
   /** How many wrong codes were given for a phone after `since`. */
-  static async countForPhoneSince(
-    db: Knex | Knex.Transaction,
-    phone: string,
-    since: Date,
-  ): Promise<number> {
+  static async countForPhoneSince(db: Knex, phone: string, since: Date): Promise<number> {
     const row = (await db('otp_failures')
       .where({ phone })
       .where('created_at', '>', since)
@@ -72,11 +68,7 @@ export class OtpLock extends BaseModel {
   declare created_at: Date
 
   /** When the phone's latest lock that is still running at `now` ends, or undefined. */
-  static async activeUntil(
-    db: Knex | Knex.Transaction,
-    phone: string,
-    now: Date,
-  ): Promise<Date | undefined> {
+  static async activeUntil(db: Knex, phone: string, now: Date): Promise<Date | undefined> {
     const row = (await db('otp_locks')
       .where({ phone })
       .where('locked_until', '>', now)
@@ -87,7 +79,7 @@ export class OtpLock extends BaseModel {
 
   /** Writes one lock (a plain INSERT, nothing returned). */
   static async record(
-    db: Knex | Knex.Transaction,
+    db: Knex,
     row: { phone: string; failures: number; locked_until: Date; created_at: Date },
   ): Promise<void> {
     await db('otp_locks').insert(row)

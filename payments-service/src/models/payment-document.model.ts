@@ -18,7 +18,7 @@ export class PaymentDocument extends BaseModel {
   declare created_at: Date
 
   /** How many documents the order has. */
-  static async countFor(db: Knex | Knex.Transaction, paymentId: number): Promise<number> {
+  static async countFor(db: Knex, paymentId: number): Promise<number> {
     const row = (await db('payment_documents')
       .where({ payment_id: paymentId })
       .count({ n: '*' })
@@ -27,10 +27,7 @@ export class PaymentDocument extends BaseModel {
   }
 
   /** The order's documents as the staff detail lists them (no storage key), oldest first. */
-  static async summariesFor(
-    db: Knex | Knex.Transaction,
-    paymentId: number,
-  ): Promise<PaymentDocumentSummary[]> {
+  static async summariesFor(db: Knex, paymentId: number): Promise<PaymentDocumentSummary[]> {
     return (await db('payment_documents')
       .where({ payment_id: paymentId })
       .orderBy('id')

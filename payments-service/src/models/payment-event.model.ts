@@ -25,7 +25,7 @@ export class PaymentEvent extends BaseModel {
 
   /** Appends one audit row (one INSERT: recordEvent is on every hot path, ADR 011). */
   static async record(
-    db: Knex | Knex.Transaction,
+    db: Knex,
     row: Pick<
       PaymentEvent,
       'payment_id' | 'from_stage' | 'to_stage' | 'reason' | 'actor' | 'actor_user_id' | 'created_at'
@@ -35,10 +35,7 @@ export class PaymentEvent extends BaseModel {
   }
 
   /** An order's events, oldest first, each with the user name of the staff member (if any). */
-  static async timelineWithActors(
-    db: Knex | Knex.Transaction,
-    paymentId: number,
-  ): Promise<EventWithActor[]> {
+  static async timelineWithActors(db: Knex, paymentId: number): Promise<EventWithActor[]> {
     return (await db('payment_events as e')
       .leftJoin('users as a', 'a.id', 'e.actor_user_id')
       .where('e.payment_id', paymentId)

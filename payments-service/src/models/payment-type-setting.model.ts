@@ -34,7 +34,7 @@ export class PaymentTypeSetting extends BaseModel {
   declare updated_at: Date
 
   /** Every settings row, each with the username of its last editor. */
-  static async allWithEditor(db: Knex | Knex.Transaction): Promise<PaymentTypeSettingsRow[]> {
+  static async allWithEditor(db: Knex): Promise<PaymentTypeSettingsRow[]> {
     return db('payment_type_settings as s')
       .leftJoin('users as u', 'u.id', 's.updated_by_user_id')
       .select<PaymentTypeSettingsRow[]>('s.*', 'u.username as updated_by_username')
@@ -100,7 +100,7 @@ export class PaymentTypeChange extends BaseModel {
 
   /** The newest `limit` changes of `code`, each with the username of whoever made it. */
   static async historyOf(
-    db: Knex | Knex.Transaction,
+    db: Knex,
     code: PaymentTypeCode,
     limit: number,
   ): Promise<PaymentTypeChangeRow[]> {

@@ -66,11 +66,7 @@ export class Payment extends BaseModel {
   }
 
   /** The customer's view of their own order (an idempotent create's replay), or undefined. */
-  static async viewOfOwn(
-    db: Knex | Knex.Transaction,
-    id: number,
-    userId: number,
-  ): Promise<PaymentView | undefined> {
+  static async viewOfOwn(db: Knex, id: number, userId: number): Promise<PaymentView | undefined> {
     return (await db('payments')
       .select(PAYMENT_VIEW_COLUMNS)
       .where({ id, user_id: userId })
@@ -273,7 +269,7 @@ export class Payment extends BaseModel {
   }
 
   /** The stage of an order (undefined when there is no such order). */
-  static async stageOf(db: Knex | Knex.Transaction, id: number): Promise<OrderStage | undefined> {
+  static async stageOf(db: Knex, id: number): Promise<OrderStage | undefined> {
     const row = (await db('payments').where({ id }).first('stage')) as
       { stage: OrderStage } | undefined
     return row?.stage
@@ -283,15 +279,12 @@ export class Payment extends BaseModel {
    * Orders joined with their customers (`p`, `u`): the staff queue and a customer's orders
    * (users view) filter, page and select (`SUMMARY_COLUMNS`) on it.
    */
-  static summaries(db: Knex | Knex.Transaction): Knex.QueryBuilder {
+  static summaries(db: Knex): Knex.QueryBuilder {
     return db('payments as p').join('users as u', 'u.id', 'p.user_id')
   }
 
   /** One order as staff see it: the summary, the order's own columns and the customer's. */
-  static async staffDetailOf(
-    db: Knex | Knex.Transaction,
-    id: number,
-  ): Promise<StaffOrderRow | undefined> {
+  static async staffDetailOf(db: Knex, id: number): Promise<StaffOrderRow | undefined> {
     return (await Payment.summaries(db)
       .where('p.id', id)
       .select([
@@ -369,7 +362,7 @@ export class Payment extends BaseModel {
   }
 
   /** How many orders the customer has placed, in any stage (the staff users page). */
-  static async countOf(db: Knex | Knex.Transaction, userId: number): Promise<number> {
+  static async countOf(db: Knex, userId: number): Promise<number> {
     const [all] = await db('payments')
       .where({ user_id: userId })
       .count<Array<{ count: string | number }>>('* as count')
@@ -377,11 +370,7 @@ export class Payment extends BaseModel {
   }
 
   /** The customer's newest `limit` orders as queue rows, newest first (the staff users page). */
-  static async recentSummariesOf(
-    db: Knex | Knex.Transaction,
-    userId: number,
-    limit: number,
-  ): Promise<SummaryRow[]> {
+  static async recentSummariesOf(db: Knex, userId: number, limit: number): Promise<SummaryRow[]> {
     return (await Payment.summaries(db)
       .where('p.user_id', userId)
       .select(SUMMARY_COLUMNS)

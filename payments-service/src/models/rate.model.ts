@@ -28,7 +28,7 @@ export class Rate extends BaseModel {
   declare created_at: Date
 
   /** The newest row of every currency that has one (one DISTINCT ON query). */
-  static async currentOfEach(db: Knex | Knex.Transaction): Promise<CurrentRateRow[]> {
+  static async currentOfEach(db: Knex): Promise<CurrentRateRow[]> {
     return (await db('rates')
       .distinctOn('currency')
       .select('currency', 'buy_rate_irr', 'created_at')
@@ -41,7 +41,7 @@ export class Rate extends BaseModel {
 
   /** The newest `limit` rows of `currency`, each with the username of whoever set it. */
   static async historyOf(
-    db: Knex | Knex.Transaction,
+    db: Knex,
     currency: Currency,
     limit: number,
   ): Promise<Array<Rate & { set_by_username: string | null }>> {
@@ -55,7 +55,7 @@ export class Rate extends BaseModel {
 
   /** The buy rate of the newest row of `currency` (not a cache): undefined before the first. */
   static async newestBuyRate(
-    db: Knex | Knex.Transaction,
+    db: Knex,
     currency: Currency,
   ): Promise<{ buy_rate_irr: number } | undefined> {
     return (await db('rates').where({ currency }).orderBy(newestFirst()).first('buy_rate_irr')) as
@@ -69,7 +69,7 @@ export class Rate extends BaseModel {
    * `rates_currency_created_idx`.
    */
   static async endOfDayRates(
-    db: Knex | Knex.Transaction,
+    db: Knex,
     input: { currency: Currency; days: number; now: Date; timeZone: string },
   ): Promise<Array<{ date: string; buy_rate_irr: number | string }>> {
     const { rows } = (await db.raw(

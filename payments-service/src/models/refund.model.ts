@@ -135,10 +135,7 @@ export class Refund extends BaseModel {
    * left out) and each bank payment of the order whose money sits in suspense with no return
    * open yet, oldest first.
    */
-  static async moneyBackRowsOf(
-    db: Knex | Knex.Transaction,
-    paymentId: number,
-  ): Promise<MoneyBackRow[]> {
+  static async moneyBackRowsOf(db: Knex, paymentId: number): Promise<MoneyBackRow[]> {
     const { rows } = (await db.raw(
       `
     SELECT 'refund' AS kind, r.amount_irr::text AS amount_irr, r.status, r.method, r.reason,

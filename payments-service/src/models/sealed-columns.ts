@@ -15,7 +15,7 @@ export interface SealedSecretColumn extends SealedColumn {
   ciphertext: string
 }
 
-function stale(db: Knex | Knex.Transaction, column: SealedColumn, current: string) {
+function stale(db: Knex, column: SealedColumn, current: string) {
   return db(column.table).whereNotNull(column.keyId).whereNot(column.keyId, current)
 }
 

@@ -19,10 +19,7 @@ export class StaffSecondFactor extends BaseModel {
   declare created_at: Date
 
   /** The staff member's factor, or undefined before the enrolment began. */
-  static async ofUser(
-    db: Knex | Knex.Transaction,
-    userId: number,
-  ): Promise<StaffSecondFactorRow | undefined> {
+  static async ofUser(db: Knex, userId: number): Promise<StaffSecondFactorRow | undefined> {
     return (await db('staff_second_factors').where({ user_id: userId }).first()) as
       StaffSecondFactorRow | undefined
   }
@@ -38,7 +35,7 @@ export class StaffSecondFactor extends BaseModel {
 
   /** Begins an enrolment with a pending secret, unless one began already (the first one wins). */
   static async beginUnlessBegun(
-    db: Knex | Knex.Transaction,
+    db: Knex,
     row: Pick<
       StaffSecondFactorRow,
       'user_id' | 'secret_ciphertext' | 'secret_key_id' | 'created_at'
@@ -130,7 +127,7 @@ export class StaffRecoveryCode extends BaseModel {
   }
 
   /** How many of the staff member's recovery codes are still unused. */
-  static async countUnused(db: Knex | Knex.Transaction, userId: number): Promise<number> {
+  static async countUnused(db: Knex, userId: number): Promise<number> {
     const [left] = await db('staff_recovery_codes')
       .where({ user_id: userId })
       .whereNull('used_at')

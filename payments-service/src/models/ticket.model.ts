@@ -3,8 +3,6 @@ import { byTimeThenId, newestFirst } from '../db/newest-first.ts'
 import { pageOf } from '../db/page.ts'
 import { BaseModel } from './base.model.ts'
 
-type Runner = Knex | Knex.Transaction
-
 export const TICKET_STATUSES = ['open', 'closed'] as const
 export type TicketStatus = (typeof TICKET_STATUSES)[number]
 
@@ -19,7 +17,7 @@ export class TicketCategory extends BaseModel {
   declare created_at: Date
 
   /** The category's row, or undefined when there is no such category. */
-  static async find(trx: Runner, id: number): Promise<TicketCategory | undefined> {
+  static async find(trx: Knex, id: number): Promise<TicketCategory | undefined> {
     return (await trx('ticket_categories').where({ id }).first()) as TicketCategory | undefined
   }
 
@@ -65,7 +63,7 @@ export interface StaffTicketFilters {
   offset: number
 }
 
-const ticketsWithCategory = (trx: Runner) =>
+const ticketsWithCategory = (trx: Knex) =>
   trx('tickets as t')
     .join('ticket_categories as c', 'c.id', 't.category_id')
     .select<TicketWithCategory[]>('t.*', 'c.name as category_name')
@@ -99,7 +97,7 @@ export class Ticket extends BaseModel {
    * row locked (FOR UPDATE OF t) until the transaction ends.
    */
   static async withCategory(
-    trx: Runner,
+    trx: Knex,
     id: number,
     { ownerId, lock = false }: { ownerId?: number | undefined; lock?: boolean } = {},
   ): Promise<TicketWithCategory | undefined> {
@@ -169,7 +167,7 @@ export class Ticket extends BaseModel {
 
   /** The customer's newest `limit` tickets by last activity (the staff users page). */
   static async recentOf(
-    db: Runner,
+    db: Knex,
     userId: number,
     limit: number,
   ): Promise<
@@ -193,7 +191,7 @@ export class Ticket extends BaseModel {
   }
 
   /** How many tickets the customer has, open or closed. */
-  static async countOf(db: Runner, userId: number): Promise<number> {
+  static async countOf(db: Knex, userId: number): Promise<number> {
     const [all] = await db('tickets')
       .where({ user_id: userId })
       .count<Array<{ count: string | number }>>('* as count')
@@ -201,7 +199,7 @@ export class Ticket extends BaseModel {
   }
 
   /** How many open tickets the customer has. */
-  static async countOpenOf(trx: Runner, userId: number): Promise<number> {
+  static async countOpenOf(trx: Knex, userId: number): Promise<number> {
     const open = await trx('tickets')
       .where({ user_id: userId, status: 'open' })
       .count<{ count: string | number }[]>('* as count')
@@ -210,7 +208,7 @@ export class Ticket extends BaseModel {
 
   /** Inserts a ticket; its id, or undefined if the insert returned nothing. */
   static async open(
-    trx: Runner,
+    trx: Knex,
     row: Pick<
       Ticket,
       | 'user_id'
@@ -236,7 +234,7 @@ export class Ticket extends BaseModel {
 
   /** Records that a message was written at `now`, by staff or by the customer. */
   static async markMessaged(
-    trx: Runner,
+    trx: Knex,
     id: number,
     { now, byStaff }: { now: Date; byStaff: boolean },
   ): Promise<void> {
@@ -248,11 +246,11 @@ export class Ticket extends BaseModel {
   }
 
   /** Sets `updated_at` (a file was added to one of its messages). */
-  static async touch(trx: Runner, id: number, now: Date): Promise<void> {
+  static async touch(trx: Knex, id: number, now: Date): Promise<void> {
     await trx('tickets').where({ id }).update({ updated_at: now })
   }
 
-  static async markClosed(trx: Runner, id: number, now: Date): Promise<void> {
+  static async markClosed(trx: Knex, id: number, now: Date): Promise<void> {
     await trx('tickets').where({ id }).update({ status: 'closed', closed_at: now, updated_at: now })
   }
 }
@@ -310,7 +308,7 @@ export class TicketMessage extends BaseModel {
   }
 
   /** One message with its ticket's owner and status, or undefined when there is none. */
-  static async withTicket(trx: Runner, id: number): Promise<TicketMessageWithTicket | undefined> {
+  static async withTicket(trx: Knex, id: number): Promise<TicketMessageWithTicket | undefined> {
     return trx('ticket_messages as m')
       .join('tickets as t', 't.id', 'm.ticket_id')
       .where('m.id', id)
@@ -326,7 +324,7 @@ export class TicketMessage extends BaseModel {
   }
 
   static async add(
-    trx: Runner,
+    trx: Knex,
     row: Pick<TicketMessage, 'ticket_id' | 'author_id' | 'is_staff' | 'content' | 'created_at'>,
   ): Promise<void> {
     await trx('ticket_messages').insert(row)
@@ -334,7 +332,7 @@ export class TicketMessage extends BaseModel {
 
   /** Like `add`; the new message's id, or undefined if the insert returned nothing. */
   static async addReturningId(
-    trx: Runner,
+    trx: Knex,
     row: Pick<TicketMessage, 'ticket_id' | 'author_id' | 'is_staff' | 'content' | 'created_at'>,
   ): Promise<number | undefined> {
     const [message] = await trx('ticket_messages')
@@ -383,20 +381,20 @@ export class TicketAttachment extends BaseModel {
       .first()
   }
 
-  static async countOfMessage(trx: Runner, messageId: number): Promise<number> {
+  static async countOfMessage(trx: Knex, messageId: number): Promise<number> {
     const count = await trx('ticket_attachments')
       .where({ message_id: messageId })
       .count<{ count: string | number }[]>('* as count')
     return Number(count[0]?.count ?? 0)
   }
 
-  static async add(trx: Runner, row: NewTicketAttachment): Promise<void> {
+  static async add(trx: Knex, row: NewTicketAttachment): Promise<void> {
     await trx('ticket_attachments').insert(row)
   }
 
   /** Like `add`; the new row, or undefined if the insert returned nothing. */
   static async addReturningRow(
-    trx: Runner,
+    trx: Knex,
     row: NewTicketAttachment,
   ): Promise<TicketAttachment | undefined> {
     const [inserted] = await trx<TicketAttachment>('ticket_attachments').insert(row).returning('*')

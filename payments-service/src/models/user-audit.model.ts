@@ -18,13 +18,13 @@ export class UserAudit extends BaseModel {
   declare created_at: Date
 
   /** Writes one audit row (a plain INSERT, nothing returned). */
-  static async record(db: Knex | Knex.Transaction, row: Omit<UserAuditRow, 'id'>): Promise<void> {
+  static async record(db: Knex, row: Omit<UserAuditRow, 'id'>): Promise<void> {
     await db('user_audit').insert(row)
   }
 
   /** The account's newest `limit` audit rows, each with the username of whoever acted. */
   static async recentOf(
-    db: Knex | Knex.Transaction,
+    db: Knex,
     userId: number,
     limit: number,
   ): Promise<Array<UserAuditRowWithActor>> {

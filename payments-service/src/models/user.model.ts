@@ -54,7 +54,7 @@ export class User extends BaseModel {
 
   /** One column of one account, or undefined when there is no such account. */
   static async fieldOf<Field extends 'username' | 'phone'>(
-    db: Knex | Knex.Transaction,
+    db: Knex,
     id: number,
     field: Field,
   ): Promise<string | undefined> {
@@ -94,10 +94,7 @@ export class User extends BaseModel {
   }
 
   /** The account as staff see it, or undefined when there is none. */
-  static async staffRowOf(
-    db: Knex | Knex.Transaction,
-    id: number,
-  ): Promise<StaffUserRow | undefined> {
+  static async staffRowOf(db: Knex, id: number): Promise<StaffUserRow | undefined> {
     return (await db('users').where({ id }).first(STAFF_USER_COLUMNS)) as StaffUserRow | undefined
   }
 
