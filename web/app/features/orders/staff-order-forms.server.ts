@@ -2,7 +2,9 @@ import {
   normalizePhone,
   PHONE_INVALID_MESSAGE,
   PHONE_PATTERN,
+  PAYMENT_TYPE_CODES,
   toLatinDigits,
+  type StaffOrderQuery,
 } from '@arzpol/contracts'
 import { z } from 'zod'
 import { jalaliToIsoDay } from '~/utils/staff-dates.server.ts'
@@ -97,17 +99,8 @@ export const settleRefundSchema = z.object({
 export interface OrderFilters {
   /** What the form shows again. */
   values: { stage: string; type: string; from: string; to: string; phone: string; sort: string }
-  /** What goes to payments-service. */
-  query: {
-    stage?: string
-    payment_type?: string
-    from?: string
-    to?: string
-    phone?: string
-    sort: 'oldest' | 'newest'
-    limit: number
-    offset: number
-  }
+  /** What goes to payments-service (its query, with the paging always set). */
+  query: StaffOrderQuery & Required<Pick<StaffOrderQuery, 'sort' | 'limit' | 'offset'>>
   page: number
   errors: Record<string, string[]>
 }
@@ -116,16 +109,13 @@ export interface OrderFilters {
  * The queue's query string → payments-service's filters. Unknown stages and types are dropped;
  * Jalali dates are converted (a date that is not a real day is reported, not guessed).
  */
-export function parseOrderFilters(
-  params: URLSearchParams,
-  paymentTypes: readonly string[],
-): OrderFilters {
+export function parseOrderFilters(params: URLSearchParams): OrderFilters {
   const get = (name: string) => (params.get(name) ?? '').trim()
   const errors: Record<string, string[]> = {}
   const stages = get('stage')
     .split(',')
     .filter((s) => (ORDER_STAGES as readonly string[]).includes(s))
-  const type = paymentTypes.includes(get('type')) ? get('type') : ''
+  const type = PAYMENT_TYPE_CODES.find((code) => code === get('type')) ?? ''
   const sort = get('sort') === 'oldest' ? 'oldest' : 'newest'
   const day = (name: 'from' | 'to') => {
     const raw = get(name)

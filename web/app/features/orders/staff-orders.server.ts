@@ -1,4 +1,8 @@
-import { type SettleRefundRequest, type StaffTransitionRequest } from '@arzpol/contracts'
+import {
+  type SettleRefundRequest,
+  type StaffOrderQuery,
+  type StaffTransitionRequest,
+} from '@arzpol/contracts'
 import { OrderDetailOut, OrderPageOut, RevealedOut } from '@arzpol/contracts/orders/staff'
 import { wire } from '@arzpol/contracts/wire'
 import { queryString } from '~/features/api/list-shapes.server.ts'
@@ -15,18 +19,7 @@ const orderPage = wire(OrderPageOut)
 const orderDetail = wire(OrderDetailOut)
 const revealed = wire(RevealedOut)
 
-export interface OrderQuery {
-  stage?: string
-  payment_type?: string
-  from?: string
-  to?: string
-  phone?: string
-  sort?: 'oldest' | 'newest'
-  limit?: number
-  offset?: number
-}
-
-export const listOrders = (request: Request, token: string, query: OrderQuery) =>
+export const listOrders = (request: Request, token: string, query: StaffOrderQuery) =>
   call(request, `/api/staff/orders/${queryString(query)}`, {
     method: 'GET',
     token,

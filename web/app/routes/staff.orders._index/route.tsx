@@ -22,11 +22,9 @@ import { privatePageMeta } from '~/utils/private-page-meta.ts'
  * phone (a GET form, so a filtered queue is a link staff can share), 50 a page.
  */
 
-const TYPE_CODES = DEFAULT_PAYMENT_TYPES.map((t) => t.value)
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const { tokens, headers } = await requireStaff(request)
-  const filters = parseOrderFilters(new URL(request.url).searchParams, TYPE_CODES)
+  const filters = parseOrderFilters(new URL(request.url).searchParams)
   const result = readOrThrow(await listOrders(request, tokens.access, filters.query), headers)
   return data(
     {
