@@ -18,7 +18,7 @@ const s3 = new S3rver({
   port: 0,
   silent: true,
   directory: s3Dir,
-  configureBuckets: [{ name: BUCKET }],
+  configureBuckets: [{ name: BUCKET, configs: [] }],
 })
 
 let strapi: Core.Strapi

@@ -85,7 +85,7 @@ describe('S3-compatible storage (against s3rver, a local S3 server)', () => {
     port: 0,
     silent: true,
     directory,
-    configureBuckets: [{ name: 'arzpol-attachments' }],
+    configureBuckets: [{ name: 'arzpol-attachments', configs: [] }],
   })
   let storage: ReturnType<typeof createS3Storage> | undefined
   let endpoint = ''
