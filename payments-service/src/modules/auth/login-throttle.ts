@@ -5,8 +5,6 @@ import { tooManyRequests } from '../../http/errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { LoginAttempt as Failures, type LoginScope } from '../../models/login-attempt.model.ts'
 
-export type { LoginScope }
-
 /**
  * Brute-force limits for password login, counted in PostgreSQL (table `login_attempts`) so that
  * every instance shares them: at most `perAccount` failures per phone/username and `perIp` per

@@ -14,8 +14,6 @@ import {
   type PaymentTypeSettingsRow as SettingsRow,
 } from '../../models/payment-type-setting.model.ts'
 
-export type { PaymentTypeSettings }
-
 export interface StaffPaymentTypeView extends PaymentType {
   updated_at: Date | null
   updated_by: { id: number; username: string } | null

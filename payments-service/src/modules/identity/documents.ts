@@ -7,12 +7,7 @@ import { ApiError } from '../../http/errors.ts'
 import { saveOrDiscardFile } from '../../http/stored-files.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { IdentityDocument, type IdentityDocumentRow } from '../../models/identity-document.model.ts'
-import {
-  IdentityReview,
-  IdentityReviewAudit,
-  type ReviewRow,
-  type ReviewState,
-} from '../../models/identity-review.model.ts'
+import { IdentityReview, IdentityReviewAudit } from '../../models/identity-review.model.ts'
 import type { User } from '../../models/user.model.ts'
 import type { FileStorage } from '../../storage/index.ts'
 import { createSealedFiles, type SealedFiles } from '../../storage/sealed.ts'
@@ -31,8 +26,6 @@ import { levelOf, lockCustomer } from './limits.ts'
  * it, sealed before they reach the object store. A request collects documents until both kinds
  * are in, then waits for staff (`pending`); a rejected customer starts a new request.
  */
-
-export type { IdentityDocumentRow, ReviewRow, ReviewState }
 
 export const documentBody = (row: IdentityDocumentRow) => ({
   id: row.id,

@@ -24,8 +24,6 @@ import { levelOf, lockCustomer } from './limits.ts'
 
 const notFound = () => new ApiError(404, REVIEW_MESSAGES.notFound, 'not_found')
 
-export type { ReviewSummaryRow }
-
 /** The staff member who acted, as the API shows them; null when nobody (or a deleted account) did. */
 export const staffRef = (id: number | null, username: string | null) =>
   id !== null && username !== null ? { id, username } : null

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto'
 import type { Knex } from 'knex'
 import {
   ACCOUNTS,
-  ACCOUNT_CODES,
   CREDIT_NORMAL,
   JournalEntry,
   Posting,
@@ -15,10 +14,6 @@ import {
  * ids (`gtx:12:outcome`): a replay returns the entry already there, the same key with other
  * content throws. The database checks the balance at COMMIT and keeps the journal append-only.
  */
-
-// The chart of accounts lives beside the ledger's tables, so that the models' queries can name
-// accounts too; it is re-exported here for the modules that post and read.
-export { ACCOUNTS, ACCOUNT_CODES, CREDIT_NORMAL, type AccountCode }
 
 /** Why captured money sits in suspense: shown to staff on "money to return". */
 export type SuspenseReason =

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex'
-import { hasEntry, postEntry, type AccountCode, type SuspenseReason } from './journal.ts'
+import type { AccountCode } from '../../models/ledger.model.ts'
+import { hasEntry, postEntry, type SuspenseReason } from './journal.ts'
 
 /**
  * The postings of each money event (shared ledger.md §2), one function per event, each under

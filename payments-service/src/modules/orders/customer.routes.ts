@@ -3,7 +3,9 @@ import type { AppContext } from '../../http/context.ts'
 import { ApiError } from '../../http/errors.ts'
 import { created, file, ok, reply, replyFile, routeGroup, type Api } from '../../http/route.ts'
 import { readMultipart } from '../../http/uploads.ts'
+import type { PaymentDocumentRow } from '../../models/payment-document.model.ts'
 import type { PaymentEvent } from '../../models/payment-event.model.ts'
+import type { PaymentView } from '../../models/payment.model.ts'
 import { formatMinor } from '@arzpol/contracts'
 import { AUDIT_ONLY_REASONS } from './fulfilment/actions.ts'
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf, type RequestHasher } from './checkout/idempotency.ts'
@@ -22,9 +24,9 @@ import {
   StartBody,
   StartResponse,
 } from '@arzpol/contracts/orders/customer'
-import type { DocumentService, PaymentDocumentRow } from './fulfilment/documents.ts'
+import type { DocumentService } from './fulfilment/documents.ts'
 import { shebaBankName } from './fulfilment/payout-details.ts'
-import type { PaymentsService, PaymentView } from './orders.service.ts'
+import type { PaymentsService } from './orders.service.ts'
 
 const CALLBACK_BODY_LIMIT = 16 * 1024
 

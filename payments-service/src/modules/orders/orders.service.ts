@@ -5,7 +5,7 @@ import { ApiError, ValidationError } from '../../http/errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { GatewayTransaction } from '../../models/gateway-transaction.model.ts'
 import { PaymentEvent } from '../../models/payment-event.model.ts'
-import { Payment, PAYMENT_VIEW_COLUMNS, type PaymentView } from '../../models/payment.model.ts'
+import { Payment, type PaymentView } from '../../models/payment.model.ts'
 import type { User } from '../../models/user.model.ts'
 import { GatewayError, type CallbackData, type PaymentGateway } from '../gateways/gateway.ts'
 import type { PaymentTypeStore } from '../catalog/payment-type-store.ts'
@@ -58,9 +58,6 @@ export interface PaymentsServiceDeps {
   /** Whose Sheba (issue 18): a cash-out's Sheba must be the customer's own. */
   ownership: Ownership
 }
-
-/** The columns of an order the customer sees (`paymentBody`): never the credentials. */
-export { PAYMENT_VIEW_COLUMNS, type PaymentView }
 
 export type { CallbackOutcome, SettleSource } from './settlement/settlement.ts'
 

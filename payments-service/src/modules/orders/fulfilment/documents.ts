@@ -29,8 +29,6 @@ const OPEN_STAGES: readonly Stage[] = [
   'in_progress',
 ]
 
-export type { PaymentDocumentRow }
-
 const notFound = () => new ApiError(404, DOCUMENT_MESSAGES.notFound, 'not_found')
 
 export function createDocumentService(deps: {

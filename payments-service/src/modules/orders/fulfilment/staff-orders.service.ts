@@ -5,14 +5,14 @@ import type { Clock } from '../../../lib/clock.ts'
 import { GatewayTransaction } from '../../../models/gateway-transaction.model.ts'
 import { PaymentDocument } from '../../../models/payment-document.model.ts'
 import { PaymentEvent } from '../../../models/payment-event.model.ts'
-import { Payment, SUMMARY_COLUMNS, type SummaryRow } from '../../../models/payment.model.ts'
-import { Refund } from '../../../models/refund.model.ts'
+import { Payment, type SummaryRow } from '../../../models/payment.model.ts'
+import { Refund, type RefundRow } from '../../../models/refund.model.ts'
 import type { User } from '../../../models/user.model.ts'
 import type { SmsOutbox } from '../../auth/sms/outbox.ts'
 import type { PaymentGateway } from '../../gateways/gateway.ts'
 import { formatMinor } from '@arzpol/contracts'
 import type { CredentialVault } from '../checkout/credentials.ts'
-import { closeRefund, type RefundRow } from '../settlement/refunds.ts'
+import { closeRefund } from '../settlement/refunds.ts'
 import { createSettlement } from '../settlement/settlement.ts'
 import { createMoneyBackNotice } from '../settlement/money-back-notice.ts'
 import { flowOf, recordEvent, transition, type Stage } from '../state-machine.ts'
@@ -21,8 +21,6 @@ import { notifyStatusChange } from './notify.ts'
 import { type OrderQueryInput, type TransitionInput } from '@arzpol/contracts/orders/staff'
 import { STAFF_MESSAGES } from '@arzpol/contracts/staff'
 import { tehranDayBounds } from '../../../lib/tehran-day.ts'
-import { byTimeThenId } from '../../../db/newest-first.ts'
-import { pageOf } from '../../../db/page.ts'
 
 export interface StaffOrderDeps {
   db: Knex
@@ -35,8 +33,6 @@ export interface StaffOrderDeps {
 
 const notFound = () => new ApiError(404, STAFF_MESSAGES.notFound, 'not_found')
 const illegal = () => new ApiError(409, STAFF_MESSAGES.illegalTransition, 'illegal_transition')
-
-export { SUMMARY_COLUMNS, type SummaryRow }
 
 export const summaryBody = (row: SummaryRow) => ({
   id: row.id,
@@ -53,11 +49,6 @@ export const summaryBody = (row: SummaryRow) => ({
   updated_at: row.updated_at,
 })
 
-/** The queue and order rows of one customer, newest first (users view). */
-export function summaryQuery(db: Knex | Knex.Transaction) {
-  return Payment.summaries(db)
-}
-
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null)
 
 export function createStaffOrderService(deps: StaffOrderDeps) {
@@ -71,15 +62,17 @@ export function createStaffOrderService(deps: StaffOrderDeps) {
   })
 
   async function list(query: OrderQueryInput) {
-    const base = summaryQuery(db)
-    if (query.stage) base.whereIn('p.stage', query.stage)
-    if (query.payment_type) base.where('p.payment_type', query.payment_type)
-    if (query.from) base.where('p.created_at', '>=', tehranDayBounds(query.from).start)
-    if (query.to) base.where('p.created_at', '<', tehranDayBounds(query.to).end)
-    if (query.phone) base.where('u.phone', query.phone)
-    const order = query.sort === 'oldest' ? 'asc' : 'desc'
-    const { count, rows } = await pageOf<SummaryRow>(base, query, (page) =>
-      page.select(SUMMARY_COLUMNS).orderBy(byTimeThenId('p', 'created_at', order)),
+    const { count, rows } = await Payment.pageForStaff(
+      db,
+      {
+        stages: query.stage,
+        paymentType: query.payment_type,
+        createdFrom: query.from ? tehranDayBounds(query.from).start : undefined,
+        createdBefore: query.to ? tehranDayBounds(query.to).end : undefined,
+        phone: query.phone,
+        order: query.sort === 'oldest' ? 'asc' : 'desc',
+      },
+      query,
     )
     return { count, results: rows.map(summaryBody) }
   }

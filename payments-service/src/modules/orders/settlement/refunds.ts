@@ -7,7 +7,6 @@ import { bookRefundOutcome, bookRefundRequested } from '../../ledger/money-event
  * Every return, automatic or by staff, is one row here and two ledger entries: requested (the
  * money leaves the order or suspense and is `outgoing`) and its outcome.
  */
-export type { RefundRow }
 
 const legsOf = (row: RefundRow) => ({
   refundId: row.id,

@@ -8,11 +8,11 @@ import {
   type GatewayTxStatus,
 } from '../../../models/gateway-transaction.model.ts'
 import { Payment } from '../../../models/payment.model.ts'
-import { Refund } from '../../../models/refund.model.ts'
+import { Refund, type RefundRow } from '../../../models/refund.model.ts'
 import type { CallbackData, PaymentGateway, VerifyResult } from '../../gateways/gateway.ts'
 import type { SuspenseReason } from '../../ledger/journal.ts'
 import { bookCapture, bookNotCaptured, bookVerifyUnknown } from '../../ledger/money-events.ts'
-import { closeRefund, openRefund, type RefundRow } from './refunds.ts'
+import { closeRefund, openRefund } from './refunds.ts'
 import { paidWithForeignCard } from '../checkout/card-restriction.ts'
 import { transition } from '../state-machine.ts'
 
