@@ -23,7 +23,7 @@
  * bench; bench/lighthouse.ts is the other (`npm run bench -- api|lighthouse` runs one of them).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { generateKeyPairSync, randomBytes } from 'node:crypto'
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto'
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -352,8 +352,26 @@ async function main(): Promise<void> {
       accessTtlSeconds: 3600,
       clock: { now: () => new Date() },
     })
-    const listToken = await tokens.signAccess(lister)
-    const createTokens = await Promise.all(creators.map((c) => tokens.signAccess(c)))
+    // An access token is good while its session is open (the app reads that with the user on
+    // every request), so each user gets one, as a sign-in would open it.
+    const signedIn = async (user: {
+      id: number
+      phone: string
+      username: string
+      role: 'customer'
+    }) => {
+      const session = { id: randomUUID(), secondFactor: false }
+      await db('refresh_tokens').insert({
+        user_id: user.id,
+        family_id: session.id,
+        token_hash: randomBytes(32).toString('hex'),
+        second_factor: false,
+        expires_at: new Date(Date.now() + 30 * 86_400_000),
+      })
+      return tokens.signAccess(user, session)
+    }
+    const listToken = await signedIn(lister)
+    const createTokens = await Promise.all(creators.map(signedIn))
     // The app's and the floor's create take the creators in turn, the same order for both.
     const creatorTurns = <T>(values: T[], request: (value: T) => Partial<autocannon.Request>) => {
       let turn = 0

@@ -1,8 +1,13 @@
 import type { CryptoKey } from 'jose'
 import { describe, expect, it } from 'vitest'
 
+import type * as CustomerToken from '../src/comments/customer-token'
 import { commentsCmsForFile, ISSUER, signAccessToken } from './comments-harness'
-import { setEnv } from './harness'
+import { requireCompiled, setEnv } from './harness'
+
+const { isSessionOpen, SessionCheckUnavailableError, sessionCheckUrl } = requireCompiled<
+  typeof CustomerToken
+>('comments/customer-token.js')
 
 const POST_SLUG = 'comment-target'
 
@@ -72,6 +77,56 @@ describe('POST /api/comments: authentication', () => {
     const { status, json } = await postComment({ post: POST_SLUG, content: 'سلام' }, await make())
     expect(status).toBe(401)
     expect(json.data).toBeNull()
+  })
+
+  it('refuses a valid token whose session payments-service ended (a blocked customer), at once', async () => {
+    const valid = await token({ sub: '2001' })
+    const before = await postComment({ post: POST_SLUG, content: 'پیش از مسدود شدن' }, valid)
+    expect(before.status).toBe(201)
+
+    cms.jwks.endSessionsOf('2001')
+    const checks = cms.jwks.sessionChecks
+    const after = await postComment({ post: POST_SLUG, content: 'پس از مسدود شدن' }, valid)
+    expect(after.status).toBe(401)
+    expect(after.json.data).toBeNull()
+    expect(cms.jwks.sessionChecks).toBe(checks + 1)
+    const stored = await cms.strapi.db
+      .query('api::comment.comment')
+      .findMany({ where: { authorId: '2001' } })
+    expect(stored.map((comment: { content: string }) => comment.content)).toEqual([
+      'پیش از مسدود شدن',
+    ])
+  })
+
+  it('refuses the comment when payments-service cannot say whether the session is open', async () => {
+    const valid = await token({ sub: '2002' })
+    cms.jwks.sessionCheck = 'fail'
+    try {
+      const { status, json } = await postComment({ post: POST_SLUG, content: 'سلام' }, valid)
+      expect(status).toBe(503)
+      expect(json.data).toBeNull()
+    } finally {
+      cms.jwks.sessionCheck = 'answer'
+    }
+  })
+
+  it('gives up on a session check that does not answer in time, refusing (fails closed)', async () => {
+    const valid = await token({ sub: '2003' })
+    const url = sessionCheckUrl(cms.jwks.url)
+    expect(url).toBe(cms.jwks.url.replace('/.well-known/jwks.json', '/api/auth/me/'))
+    expect(await isSessionOpen(valid, { id: '2003' }, { url })).toBe(true)
+    // A token that payments-service answers for someone else is not this customer's.
+    expect(await isSessionOpen(valid, { id: '9999' }, { url })).toBe(false)
+    cms.jwks.sessionCheck = 'hang'
+    try {
+      const started = Date.now()
+      await expect(isSessionOpen(valid, { id: '2003' }, { url, timeoutMs: 200 })).rejects.toThrow(
+        SessionCheckUnavailableError,
+      )
+      expect(Date.now() - started).toBeLessThan(2_000)
+    } finally {
+      cms.jwks.sessionCheck = 'answer'
+    }
   })
 
   it('answers 503 when the JWKS cannot be fetched, and when it is not configured', async () => {

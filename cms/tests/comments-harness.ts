@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 
 import type { Core } from '@strapi/strapi'
 import { afterAll, beforeAll } from 'vitest'
-import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose'
+import { SignJWT, exportJWK, generateKeyPair, jwtVerify, type CryptoKey } from 'jose'
 
 import { createTestStrapi, destroyStrapi, listen, makeTempDir, setEnv, testEnv } from './harness'
 
@@ -11,30 +11,80 @@ import { createTestStrapi, destroyStrapi, listen, makeTempDir, setEnv, testEnv }
 
 export const ISSUER = 'arzpol-payments'
 
+/** How the stand-in answers `/api/auth/me/`: as payments-service does, failing, or not at all. */
+export type SessionCheckMode = 'answer' | 'fail' | 'hang'
+
 export interface Jwks {
   url: string
   /** The key the JWKS publishes. */
   signingKey: CryptoKey
   /** A key the JWKS does not know: a forger's. */
   forgerKey: CryptoKey
+  /** Ends every session of the customer `sub` (a block, a close): their tokens get 401. */
+  endSessionsOf(sub: string): void
+  sessionCheck: SessionCheckMode
+  /** How many times `/api/auth/me/` was asked. */
+  readonly sessionChecks: number
   close(): void
 }
 
-/** A stand-in for payments-service's JWKS endpoint: a real HTTP server with a real key. */
+/**
+ * A stand-in for payments-service: its JWKS endpoint, a real HTTP server with a real key, and
+ * its profile endpoint `/api/auth/me/`, which answers 200 for a token signed with that key whose
+ * customer's sessions were not ended, and 401 otherwise.
+ */
 export async function startJwks(): Promise<Jwks> {
   const pair = await generateKeyPair('EdDSA', { extractable: true })
   const forgerKey = (await generateKeyPair('EdDSA')).privateKey
   const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'test-key', alg: 'EdDSA', use: 'sig' }
-  const server = http.createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json' })
-    response.end(JSON.stringify({ keys: [jwk] }))
+  const ended = new Set<string>()
+  const hanging = new Set<http.ServerResponse>()
+  const state = { sessionCheck: 'answer' as SessionCheckMode, sessionChecks: 0 }
+  const json = (response: http.ServerResponse, status: number, body: unknown) => {
+    response.writeHead(status, { 'content-type': 'application/json' })
+    response.end(JSON.stringify(body))
+  }
+  const server = http.createServer((request, response) => {
+    if (request.url !== '/api/auth/me/') return json(response, 200, { keys: [jwk] })
+    state.sessionChecks += 1
+    if (state.sessionCheck === 'hang') {
+      hanging.add(response)
+      return
+    }
+    if (state.sessionCheck === 'fail') return json(response, 503, { detail: 'unavailable' })
+    const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1] ?? ''
+    jwtVerify(token, pair.publicKey, { issuer: ISSUER, typ: 'at+jwt' }).then(
+      ({ payload }) =>
+        payload.sub && !ended.has(payload.sub)
+          ? json(response, 200, { id: payload.sub, username: payload.username, email: null })
+          : json(response, 401, { detail: 'session ended', code: 'token_not_valid' }),
+      () => json(response, 401, { detail: 'invalid', code: 'token_not_valid' }),
+    )
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/jwks.json`,
+    url: `${base}/.well-known/jwks.json`,
     signingKey: pair.privateKey,
     forgerKey,
-    close: () => server.close(),
+    endSessionsOf: (sub) => ended.add(sub),
+    get sessionCheck() {
+      return state.sessionCheck
+    },
+    set sessionCheck(mode) {
+      state.sessionCheck = mode
+      if (mode !== 'hang') {
+        for (const response of hanging) response.destroy()
+        hanging.clear()
+      }
+    },
+    get sessionChecks() {
+      return state.sessionChecks
+    },
+    close: () => {
+      for (const response of hanging) response.destroy()
+      server.close()
+    },
   }
 }
 

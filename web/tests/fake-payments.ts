@@ -76,7 +76,13 @@ export async function startFakePayments(options: FakePaymentsOptions = {}): Prom
     refreshTokens,
     failWith: null,
     issueTokens(phone, ttl = accessTtl, role = 'customer') {
-      const access = fakeJwt({ sub: phone, role, exp: Math.floor(Date.now() / 1000) + ttl })
+      // Staff tokens come from a sign-in with the second factor, as payments-service's do.
+      const access = fakeJwt({
+        sub: phone,
+        role,
+        second_factor: role !== 'customer',
+        exp: Math.floor(Date.now() / 1000) + ttl,
+      })
       const refresh = randomBytes(24).toString('base64url')
       accessTokens.set(access, phone)
       refreshTokens.set(refresh, { phone, live: true })

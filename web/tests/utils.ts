@@ -108,10 +108,16 @@ export function flashMessage(response: unknown): string | undefined {
 
 /**
  * A browser holding a session whose access token (unsigned, see fakeJwt) is good for ten more
- * minutes, with these claims: `{ sub: '1' }` a customer, `{ sub: '1', role: 'admin' }` staff.
+ * minutes, with these claims: `{ sub: '1' }` a customer, `{ sub: '1', role: 'admin' }` staff
+ * (whose session passed the second factor unless `second_factor: false` says otherwise).
  */
 export function signedInJar(claims: Record<string, unknown>): CookieJar {
-  const access = fakeJwt({ ...claims, exp: Math.floor(Date.now() / 1000) + 600 })
+  const staff = claims.role === 'support' || claims.role === 'admin'
+  const access = fakeJwt({
+    second_factor: staff,
+    ...claims,
+    exp: Math.floor(Date.now() / 1000) + 600,
+  })
   return new CookieJar().apply(
     new Headers({ 'Set-Cookie': commitSession({ access, refresh: 'refresh-1' }) }),
   )

@@ -71,10 +71,75 @@ function isKeySetFailure(error: unknown): boolean {
 }
 
 export class JwksUnavailableError extends Error {
-  readonly cause: unknown
-  constructor(url: string, cause: unknown) {
+  /** What went wrong underneath, for the log (not `cause`: its type differs between ES libs). */
+  readonly reason: unknown
+  constructor(url: string, reason: unknown) {
     super(`cannot fetch the payments-service JWKS at ${url}`)
     this.name = 'JwksUnavailableError'
-    this.cause = cause
+    this.reason = reason
+  }
+}
+
+/** How long a comment waits for payments-service to say whether the token's session is open. */
+export const SESSION_CHECK_TIMEOUT_MS = 2_000
+
+/**
+ * Where payments-service answers for a token: its profile endpoint (`/api/auth/me/`), on the
+ * same origin as the JWKS it publishes, so the cms needs no setting of its own for it.
+ */
+export function sessionCheckUrl(jwksUrl: string): string {
+  return new URL('/api/auth/me/', jwksUrl).toString()
+}
+
+/**
+ * A valid signature proves payments-service issued the token, not that its session is still
+ * open: a block, an account close, a logout or a password change elsewhere end sessions there at
+ * once, while the token itself stays valid until it expires. So before a comment is taken,
+ * payments-service is asked about the token itself (its profile endpoint, the token as bearer).
+ *
+ * true: the session is open and belongs to `customer`; false: payments-service refused the
+ * token (401, 403) or answered for someone else. Anything else (a timeout, a 5xx, no connection)
+ * throws SessionCheckUnavailableError: the caller refuses the comment (503), it never takes one
+ * it could not check.
+ */
+export async function isSessionOpen(
+  token: string,
+  customer: Pick<Customer, 'id'>,
+  options: { url: string; timeoutMs?: number },
+): Promise<boolean> {
+  let response: Response
+  try {
+    response = await fetch(options.url, {
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      signal: AbortSignal.timeout(options.timeoutMs ?? SESSION_CHECK_TIMEOUT_MS),
+    })
+  } catch (error) {
+    throw new SessionCheckUnavailableError(options.url, error)
+  }
+  if (response.status === 401 || response.status === 403) {
+    await response.body?.cancel()
+    return false
+  }
+  if (response.status !== 200) {
+    await response.body?.cancel()
+    throw new SessionCheckUnavailableError(options.url, `HTTP ${response.status}`)
+  }
+  let body: unknown
+  try {
+    body = await response.json()
+  } catch (error) {
+    throw new SessionCheckUnavailableError(options.url, error)
+  }
+  const id = (body as { id?: unknown } | null)?.id
+  return (typeof id === 'number' || typeof id === 'string') && String(id) === customer.id
+}
+
+export class SessionCheckUnavailableError extends Error {
+  /** What went wrong underneath, for the log (not `cause`: its type differs between ES libs). */
+  readonly reason: unknown
+  constructor(url: string, reason: unknown) {
+    super(`cannot ask payments-service about a sign-in at ${url}`)
+    this.name = 'SessionCheckUnavailableError'
+    this.reason = reason
   }
 }

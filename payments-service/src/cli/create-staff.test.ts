@@ -2,9 +2,13 @@ import { execFile } from 'node:child_process'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import type { AuthTokens } from '@arzpol/contracts'
 import { User } from '../models/user.model.ts'
 import { createPasswordHasher } from '../modules/auth/password.ts'
+import { registerUser, useTestApp } from '../test/app.ts'
 import { useTestDatabase } from '../test/db.ts'
+import { uniquePhone } from '../test/factories.ts'
+import { signInWithSecondFactor } from '../test/sessions.ts'
 import { createStaff, ensureStaff, StaffInput } from './create-staff.ts'
 
 const run = promisify(execFile)
@@ -174,4 +178,60 @@ describe('create-staff', () => {
     expect(lost).toMatchObject({ code: 2 })
     expect((lost as { stderr: string }).stderr).toContain('npm run create-staff -- …')
   }, 60_000)
+})
+
+describe('create-staff ends the sessions of an existing account', () => {
+  const t = useTestApp()
+
+  const me = (token: string) => t.api.get('/api/auth/me/', { token })
+  const refresh = (token: string) =>
+    t.api.post<AuthTokens>('/api/auth/token/refresh/', { refresh: token })
+  const catchUpWithRealTime = () =>
+    t.clock.advance(Math.ceil((Date.now() - t.clock.now().getTime()) / 1000) + 1)
+  const expectEnded = async (sessions: AuthTokens[]) => {
+    for (const tokens of sessions) {
+      expect((await me(tokens.access)).status).toBe(401)
+      expect((await refresh(tokens.refresh)).status).toBe(401)
+    }
+  }
+
+  it('for an existing account, and with --reset-second-factor, every session ends at once', async () => {
+    const phone = uniquePhone()
+    const first = await registerUser(t.api, phone, 'customer password')
+    const second = await t.api.post<AuthTokens>('/api/auth/login/', {
+      phone,
+      password: 'customer password',
+    })
+    expect(second.status).toBe(200)
+    for (const tokens of [first, second.body]) expect((await me(tokens.access)).status).toBe(200)
+
+    await createStaff(t.deps.db, weakHasher, { phone, password: 'staff password', role: 'support' })
+    await expectEnded([first, second.body])
+    // The command keeps real time; the app's clock moves by hand and starts a little behind.
+    catchUpWithRealTime()
+
+    // --if-missing leaves an existing account, and its sessions, as they are.
+    const { tokens, secret } = await signInWithSecondFactor(t, phone, 'staff password')
+    const kept = await ensureStaff(t.deps.db, weakHasher, {
+      phone,
+      password: 'staff password',
+      role: 'support',
+    })
+    expect(kept.created).toBe(false)
+    expect((await me(tokens.access)).status).toBe(200)
+
+    // Lost authenticator: the reset ends the staff sessions that passed the old one, too.
+    t.clock.advance(30)
+    const later = await signInWithSecondFactor(t, phone, 'staff password', secret)
+    const reset = await createStaff(t.deps.db, weakHasher, {
+      phone,
+      password: 'new staff password',
+      role: 'support',
+      resetSecondFactor: true,
+    })
+    expect(reset.secondFactorReset).toBe(true)
+    await expectEnded([tokens, later.tokens])
+    const login = await t.api.post('/api/auth/login/', { phone, password: 'new staff password' })
+    expect(login.body).toMatchObject({ code: 'second_factor_enrolment_required' })
+  })
 })

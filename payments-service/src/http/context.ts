@@ -4,7 +4,7 @@ import type { Logger } from 'pino'
 import type { AppConfig } from '../config/env.ts'
 import type { Clock } from '../lib/clock.ts'
 import type { User } from '../models/user.model.ts'
-import type { TokenService } from '../modules/auth/tokens.ts'
+import type { AccessSession, TokenService } from '../modules/auth/tokens.ts'
 import type { SmsOutbox } from '../modules/auth/sms/outbox.ts'
 import type { PasswordHasher } from '../modules/auth/password.ts'
 import type { FileStorage } from '../storage/storage.ts'
@@ -28,8 +28,13 @@ export interface AppDeps {
 export interface AppState {
   requestId: string
   logger: Logger
-  /** Set by `requireUser`. */
+  /**
+   * Set by `requireUser`. Staff whose session did not pass the second factor get the account
+   * with the customer role here: no staff power reaches a handler through a weaker session.
+   */
   user?: User
+  /** The access token's session, still open (set by `requireUser`). */
+  session?: AccessSession
 }
 
 export type AppContext = Koa.ParameterizedContext<AppState>

@@ -6,6 +6,13 @@ import { BaseModel } from './base.model.ts'
 
 export { ROLES, type Role }
 
+/**
+ * Roles with staff powers. They sign in with a second factor (ADR 015), and use those powers only
+ * from a session that passed it (ADR 029).
+ */
+export const STAFF_ROLES: readonly Role[] = ['support', 'admin']
+export const isStaffRole = (role: Role) => STAFF_ROLES.includes(role)
+
 /** The columns of an account staff see (the users list and page): never the password hash. */
 export const STAFF_USER_COLUMNS = [
   'id',
@@ -50,6 +57,39 @@ export class User extends BaseModel {
 
   get isBlocked(): boolean {
     return this.blocked_at !== null
+  }
+
+  /**
+   * What every authenticated request reads (auth middleware), in one statement: the account, and
+   * whether the access token's session is still open, that is, whether its refresh-token family
+   * still has a token that was neither rotated nor revoked and has not expired (the partial index
+   * `refresh_tokens_open_family_idx` finds it). `session` is null once the session ended;
+   * undefined when there is no such account.
+   */
+  static async withOpenSession(
+    db: Knex,
+    id: number,
+    sessionId: string,
+    now: Date,
+  ): Promise<{ user: User; session: { secondFactor: boolean } | null } | undefined> {
+    const open = db('refresh_tokens')
+      .select('second_factor')
+      .where('family_id', sessionId)
+      .where('refresh_tokens.user_id', db.ref('users.id'))
+      .whereNull('used_at')
+      .whereNull('revoked_at')
+      .where('expires_at', '>', now)
+      .limit(1)
+    const row = (await db('users')
+      .where('users.id', id)
+      .first('users.*', open.as('session_second_factor'))) as
+      (Record<string, unknown> & { session_second_factor: boolean | null }) | undefined
+    if (!row) return undefined
+    const { session_second_factor: secondFactor, ...columns } = row
+    return {
+      user: User.fromDatabaseJson(columns),
+      session: secondFactor === null ? null : { secondFactor },
+    }
   }
 
   /** One column of one account, or undefined when there is no such account. */

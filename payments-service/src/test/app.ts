@@ -5,11 +5,11 @@ import { createApp } from '../app.ts'
 import { composeServices, type Services } from '../composition.ts'
 import { envSchema, parseEnv, type AppConfig } from '../config/env.ts'
 import { createDeps, type DepsOverrides } from '../deps.ts'
-import type { AppDeps } from '../http/context.ts'
 import { ManualClock } from './clock.ts'
 import { useTestDatabase } from './db.ts'
 import { startFakeKavenegar, type FakeKavenegar } from './fake-kavenegar.ts'
 import { startTestServer, type TestClient } from './http.ts'
+import { withTestSessions, type TestDeps } from './sessions.ts'
 
 export const TEST_PRIVATE_KEY_PEM = generateKeyPairSync('ed25519')
   .privateKey.export({ type: 'pkcs8', format: 'pem' })
@@ -31,7 +31,8 @@ export function testConfig(env: Record<string, string | undefined> = {}): AppCon
 
 export interface TestApp {
   readonly api: TestClient
-  readonly deps: AppDeps
+  /** The app's deps; `tokens.signAccess(user)` opens a session for the token (sessions.ts). */
+  readonly deps: TestDeps
   /** The services the app serves with (composition.ts): the same vault, gateway and caches. */
   readonly services: Services
   readonly clock: ManualClock
@@ -49,7 +50,7 @@ export function useTestApp(
 ): TestApp {
   const database = useTestDatabase()
   let api: TestClient | undefined
-  let deps: AppDeps | undefined
+  let deps: TestDeps | undefined
   let services: Services | undefined
   let kavenegar: FakeKavenegar | undefined
   const clock = new ManualClock()
@@ -61,7 +62,9 @@ export function useTestApp(
       ...kavenegar.env,
       ...options.env,
     })
-    deps = await createDeps(config, { db: database.db, clock, ...options.overrides })
+    deps = withTestSessions(
+      await createDeps(config, { db: database.db, clock, ...options.overrides }),
+    )
     services = composeServices(deps)
     api = await startTestServer(createApp(deps, { services }))
   })

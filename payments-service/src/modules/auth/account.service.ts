@@ -31,7 +31,11 @@ export type LoginResult =
 
 export type ResetResult = { kind: 'ok' } | { kind: 'bad_code' }
 
-export type ChangeResult = { kind: 'ok'; tokens: AuthTokens } | { kind: 'bad_password' }
+export type ChangeResult =
+  | { kind: 'ok'; tokens: AuthTokens }
+  | { kind: 'bad_password' }
+  /** The session that asked ended while the password was being checked (a logout, a block). */
+  | { kind: 'session_ended' }
 
 export interface AccountService {
   register(input: {
@@ -58,15 +62,19 @@ export interface AccountService {
   /**
    * A signed-in owner's password change: needs the current password (counted by the login
    * throttle like a sign-in, 429 `login_rate_limited`), never a code, so an OTP lock of the
-   * phone does not touch it. Signs out every other session and answers a new token pair.
+   * phone does not touch it. Ends every other session of the account; the session that made the
+   * change (`sessionId`) goes on with a new token pair and keeps its second factor.
    */
   changePassword(input: {
     user: User
+    sessionId: string
     oldPassword: string
     newPassword: string
     clientIp: string | null
   }): Promise<ChangeResult>
 }
+
+class SessionEnded extends Error {}
 
 export function createAccountService(deps: AccountServiceDeps): AccountService {
   const { db, clock, otp, passwords, sessions, throttle, secondFactor } = deps
@@ -91,7 +99,7 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
             password_changed_at: clock.now(),
             last_login_at: clock.now(),
           })
-          return { kind: 'ok', tokens: await sessions.issue(trx, user) }
+          return { kind: 'ok', tokens: await sessions.issue(trx, user, { secondFactor: false }) }
         })
       } catch (error) {
         // Two registrations of one phone raced; the loser sees what a late one would.
@@ -141,11 +149,16 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
       return db.transaction(async (trx) => {
         await User.query(trx).findById(user.id).patch(patch)
         await throttle.succeeded(trx, attempt, user)
-        return { kind: 'ok' as const, tokens: await sessions.issue(trx, user) }
+        // A password alone: staff never get here (above), and a customer's session stays one
+        // without the second factor even if the account is promoted later.
+        return {
+          kind: 'ok' as const,
+          tokens: await sessions.issue(trx, user, { secondFactor: false }),
+        }
       })
     },
 
-    async changePassword({ user, oldPassword, newPassword, clientIp }) {
+    async changePassword({ user, sessionId, oldPassword, newPassword, clientIp }) {
       const attempt = await throttle.begin({
         identifiers: [...new Set([user.phone, user.username])],
         clientIp,
@@ -154,14 +167,27 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
         return { kind: 'bad_password' }
       }
       const hash = await passwords.hash(newPassword)
-      return db.transaction(async (trx) => {
-        await User.query(trx)
-          .findById(user.id)
-          .patch({ password_hash: hash, password_changed_at: clock.now() })
-        await sessions.revokeAllForUser(trx, user.id)
-        await throttle.succeeded(trx, attempt, user)
-        return { kind: 'ok' as const, tokens: await sessions.issue(trx, user) }
-      })
+      try {
+        return await db.transaction(async (trx): Promise<ChangeResult> => {
+          const stored = await User.query(trx).patchAndFetchById(user.id, {
+            password_hash: hash,
+            password_changed_at: clock.now(),
+          })
+          // Whoever else signed in with the old password is out at once, access tokens too.
+          await sessions.revokeAllForUser(trx, user.id, { except: sessionId })
+          await throttle.succeeded(trx, attempt, user)
+          // After the change, so the new access token is not older than it. `stored`, not
+          // `user`: the request may act without its staff role (auth middleware), and a token
+          // names the account's own role.
+          const tokens = await sessions.renew(trx, stored, sessionId)
+          if (!tokens) throw new SessionEnded()
+          return { kind: 'ok', tokens }
+        })
+      } catch (error) {
+        // Rolled back: the password stays what it was.
+        if (error instanceof SessionEnded) return { kind: 'session_ended' }
+        throw error
+      }
     },
 
     async resetPassword({ phone, code, newPassword, clientIp }) {

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../http/context.ts'
 import { ApiError, tokenNotValid, ValidationError } from '../../http/errors.ts'
 import { created, noContent, ok, reply, routeGroup, type Api } from '../../http/route.ts'
 import { clientIpOf } from '../../http/client-ip.ts'
+import { currentSession } from '../../http/middlewares/auth.ts'
 import type { AccountService } from './account.service.ts'
 import {
   Detail,
@@ -128,19 +129,21 @@ export function registerAuthRoutes(api: Api, { deps, otp, accounts, sessions }: 
     operationId: 'auth_password_change',
     summary: "The signed-in owner's password change, with the current password",
     description:
-      'No code is involved, so it works while the phone is locked for too many wrong codes. Wrong current passwords count like failed sign-ins (429 `login_rate_limited`). Signs out every session and answers a new token pair.',
+      'No code is involved, so it works while the phone is locked for too many wrong codes. Wrong current passwords count like failed sign-ins (429 `login_rate_limited`). Signs out every other session at once; the one that made the change goes on with the new token pair (its older tokens stop working).',
     body: PasswordChangeBody,
     responses: ok('Password changed; new tokens', TokenPair),
     errors: [429],
     handler: async (ctx, { body, user }) => {
       const result = await accounts.changePassword({
         user,
+        sessionId: currentSession(ctx).id,
         oldPassword: body.old_password,
         newPassword: body.new_password,
         clientIp: clientIpOf(ctx),
       })
       if (result.kind === 'bad_password')
         throw ValidationError.field('old_password', MESSAGES.wrongCurrentPassword)
+      if (result.kind === 'session_ended') throw tokenNotValid()
       return reply(200, result.tokens)
     },
   })
@@ -149,7 +152,7 @@ export function registerAuthRoutes(api: Api, { deps, otp, accounts, sessions }: 
     operationId: 'auth_token_refresh',
     summary: 'Exchange a refresh token for a new access and refresh token',
     description:
-      'Refresh tokens are single use. Presenting one that was already exchanged revokes every token descended from the same sign-in.',
+      'Refresh tokens are single use. Presenting one that was already exchanged revokes every token descended from the same sign-in. The new access token belongs to the same session (`sid`) and carries whether its sign-in passed the staff second factor (`second_factor`); staff powers need one that did.',
     body: RefreshBody,
     responses: ok('New token pair', TokenPair),
     errors: [401],
@@ -162,7 +165,7 @@ export function registerAuthRoutes(api: Api, { deps, otp, accounts, sessions }: 
 
   anyone.post('/api/auth/logout/', {
     operationId: 'auth_logout',
-    summary: 'Revoke a refresh token and its whole family',
+    summary: 'Revoke a refresh token and its whole family (its access tokens stop working too)',
     body: RefreshBody,
     responses: noContent('Signed out (also when the token was unknown)'),
     handler: async (_ctx, { body }) => {

@@ -11,7 +11,7 @@ import {
   type StaffSecondFactorRow,
 } from '../../models/staff-second-factor.model.ts'
 import { UserAudit } from '../../models/user-audit.model.ts'
-import { User, type Role } from '../../models/user.model.ts'
+import { STAFF_ROLES, User, type Role } from '../../models/user.model.ts'
 import type { CredentialVault } from '../orders/checkout/credentials.ts'
 import { MESSAGES } from '@arzpol/contracts/auth/customer'
 import type { LoginAttempt, LoginThrottle } from './login-throttle.ts'
@@ -46,10 +46,11 @@ const enrolmentNotStarted = () =>
  * - Wrong codes count in the password login's throttle (same keys, same limits): with the right
  *   password a guesser still gets at most LOGIN_MAX_FAILURES_PER_ACCOUNT codes per window.
  * - The secret is sealed with the credentials key, the user id and the purpose as associated data.
- * - Recovery codes: 50 random bits each, stored as SHA-256 of user id and code, used once.
+ * - Recovery codes: 50 random bits each, stored as an HMAC of user id and code under a server
+ *   key (createRecoveryCodeHasher), used once.
  */
 
-export const SECOND_FACTOR_ROLES: readonly Role[] = ['support', 'admin']
+export const SECOND_FACTOR_ROLES: readonly Role[] = STAFF_ROLES
 export const CHALLENGE_TTL_SECONDS = 600
 export const RECOVERY_CODE_COUNT = 10
 const TOTP_PERIOD_SECONDS = 30
@@ -104,8 +105,21 @@ function newRecoveryCode(): string {
 
 export const formatRecoveryCode = (code: string) => `${code.slice(0, 5)}-${code.slice(5)}`
 
-const hashRecoveryCode = (userId: number, code: string) =>
-  createHash('sha256').update(`${userId}:${code}`, 'utf8').digest('hex')
+/**
+ * Recovery codes are kept as an HMAC under a key derived from the service's signing key: 50
+ * random bits are few enough to search a dump of the table for if the hash had no key. Codes
+ * issued before the key was used are plain SHA-256 (`legacy`); they keep working until used or
+ * replaced by a new enrolment, so nobody is locked out by the change.
+ */
+function createRecoveryCodeHasher(signingKey: KeyObject) {
+  const key = derivedKey(signingKey, 'arzpol/recovery-codes/v1')
+  return {
+    hash: (userId: number, code: string) =>
+      createHmac('sha256', key).update(`${userId}:${code}`, 'utf8').digest('hex'),
+    legacy: (userId: number, code: string) =>
+      createHash('sha256').update(`${userId}:${code}`, 'utf8').digest('hex'),
+  }
+}
 
 /**
  * Challenges are `v1.<payload>.<mac>`: the user id, the expiry and the time the password was last
@@ -149,6 +163,7 @@ function createChallengeSigner(signingKey: KeyObject) {
 export function createSecondFactorService(deps: SecondFactorDeps): SecondFactorService {
   const { db, clock, logger, vault, throttle, sessions } = deps
   const signer = createChallengeSigner(deps.signingKey)
+  const recoveryCodes = createRecoveryCodeHasher(deps.signingKey)
 
   /** The staff member a challenge names, or 401 when it is not (or no longer) valid. */
   async function userOf(challenge: string): Promise<User> {
@@ -183,10 +198,11 @@ export function createSecondFactorService(deps: SecondFactorDeps): SecondFactorS
     return result.timeStep
   }
 
+  /** The one place a session that passed the second factor begins: staff powers need one. */
   async function signIn(trx: Knex.Transaction, user: User, attempt: LoginAttempt) {
     await User.query(trx).findById(user.id).patch({ last_login_at: clock.now() })
     await throttle.succeeded(trx, attempt, user)
-    return sessions.issue(trx, user)
+    return sessions.issue(trx, user, { secondFactor: true })
   }
 
   const identifiersOf = (user: User) => [...new Set([user.phone, user.username])]
@@ -243,7 +259,7 @@ export function createSecondFactorService(deps: SecondFactorDeps): SecondFactorS
         await StaffRecoveryCode.replaceAll(
           trx,
           user.id,
-          codes.map((value) => hashRecoveryCode(user.id, value)),
+          codes.map((value) => recoveryCodes.hash(user.id, value)),
           now,
         )
         await UserAudit.record(trx, {
@@ -275,7 +291,9 @@ export function createSecondFactorService(deps: SecondFactorDeps): SecondFactorS
           return { tokens: await signIn(trx, user, attempt), recoveryCodesLeft: null }
         }
 
-        const used = await StaffRecoveryCode.use(trx, user.id, hashRecoveryCode(user.id, code), now)
+        const used =
+          (await StaffRecoveryCode.use(trx, user.id, recoveryCodes.hash(user.id, code), now)) ||
+          (await StaffRecoveryCode.use(trx, user.id, recoveryCodes.legacy(user.id, code), now))
         if (!used) throw wrongCode()
         const recoveryCodesLeft = await StaffRecoveryCode.countUnused(trx, user.id)
         await UserAudit.record(trx, {

@@ -15,14 +15,41 @@ export interface SessionServiceDeps {
   logger: Logger
 }
 
+/**
+ * A session is one sign-in: a family of refresh tokens (`family_id`, the access tokens' `sid`),
+ * each exchanged for the next. It records whether its sign-in passed the staff second factor,
+ * and it is open while the family has a token neither used nor revoked; ending it revokes them,
+ * and its access tokens stop working with their next request (auth middleware).
+ */
 export interface SessionService {
-  /** A new access token and a refresh token; a new login starts a new family. */
-  issue(db: Knex | Knex.Transaction, user: User, familyId?: string): Promise<AuthTokens>
-  /** Exchanges a refresh token for a new pair, or null when it is not (or no longer) valid. */
+  /**
+   * A new session (or, with `familyId`, the next tokens of one) for `user`: an access token and
+   * a refresh token. Only the second-factor sign-in passes `secondFactor: true`.
+   */
+  issue(
+    db: Knex | Knex.Transaction,
+    user: User,
+    session: { secondFactor: boolean; familyId?: string },
+  ): Promise<AuthTokens>
+  /**
+   * Exchanges a refresh token for a new pair of the same session, or null when it is not (or no
+   * longer) valid. The session's second factor goes with it, never more.
+   */
   rotate(refresh: string): Promise<AuthTokens | null>
+  /**
+   * A new pair for a session that goes on after its password changed: the session's open token
+   * is revoked (the client holds the new pair instead), its second factor is kept. Null when the
+   * session ended meanwhile.
+   */
+  renew(trx: Knex.Transaction, user: User, familyId: string): Promise<AuthTokens | null>
   /** Logout: the token and every token of its family stop working. */
   revokeFamilyOf(refresh: string): Promise<void>
-  revokeAllForUser(db: Knex | Knex.Transaction, userId: number): Promise<void>
+  /** Ends every session of the account, or every one but the family `except`. */
+  revokeAllForUser(
+    db: Knex | Knex.Transaction,
+    userId: number,
+    options?: { except?: string },
+  ): Promise<void>
 }
 
 export const hashRefreshToken = (token: string) =>
@@ -31,24 +58,19 @@ export const hashRefreshToken = (token: string) =>
 export function createSessionService(deps: SessionServiceDeps): SessionService {
   const { db, clock, tokens, refreshTtlDays, logger } = deps
 
-  const revokeFamily = (trx: Knex | Knex.Transaction, familyId: string) =>
-    RefreshToken.query(trx)
-      .where({ family_id: familyId })
-      .whereNull('revoked_at')
-      .patch({ revoked_at: clock.now() })
-
   const service: SessionService = {
-    async issue(trx, user, familyId = randomUUID()) {
+    async issue(trx, user, { secondFactor, familyId = randomUUID() }) {
       const refresh = randomBytes(32).toString('base64url')
       const now = clock.now()
       await RefreshToken.query(trx).insert({
         user_id: user.id,
         family_id: familyId,
         token_hash: hashRefreshToken(refresh),
+        second_factor: secondFactor,
         expires_at: addSeconds(now, refreshTtlDays * 86_400),
         created_at: now,
       })
-      return { access: await tokens.signAccess(user), refresh }
+      return { access: await tokens.signAccess(user, { id: familyId, secondFactor }), refresh }
     },
 
     async rotate(refresh) {
@@ -59,7 +81,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
         if (!row || row.revoked_at !== null) return null
         if (row.used_at !== null) {
           // Both the thief and the owner hold this family now; neither keeps it.
-          await revokeFamily(trx, row.family_id)
+          await RefreshToken.endSession(trx, row.family_id, clock.now())
           logger.warn(
             { user_id: row.user_id, family_id: row.family_id },
             'refresh token reused: family revoked',
@@ -69,24 +91,33 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
         if (row.expires_at <= clock.now()) return null
         const user = await User.query(trx).findById(row.user_id)
         if (!user || user.isBlocked) {
-          await revokeFamily(trx, row.family_id)
+          await RefreshToken.endSession(trx, row.family_id, clock.now())
           return null
         }
         await RefreshToken.query(trx).findById(row.id).patch({ used_at: clock.now() })
-        return service.issue(trx, user, row.family_id)
+        return service.issue(trx, user, {
+          familyId: row.family_id,
+          secondFactor: row.second_factor,
+        })
       })
+    },
+
+    async renew(trx, user, familyId) {
+      const open = await RefreshToken.lockOpenOf(trx, user.id, familyId)
+      if (!open) return null
+      // Revoked rather than used: a late request that still sends it is refused, and is not
+      // taken for a stolen copy that would end the session.
+      await RefreshToken.query(trx).findById(open.id).patch({ revoked_at: clock.now() })
+      return service.issue(trx, user, { familyId, secondFactor: open.second_factor })
     },
 
     async revokeFamilyOf(refresh) {
       const row = await RefreshToken.query(db).findOne({ token_hash: hashRefreshToken(refresh) })
-      if (row) await revokeFamily(db, row.family_id)
+      if (row) await RefreshToken.endSession(db, row.family_id, clock.now())
     },
 
-    async revokeAllForUser(trx, userId) {
-      await RefreshToken.query(trx)
-        .where({ user_id: userId })
-        .whereNull('revoked_at')
-        .patch({ revoked_at: clock.now() })
+    async revokeAllForUser(trx, userId, options = {}) {
+      await RefreshToken.endSessionsOf(trx, userId, clock.now(), options)
     },
   }
   return service

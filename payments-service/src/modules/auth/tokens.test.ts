@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto'
+import { generateKeyPairSync, randomUUID } from 'node:crypto'
 import type { AuthTokens } from '@arzpol/contracts'
 import {
   createLocalJWKSet,
@@ -17,6 +17,7 @@ import { createRequireUser, requireRole } from '../../http/middlewares/auth.ts'
 import { User } from '../../models/user.model.ts'
 import { registerUser, useTestApp } from '../../test/app.ts'
 import { insertUser, uniquePhone } from '../../test/factories.ts'
+import { openTestSession } from '../../test/sessions.ts'
 import { createTokenService } from './tokens.ts'
 import { startTestServer, type TestClient } from '../../test/http.ts'
 
@@ -150,7 +151,14 @@ describe('tokens', () => {
 
     it('refuse tokens signed with another key, unsigned, or from another issuer', async () => {
       const user = await insertUser(t.deps)
-      const claims = { username: user.username, role: 'customer', phone: user.phone }
+      const session = await openTestSession(t.deps, user.id, false)
+      const claims = {
+        username: user.username,
+        role: 'customer',
+        phone: user.phone,
+        sid: session.id,
+        second_factor: false,
+      }
       const now = Math.floor(t.clock.now().getTime() / 1000)
       const sign = (key: Parameters<SignJWT['sign']>[0], issuer = 'arzpol-payments') =>
         new SignJWT(claims)
@@ -208,6 +216,8 @@ describe('tokens', () => {
         kid: jwks.body.keys[0]?.kid,
       })
       expect(payload).toMatchObject({ username: phone, role: 'customer', phone })
+      // The session (refresh-token family) and whether it passed the staff second factor.
+      expect(payload).toMatchObject({ sid: expect.any(String), second_factor: false })
       expect(payload.sub).toMatch(/^\d+$/)
       expect(payload.exp! - payload.iat!).toBe(900)
       expect(payload.jti).toEqual(expect.any(String))
@@ -252,6 +262,20 @@ describe('role checks for staff routes', () => {
     ])
   })
 
+  it('gives no staff power to a session that did not pass the second factor', async () => {
+    const user = await insertUser(t.deps, { role: 'admin' })
+    const weak = await openTestSession(t.deps, user.id, false)
+    const response = await api.get('/', { token: await t.deps.tokens.signAccess(user, weak) })
+    expect(response.status).toBe(403)
+    // A token that claims more than its session passed gets no more than the session.
+    const forged = await t.deps.tokens.signAccess(user, { ...weak, secondFactor: true })
+    expect((await api.get('/', { token: forged })).status).toBe(403)
+    const strong = await openTestSession(t.deps, user.id, true)
+    expect(
+      (await api.get('/', { token: await t.deps.tokens.signAccess(user, strong) })).body,
+    ).toEqual({ role: 'admin' })
+  })
+
   it('uses the role in the database, not the one in an older token', async () => {
     const user = await insertUser(t.deps, { role: 'admin' })
     const token = await t.deps.tokens.signAccess(user)
@@ -288,6 +312,15 @@ describe('verified access token cache', () => {
     const { user, token } = await cachedToken()
     t.clock.advance(5)
     await User.query(t.deps.db).findById(user.id).patch({ password_changed_at: t.clock.now() })
+    expect((await t.api.get(ME, { token })).body).toEqual(INVALID)
+  })
+
+  it('still refuses a cached token whose session ended (on every instance: the row is read)', async () => {
+    const { user, token } = await cachedToken()
+    await t.deps
+      .db('refresh_tokens')
+      .where({ user_id: user.id })
+      .update({ revoked_at: t.clock.now() })
     expect((await t.api.get(ME, { token })).body).toEqual(INVALID)
   })
 
@@ -329,7 +362,9 @@ describe('verified access token cache', () => {
       verifiedCacheSize: 2,
     })
     const [a, b, c] = await Promise.all(
-      [1, 2, 3].map(async () => tokens.signAccess(await insertUser(t.deps))),
+      [1, 2, 3].map(async () =>
+        tokens.signAccess(await insertUser(t.deps), { id: randomUUID(), secondFactor: false }),
+      ),
     )
     const claimsA = await tokens.verifyAccess(a!)
     const claimsB = await tokens.verifyAccess(b!)

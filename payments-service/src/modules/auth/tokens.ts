@@ -6,6 +6,18 @@ import { ROLES, type Role, type User } from '../../models/user.model.ts'
 const ALG = 'EdDSA'
 /** RFC 9068's media type for access tokens, so one can never be confused with another JWT. */
 const ACCESS_TYP = 'at+jwt'
+/** Session ids are the refresh-token families' uuids (a uuid column: anything else cannot match). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+/**
+ * The session an access token belongs to: the refresh-token family of one sign-in (`sid`), and
+ * whether that sign-in passed the staff second factor (`second_factor`). The middleware asks the
+ * database on every request whether the session is still open (auth.ts).
+ */
+export interface AccessSession {
+  id: string
+  secondFactor: boolean
+}
 
 export interface AccessClaims {
   userId: number
@@ -14,15 +26,21 @@ export interface AccessClaims {
   phone: string
   /** Seconds since the epoch. */
   issuedAt: number
+  session: AccessSession
 }
+
+export type AccessSubject = Pick<User, 'id' | 'username' | 'role' | 'phone'>
 
 export interface TokenService {
   readonly kid: string
   /** Public keys for other services (the cms) to verify our access tokens without a secret. */
   readonly jwks: { keys: JWK[] }
   readonly accessTtlSeconds: number
-  signAccess(user: Pick<User, 'id' | 'username' | 'role' | 'phone'>): Promise<string>
-  /** The claims of a valid token, or null: callers never need to know why a token failed. */
+  signAccess(user: AccessSubject, session: AccessSession): Promise<string>
+  /**
+   * The claims of a valid token, or null: callers never need to know why a token failed. A
+   * token without its session (signed before sessions were named in tokens) is not valid.
+   */
   verifyAccess(token: string): Promise<AccessClaims | null>
 }
 
@@ -57,9 +75,15 @@ export async function createTokenService(options: TokenServiceOptions): Promise<
     kid,
     jwks,
     accessTtlSeconds,
-    async signAccess(user) {
+    async signAccess(user, session) {
       const now = Math.floor(clock.now().getTime() / 1000)
-      return new SignJWT({ username: user.username, role: user.role, phone: user.phone })
+      return new SignJWT({
+        username: user.username,
+        role: user.role,
+        phone: user.phone,
+        sid: session.id,
+        second_factor: session.secondFactor,
+      })
         .setProtectedHeader({ alg: ALG, kid, typ: ACCESS_TYP })
         .setSubject(String(user.id))
         .setIssuer(issuer)
@@ -74,7 +98,8 @@ export async function createTokenService(options: TokenServiceOptions): Promise<
      * exact token string, each only until its own `exp` (jose's rule: valid while
      * exp > now in whole seconds). A changed token is a different string, so it misses and goes
      * through the full check. Only the signature and claim checks are skipped on a hit: callers
-     * still load the user and check blocking, role and password change (auth.ts).
+     * still load the user and check blocking, role, password change and whether the session is
+     * still open (auth.ts), on every request and so on every replica.
      */
     async verifyAccess(token) {
       const now = Math.floor(clock.now().getTime() / 1000)
@@ -105,18 +130,23 @@ export async function createTokenService(options: TokenServiceOptions): Promise<
         issuer,
         typ: ACCESS_TYP,
         currentDate: clock.now(),
-        requiredClaims: ['sub', 'exp', 'iat'],
+        requiredClaims: ['sub', 'exp', 'iat', 'sid'],
       })
       const userId = Number(payload.sub)
       const role = payload.role as Role
       if (!Number.isSafeInteger(userId) || userId <= 0 || !ROLES.includes(role)) return null
       if (typeof payload.exp !== 'number') return null
+      const { sid, second_factor: secondFactor } = payload
+      if (typeof sid !== 'string' || !UUID.test(sid) || typeof secondFactor !== 'boolean') {
+        return null
+      }
       const claims: AccessClaims = Object.freeze({
         userId,
         role,
         username: String(payload.username),
         phone: String(payload.phone),
         issuedAt: payload.iat ?? 0,
+        session: Object.freeze({ id: sid, secondFactor }),
       })
       return { claims, exp: payload.exp }
     } catch {

@@ -109,8 +109,9 @@ describe('staff: users', () => {
       },
     )
     expect(unblocked.body).toMatchObject({ blocked: false })
-    // Sessions from before the block stay dead; a new login works.
+    // Sessions from before the block stay dead, access tokens too; a new login works.
     expect((await refresh(tokens.refresh)).status).toBe(401)
+    expect((await me(tokens.access)).status).toBe(401)
     const again = await login(phone)
     expect(again.status).toBe(200)
     expect((await me(again.body.access)).status).toBe(200)
@@ -147,12 +148,16 @@ describe('staff: users', () => {
     const granted = await grant(admin.token, customer.user.phone)
     expect(granted.status, granted.text).toBe(200)
     expect(granted.body).toMatchObject({ role: 'support', phone: customer.user.phone })
-    // The same token now opens staff calls: roles are read from the account on every request.
-    expect((await t.api.get('/api/staff/dashboard/', { token: customer.token })).status).toBe(200)
+    // The change ended every session of the account: the customer's token opens nothing now,
+    // staff calls least of all. Staff powers come with a new sign-in (and its second factor).
+    expect((await t.api.get('/api/staff/dashboard/', { token: customer.token })).status).toBe(401)
+    expect((await me(customer.token)).status).toBe(401)
+    const supportToken = await t.deps.tokens.signAccess(customer.user)
+    expect((await t.api.get('/api/staff/dashboard/', { token: supportToken })).status).toBe(200)
 
     const revoked = await revoke(admin.token, customer.user.phone)
     expect(revoked.body).toMatchObject({ role: 'customer' })
-    expect((await t.api.get('/api/staff/dashboard/', { token: customer.token })).status).toBe(403)
+    expect((await t.api.get('/api/staff/dashboard/', { token: supportToken })).status).toBe(401)
 
     const detail = await t.api.get<{ audit: Array<{ action: string; note: string | null }> }>(
       `/api/staff/users/${customer.id}/`,
@@ -170,5 +175,57 @@ describe('staff: users', () => {
     expect((await grant(admin.token, 'not a phone')).body).toEqual({
       phone: ['شماره تلفن صحیح نمیباشد'],
     })
+  })
+
+  it('blocking and closing end every session of the account at once; an unblock brings none back', async () => {
+    const admin = await t.customer('admin')
+    const twoSessions = async () => {
+      const phone = uniquePhone()
+      const first = await registerUser(t.api, phone, PASSWORD)
+      const second = await login(phone)
+      expect(second.status).toBe(200)
+      const user = await t.deps.db('users').where({ phone }).first<{ id: number }>('id')
+      if (!user) throw new Error('no user')
+      // Both tokens verified once: the signature cache holds them.
+      for (const tokens of [first, second.body]) expect((await me(tokens.access)).status).toBe(200)
+      return { id: user.id, sessions: [first, second.body] }
+    }
+    const expectEnded = async (sessions: AuthTokens[]) => {
+      for (const tokens of sessions) {
+        expect((await me(tokens.access)).status).toBe(401)
+        expect((await refresh(tokens.refresh)).status).toBe(401)
+      }
+    }
+
+    const blocked = await twoSessions()
+    const block = await t.api.post(
+      `/api/staff/users/${blocked.id}/block/`,
+      { note: 'تراکنش مشکوک' },
+      { token: admin.token },
+    )
+    expect(block.status, block.text).toBe(200)
+    await expectEnded(blocked.sessions)
+    const unblock = await t.api.post(
+      `/api/staff/users/${blocked.id}/unblock/`,
+      {},
+      { token: admin.token },
+    )
+    expect(unblock.status).toBe(200)
+    // Not one token minted before the block works again, well before any of them expires.
+    await expectEnded(blocked.sessions)
+
+    const closed = await twoSessions()
+    const close = await t.api.post(
+      `/api/staff/users/${closed.id}/close/`,
+      { reason: 'درخواست مشتری' },
+      { token: admin.token },
+    )
+    expect(close.status, close.text).toBe(200)
+    await expectEnded(closed.sessions)
+    const open = await t.deps
+      .db('refresh_tokens')
+      .whereIn('user_id', [blocked.id, closed.id])
+      .whereNull('revoked_at')
+    expect(open).toEqual([])
   })
 })

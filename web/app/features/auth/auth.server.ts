@@ -4,7 +4,13 @@ import { redirect } from '@remix-run/node'
 import { decodeJwt } from 'jose'
 import * as payments from './auth-api.server.ts'
 import type { PaymentsResult } from '~/features/api/payments-client.server.ts'
-import { commitSession, destroySession, getSessionTokens, otpFlowCookie } from './session.server.ts'
+import {
+  commitSession,
+  destroySession,
+  flashCookie,
+  getSessionTokens,
+  otpFlowCookie,
+} from './session.server.ts'
 import { getLogger } from '~/utils/logger.server.ts'
 
 /**
@@ -115,17 +121,36 @@ export async function authenticate(
   return { user: me.data, tokens, headers }
 }
 
+/** Ends the session of `refresh` at payments-service; best effort, a failure is only logged. */
+async function endSessionUpstream(request: Request, refresh: string): Promise<void> {
+  const result = await payments.logout(request, refresh)
+  if (!result.ok && result.status !== 401) {
+    getLogger().error({ status: result.status }, 'logout at payments-service failed')
+  }
+}
+
 /** Ends the session at payments-service (best effort) and in the browser, then goes home. */
 export async function logout(request: Request): Promise<never> {
   const tokens = getSessionTokens(request)
-  if (tokens) {
-    const result = await payments.logout(request, tokens.refresh)
-    if (!result.ok && result.status !== 401) {
-      getLogger().error({ status: result.status }, 'logout at payments-service failed')
-    }
-  }
+  if (tokens) await endSessionUpstream(request, tokens.refresh)
   const headers = new Headers()
   headers.append('Set-Cookie', destroySession())
   headers.append('Set-Cookie', otpFlowCookie.clear())
   throw redirect('/', { headers })
+}
+
+/**
+ * Ends a session that may not do what was asked (`tokens`: the session's current pair, maybe
+ * just refreshed) and sends the visitor to the login form with `message`, to sign in anew.
+ */
+export async function signInAgain(
+  request: Request,
+  tokens: AuthTokens,
+  message: string,
+): Promise<never> {
+  await endSessionUpstream(request, tokens.refresh)
+  const headers = new Headers()
+  headers.append('Set-Cookie', destroySession())
+  headers.append('Set-Cookie', flashCookie.serialize({ message }))
+  throw redirect(LOGIN_PATH, { headers })
 }

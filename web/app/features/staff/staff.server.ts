@@ -1,7 +1,7 @@
 import type { ApiErrorBody, AuthTokens, CurrentUser } from '@arzpol/contracts'
 import { data, redirect } from '@remix-run/node'
 import { decodeJwt } from 'jose'
-import { authenticate } from '~/features/auth/auth.server.ts'
+import { authenticate, signInAgain } from '~/features/auth/auth.server.ts'
 import { errorsFromApi, type FormErrors } from '~/utils/form-errors.ts'
 import { flashCookie } from '~/features/auth/session.server.ts'
 
@@ -13,6 +13,11 @@ import { flashCookie } from '~/features/auth/session.server.ts'
  * `/api/auth/me/` (and which only ever travels inside web's sealed cookie). This only decides what
  * web shows: payments-service checks the role from its database on every staff call, so a role
  * revoked a moment ago cannot do anything even while an old token still says "support".
+ *
+ * Staff powers need a session that passed the second factor (ADR 029), which the token says in
+ * `second_factor`. A staff member whose session did not (one opened before sessions recorded it)
+ * would only meet refusals in the back office: web ends that session and sends them to the login
+ * form, where the password and the second factor open a session that may.
  *
  * Unlike the customer guard, an unreachable payments-service does not end the session: staff see
  * a Persian "service unavailable" page and keep working once it is back.
@@ -26,6 +31,8 @@ export type StaffNeed = 'staff' | 'admin'
 export const STAFF_MESSAGES = {
   unavailable: 'سرویس پرداخت در دسترس نیست؛ لطفاً چند لحظه بعد دوباره تلاش کنید.',
   adminOnly: 'این بخش فقط برای مدیران سامانه است.',
+  secondFactorNeeded:
+    'برای ورود به بخش کارکنان، دوباره با رمز عبور و کد تأیید دومرحله‌ای وارد شوید.',
 } as const
 
 /** The role claim of an access token, or null when it has none we know. */
@@ -38,11 +45,25 @@ export function roleOf(access: string): Role | null {
   }
 }
 
-export type StaffVerdict = 'allow' | 'not-staff' | 'not-admin'
+/** Whether the access token's session passed the staff second factor (its `second_factor`). */
+export function passedSecondFactor(access: string): boolean {
+  try {
+    return decodeJwt(access).second_factor === true
+  } catch {
+    return false
+  }
+}
+
+export type StaffVerdict = 'allow' | 'not-staff' | 'not-admin' | 'second-factor-needed'
 
 /** Who may open what: the whole decision, apart from where each refusal leads. */
-export function staffVerdict(role: Role | null, need: StaffNeed): StaffVerdict {
+export function staffVerdict(
+  role: Role | null,
+  need: StaffNeed,
+  secondFactor: boolean,
+): StaffVerdict {
   if (role !== 'support' && role !== 'admin') return 'not-staff'
+  if (!secondFactor) return 'second-factor-needed'
   if (need === 'admin' && role !== 'admin') return 'not-admin'
   return 'allow'
 }
@@ -71,8 +92,11 @@ export async function requireStaff(
 ): Promise<StaffRequest> {
   const { user, tokens, headers } = await authenticate(request, unavailable)
   const role = roleOf(tokens.access)
-  const verdict = staffVerdict(role, need)
+  const verdict = staffVerdict(role, need, passedSecondFactor(tokens.access))
   if (verdict === 'not-staff') throw redirect('/dashboard', { headers })
+  if (verdict === 'second-factor-needed') {
+    return signInAgain(request, tokens, STAFF_MESSAGES.secondFactorNeeded)
+  }
   if (verdict === 'not-admin') {
     throw data({ message: STAFF_MESSAGES.adminOnly }, { status: 403, headers })
   }

@@ -7,7 +7,7 @@ import {
   type MenuNavigateHandler,
 } from '~/components/side-menu-layout.tsx'
 import { requireUser } from '~/features/auth/auth.server.ts'
-import { roleOf, staffVerdict } from '~/features/staff/staff.server.ts'
+import { passedSecondFactor, roleOf, staffVerdict } from '~/features/staff/staff.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
@@ -18,8 +18,10 @@ import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, tokens, headers } = await requireUser(request)
-  // Staff sign in through the same form; the way to their own area starts here.
-  const isStaff = staffVerdict(roleOf(tokens.access), 'staff') === 'allow'
+  // Staff sign in through the same form; the way to their own area starts here (a session
+  // without the second factor is sent from there to sign in again with it).
+  const verdict = staffVerdict(roleOf(tokens.access), 'staff', passedSecondFactor(tokens.access))
+  const isStaff = verdict !== 'not-staff'
   return data({ user, isStaff }, { headers })
 }
 

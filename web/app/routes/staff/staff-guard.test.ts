@@ -5,10 +5,15 @@ import { getLogger } from '~/utils/logger.server.ts'
 import { loader as staffHomeLoader } from '~/routes/staff._index/route.tsx'
 import { loader as staffLayoutLoader } from '~/routes/staff/route.tsx'
 import { fakeJwt } from '../../../tests/fake-payments.ts'
-import { CookieJar, getRequest, settle } from '../../../tests/utils.ts'
+import { CookieJar, flashMessage, getRequest, settle } from '../../../tests/utils.ts'
 import { resetEnvCache } from '~/utils/env.server.ts'
 import { commitSession } from '~/features/auth/session.server.ts'
-import { requireStaff, roleOf, staffVerdict } from '~/features/staff/staff.server.ts'
+import {
+  passedSecondFactor,
+  requireStaff,
+  roleOf,
+  staffVerdict,
+} from '~/features/staff/staff.server.ts'
 
 /**
  * The back office guard against a small real HTTP server that answers `/api/auth/me/` the way
@@ -20,6 +25,8 @@ let url = ''
 const liveTokens = new Map<string, { id: number; username: string }>()
 let down = false
 let dashboardDown = false
+/** Refresh tokens web ended at payments-service (`POST /api/auth/logout/`). */
+const loggedOut: string[] = []
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -30,6 +37,16 @@ beforeAll(async () => {
     if (req.url === '/api/staff/dashboard/' && dashboardDown) {
       res.writeHead(503, { 'Content-Type': 'application/json' })
       return res.end(JSON.stringify({ detail: 'database unavailable' }))
+    }
+    if (req.url === '/api/auth/logout/' && req.method === 'POST') {
+      let body = ''
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()))
+      req.on('end', () => {
+        loggedOut.push((JSON.parse(body) as { refresh: string }).refresh)
+        res.writeHead(204)
+        res.end()
+      })
+      return
     }
     const token = (req.headers.authorization ?? '').replace(/^Bearer /, '')
     const user = liveTokens.get(token)
@@ -50,14 +67,17 @@ beforeEach(() => {
   resetEnvCache()
   down = false
   dashboardDown = false
+  loggedOut.length = 0
 })
 
 let nextId = 1
-function session(role: string | undefined) {
+/** A live session; a staff one passed the second factor unless `secondFactor` says otherwise. */
+function session(role: string | undefined, secondFactor = role === 'support' || role === 'admin') {
   const id = nextId++
   const access = fakeJwt({
     sub: String(id),
     exp: Math.floor(Date.now() / 1000) + 600,
+    second_factor: secondFactor,
     ...(role ? { role } : {}),
   })
   liveTokens.set(access, { id, username: `user${id}` })
@@ -88,13 +108,23 @@ describe('roleOf and staffVerdict', () => {
   })
 
   it('lets staff in, keeps admin pages for admins, and everyone else out', () => {
-    expect(staffVerdict('support', 'staff')).toBe('allow')
-    expect(staffVerdict('admin', 'staff')).toBe('allow')
-    expect(staffVerdict('admin', 'admin')).toBe('allow')
-    expect(staffVerdict('support', 'admin')).toBe('not-admin')
-    expect(staffVerdict('customer', 'staff')).toBe('not-staff')
-    expect(staffVerdict(null, 'staff')).toBe('not-staff')
-    expect(staffVerdict('customer', 'admin')).toBe('not-staff')
+    expect(staffVerdict('support', 'staff', true)).toBe('allow')
+    expect(staffVerdict('admin', 'staff', true)).toBe('allow')
+    expect(staffVerdict('admin', 'admin', true)).toBe('allow')
+    expect(staffVerdict('support', 'admin', true)).toBe('not-admin')
+    expect(staffVerdict('customer', 'staff', true)).toBe('not-staff')
+    expect(staffVerdict(null, 'staff', true)).toBe('not-staff')
+    expect(staffVerdict('customer', 'admin', false)).toBe('not-staff')
+  })
+
+  it('lets staff in only through a session that passed the second factor', () => {
+    expect(staffVerdict('support', 'staff', false)).toBe('second-factor-needed')
+    expect(staffVerdict('admin', 'admin', false)).toBe('second-factor-needed')
+    expect(passedSecondFactor(fakeJwt({ role: 'admin', second_factor: true }))).toBe(true)
+    expect(passedSecondFactor(fakeJwt({ role: 'admin', second_factor: false }))).toBe(false)
+    expect(passedSecondFactor(fakeJwt({ role: 'admin', second_factor: 'true' }))).toBe(false)
+    expect(passedSecondFactor(fakeJwt({ role: 'admin' }))).toBe(false)
+    expect(passedSecondFactor('garbage')).toBe(false)
   })
 })
 
@@ -122,6 +152,19 @@ describe('requireStaff and the /staff layout', () => {
       status: 403,
       message: 'این بخش فقط برای مدیران سامانه است.',
     })
+  })
+
+  it('ends a staff session that did not pass the second factor and sends them to sign in with it', async () => {
+    const jar = session('admin', false)
+    const result = await settle(() => requireStaff(getRequest('/staff', jar)))
+    expectRedirect(result, '/?auth=login')
+    const cookies = (result as Response).headers.getSetCookie()
+    expect(cookies[0]).toMatch(/^arzpol_session=;/)
+    expect(flashMessage(result)).toBe(
+      'برای ورود به بخش کارکنان، دوباره با رمز عبور و کد تأیید دومرحله‌ای وارد شوید.',
+    )
+    // The session ends at payments-service too, not only in this browser.
+    expect(loggedOut).toEqual([expect.stringMatching(/^refresh-\d+$/)])
   })
 
   it('lets an admin into admin-only pages', async () => {

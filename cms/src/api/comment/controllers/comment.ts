@@ -2,7 +2,10 @@ import { factories } from '@strapi/strapi'
 
 import {
   JwksUnavailableError,
+  SessionCheckUnavailableError,
   bearerToken,
+  isSessionOpen,
+  sessionCheckUrl,
   verifyCustomerToken,
 } from '../../../comments/customer-token'
 import { submitComment } from '../../../comments/submit'
@@ -35,6 +38,10 @@ export default factories.createCoreController('api::comment.comment', ({ strapi 
    * POST /api/comments with the customer's payments-service access token as bearer token (there
    * are no Strapi accounts for customers). Answers 201 with the comment, whose `moderationStatus` tells web
    * whether it is visible already ('approved') or waits for a moderator ('pending' / 'spam').
+   *
+   * The token's signature is checked here against the JWKS; then payments-service is asked
+   * whether the token's session is still open (a blocked or closed account, a logout), and an
+   * answer it could not give refuses the comment too (503).
    */
   async submit(ctx) {
     const env = loadCmsEnv()
@@ -51,10 +58,19 @@ export default factories.createCoreController('api::comment.comment', ({ strapi 
       })
     } catch (error) {
       if (!(error instanceof JwksUnavailableError)) throw error
-      strapi.log.error(`${error.message}: ${String(error.cause)}`)
+      strapi.log.error(`${error.message}: ${String(error.reason)}`)
       return ctx.serviceUnavailable('cannot verify the sign-in right now')
     }
     if (!customer) return ctx.unauthorized('invalid or expired token')
+    let open
+    try {
+      open = await isSessionOpen(token, customer, { url: sessionCheckUrl(env.PAYMENTS_JWKS_URL) })
+    } catch (error) {
+      if (!(error instanceof SessionCheckUnavailableError)) throw error
+      strapi.log.error(`${error.message}: ${String(error.reason)}`)
+      return ctx.serviceUnavailable('cannot verify the sign-in right now')
+    }
+    if (!open) return ctx.unauthorized('signed out: the session has ended')
 
     const result = await submitComment(strapi, customer, (ctx.request as { body?: unknown }).body, {
       requireApproval: env.CMS_COMMENTS_REQUIRE_APPROVAL,
