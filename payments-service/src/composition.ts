@@ -129,7 +129,7 @@ function composeAuth(
 }
 
 function composeIdentity(
-  { config, db, clock, logger, storage }: AppDeps,
+  { config, db, clock, logger, storage, metrics }: AppDeps,
   onLevel1: (userId: number) => Promise<void>,
 ) {
   const provider = identityInquiryFromConfig(config)
@@ -140,12 +140,27 @@ function composeIdentity(
     provider,
     hashKey: inquiryHashKeyOf(config.JWT_PRIVATE_KEY),
     reuseDays: config.IDENTITY_INQUIRY_REUSE_DAYS,
+    // Paid questions per Tehran day (ADR 030).
+    caps: {
+      perCustomerPerDay: config.IDENTITY_INQUIRY_LIMIT_PER_CUSTOMER_PER_DAY,
+      perIpPerDay: config.IDENTITY_INQUIRY_LIMIT_PER_IP_PER_DAY,
+    },
+    priceIrr: config.IDENTITY_INQUIRY_PRICE_IRR,
+    metrics,
   })
   const documentFiles = identityDocumentFilesFromConfig(config, storage)
   return {
     provider,
     inquiries,
-    identity: createIdentityService({ db, clock, logger, inquiries, documentFiles, onLevel1 }),
+    identity: createIdentityService({
+      db,
+      clock,
+      logger,
+      inquiries,
+      documentFiles,
+      onLevel1,
+      maxCards: config.IDENTITY_CARD_LIMIT_PER_CUSTOMER,
+    }),
   }
 }
 
@@ -190,7 +205,7 @@ function composeOrders(
     payments,
     tellMoneyBack,
     requestHash: requestHasherFromConfig(config, logger),
-    documents: createDocumentService({ db, clock, logger, storage: deps.storage }),
-    staff: createStaffOrderService({ db, clock, logger, sms, vault, gateway }),
+    documents: createDocumentService({ db, clock, logger, storage: deps.storage, ownership }),
+    staff: createStaffOrderService({ db, clock, logger, sms, vault, gateway, ownership }),
   }
 }

@@ -60,8 +60,10 @@ const COUNTERS_AND_AUDIT = new Set([
   'otp_locks',
   'otp_challenges:UPDATE',
   'user_audit',
-  // A paid identity inquiry is on record whatever its answer (issue 18).
+  // A paid identity inquiry is on record whatever its answer (issue 18), and is counted
+  // against the day's caps as soon as it is sent.
   'identity_inquiries',
+  'identity_inquiry_charges',
 ])
 
 /** Routes that read fields by hand instead of through a schema: the bank's callback. */

@@ -7,7 +7,6 @@ import type { Knex } from 'knex'
 import { createApp } from '../app.ts'
 import { createDeps } from '../deps.ts'
 import { createKnex } from '../db/knex.ts'
-import type { AppDeps } from '../http/context.ts'
 import { reachedHandler } from '../http/route.ts'
 import { TEST_CARDS } from '../sandbox-bank/cards.ts'
 import { startSandboxBank, type SandboxBank } from '../sandbox-bank/server.ts'
@@ -28,6 +27,7 @@ import { createTestDatabase } from '../test/db.ts'
 import { insertUser } from '../test/factories.ts'
 import { freshNationalCode } from '../test/identity.ts'
 import { startFakeKavenegar, type FakeKavenegar } from '../test/fake-kavenegar.ts'
+import { withTestSessions, type TestDeps } from '../test/sessions.ts'
 import { SAMPLE_FILES } from '../test/tickets.ts'
 import type { Identity } from './arbitraries.ts'
 
@@ -55,7 +55,8 @@ export const FILES = {
 
 export interface Harness {
   url: string
-  deps: AppDeps
+  /** Tokens signed with `deps.tokens.signAccess(user)` get a session of their own. */
+  deps: TestDeps
   db: Knex
   bank: SandboxBank
   /** What Koa reported outside any answer (`app.on('error')`), by X-Fuzz-Id. */
@@ -123,9 +124,12 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     OTP_FAILURE_BUDGET_PER_IP: '100000',
     LOGIN_MAX_FAILURES_PER_ACCOUNT: '100000',
     LOGIN_MAX_FAILURES_PER_IP: '100000',
+    IDENTITY_INQUIRY_LIMIT_PER_CUSTOMER_PER_DAY: '10000',
+    IDENTITY_INQUIRY_LIMIT_PER_IP_PER_DAY: '100000',
+    IDENTITY_CARD_LIMIT_PER_CUSTOMER: '100',
     ...env,
   })
-  const deps = await createDeps(config, { db, clock })
+  const deps = withTestSessions(await createDeps(config, { db, clock }))
   await installWriteLog(db)
   await db('rates').insert(
     Object.entries(SEED_RATES).map(([currency, rate]) => ({

@@ -19,6 +19,10 @@ export interface Metrics {
   registry: Registry
   httpDuration: Histogram<'method' | 'route' | 'status'>
   sms: Counter<'kind' | 'result'>
+  /** Identity inquiries by kind and outcome: sent (paid), reused (free), refused (a daily cap). */
+  inquiries: Counter<'kind' | 'outcome'>
+  /** Rials the inquiries sent cost, at IDENTITY_INQUIRY_PRICE_IRR each. */
+  inquiryCostIrr: Counter<'kind'>
 }
 
 // A database that hangs must not hang the scrape: the business gauges are skipped instead.
@@ -42,6 +46,21 @@ export function createMetrics(db: Knex, options: { processMetrics?: boolean } = 
     name: 'arzpol_sms_total',
     help: 'SMS handed to the provider by this instance, by kind (otp, ticket_reply) and result',
     labelNames: ['kind', 'result'] as const,
+    registers: [registry],
+  })
+
+  // Identity inquiries (ADR 030) are counted by the process that asks, like SMS: sum() them.
+  const inquiries = new Counter({
+    name: 'arzpol_identity_inquiries_total',
+    help: 'Identity inquiries by kind and outcome: sent to the provider (paid), reused from the record (free), refused by a daily cap',
+    labelNames: ['kind', 'outcome'] as const,
+    registers: [registry],
+  })
+
+  const inquiryCostIrr = new Counter({
+    name: 'arzpol_identity_inquiry_cost_irr_total',
+    help: 'Rials the identity inquiries sent to the provider cost, by kind (IDENTITY_INQUIRY_PRICE_IRR each)',
+    labelNames: ['kind'] as const,
     registers: [registry],
   })
 
@@ -123,7 +142,7 @@ export function createMetrics(db: Knex, options: { processMetrics?: boolean } = 
     }
   }
 
-  return { registry, httpDuration, sms }
+  return { registry, httpDuration, sms, inquiries, inquiryCostIrr }
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -32,6 +32,21 @@ export class CustomerCard extends BaseModel {
     return Boolean(await active(db, userId).where({ hashed_pan: hashedPan }).first('id'))
   }
 
+  /** How many cards the customer has not removed. */
+  static async activeCount(db: Knex, userId: number): Promise<number> {
+    const row = (await active(db, userId).count({ count: '*' }).first()) as
+      { count: string | number } | undefined
+    return Number(row?.count ?? 0)
+  }
+
+  /**
+   * Serialises one customer's card registrations until the transaction ends (an advisory lock
+   * on the customer), so counting their cards and adding one cannot interleave.
+   */
+  static async lockRegistrationsOf(trx: Knex.Transaction, userId: number): Promise<void> {
+    await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?), ?)', ['customer_cards.add', userId])
+  }
+
   /** A new card; the partial unique index (customer_cards_user_hash_key) refuses it twice. */
   static async insertReturning<Column extends keyof CustomerCardRow>(
     db: Knex,

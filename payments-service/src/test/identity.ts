@@ -1,4 +1,6 @@
+import type { Knex } from 'knex'
 import { expect } from 'vitest'
+import type { Clock } from '../lib/clock.ts'
 import { TEST_CARDS } from '../sandbox-bank/cards.ts'
 import { SANDBOX_IDENTITIES } from '../sandbox-identity/identities.ts'
 import type { User } from '../models/user.model.ts'
@@ -74,4 +76,37 @@ export async function verifiedCustomer(t: WithCustomers, cards: string[] = []) {
     expect(response.status, response.text).toBe(201)
   }
   return customer
+}
+
+/**
+ * Level 1 straight in the database (a fresh national code): for tests that count the paid
+ * inquiries, where reaching it through the API would spend one.
+ */
+export async function insertLevel1(deps: { db: Knex; clock: Clock }, userId: number) {
+  const now = deps.clock.now()
+  await deps.db('customer_identities').insert({
+    user_id: userId,
+    level: 1,
+    first_name: 'علی',
+    last_name: 'رضایی',
+    national_code: freshNationalCode(),
+    birth_date_jalali: '1370/06/15',
+    birth_date: '1991-09-06',
+    level1_at: now,
+    created_at: now,
+    updated_at: now,
+  })
+}
+
+/**
+ * The `n`th of a family of Luhn-valid Saman cards (`621986…`): distinct numbers whose owner the
+ * sandbox provider says is the customer, so each is a new (paid) question.
+ */
+export function luhnCard(n: number): string {
+  const body = `621986${String(n).padStart(9, '0')}`
+  const sum = [...body].reverse().reduce((total, char, index) => {
+    const digit = Number(char) * (index % 2 === 0 ? 2 : 1)
+    return total + (digit > 9 ? digit - 9 : digit)
+  }, 0)
+  return `${body}${(10 - (sum % 10)) % 10}`
 }

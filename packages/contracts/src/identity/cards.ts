@@ -17,6 +17,9 @@ export const CARD_MESSAGES = {
   notOwner:
     'این کارت به نام صاحب کد ملی حساب شما ثبت نشده است. فقط کارت‌هایی را که به نام خودتان است می‌توانید ثبت کنید.',
   alreadyRegistered: 'این کارت پیش‌تر در حساب شما ثبت شده است.',
+  /** 409 `too_many_cards`: the customer has `max` cards registered already. */
+  tooMany: (max: number) =>
+    `حداکثر ${max.toLocaleString('fa-IR')} کارت بانکی می‌توانید ثبت کنید. برای ثبت کارت تازه، ابتدا یکی از کارت‌هایی را که دیگر استفاده نمی‌کنید حذف کنید.`,
   notFound: 'کارت پیدا نشد.',
   /** At payment start, a level-1+ customer without a card. */
   cardRequired:

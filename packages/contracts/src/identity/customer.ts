@@ -44,6 +44,12 @@ export const MESSAGES = {
     'شماره موبایل این حساب به نام صاحب این کد ملی ثبت نشده است. با سیم‌کارتی که به نام خودتان است ثبت‌نام کنید یا کد ملی را بررسی کنید.',
   inquiryUnavailable:
     'سامانهٔ استعلام هویت اکنون پاسخ نمی‌دهد. چند دقیقه دیگر دوباره تلاش کنید؛ اطلاعاتی از شما ثبت نشد.',
+  /** 429 `inquiry_limit`: the customer's paid inquiries of this Tehran day reached the cap. */
+  inquiryLimitCustomer:
+    'امروز به سقف روزانهٔ استعلام (بررسی کد ملی، کارت و شبا) رسیده‌اید. لطفاً فردا دوباره تلاش کنید؛ اطلاعاتی از شما ثبت نشد.',
+  /** 429 `inquiry_limit`: those of the client's address (often a carrier's, shared by many). */
+  inquiryLimitAddress:
+    'امروز از اینترنتی که با آن وصل شده‌اید درخواست‌های استعلام بسیاری به ما رسیده است. لطفاً فردا دوباره تلاش کنید یا با اینترنت دیگری (مثلاً وای‌فای به‌جای اینترنت همراه) امتحان کنید؛ اطلاعاتی از شما ثبت نشد.',
   overLimit: (
     limit: LimitKind,
     level: number,

@@ -19,10 +19,17 @@ import { normaliseCardNumber } from '../identity/cards.ts'
 
 /**
  * What a cash-out needs before staff can settle it (ADR 017; fulfilment/payout-details.ts
- * decides what is missing): the Sheba the rials go to, at least one income document, and the
- * customer's identity level 1 (issue 18: the Sheba must be the customer's own).
+ * decides what is missing): the Sheba the rials go to, at least one income document, the
+ * customer's identity level 1 (issue 18: the Sheba must be the customer's own), and the order's
+ * Sheba checked as the customer's at level 1 (`sheba_owner_check`, ADR 028: a Sheba given
+ * before level 1, or one the provider could not answer for yet, waits for it).
  */
-export const PAYOUT_REQUIREMENTS = ['sheba', 'income_documents', 'identity_level'] as const
+export const PAYOUT_REQUIREMENTS = [
+  'sheba',
+  'income_documents',
+  'identity_level',
+  'sheba_owner_check',
+] as const
 export type PayoutRequirement = (typeof PAYOUT_REQUIREMENTS)[number]
 
 export { MESSAGES }
@@ -239,7 +246,7 @@ export const MoneyBackOut = z.object({
 /** ADR 017: what a cash-out still needs before staff can settle it. */
 export const MissingOut = z.array(z.enum(PAYOUT_REQUIREMENTS)).meta({
   description:
-    'Cash-out not yet with staff: what it still needs (`sheba`, `income_documents`, at least one document, `identity_level`, the customer at identity level 1); empty otherwise. Once nothing is missing a started cash-out goes to staff (`in_progress`).',
+    "Cash-out not yet with staff: what it still needs (`sheba`, `income_documents`, at least one document, `identity_level`, the customer at identity level 1, `sheba_owner_check`, the order's Sheba not yet confirmed as the customer's own at level 1: asked by itself when level 1 is reached, at start and at a document upload, or by giving the Sheba again); empty otherwise. Once nothing is missing a started cash-out goes to staff (`in_progress`).",
 })
 
 /** Issue 18: the bank of a cash-out's Sheba, from its bank code (`getShebaInfo`). */

@@ -81,8 +81,18 @@ describe('OpenAPI document', () => {
       '400',
       '401',
       '409',
+      '429',
       '503',
     ])
+    // Every route that may put a paid question says it can be over the daily cap (ADR 030).
+    for (const path of [
+      '/api/me/identity/cards/',
+      '/api/payments/create/',
+      '/api/payments/{id}/start/',
+      '/api/payments/{id}/sheba/',
+    ]) {
+      expect(doc.paths[path]?.post?.responses, path).toHaveProperty('429')
+    }
     const levels = doc.paths['/api/staff/identity-levels/']
     expect(Object.keys(levels ?? {}).sort()).toEqual(['get', 'put'])
     expect(Object.keys(levels?.put?.responses ?? {}).sort()).toEqual([

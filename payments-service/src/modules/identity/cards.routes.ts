@@ -1,3 +1,4 @@
+import { clientIpOf } from '../../http/client-ip.ts'
 import { created, noContent, ok, reply, routeGroup, type Api } from '../../http/route.ts'
 import { CardBody, CardListOut, CardOut } from '@arzpol/contracts/identity/cards'
 import { IdParams } from '@arzpol/contracts/orders/customer'
@@ -20,11 +21,12 @@ export function registerCardRoutes(api: Api, cards: CardService) {
     operationId: 'me_identity_cards_add',
     summary: 'Register a bank card in the caller’s own name (level 1 needed)',
     description:
-      "16 digits (Persian or Arabic digits, spaces and dashes accepted), Luhn-checked, of a known Iranian bank. The card's owner must be the caller's national code (inquiry; a recent answer is reused). 403 `identity_level_required` at level 0; 409 `card_not_owner` or `card_already_registered`; 503 `inquiry_unavailable` with `retry_after` when the provider does not answer.",
+      "16 digits (Persian or Arabic digits, spaces and dashes accepted), Luhn-checked, of a known Iranian bank. The card's owner must be the caller's national code (inquiry; a recent answer is reused). 403 `identity_level_required` at level 0; 409 `card_not_owner`, `card_already_registered` or `too_many_cards` (IDENTITY_CARD_LIMIT_PER_CUSTOMER registered already); 429 `inquiry_limit` with `retry_after` (seconds to Tehran midnight) when the customer or the client address used up today's paid inquiries; 503 `inquiry_unavailable` with `retry_after` when the provider does not answer.",
     body: CardBody,
     responses: created('Registered', CardOut),
-    errors: [403, 409, 503],
-    handler: async (_ctx, { user, body }) => reply(201, await cards.register(user, body)),
+    errors: [403, 409, 429, 503],
+    handler: async (ctx, { user, body }) =>
+      reply(201, await cards.register(user, body, clientIpOf(ctx))),
   })
 
   customer.delete('/api/me/identity/cards/:id/', {

@@ -25,18 +25,28 @@ const UNIQUE_CARD = 'customer_cards_user_hash_key'
 const alreadyRegistered = () =>
   new ApiError(409, CARD_MESSAGES.alreadyRegistered, 'card_already_registered')
 
-export function createCardService(deps: { db: Knex; clock: Clock; ownership: Ownership }) {
-  const { db, clock } = deps
+export function createCardService(deps: {
+  db: Knex
+  clock: Clock
+  ownership: Ownership
+  /** Cards a customer may have registered at once (IDENTITY_CARD_LIMIT_PER_CUSTOMER). */
+  maxCards: number
+}) {
+  const { db, clock, maxCards } = deps
+  const tooMany = () => new ApiError(409, CARD_MESSAGES.tooMany(maxCards), 'too_many_cards')
 
   async function list(user: User) {
     return CustomerCard.activeOf(db, user.id, CARD_COLUMNS)
   }
 
   /**
-   * Our own checks first (level, the same card twice), then the paid owner question, then the
-   * row, whose partial unique index settles two registrations of one card at once.
+   * Our own checks first (level, the same card twice, room for one more card), then the paid
+   * owner question (under the daily caps of the customer and of `clientIp`, ADR 030), then the
+   * row: the count is taken again under the customer's lock, so two registrations at once
+   * cannot both take the last place, and the partial unique index settles two registrations
+   * of one card at once.
    */
-  async function register(user: User, input: CardInput) {
+  async function register(user: User, input: CardInput, clientIp: string | null) {
     const identity = await verifiedIdentityOf(db, user.id)
     if (!identity) {
       throw new ApiError(403, CARD_MESSAGES.levelRequired, 'identity_level_required')
@@ -44,24 +54,30 @@ export function createCardService(deps: { db: Knex; clock: Clock; ownership: Own
     const digits = input.card_number
     const hashed = hashedPanOf(digits)
     if (await CustomerCard.isActive(db, user.id, hashed)) throw alreadyRegistered()
-    if ((await deps.ownership.cardOwner(user.id, identity, digits)) !== 'matched') {
+    if ((await CustomerCard.activeCount(db, user.id)) >= maxCards) throw tooMany()
+    const owner = await deps.ownership.fromAddress(clientIp).cardOwner(user.id, identity, digits)
+    if (owner !== 'matched') {
       throw new ApiError(409, CARD_MESSAGES.notOwner, 'card_not_owner')
     }
     try {
-      const card = await CustomerCard.insertReturning(
-        db,
-        {
-          user_id: user.id,
-          masked_number: maskCardNumber(digits),
-          hashed_pan: hashed,
-          // The contract's schema refused a card of an unknown bank.
-          bank_name: cardBankName(digits) ?? '',
-          created_at: clock.now(),
-        },
-        CARD_COLUMNS,
-      )
-      if (!card) throw new Error('customer_cards: INSERT returned no row')
-      return card
+      return await db.transaction(async (trx) => {
+        await CustomerCard.lockRegistrationsOf(trx, user.id)
+        if ((await CustomerCard.activeCount(trx, user.id)) >= maxCards) throw tooMany()
+        const card = await CustomerCard.insertReturning(
+          trx,
+          {
+            user_id: user.id,
+            masked_number: maskCardNumber(digits),
+            hashed_pan: hashed,
+            // The contract's schema refused a card of an unknown bank.
+            bank_name: cardBankName(digits) ?? '',
+            created_at: clock.now(),
+          },
+          CARD_COLUMNS,
+        )
+        if (!card) throw new Error('customer_cards: INSERT returned no row')
+        return card
+      })
     } catch (error) {
       if (isUniqueViolation(error, UNIQUE_CARD)) throw alreadyRegistered()
       throw error

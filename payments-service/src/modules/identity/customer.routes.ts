@@ -1,3 +1,4 @@
+import { clientIpOf } from '../../http/client-ip.ts'
 import { ok, reply, routeGroup, type Api } from '../../http/route.ts'
 import { Level1Body } from '@arzpol/contracts/identity/customer'
 import { IdentityStatusWithLevel2Out as IdentityStatusOut } from '@arzpol/contracts/identity/documents'
@@ -23,11 +24,12 @@ export function registerIdentityRoutes(api: Api, identity: IdentityService) {
     summary:
       'Level 1: name, national code and Jalali birth date, checked against the mobile (Shahkar)',
     description:
-      "National code: ten digits with a valid checksum (Persian or Arabic digits accepted). Birth date: Jalali `YYYY/MM/DD`, 18 or older today (Tehran). The account's mobile must be registered to that national code (inquiry; a recent answer is reused). 409 `already_verified`, `national_code_taken` (one account per national code) or `mobile_mismatch`; 503 `inquiry_unavailable` with `retry_after` when the provider does not answer.",
+      "National code: ten digits with a valid checksum (Persian or Arabic digits accepted). Birth date: Jalali `YYYY/MM/DD`, 18 or older today (Tehran). The account's mobile must be registered to that national code (inquiry; a recent answer is reused). 409 `already_verified`, `national_code_taken` (one account per national code) or `mobile_mismatch`; 429 `inquiry_limit` with `retry_after` (seconds to Tehran midnight) when the customer or the client address used up today's paid inquiries; 503 `inquiry_unavailable` with `retry_after` when the provider does not answer.",
     body: Level1Body,
     responses: ok('Level 1 reached', IdentityStatusOut),
-    errors: [409, 503],
-    handler: async (_ctx, { user, body }) => reply(200, await identity.verifyLevel1(user, body)),
+    errors: [409, 429, 503],
+    handler: async (ctx, { user, body }) =>
+      reply(200, await identity.verifyLevel1(user, body, clientIpOf(ctx))),
   })
   registerCardRoutes(api, identity.cards)
   registerIdentityDocumentRoutes(api, identity.documents)

@@ -42,6 +42,8 @@ export function createIdentityService(deps: {
   documentFiles: SealedFiles
   /** Told once a customer reached level 1 (their waiting cash-outs are looked at again). */
   onLevel1?: (userId: number) => Promise<void>
+  /** IDENTITY_CARD_LIMIT_PER_CUSTOMER: cards a customer may have registered at once. */
+  maxCards: number
 }) {
   const { db, clock } = deps
   const documents = createIdentityDocumentService({ ...deps, files: deps.documentFiles })
@@ -90,10 +92,10 @@ export function createIdentityService(deps: {
 
   /**
    * Level 1: the checks we can make ourselves first (age, one account per national code), then
-   * the paid Shahkar inquiry, then the row whose unique national code settles a race between
-   * two accounts.
+   * the paid Shahkar inquiry (counted against the customer's and the request's address's daily
+   * caps, ADR 030), then the row whose unique national code settles a race between two accounts.
    */
-  async function verifyLevel1(user: User, input: Level1Input) {
+  async function verifyLevel1(user: User, input: Level1Input, clientIp: string | null) {
     const birth = parseJalaliDate(input.birth_date)
     if (!birth) throw ValidationError.field('birth_date', MESSAGES.birthDateInvalid)
     if (!isAdultOn(birth, clock.now())) throw ValidationError.field('birth_date', MESSAGES.underAge)
@@ -106,7 +108,7 @@ export function createIdentityService(deps: {
       answer = await deps.inquiries.ask(
         'mobile_national_code',
         { mobile: user.phone, nationalCode: input.national_code },
-        user.id,
+        { userId: user.id, clientIp },
       )
     } catch (error) {
       if (!(error instanceof InquiryError)) throw error
@@ -143,7 +145,7 @@ export function createIdentityService(deps: {
 
   // Cards and Sheba owners (ADR 024) ask the same provider through the same record.
   const ownership = createOwnership(deps.inquiries)
-  const cards = createCardService({ db, clock, ownership })
+  const cards = createCardService({ db, clock, ownership, maxCards: deps.maxCards })
 
   // Level 2 (ADR 025): the customer's documents, the staff review, what staff read.
   const reviews = createIdentityReviewService({ ...deps, files: deps.documentFiles })

@@ -66,27 +66,43 @@ async function askOwner(ask: () => Promise<InquiryAnswer>): Promise<InquiryAnswe
   }
 }
 
-export function createOwnership(inquiries: InquiryLog) {
+export interface Ownership {
   /** Does this card (16 digits) belong to this person? 503 when the provider cannot say. */
-  const cardOwner = (userId: number, identity: VerifiedIdentity, cardNumber: string) =>
-    askOwner(() => inquiries.ask('card_owner', { cardNumber, ...identity }, userId))
-
+  cardOwner(userId: number, identity: VerifiedIdentity, cardNumber: string): Promise<InquiryAnswer>
   /**
    * Does this Sheba belong to this person? A provider that cannot ask it (Jibit as far as
    * domain.md goes: `unsupported`) answers 503 too: a cash-out never goes to an unchecked
    * account (ADR 024).
    */
-  const shebaOwner = (userId: number, identity: VerifiedIdentity, sheba: string) =>
-    askOwner(() => inquiries.ask('sheba_owner', { sheba, ...identity }, userId))
-
+  shebaOwner(userId: number, identity: VerifiedIdentity, sheba: string): Promise<InquiryAnswer>
   /** 409 `sheba_not_owner` unless the customer (level 1) owns the Sheba. */
+  assertShebaOwner(userId: number, identity: VerifiedIdentity, sheba: string): Promise<void>
+  /**
+   * The same questions, counted against the daily cap of the client address of the request
+   * that asks them as well as the customer's (ADR 030). Without it (background work, staff)
+   * they count for the customer only.
+   */
+  fromAddress(clientIp: string | null): Ownership
+}
+
+/** Every question may be refused with 429 `inquiry_limit` (a daily cap, ADR 030). */
+export function createOwnership(inquiries: InquiryLog, clientIp: string | null = null): Ownership {
+  const cardOwner = (userId: number, identity: VerifiedIdentity, cardNumber: string) =>
+    askOwner(() => inquiries.ask('card_owner', { cardNumber, ...identity }, { userId, clientIp }))
+
+  const shebaOwner = (userId: number, identity: VerifiedIdentity, sheba: string) =>
+    askOwner(() => inquiries.ask('sheba_owner', { sheba, ...identity }, { userId, clientIp }))
+
   async function assertShebaOwner(userId: number, identity: VerifiedIdentity, sheba: string) {
     if ((await shebaOwner(userId, identity, sheba)) !== 'matched') {
       throw new ApiError(409, CARD_MESSAGES.shebaNotOwner, 'sheba_not_owner')
     }
   }
 
-  return { cardOwner, shebaOwner, assertShebaOwner }
+  return {
+    cardOwner,
+    shebaOwner,
+    assertShebaOwner,
+    fromAddress: (address) => createOwnership(inquiries, address),
+  }
 }
-
-export type Ownership = ReturnType<typeof createOwnership>

@@ -28,6 +28,8 @@ import { flowOf, recordEvent, transition } from './state-machine.ts'
 import { moneyBackOf } from './settlement/money-back.ts'
 import {
   advancePayout,
+  applyShebaAnswer,
+  askStoredSheba,
   assertOwnSheba,
   missingPayoutDetails,
   PAYOUT_OPEN_STAGES,
@@ -128,11 +130,13 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     user: User,
     input: CreatePaymentInput,
     idempotency?: { key: string; hash: string },
+    /** The request's client address: a Sheba's owner question counts against its cap too. */
+    clientIp: string | null = null,
   ): Promise<PaymentView> {
     // Priced before the transaction: the rate and fee caches may need a connection of their
     // own, and twins queued on the key (or on the customer's row) each hold one (a full pool
     // would deadlock).
-    const priced = await priceOrder(user, input)
+    const priced = await priceOrder(user, input, clientIp)
     if (!idempotency) return db.transaction((trx) => insertOrder(trx, user, input, priced))
     const scope = { userId: user.id, scope: 'payments_create', ...idempotency }
     return db.transaction(async (trx) => {
@@ -149,8 +153,11 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   }
 
   /** The order's limits, locked price and sealed password: everything read before the INSERT. */
-  async function priceOrder(user: User, input: CreatePaymentInput) {
-    if (input.sheba) await assertOwnSheba(db, deps.ownership, user.id, input.sheba)
+  async function priceOrder(user: User, input: CreatePaymentInput, clientIp: string | null) {
+    // Checked now (level 1) or left for the level-1 review: the order keeps which (ADR 028).
+    const shebaChecked = input.sheba
+      ? await assertOwnSheba(db, deps.ownership.fromAddress(clientIp), user.id, input.sheba)
+      : false
     const limit = amountLimitError(
       await deps.paymentTypes.get(input.payment_type),
       input.amount,
@@ -163,7 +170,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     })
     const quote = input.quote_token ? quotedPrice(input, input.quote_token, current) : current
     const sealed = input.site_password ? deps.vault.seal(input.site_password, user.id) : null
-    return { limit, quote, sealed, quoted: Boolean(input.quote_token) }
+    return { limit, quote, sealed, quoted: Boolean(input.quote_token), shebaChecked }
   }
 
   /**
@@ -207,7 +214,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     input: CreatePaymentInput,
     priced: Awaited<ReturnType<typeof priceOrder>>,
   ): Promise<PaymentView> {
-    const { limit, quote, sealed, quoted } = priced
+    const { limit, quote, sealed, quoted, shebaChecked } = priced
     if (limit) throw ValidationError.field('amount', limit)
     const now = clock.now()
     // The customer's identity level limits (issue 18), under their row lock.
@@ -230,6 +237,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       description: input.description,
       meta: JSON.stringify(input.meta),
       sheba: input.sheba ?? null,
+      sheba_owner_checked_at: input.sheba && shebaChecked ? now : null,
       created_at: now,
       updated_at: now,
     })
@@ -276,8 +284,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     user: User,
     id: number,
     sheba: string,
+    clientIp: string | null = null,
   ): Promise<{ payment: Payment; missing: PayoutRequirement[] }> {
-    await ownShebaFor(user, id, sheba)
+    // The Sheba given replaces the order's: only it is asked about.
+    const checked = await ownShebaFor(user, id, sheba, clientIp)
     const now = clock.now()
     return db.transaction(async (trx) => {
       const payment = await visibleOrder(trx, user, id, true)
@@ -289,7 +299,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         throw conflict(MESSAGES.payoutWithStaff, 'invalid_stage')
       }
       const who = { actor: 'customer' as const, actorUserId: user.id, now }
-      const order = await recordSheba(trx, payment, sheba, who)
+      const order = await recordSheba(trx, payment, sheba, { ...who, checked })
       const { missing } = await advancePayout(trx, order, { ...who, submit: false })
       return { payment: (await Payment.query(trx).findById(id)) as Payment, missing }
     })
@@ -298,13 +308,29 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   /**
    * The Sheba's owner question, before the order's transaction (the provider may take seconds),
    * and only for the caller's own order: anyone else's is 404 before any question is paid for.
+   * Answers whether it was asked and matched (level 1), for the order to keep.
    */
-  async function ownShebaFor(user: User, id: number, sheba: string) {
+  async function ownShebaFor(
+    user: User,
+    id: number,
+    sheba: string,
+    clientIp: string | null,
+  ): Promise<boolean> {
     const payment = await visibleOrder(db, user, id)
     if (payment.user_id !== user.id) throw notFound()
-    if (flowOf(payment.payment_type) === 'payout') {
-      await assertOwnSheba(db, deps.ownership, user.id, sheba)
-    }
+    if (flowOf(payment.payment_type) !== 'payout') return false
+    return assertOwnSheba(db, deps.ownership.fromAddress(clientIp), user.id, sheba)
+  }
+
+  /**
+   * The Sheba a cash-out already holds, never checked for its customer, asked about before the
+   * order's transaction (ADR 028); null when there is nothing to ask (another type, a checked
+   * Sheba, level 0). Someone else's order: 404 before any question.
+   */
+  async function storedShebaFor(user: User, id: number, clientIp: string | null) {
+    const payment = await visibleOrder(db, user, id)
+    if (payment.user_id !== user.id) throw notFound()
+    return askStoredSheba(db, deps.ownership.fromAddress(clientIp), payment)
   }
 
   type StartPlan =
@@ -325,8 +351,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     id: number,
     body: StartInput,
     idempotency?: { key: string; hash: string },
+    clientIp: string | null = null,
   ): Promise<StartAnswer> {
-    if (!idempotency) return startOnce(user, id, body)
+    if (!idempotency) return startOnce(user, id, body, clientIp)
     const claim = await keys.claim<StartAnswer>({
       userId: user.id,
       scope: `payments_start:${id}`,
@@ -335,7 +362,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     if (claim.kind === 'replay') return claim.response
     let answer: StartAnswer
     try {
-      answer = await startOnce(user, id, body)
+      answer = await startOnce(user, id, body, clientIp)
     } catch (error) {
       await keys.release(claim.id)
       throw error
@@ -344,8 +371,16 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return answer
   }
 
-  async function startOnce(user: User, id: number, body: StartInput): Promise<StartAnswer> {
-    if (body.sheba) await ownShebaFor(user, id, body.sheba)
+  async function startOnce(
+    user: User,
+    id: number,
+    body: StartInput,
+    clientIp: string | null,
+  ): Promise<StartAnswer> {
+    // A Sheba in the body replaces the order's and is the one asked about; otherwise the
+    // order's own, if it was never checked (a cash-out only reaches staff with a checked one).
+    const checked = body.sheba ? await ownShebaFor(user, id, body.sheba, clientIp) : false
+    const stored = body.sheba ? null : await storedShebaFor(user, id, clientIp)
     const now = clock.now()
     const plan = await db.transaction(async (trx): Promise<StartPlan> => {
       // The customer's row before the order's (ADR 014): the limits are checked again below.
@@ -366,7 +401,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         }
         await withinLimits()
         const who = { actor: 'customer' as const, actorUserId: user.id, now }
-        const order = body.sheba ? await recordSheba(trx, payment, body.sheba, who) : payment
+        const order = body.sheba
+          ? await recordSheba(trx, payment, body.sheba, { ...who, checked })
+          : await applyShebaAnswer(trx, payment, stored, now)
         await advancePayout(trx, order, { ...who, submit: true })
         return { kind: 'payout' }
       }

@@ -71,7 +71,7 @@ export function registerStaffOrderRoutes(
     operationId: 'payments_transition',
     summary: 'A staff action on an order: start work, complete, settle a cash-out, reject, cancel',
     description:
-      '`to`: `in_progress` (start work, from paid), `done` (complete; a cash-out needs the bank transfer `reference`), `rejected` (needs `note`; a paid bank order is reversed at the bank or gets a manual refund record and becomes `refunded`), `refunded` (the same for a paid order), `cancelled` (unpaid, needs `note`). `note` and `reference` are shown to the customer, `internal_note` only to staff. One guarded transaction with an audit event naming the staff member; the customer gets an SMS when the status changes. 409 `illegal_transition` from a stage that does not allow it.',
+      "`to`: `in_progress` (start work, from paid), `done` (complete; a cash-out needs the bank transfer `reference`), `rejected` (needs `note`; a paid bank order is reversed at the bank or gets a manual refund record and becomes `refunded`), `refunded` (the same for a paid order), `cancelled` (unpaid, needs `note`). `note` and `reference` are shown to the customer, `internal_note` only to staff. One guarded transaction with an audit event naming the staff member; the customer gets an SMS when the status changes. 409 `illegal_transition` from a stage that does not allow it. Settling a cash-out (`done`) asks the identity provider again whether the order's Sheba is the customer's (ADR 028): 409 `sheba_not_owner` when it is someone else's, 409 `sheba_unconfirmed` when it cannot be confirmed now.",
     tags: ['orders', 'staff'],
     params: IdParams,
     body: TransitionBody,

@@ -230,6 +230,18 @@ export const PAYOUT_MISSING_LABELS: Record<string, string> = {
   income_documents: 'دست‌کم یک مدرک درآمد ارزی (صورت‌حساب، رسید یا گزارش حساب)',
 }
 
+/**
+ * ADR 028: the order's Sheba is not yet confirmed as the customer's own. The order is held for
+ * it; before identity level 1 the check comes by itself once level 1 is reached, at level 1 the
+ * customer gives the Sheba again (or it is asked at the next start or document upload).
+ */
+export const SHEBA_OWNER_CHECK_TEXT = {
+  held: 'سفارش نگه داشته شده است تا تأیید شود این شماره شبا به نام خود شماست.',
+  atLevel0: 'پس از احراز هویت سطح ۱ این بررسی خودبه‌خود انجام می‌شود.',
+  atLevel1:
+    'بررسی هنوز انجام نشده است، احتمالاً چون استعلام در آن لحظه در دسترس نبود. شماره شبا را دوباره ثبت کنید تا همین حالا بررسی شود.',
+} as const
+
 /** Stages after a verified payment: the ones with an official receipt. */
 export const PAID_STAGES: readonly string[] = ['paid', 'in_progress', 'done', 'refunded']
 

@@ -1,7 +1,7 @@
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { PayoutMissingSection } from './payout-missing.tsx'
+import { PayoutMissingSection, showsShebaForm } from './payout-missing.tsx'
 
 /** ADR 017: a cash-out waiting for its details says in Persian exactly what is missing. */
 describe('PayoutMissingSection', () => {
@@ -35,5 +35,23 @@ describe('PayoutMissingSection', () => {
     expect(html).toContain('احراز هویت سطح ۱')
     expect(html).toContain('href="/dashboard/identity"')
     expect(html).not.toContain('identity_level')
+  })
+
+  it('says the order is held until the Sheba is checked as the customer’s own, and what to do (ADR 028)', () => {
+    // At level 0: the check comes by itself once identity level 1 is reached.
+    const level0 = render('awaiting_payout_details', ['identity_level', 'sheba_owner_check'])
+    expect(level0).toContain('تا تأیید شود این شماره شبا به نام خود شماست')
+    expect(level0).toContain('پس از احراز هویت سطح ۱ این بررسی خودبه‌خود انجام می‌شود')
+    expect(level0).toContain('href="/dashboard/identity"')
+    expect(level0).not.toContain('sheba_owner_check')
+    // At level 1 it could not be asked yet: give the Sheba again (the form is offered).
+    const level1 = render('awaiting_payout_details', ['sheba_owner_check'])
+    expect(level1).toContain('تا تأیید شود این شماره شبا به نام خود شماست')
+    expect(level1).toContain('شماره شبا را دوباره ثبت کنید')
+    expect(level1).not.toContain('href="/dashboard/identity"')
+    expect(showsShebaForm(['sheba_owner_check'])).toBe(true)
+    expect(showsShebaForm(['identity_level', 'sheba_owner_check'])).toBe(false)
+    expect(showsShebaForm(['sheba', 'income_documents'])).toBe(true)
+    expect(showsShebaForm(['income_documents'])).toBe(false)
   })
 })

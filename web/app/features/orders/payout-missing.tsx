@@ -2,7 +2,7 @@ import { CARD_MESSAGES } from '@arzpol/contracts/identity/cards'
 import { Form } from '@remix-run/react'
 import { useId, type ReactNode } from 'react'
 import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
-import { PAYOUT_MISSING_LABELS } from '~/features/orders/orders.ts'
+import { PAYOUT_MISSING_LABELS, SHEBA_OWNER_CHECK_TEXT } from '~/features/orders/orders.ts'
 
 /**
  * ADR 017: a cash-out that is not yet with staff says, in Persian, exactly what it still needs
@@ -46,6 +46,14 @@ export function PayoutMissingSection({
                 رفتن به احراز هویت
               </a>
             </li>
+          ) : item === 'sheba_owner_check' ? (
+            // ADR 028: the Sheba is stored, but not yet confirmed as the customer's own.
+            <li key={item}>
+              {SHEBA_OWNER_CHECK_TEXT.held}{' '}
+              {missing.includes('identity_level')
+                ? SHEBA_OWNER_CHECK_TEXT.atLevel0
+                : SHEBA_OWNER_CHECK_TEXT.atLevel1}
+            </li>
           ) : (
             <li key={item}>{PAYOUT_MISSING_LABELS[item] ?? item}</li>
           ),
@@ -55,6 +63,15 @@ export function PayoutMissingSection({
     </section>
   )
 }
+
+/**
+ * Whether the order page offers the Sheba form: the Sheba is missing, or it is there but not
+ * yet confirmed as the customer's own at level 1 (giving it again asks at once). Before level 1
+ * giving it again would not help: the check waits for the level.
+ */
+export const showsShebaForm = (missing: readonly string[]): boolean =>
+  missing.includes('sheba') ||
+  (missing.includes('sheba_owner_check') && !missing.includes('identity_level'))
 
 /** The Sheba of a cash-out, given on its order page (`intent=sheba`). */
 export function ShebaForm({

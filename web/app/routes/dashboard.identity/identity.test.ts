@@ -119,11 +119,13 @@ describe('level 1', () => {
     expect(upstream('POST', '/api/me/identity/')).toHaveLength(0)
   })
 
-  it('shows the service’s Persian reason for a mismatch, a taken code and a silent provider', async () => {
+  it('shows the service’s Persian reason for a mismatch, a taken code, a silent provider and a daily cap', async () => {
     for (const [status, body] of [
       [409, { detail: MESSAGES.mobileMismatch, code: 'mobile_mismatch' }],
       [409, { detail: MESSAGES.nationalCodeTaken, code: 'national_code_taken' }],
       [503, { detail: MESSAGES.inquiryUnavailable, code: 'inquiry_unavailable', retry_after: 60 }],
+      [429, { detail: MESSAGES.inquiryLimitCustomer, code: 'inquiry_limit', retry_after: 3600 }],
+      [429, { detail: MESSAGES.inquiryLimitAddress, code: 'inquiry_limit', retry_after: 3600 }],
     ] as const) {
       fake.answer('POST /api/me/identity/', status, body)
       const result = await refusal(VALID)
@@ -168,11 +170,14 @@ describe('cards', () => {
     expect(upstream('POST', '/api/me/identity/cards/')).toHaveLength(0)
   })
 
-  it('shows why the service refused a card: not the customer’s, already there, level 0', async () => {
+  it('shows why the service refused a card: not the customer’s, already there, level 0, too many, a daily cap', async () => {
     for (const [status, body] of [
       [409, { detail: CARD_MESSAGES.notOwner, code: 'card_not_owner' }],
       [409, { detail: CARD_MESSAGES.alreadyRegistered, code: 'card_already_registered' }],
       [403, { detail: CARD_MESSAGES.levelRequired, code: 'identity_level_required' }],
+      [409, { detail: CARD_MESSAGES.tooMany(10), code: 'too_many_cards' }],
+      [429, { detail: MESSAGES.inquiryLimitCustomer, code: 'inquiry_limit', retry_after: 3600 }],
+      [429, { detail: MESSAGES.inquiryLimitAddress, code: 'inquiry_limit', retry_after: 3600 }],
     ] as const) {
       fake.answer('POST /api/me/identity/cards/', status, body)
       const result = await refusal({ intent: 'add-card', card_number: '6037990000000006' })

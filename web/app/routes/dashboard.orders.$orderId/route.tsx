@@ -15,7 +15,11 @@ import { PAID_STAGES, paymentTypeLabel, STAGE_LABELS } from '~/features/orders/o
 import { flashCookie } from '~/features/auth/session.server.ts'
 import { DocumentsSection } from '~/features/orders/documents.tsx'
 import { MoneyBackSection } from '~/features/orders/money-back.tsx'
-import { PayoutMissingSection, ShebaForm } from '~/features/orders/payout-missing.tsx'
+import {
+  PayoutMissingSection,
+  ShebaForm,
+  showsShebaForm,
+} from '~/features/orders/payout-missing.tsx'
 import { saveSheba, SHEBA_MESSAGES } from '~/features/orders/payout.server.ts'
 import {
   DOCUMENT_MESSAGES,
@@ -129,7 +133,7 @@ export default function OrderPage() {
       ) : null}
       <MoneyBackSection items={order.money_back} />
       <PayoutMissingSection stage={order.stage} missing={order.missing}>
-        {order.missing.includes('sheba') ? (
+        {showsShebaForm(order.missing) ? (
           <ShebaForm
             shebaErrors={actionData?.sheba?.field ?? []}
             formErrors={actionData?.sheba?.form ?? []}

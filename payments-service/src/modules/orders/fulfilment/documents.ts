@@ -17,8 +17,9 @@ import {
   isDocumentType,
   MAX_DOCUMENTS_PER_ORDER,
 } from '@arzpol/contracts/orders/customer'
+import type { Ownership } from '../../identity/ownership.ts'
 import { isStaff, visibleOrder } from '../orders.service.ts'
-import { advancePayout } from './payout-details.ts'
+import { advancePayout, applyShebaAnswer, askStoredSheba } from './payout-details.ts'
 import type { Stage } from '../state-machine.ts'
 
 /** A customer adds papers while the order is alive; staff may add them at any stage. */
@@ -36,10 +37,17 @@ export function createDocumentService(deps: {
   clock: Clock
   logger: Logger
   storage: FileStorage
+  /** Whose Sheba: a cash-out's unchecked Sheba is asked about when a document arrives. */
+  ownership: Ownership
 }) {
   const { db, clock, logger, storage } = deps
 
-  async function upload(user: User, paymentId: number, file: UploadedFile) {
+  async function upload(
+    user: User,
+    paymentId: number,
+    file: UploadedFile,
+    clientIp: string | null = null,
+  ) {
     // Cheap checks first, so a refused upload never reaches the storage.
     const order = await visibleOrder(db, user, paymentId)
     if (!isStaff(user) && !OPEN_STAGES.includes(order.stage)) {
@@ -47,6 +55,12 @@ export function createDocumentService(deps: {
     }
     const type = file.type
     if (!isDocumentType(type)) throw new Error('upload: type checked by the schema')
+    // A cash-out's Sheba never checked for its customer is asked about now, outside the
+    // transaction, so this document can be the last thing it needed (ADR 028). The customer's
+    // own upload counts against their address's daily cap too; staff's does not (ADR 030).
+    const ownership =
+      order.user_id === user.id ? deps.ownership.fromAddress(clientIp) : deps.ownership
+    const asked = await askStoredSheba(db, ownership, order)
     const now = clock.now()
     const month = String(now.getUTCMonth() + 1).padStart(2, '0')
     const key = `payment-documents/${now.getUTCFullYear()}/${month}/${randomUUID()}`
@@ -68,9 +82,10 @@ export function createDocumentService(deps: {
           created_at: now,
         })
         if (!row) throw new Error('insert returned no row')
+        const current = await applyShebaAnswer(trx, locked, asked, now)
         // A cash-out waiting for its details goes to staff once this was the last one (ADR 017).
-        if (locked.stage === 'awaiting_payout_details') {
-          await advancePayout(trx, locked, {
+        if (current.stage === 'awaiting_payout_details') {
+          await advancePayout(trx, current, {
             actor: locked.user_id === user.id ? 'customer' : 'staff',
             actorUserId: user.id,
             now,
