@@ -18,6 +18,8 @@ const ADMIN_ONLY = [
   'POST /api/staff/roles/revoke-support/',
   'POST /api/staff/users/:id/close/',
   'PUT /api/staff/identity-levels/',
+  'GET /api/staff/audit/',
+  'GET /api/staff/audit/csv/',
 ]
 
 const concrete = (path: string) =>

@@ -15,6 +15,7 @@ import { registerIdentityRoutes } from './modules/identity/customer.routes.ts'
 import { registerStaffIdentityRoutes } from './modules/identity/staff.routes.ts'
 import { registerDocumentRoutes, registerPaymentRoutes } from './modules/orders/customer.routes.ts'
 import { registerStaffLedgerRoutes } from './modules/ledger/staff.routes.ts'
+import { registerStaffAuditRoutes } from './modules/staff-audit/staff.routes.ts'
 import { registerStaffOrderRoutes } from './modules/orders/staff.routes.ts'
 import { registerTicketRoutes } from './modules/tickets/customer.routes.ts'
 import { registerStaffTicketRoutes } from './modules/tickets/staff.routes.ts'
@@ -62,6 +63,7 @@ export function registerRoutes(
     tellMoneyBack: orders.tellMoneyBack,
   })
   registerStaffLedgerRoutes(api, db)
+  registerStaffAuditRoutes(api, db)
   registerStaffUserRoutes(api, users.staff)
   registerStaffIdentityRoutes(api, { db, clock, identity: services.identity.identity })
   registerTicketRoutes(api, { db, tickets: tickets.tickets })

@@ -10,6 +10,8 @@ import { startOrderExpiry } from './modules/orders/expiry.ts'
 import { startReconciliation } from './modules/orders/settlement/reconciliation.ts'
 import { startCredentialWipe } from './modules/orders/fulfilment/retention.ts'
 import { startIdentityDocumentPurge } from './modules/identity/purge.ts'
+import { startInquiryChargePurge } from './modules/identity/inquiry-caps.ts'
+import { startStaffAuditPublishing } from './modules/staff-audit/publish.ts'
 import { startSandboxIdentity } from './sandbox-identity/server.ts'
 
 const config = loadConfig()
@@ -54,6 +56,10 @@ const reconciliation = startReconciliation(
 const credentialWipe = startCredentialWipe(deps)
 // Identity documents of accounts closed IDENTITY_DOCUMENT_RETENTION_DAYS ago; safe on every instance.
 const identityPurge = startIdentityDocumentPurge(deps)
+// Daily-cap records of paid inquiries older than a week (ADR 030); safe on every instance.
+const inquiryChargePurge = startInquiryChargePurge(deps)
+// The staff audit chain's head, out of the database's reach; every instance publishes it.
+const auditHead = startStaffAuditPublishing(deps)
 
 let stopping = false
 async function shutdown(signal: NodeJS.Signals): Promise<void> {
@@ -72,6 +78,8 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   await reconciliation.stop()
   await credentialWipe.stop()
   await identityPurge.stop()
+  await inquiryChargePurge.stop()
+  await auditHead.stop()
   await deps.sms.drain()
   await sandboxIdentity?.close()
   await deps.db.destroy()

@@ -45,6 +45,11 @@ export default async function globalSetup() {
       // The form fuzz posts thousands of wrong codes from that one address.
       OTP_FAILURE_BUDGET_PER_IP: '10000',
       LOGIN_MAX_FAILURES_PER_IP: '10000',
+      // The same one address asks every identity inquiry of the run (ADR 030's daily cap).
+      IDENTITY_INQUIRY_LIMIT_PER_IP_PER_DAY: '10000',
+      // Heads of the staff audit chain published during the run, so the check at its end
+      // compares the chain with a head taken outside the database.
+      STAFF_AUDIT_PUBLISH_SECONDS: '15',
     },
     logger,
   }).catch((error: unknown) => {
@@ -59,21 +64,28 @@ export default async function globalSetup() {
   process.env.E2E_WEB_BUILD_DIR = stack.webBuildDir
 
   return async () => {
-    // After every browser journey, the books must balance (issue #15).
-    const ledger = spawnSync(
-      'npm',
-      ['run', '-s', 'ledger:check', '-w', '@arzpol/payments-service'],
-      {
-        env: { ...process.env, DATABASE_URL: stack.urls.database },
+    // After every browser journey, the books must balance and the staff audit chain must hold
+    // (against the heads the stack published into its object store).
+    const check = (script: string) => {
+      const run = spawnSync('npm', ['run', '-s', script, '-w', '@arzpol/payments-service'], {
+        env: {
+          ...process.env,
+          DATABASE_URL: stack.urls.database,
+          ATTACHMENTS_DIR: path.join(dataDir, 'attachments'),
+        },
         encoding: 'utf8',
-      },
-    )
-    process.stdout.write(ledger.stdout)
-    process.stderr.write(ledger.stderr)
+      })
+      process.stdout.write(run.stdout)
+      process.stderr.write(run.stderr)
+      return run.status === 0
+    }
+    const balanced = check('ledger:check')
+    const chained = check('audit:verify')
     await stack.stop()
     await new Promise((resolve) => capture.end(resolve))
     rmSync(dataDir, { recursive: true, force: true })
-    if (ledger.status !== 0) throw new Error('e2e: the ledger does not balance after the journeys')
+    if (!balanced) throw new Error('e2e: the ledger does not balance after the journeys')
+    if (!chained) throw new Error('e2e: the staff audit chain does not hold after the journeys')
   }
 }
 

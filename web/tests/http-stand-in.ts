@@ -50,17 +50,18 @@ export type SendJson = (status: number, body: unknown) => void
 /**
  * payments-service as one staff screen's test needs it: `/api/auth/me/` answers as `username`
  * (the staff guard asks on every request), `handle` gets every other request with its JSON body,
- * and a request `handle` leaves unanswered gets a 404.
+ * and a request `handle` leaves unanswered gets a 404. A download (a CSV export) is written on
+ * `res` itself.
  */
 export async function startStaffStandIn(
   username: string,
-  handle: (req: IncomingMessage, body: unknown, send: SendJson) => unknown,
+  handle: (req: IncomingMessage, body: unknown, send: SendJson, res: ServerResponse) => unknown,
 ): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer(async (req, res) => {
     const send: SendJson = (status, body) => sendJson(res, status, body)
     const body = await readJson(req)
     if (req.url === '/api/auth/me/') return send(200, { id: 1, username, email: null })
-    await handle(req, body, send)
+    await handle(req, body, send, res)
     if (!res.writableEnded) send(404, { detail: 'یافت نشد' })
   })
   return { url: await listenLocally(server), close: () => closeServer(server) }

@@ -4,6 +4,8 @@
  *
  *   npm run create-staff -- --phone 09… --password … --role admin
  *   npm run ledger:check
+ *   npm run audit:verify
+ *   npm run payouts:unchecked
  *
  * The database is DATABASE_URL when set (environment or .env), else the one a running
  * `npm run dev` uses, else the embedded cluster of the data folder, started (and migrated) for
@@ -16,7 +18,7 @@ import { migrationCommand, openDevDatabase } from './dev-database.ts'
 import { devstackEnvSchema, parseEnvOrExit } from './env.ts'
 import { ROOT_DIR } from './workspace.ts'
 
-const COMMANDS = ['create-staff', 'ledger:check'] as const
+const COMMANDS = ['create-staff', 'ledger:check', 'audit:verify', 'payouts:unchecked'] as const
 
 const [script, ...args] = process.argv.slice(2)
 if (!COMMANDS.includes(script as (typeof COMMANDS)[number])) {
@@ -52,7 +54,16 @@ try {
   const run = spawnSync(
     'npm',
     ['run', '--silent', script!, '-w', '@arzpol/payments-service', '--', ...args],
-    { cwd: ROOT_DIR, env: { ...process.env, DATABASE_URL: database.url }, stdio: 'inherit' },
+    {
+      cwd: ROOT_DIR,
+      // The object store `npm run dev` uses (audit:verify reads the published heads there).
+      env: {
+        ...process.env,
+        DATABASE_URL: database.url,
+        ATTACHMENTS_DIR: process.env.ATTACHMENTS_DIR ?? path.join(dataDir, 'attachments'),
+      },
+      stdio: 'inherit',
+    },
   )
   status = run.status ?? 1
 } catch (error) {

@@ -4,10 +4,12 @@ import type { Knex } from 'knex'
 import { z } from 'zod'
 import { envSchema, parseEnvOrExit } from '../config/env.ts'
 import { createKnex } from '../db/knex.ts'
+import { RefreshToken } from '../models/refresh-token.model.ts'
 import { StaffSecondFactor } from '../models/staff-second-factor.model.ts'
 import { User } from '../models/user.model.ts'
 import { createPasswordHasher, type PasswordHasher } from '../modules/auth/password.ts'
 import { runIfScript, runOnDb } from './run-cli.ts'
+import { appendStaffAudit } from '../modules/staff-audit/chain.ts'
 
 /**
  * Creates a support or admin account, or gives an existing account that role (and the new
@@ -22,7 +24,8 @@ import { runIfScript, runOnDb } from './run-cli.ts'
  * Without --username the account's username is its phone, and customers see its replies
  * labelled 'پشتیبانی'. Staff enrol their second factor (TOTP, ADR 015) at their first sign-in;
  * --reset-second-factor forgets an existing account's authenticator and recovery codes (lost
- * phone and codes), so it enrols again at its next sign-in. --if-missing leaves an existing
+ * phone and codes), so it enrols again at its next sign-in. Changing an existing account ends
+ * every session it has (ADR 029), with or without the reset. --if-missing leaves an existing
  * account exactly as it is (`npm run dev` makes its development admin this way on every start);
  * --json prints the outcome as one JSON line for such callers.
  */
@@ -61,6 +64,17 @@ export async function createStaff(
       if (input.resetSecondFactor) {
         secondFactorReset = await StaffSecondFactor.reset(trx, user.id)
       }
+      // A new role, a new password, maybe a forgotten authenticator: no session of the account
+      // from before may carry on (a customer's was opened without the second factor, a staff
+      // member's may be the one that lost the phone). Access tokens stop at their next request.
+      await RefreshToken.endSessionsOf(trx, user.id, now)
+      await appendStaffAudit(trx, {
+        actor: 'cli',
+        action: 'staff_account_set',
+        subject: { type: 'user', id: user.id },
+        data: { role: input.role, created: false, second_factor_reset: secondFactorReset },
+        at: now,
+      })
       return { user, created: false, secondFactorReset }
     }
     const user = await User.query(trx).insertAndFetch({
@@ -70,6 +84,13 @@ export async function createStaff(
       password_hash: passwordHash,
       role: input.role,
       password_changed_at: now,
+    })
+    await appendStaffAudit(trx, {
+      actor: 'cli',
+      action: 'staff_account_set',
+      subject: { type: 'user', id: user.id },
+      data: { role: input.role, created: true, second_factor_reset: false },
+      at: now,
     })
     return { user, created: true, secondFactorReset: false }
   })

@@ -191,6 +191,9 @@ export const envSchema = z
     // after they started (below SEP's 30-minute verify window), every RECONCILE_SWEEP_SECONDS.
     RECONCILE_GRACE_MINUTES: int(5, 1, 25),
     RECONCILE_SWEEP_SECONDS: int(120, 10, 3600),
+    // The staff audit chain's head goes to the log and the object store this often (at most
+    // hourly, so a rewritten chain is caught against a head at most an hour old).
+    STAFF_AUDIT_PUBLISH_SECONDS: int(3600, 5, 3600),
     // ── shutdown ──
     /** How long in-flight requests may take to finish after SIGTERM before sockets are cut. */
     SHUTDOWN_GRACE_MS: int(10_000, 0, 120_000),
@@ -215,6 +218,20 @@ export const envSchema = z
     JIBIT_SECRET_KEY: z.string().min(1).optional(),
     /** A matched or mismatched answer is reused this many days instead of paying for it again. */
     IDENTITY_INQUIRY_REUSE_DAYS: int(30, 1, 365),
+    /**
+     * Questions we pay the provider for, per Tehran day (ADR 030): per customer, and per client
+     * address. Customers behind one carrier NAT share an address, so its cap is far higher.
+     * Answers reused from the record do not count.
+     */
+    IDENTITY_INQUIRY_LIMIT_PER_CUSTOMER_PER_DAY: int(20, 1, 10_000),
+    IDENTITY_INQUIRY_LIMIT_PER_IP_PER_DAY: int(500, 1, 1_000_000),
+    /**
+     * Rials one question costs us, for the cost metric only. 0 until the provider's contract
+     * names a price (nothing in the repository does).
+     */
+    IDENTITY_INQUIRY_PRICE_IRR: int(0, 0, 100_000_000),
+    /** Bank cards a customer may have registered at once (removed ones do not count). */
+    IDENTITY_CARD_LIMIT_PER_CUSTOMER: int(10, 1, 100),
     /**
      * Days level-2 identity documents are kept after the account closes (AML record-keeping,
      * ADR 025; five years). Not the short retention of order credentials. They are sealed with
@@ -265,6 +282,14 @@ export const envSchema = z
       requireEach(['JIBIT_API_KEY', 'JIBIT_SECRET_KEY'], 'IDENTITY_PROVIDER=jibit')
     }
     if (env.GATEWAY === 'sep') requireEach(['SEP_TERMINAL_ID'], 'GATEWAY=sep')
+    if (
+      env.IDENTITY_INQUIRY_LIMIT_PER_IP_PER_DAY < env.IDENTITY_INQUIRY_LIMIT_PER_CUSTOMER_PER_DAY
+    ) {
+      refuse(
+        'IDENTITY_INQUIRY_LIMIT_PER_IP_PER_DAY',
+        'must be at least IDENTITY_INQUIRY_LIMIT_PER_CUSTOMER_PER_DAY (customers behind one carrier NAT share an address)',
+      )
+    }
     if (env.CREDENTIALS_ENCRYPTION_KEY && !isAes256Key(env.CREDENTIALS_ENCRYPTION_KEY)) {
       refuse('CREDENTIALS_ENCRYPTION_KEY', 'must be 32 bytes encoded as base64')
     }

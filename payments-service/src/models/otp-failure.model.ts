@@ -18,6 +18,14 @@ export class OtpFailure extends BaseModel {
     await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`otp:guard:${phone}`])
   }
 
+  /**
+   * Serialises the guesses from one client address until the transaction ends, so its budget is
+   * crossed once whatever phones the guesses name. Always taken after the phone's lock.
+   */
+  static async lockAddress(trx: Knex.Transaction, clientIp: string): Promise<void> {
+    await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`otp:guard-ip:${clientIp}`])
+  }
+
   /** Wrong codes from a client IP younger than `since`, and when the oldest of them came. */
   static async fromIpSince(
     db: Knex,

@@ -28,6 +28,11 @@ export class Payment extends BaseModel {
   declare description: string | null
   declare meta: Record<string, unknown>
   declare sheba: string | null
+  /**
+   * When this order's current Sheba passed the owner question for its customer at level 1;
+   * null while it has not (ADR 028). A cash-out never reaches staff without it.
+   */
+  declare sheba_owner_checked_at: Date | null
   declare paid_at: Date | null
   /** When the retention job deleted the site password (issue #8). */
   declare credentials_wiped_at: Date | null
@@ -204,14 +209,53 @@ export class Payment extends BaseModel {
       .update({ site_password_enc: null, site_password_key_id: null, credentials_wiped_at: now })
   }
 
-  /** A customer's cash-outs waiting for their details: ids and Shebas. */
-  static async awaitingPayoutDetailsOf(
+  /** A customer's cash-outs in `stages` (the ones not yet with staff): ids and Shebas. */
+  static async payoutsOf(
     db: Knex,
     userId: number,
-  ): Promise<Array<{ id: number; sheba: string | null }>> {
+    stages: readonly OrderStage[],
+  ): Promise<Array<Pick<Payment, 'id' | 'sheba' | 'sheba_owner_checked_at'>>> {
     return (await db('payments')
-      .where({ user_id: userId, stage: 'awaiting_payout_details' })
-      .select('id', 'sheba')) as Array<{ id: number; sheba: string | null }>
+      .where({ user_id: userId, payment_type: 'payout' })
+      .whereIn('stage', stages)
+      .orderBy('id')
+      .select('id', 'sheba', 'sheba_owner_checked_at')) as Array<
+      Pick<Payment, 'id' | 'sheba' | 'sheba_owner_checked_at'>
+    >
+  }
+
+  /** What the owner question of an order's Sheba needs: whose order, its type, stage and Sheba. */
+  static async shebaOwnerOf(
+    db: Knex,
+    id: number,
+  ): Promise<
+    | Pick<
+        Payment,
+        'id' | 'user_id' | 'payment_type' | 'stage' | 'sheba' | 'sheba_owner_checked_at'
+      >
+    | undefined
+  > {
+    return (await db('payments')
+      .where({ id })
+      .first('id', 'user_id', 'payment_type', 'stage', 'sheba', 'sheba_owner_checked_at')) as
+      | Pick<
+          Payment,
+          'id' | 'user_id' | 'payment_type' | 'stage' | 'sheba' | 'sheba_owner_checked_at'
+        >
+      | undefined
+  }
+
+  /**
+   * Cash-outs with a Sheba that never passed the owner question on the order, oldest first
+   * (`npm run payouts:unchecked`).
+   */
+  static async uncheckedPayouts(db: Knex): Promise<UncheckedPayoutRow[]> {
+    return (await db('payments')
+      .where({ payment_type: 'payout' })
+      .whereNotNull('sheba')
+      .whereNull('sheba_owner_checked_at')
+      .orderBy([{ column: 'created_at' }, { column: 'id' }])
+      .select('id', 'stage', 'user_id', 'created_at')) as UncheckedPayoutRow[]
   }
 
   /** The whole order row under its row lock (a plain row), or undefined. */
@@ -239,9 +283,16 @@ export class Payment extends BaseModel {
   static async lockIdAndStage(
     trx: Knex.Transaction,
     id: number,
-  ): Promise<{ id: number; stage: OrderStage } | undefined> {
-    return (await trx('payments').where({ id }).forUpdate().first('id', 'stage')) as
-      { id: number; stage: OrderStage } | undefined
+  ): Promise<{ id: number; stage: OrderStage; user_id: number } | undefined> {
+    return (await trx('payments').where({ id }).forUpdate().first('id', 'stage', 'user_id')) as
+      { id: number; stage: OrderStage; user_id: number } | undefined
+  }
+
+  /** The customer an order belongs to (no lock: an order never changes hands). */
+  static async ownerOf(db: Knex, id: number): Promise<number | undefined> {
+    const row = (await db('payments').where({ id }).first('user_id')) as
+      { user_id: number } | undefined
+    return row?.user_id
   }
 
   /** How many of a customer's orders are not in `finalStages`; how many of them are cash-outs. */
@@ -260,14 +311,36 @@ export class Payment extends BaseModel {
     return orders
   }
 
-  /** Sets (or, with null, takes off) a cash-out's Sheba. */
+  /**
+   * Sets (or, with null, takes off) a cash-out's Sheba, with when it passed the owner question
+   * (`checkedAt`), or null: a new Sheba never keeps the check of the one before.
+   */
   static async setSheba(
     trx: Knex.Transaction,
     id: number,
     sheba: string | null,
     now: Date,
+    checkedAt: Date | null,
   ): Promise<void> {
-    await trx('payments').where({ id }).update({ sheba, updated_at: now })
+    await trx('payments')
+      .where({ id })
+      .update({ sheba, sheba_owner_checked_at: sheba ? checkedAt : null, updated_at: now })
+  }
+
+  /**
+   * Notes that the order's Sheba passed the owner question: only while the order still has the
+   * Sheba that was asked about. Answers whether it did.
+   */
+  static async markShebaOwnerChecked(
+    trx: Knex.Transaction,
+    id: number,
+    sheba: string,
+    now: Date,
+  ): Promise<boolean> {
+    const changed = await trx('payments')
+      .where({ id, sheba })
+      .update({ sheba_owner_checked_at: now })
+    return changed > 0
   }
 
   /** The stage of an order (undefined when there is no such order). */
@@ -330,9 +403,10 @@ export class Payment extends BaseModel {
       .join('users as u', 'u.id', 'p.user_id')
       .where('p.id', id)
       .forUpdate('p')
-      .first('p.id', 'p.stage', 'p.payment_type', 'p.amount_irr', 'u.phone')) as
+      .first('p.id', 'p.user_id', 'p.stage', 'p.payment_type', 'p.amount_irr', 'u.phone')) as
       | {
           id: number
+          user_id: number
           stage: OrderStage
           payment_type: PaymentTypeCode
           amount_irr: number
@@ -441,9 +515,18 @@ export type NewPaymentRow = Pick<
   | 'rate_locked_until'
   | 'description'
   | 'sheba'
+  | 'sheba_owner_checked_at'
   | 'created_at'
   | 'updated_at'
 > & { meta: string }
+
+/** A cash-out whose Sheba was never owner-checked (`Payment.uncheckedPayouts`). */
+export interface UncheckedPayoutRow {
+  id: number
+  stage: OrderStage
+  user_id: number
+  created_at: Date
+}
 
 /** What `moveStage` reports of the order it moved. */
 export interface MovedStage {

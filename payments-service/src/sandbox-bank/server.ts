@@ -59,10 +59,16 @@ interface Payment {
  * - down: answers 503 and does nothing;
  * - lost: does the work (captures, reverses), then answers 503, so we cannot know;
  * - slow: answers correctly after `ms`;
- * - refuse (reverse only): answers that the reversal is not possible.
+ * - refuse (reverse only): answers that the reversal is not possible;
+ * - terse: does the work and answers success, but leaves the amounts out of the answer's
+ *   detail (a bank whose answer cannot be checked against what we asked it to take).
  */
 export type BankFault =
-  { kind: 'down' } | { kind: 'lost' } | { kind: 'slow'; ms: number } | { kind: 'refuse' }
+  | { kind: 'down' }
+  | { kind: 'lost' }
+  | { kind: 'slow'; ms: number }
+  | { kind: 'refuse' }
+  | { kind: 'terse' }
 export interface BankFaults {
   verify?: BankFault
   reverse?: BankFault
@@ -162,7 +168,16 @@ export function createSandboxBankHandler(options: SandboxBankOptions) {
       return work()
     }
     const answer = work()
+    if (fault.kind === 'terse') return withoutAmounts(answer)
     return fault.kind === 'lost' ? undefined : answer
+  }
+
+  function withoutAmounts<T>(answer: T): T {
+    const detail = (answer as { TransactionDetail?: Record<string, unknown> | null })
+      .TransactionDetail
+    if (!detail) return answer
+    const { OrginalAmount: _asked, AffectiveAmount: _taken, ...rest } = detail
+    return { ...answer, TransactionDetail: rest }
   }
 
   function sendJson(res: http.ServerResponse, body: unknown, status = 200) {

@@ -6,7 +6,20 @@ import type { FileStorage } from './storage.ts'
 export { StoredFileNotFound, type FileStorage } from './storage.ts'
 
 /** The configured attachment storage; env.ts already refused s3 without a bucket. */
-export function createFileStorage(config: AppConfig): FileStorage {
+export function createFileStorage(
+  config: Pick<
+    AppConfig,
+    | 'STORAGE_DRIVER'
+    | 'ATTACHMENTS_DIR'
+    | 'S3_BUCKET'
+    | 'S3_REGION'
+    | 'S3_ENDPOINT'
+    | 'S3_FORCE_PATH_STYLE'
+    | 'S3_KEY_PREFIX'
+    | 'S3_ACCESS_KEY_ID'
+    | 'S3_SECRET_ACCESS_KEY'
+  >,
+): FileStorage {
   if (config.STORAGE_DRIVER === 's3' && config.S3_BUCKET) {
     return createS3Storage({
       bucket: config.S3_BUCKET,

@@ -15,7 +15,7 @@ import {
 export const STAFF_TARGETS = ['in_progress', 'done', 'rejected', 'refunded', 'cancelled'] as const
 export type StaffTarget = (typeof STAFF_TARGETS)[number]
 
-const tehranDay = z
+export const tehranDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, STAFF_MESSAGES.date)
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), STAFF_MESSAGES.date)

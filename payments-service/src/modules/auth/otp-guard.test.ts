@@ -197,6 +197,34 @@ describe('OTP failure budget', () => {
     expect(login.status, login.text).toBe(200)
   })
 
+  it('holds the per-IP budget exactly under a concurrent burst across phones', async () => {
+    const ip = newIp()
+    const phones = Array.from({ length: 8 }, () => uniquePhone())
+    const codes = await Promise.all(
+      phones.map((phone) => requestCode(t.api, phone, 'register', ip)),
+    )
+    // 8 phones × 5 wrong codes, all at once, against a budget of 30.
+    const statuses = await Promise.all(
+      phones.flatMap((phone, i) =>
+        Array.from({ length: 5 }, () =>
+          t.api
+            .post(
+              REGISTER,
+              { phone, password: PASSWORD, code: otherCode(codes[i]!) },
+              { headers: ip },
+            )
+            .then((response) => response.status),
+        ),
+      ),
+    )
+    const counted = await t.deps
+      .db('otp_failures')
+      .where({ client_ip: ip['X-Forwarded-For'] })
+      .count<Array<{ count: string }>>('* as count')
+    expect(Number(counted[0]?.count)).toBe(30)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10)
+  })
+
   it('limits failed codes per client IP (OTP_FAILURE_BUDGET_PER_IP), across phones', async () => {
     const ip = newIp()
     const first = uniquePhone()

@@ -17,7 +17,8 @@ import type { SmsOutbox } from './sms/outbox.ts'
  *   the whole window, so once the lock ends a single further wrong code locks it again: the
  *   budget is per window, not per lock.
  * - Per client IP: at most `failuresPerIp` wrong codes within `ipWindowSeconds`, a rolling limit
- *   without a lock and without an SMS.
+ *   without a lock and without an SMS; guesses from one address are serialised like a phone's,
+ *   so a burst across many phones stops at the budget exactly.
  *
  * Only OTP flows are locked. Password sign-in has its own throttle, and a signed-in owner never
  * needs a code, so the lock cannot be used to lock an owner out of the account.
@@ -41,8 +42,9 @@ export interface OtpGuard {
   /** Refuses with 429 `otp_locked` while the phone is locked. */
   assertPhoneOpen(trx: Knex | Knex.Transaction, phone: string): Promise<void>
   /**
-   * Before a code is checked: takes the phone's lock (serialising its guesses, so a budget is
-   * crossed once) and refuses with 429 while the phone is locked or the IP is over its budget.
+   * Before a code is checked: takes the phone's lock and the address's (serialising their
+   * guesses, so each budget is crossed once) and refuses with 429 while the phone is locked or
+   * the IP is over its budget.
    */
   beforeCheck(trx: Knex.Transaction, phone: string, clientIp: string | null): Promise<void>
   /** A wrong code: counted, and the lock engages when it reaches the phone's budget. */
@@ -77,6 +79,10 @@ export function createOtpGuard({ clock, sms, limits }: OtpGuardDeps): OtpGuard {
       await OtpFailure.lockPhone(trx, phone)
       await assertPhoneOpen(trx, phone)
       if (!clientIp) return
+      // Phone first, then address, in every request, so two guesses cannot deadlock. Held to the
+      // end of the transaction: a right code then hashes the new password under it, which only
+      // queues the (rare) registrations and resets that share one address.
+      await OtpFailure.lockAddress(trx, clientIp)
       const row = await OtpFailure.fromIpSince(trx, clientIp, ago(limits.ipWindowSeconds))
       if (row.count >= limits.failuresPerIp && row.oldest) {
         const wait = secondsUntil(

@@ -13,6 +13,7 @@ import {
   type PaymentTypeSettings,
   type PaymentTypeSettingsRow as SettingsRow,
 } from '../../models/payment-type-setting.model.ts'
+import { appendStaffAudit } from '../staff-audit/chain.ts'
 
 export interface StaffPaymentTypeView extends PaymentType {
   updated_at: Date | null
@@ -141,6 +142,13 @@ export function createPaymentTypeStore(deps: {
           changed_by_user_id: by.userId,
           note: by.note,
           created_at: now,
+        })
+        await appendStaffAudit(trx, {
+          actor: { id: by.userId },
+          action: 'payment_type_changed',
+          subject: { type: 'payment_type', id: code },
+          data: { old, new: next, note: by.note },
+          at: now,
         })
         const list = await staffList(trx)
         return list.find((type) => type.value === code) as StaffPaymentTypeView

@@ -8,6 +8,7 @@ import { CURRENCIES, type Currency } from '@arzpol/contracts/catalog/currencies'
 import type { RateChangeNeedsConfirmation } from '@arzpol/contracts/catalog/staff'
 import type { z } from 'zod'
 import { changePercent, RATE_MESSAGES } from './rate-freshness.ts'
+import { appendStaffAudit } from '../staff-audit/chain.ts'
 
 const formatPercentFa = (bps: number) =>
   (bps / 100).toLocaleString('fa-IR', { maximumFractionDigits: 2 })
@@ -115,17 +116,35 @@ export function createRateService(deps: {
           },
         )
       }
-      const row = await Rate.query(deps.db).insertAndFetch({
-        currency,
-        buy_rate_irr: buyRateIrr,
-        set_by_user_id: userId,
-        note: note ?? null,
-        previous_buy_rate_irr: previous?.buy_rate_irr ?? null,
-        // An int4 column: a change beyond 21 million percent (a rate of 1 rial corrected) is
-        // recorded at the column's ceiling rather than failing the insert.
-        change_bps: changeBps === null ? null : Math.min(changeBps, 2_147_483_647),
-        change_confirmed: large && confirmed,
-        created_at: deps.clock.now(),
+      const row = await deps.db.transaction(async (trx) => {
+        const now = deps.clock.now()
+        const inserted = await Rate.query(trx).insertAndFetch({
+          currency,
+          buy_rate_irr: buyRateIrr,
+          set_by_user_id: userId,
+          note: note ?? null,
+          previous_buy_rate_irr: previous?.buy_rate_irr ?? null,
+          // An int4 column: a change beyond 21 million percent (a rate of 1 rial corrected) is
+          // recorded at the column's ceiling rather than failing the insert.
+          change_bps: changeBps === null ? null : Math.min(changeBps, 2_147_483_647),
+          change_confirmed: large && confirmed,
+          created_at: now,
+        })
+        if (userId !== null) {
+          await appendStaffAudit(trx, {
+            actor: { id: userId },
+            action: 'rates_changed',
+            subject: { type: 'currency', id: currency },
+            data: {
+              buy_rate_irr: buyRateIrr,
+              previous_buy_rate_irr: previous?.buy_rate_irr ?? null,
+              change_bps: changeBps,
+              confirmed: large && confirmed,
+            },
+            at: now,
+          })
+        }
+        return inserted
       })
       rates.invalidate()
       const setter = userId === null ? undefined : await User.fieldOf(deps.db, userId, 'username')

@@ -14,6 +14,8 @@ import type { User } from '../../models/user.model.ts'
 import type { SealedFiles } from '../../storage/sealed.ts'
 import { REVIEW_MESSAGES, type ReviewStatus } from '@arzpol/contracts/identity/review'
 import { levelOf, lockCustomer } from './limits.ts'
+import { refuseOwnAccount } from '../users/own-account.ts'
+import { appendStaffAudit } from '../staff-audit/chain.ts'
 
 /**
  * Level 2, the staff side (issue 18, ADR 025): the queue of complete requests, one request with
@@ -95,13 +97,24 @@ export function createIdentityReviewService(deps: {
   async function reveal(staff: User, reviewId: number, documentId: number) {
     const document = await IdentityDocument.revealable(db, reviewId, documentId)
     if (!document) throw notFound()
-    await IdentityReviewAudit.record(db, {
-      review_id: reviewId,
-      user_id: document.user_id,
-      action: 'document_revealed',
-      actor_user_id: staff.id,
-      document_id: document.id,
-      created_at: clock.now(),
+    refuseOwnAccount(staff, document.user_id)
+    await db.transaction(async (trx) => {
+      const now = clock.now()
+      await IdentityReviewAudit.record(trx, {
+        review_id: reviewId,
+        user_id: document.user_id,
+        action: 'document_revealed',
+        actor_user_id: staff.id,
+        document_id: document.id,
+        created_at: now,
+      })
+      await appendStaffAudit(trx, {
+        actor: staff,
+        action: 'identity_document_revealed',
+        subject: { type: 'identity_review', id: reviewId },
+        data: { customer_id: document.user_id, document_id: document.id },
+        at: now,
+      })
     })
     const data = await readStoredFile(files.get(document.storage_key, document.key_id), {
       logger,
@@ -118,6 +131,7 @@ export function createIdentityReviewService(deps: {
   ) {
     const found = await IdentityReview.ownerAndStatusOf(db, id)
     if (!found || found.status === 'collecting') throw notFound()
+    refuseOwnAccount(staff, found.user_id)
     return db.transaction(async (trx) => {
       // The customer's row first (ADR 014's lock order), as the customer's uploads take it.
       await lockCustomer(trx, found.user_id)
@@ -142,6 +156,17 @@ export function createIdentityReviewService(deps: {
         actor_user_id: staff.id,
         reason: decision.approve ? null : decision.reason,
         created_at: now,
+      })
+      await appendStaffAudit(trx, {
+        actor: staff,
+        action: 'identity_review_decided',
+        subject: { type: 'identity_review', id },
+        data: {
+          customer_id: found.user_id,
+          decision: decision.approve ? 'approved' : 'rejected',
+          reason: decision.approve ? null : decision.reason,
+        },
+        at: now,
       })
       return detail(id, trx)
     })

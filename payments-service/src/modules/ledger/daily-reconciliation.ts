@@ -2,6 +2,7 @@ import type { Knex } from 'knex'
 import { tehranDayBounds } from '../../lib/tehran-day.ts'
 import { ACCOUNTS } from '../../models/ledger.model.ts'
 import { type DayScanRow, GatewayTransaction } from '../../models/gateway-transaction.model.ts'
+import { csvOf } from '../../lib/csv.ts'
 
 /**
  * The accounting view of one bank day (Tehran) and gateway: what the bank's verify answers said
@@ -68,14 +69,5 @@ const CSV_COLUMNS = [
  * spreadsheet would run as a formula (= + - @ at its start) is prefixed with a quote.
  */
 export function reconciliationCsv(report: DailyReconciliation): string {
-  const cell = (value: unknown) => {
-    let text = value === null || value === undefined ? '' : String(value)
-    if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`
-    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-  }
-  const lines = [
-    CSV_COLUMNS.join(','),
-    ...report.lines.map((line) => CSV_COLUMNS.map((column) => cell(line[column])).join(',')),
-  ]
-  return `\uFEFF${lines.join('\r\n')}\r\n`
+  return csvOf(CSV_COLUMNS, report.lines)
 }

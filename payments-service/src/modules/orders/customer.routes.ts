@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { clientIpOf } from '../../http/client-ip.ts'
 import type { AppContext } from '../../http/context.ts'
 import { ApiError } from '../../http/errors.ts'
 import { created, file, ok, reply, replyFile, routeGroup, type Api } from '../../http/route.ts'
@@ -7,7 +8,7 @@ import type { PaymentDocumentRow } from '../../models/payment-document.model.ts'
 import type { PaymentEvent } from '../../models/payment-event.model.ts'
 import type { PaymentView } from '../../models/payment.model.ts'
 import { formatMinor } from '@arzpol/contracts'
-import { AUDIT_ONLY_REASONS } from './fulfilment/actions.ts'
+import { isCustomerEvent } from './fulfilment/actions.ts'
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf, type RequestHasher } from './checkout/idempotency.ts'
 import {
   CreatePaymentBody,
@@ -53,9 +54,6 @@ export const paymentBody = (payment: PaymentView) => ({
 })
 
 const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null)
-
-/** Staff-side audit rows (credentials revealed or wiped, refunds settled) stay off the timeline. */
-const isCustomerEvent = (event: PaymentEvent) => !AUDIT_ONLY_REASONS.has(event.reason)
 
 /** Staff notes and references are written for the customer; internal notes never leave. */
 const eventBody = (event: PaymentEvent) => ({
@@ -144,9 +142,14 @@ export function registerPaymentRoutes(
     description: `One order per request. With the \`quote_token\` of GET /api/quote/ (optional; spec §7's client sends none) the order gets exactly that quote's rate, fee and lock end while the token is valid; a token that no longer holds (expired, tampered, or for another amount, currency or type) answers 409 \`quote_changed\` with \`quote\`, the current quote and its new token. 503 \`rate_stale\` when the rate is older than RATE_MAX_AGE_MINUTES. 403 \`identity_limit\` when the order does not fit in the limits of the customer's identity level (per order, today, this month; ADR 022), with \`limit\`, \`next_level\`, \`limit_irr\` and \`remaining_irr\`.${IDEMPOTENCY_DOC}`,
     body: CreatePaymentBody,
     responses: created('Created', PaymentOut),
-    errors: [403, 409, 422, 503],
+    errors: [403, 409, 422, 429, 503],
     handler: async (ctx, { body, user }) =>
-      reply(201, paymentBody(await payments.create(user, body, idempotencyOf(ctx, requestHash)))),
+      reply(
+        201,
+        paymentBody(
+          await payments.create(user, body, idempotencyOf(ctx, requestHash), clientIpOf(ctx)),
+        ),
+      ),
   })
 
   customer.get('/api/payments/', {
@@ -177,11 +180,11 @@ export function registerPaymentRoutes(
   customer.post('/api/payments/:id/start/', {
     operationId: 'payments_start',
     summary: 'Start paying an order (spec §7): the gateway address and token for the hidden form',
-    description: `Only for an order awaiting payment (409 \`invalid_stage\` otherwise). If the rate lock expired, the order is re-quoted and 409 \`quote_expired\` answers the new amount; starting again pays that. Cash-out answers \`gateway_url: null\` (spec §7's payload \`{card_number: null, flow}\` is enough): with its Sheba (this body's or the order's) and at least one income document it goes to staff (\`in_progress\`); otherwise it waits in \`awaiting_payout_details\` (status pending, never expired) and the order's \`missing\` says what it needs (ADR 017). Starting such a cash-out again answers the same. The identity level's limits are checked again (403 \`identity_limit\`, as at create). From identity level 1 on only the customer's registered cards pay (issue 18): \`card_number\` picks one (409 \`card_not_registered\` if it is not theirs), null the first; without any card 409 \`card_required\`. A cash-out's Sheba must be the customer's own at level 1 (409 \`sheba_not_owner\`, 503 \`inquiry_unavailable\`); without level 1 it waits (\`missing\` lists \`identity_level\`).${IDEMPOTENCY_DOC}`,
+    description: `Only for an order awaiting payment (409 \`invalid_stage\` otherwise). If the rate lock expired, the order is re-quoted and 409 \`quote_expired\` answers the new amount; starting again pays that. Cash-out answers \`gateway_url: null\` (spec §7's payload \`{card_number: null, flow}\` is enough): with its Sheba (this body's or the order's) and at least one income document it goes to staff (\`in_progress\`); otherwise it waits in \`awaiting_payout_details\` (status pending, never expired) and the order's \`missing\` says what it needs (ADR 017). Starting such a cash-out again answers the same. The identity level's limits are checked again (403 \`identity_limit\`, as at create). From identity level 1 on only the customer's registered cards pay (issue 18): \`card_number\` picks one (409 \`card_not_registered\` if it is not theirs), null the first; without any card 409 \`card_required\`. A cash-out's Sheba must be the customer's own at level 1 (409 \`sheba_not_owner\`, 503 \`inquiry_unavailable\`, 429 \`inquiry_limit\` when today's paid inquiries of the customer or the client address are used up); without level 1 it waits (\`missing\` lists \`identity_level\` and \`sheba_owner_check\`). Without a Sheba in the body, the order's own Sheba never checked for the customer is asked about at level 1 (ADR 028): the customer's, marked checked; someone else's, taken off the order (a \`sheba_not_owner\` event, \`missing\` lists \`sheba\`); unanswered, kept, and the order waits (\`sheba_owner_check\`).${IDEMPOTENCY_DOC}`,
     params: IdParams,
     body: StartBody,
     responses: ok('Go to the bank', StartResponse),
-    errors: [403, 404, 409, 422, 502, 503],
+    errors: [403, 404, 409, 422, 429, 502, 503],
     handler: async (ctx, { params, body, user }) =>
       reply(
         200,
@@ -190,6 +193,7 @@ export function registerPaymentRoutes(
           params.id,
           { sheba: body.sheba ?? null, card_number: body.card_number },
           idempotencyOf(ctx, requestHash),
+          clientIpOf(ctx),
         ),
       ),
   })
@@ -198,13 +202,18 @@ export function registerPaymentRoutes(
     operationId: 'payments_sheba',
     summary: 'Give or correct the Sheba of a cash-out not yet with staff (owner)',
     description:
-      "For a cash-out awaiting payment or awaiting its details (409 `invalid_stage` once with staff, 409 `not_payout` for other types). A cash-out waiting for its details goes to staff (`in_progress`) when this was the last thing missing; the answer carries the order with `missing` and the Sheba's bank. At identity level 1 the Sheba must be the customer's own: 409 `sheba_not_owner`, 503 `inquiry_unavailable` when the provider cannot answer (issue 18).",
+      "For a cash-out awaiting payment or awaiting its details (409 `invalid_stage` once with staff, 409 `not_payout` for other types). A cash-out waiting for its details goes to staff (`in_progress`) when this was the last thing missing; the answer carries the order with `missing` and the Sheba's bank. At identity level 1 the Sheba must be the customer's own: 409 `sheba_not_owner`, 503 `inquiry_unavailable` when the provider cannot answer (issue 18), 429 `inquiry_limit` with `retry_after` when today's paid inquiries of the customer or the client address are used up (ADR 030). Below level 1 it is stored unchecked (`missing` lists `sheba_owner_check`) and asked about when the customer reaches level 1 (ADR 028).",
     params: IdParams,
     body: ShebaBody,
     responses: ok('Recorded', PaymentWithMissingOut),
-    errors: [404, 409, 503],
-    handler: async (_ctx, { params, body, user }) => {
-      const { payment, missing } = await payments.setSheba(user, params.id, body.sheba)
+    errors: [404, 409, 429, 503],
+    handler: async (ctx, { params, body, user }) => {
+      const { payment, missing } = await payments.setSheba(
+        user,
+        params.id,
+        body.sheba,
+        clientIpOf(ctx),
+      )
       return reply(200, {
         ...paymentBody(payment),
         missing,
@@ -253,9 +262,9 @@ export function registerDocumentRoutes(api: Api, documents: DocumentService) {
     body: z.object({ file: documentFile }),
     multipart: { read: readMultipart, only: true },
     responses: created('Stored', DocumentOut),
-    errors: [404, 409, 413],
-    handler: async (_ctx, { params, body, user }) =>
-      reply(201, documentBody(await documents.upload(user, params.id, body.file))),
+    errors: [404, 409, 413, 429],
+    handler: async (ctx, { params, body, user }) =>
+      reply(201, documentBody(await documents.upload(user, params.id, body.file, clientIpOf(ctx)))),
   })
 
   customer.get('/api/payments/:id/documents/', {

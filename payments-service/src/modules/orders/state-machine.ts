@@ -9,6 +9,7 @@ import { GatewayTransaction } from '../../models/gateway-transaction.model.ts'
 import { PaymentEvent, type Actor } from '../../models/payment-event.model.ts'
 import { Payment } from '../../models/payment.model.ts'
 import { bookFulfilment, bookPayoutSettled } from '../ledger/money-events.ts'
+import { appendStaffAudit } from '../staff-audit/chain.ts'
 
 /**
  * The order life cycle of architecture.md. `stage` is the state; `status` (the spec's four
@@ -225,4 +226,28 @@ export async function recordEvent(
     data: JSON.stringify(event.data ?? {}),
     created_at: event.now,
   })
+  if (event.actor === 'staff') {
+    // Every staff action on an order is also a link of the staff audit chain, in the same
+    // transaction (the chain's lock needs one; every staff path already has it).
+    if (!('isTransaction' in trx && trx.isTransaction) || !event.actorUserId) {
+      throw new Error(
+        `staff event ${event.reason} outside a transaction or without its staff member`,
+      )
+    }
+    const { reference, refund_id: refundId, refund_method: refundMethod } = event.data ?? {}
+    await appendStaffAudit(trx as Knex.Transaction, {
+      actor: { id: event.actorUserId },
+      action: event.from === event.to ? 'order_event_recorded' : 'order_moved',
+      subject: { type: 'order', id: event.paymentId },
+      data: {
+        from: event.from,
+        to: event.to,
+        reason: event.reason,
+        reference,
+        refund_id: refundId,
+        refund_method: refundMethod,
+      },
+      at: event.now,
+    })
+  }
 }

@@ -54,6 +54,16 @@ describe('staff API', () => {
     t.api.post<MessageBody>(`${STAFF_TICKETS}${ticket}/messages/`, body, { token })
 
   describe('access', () => {
+    it('refuses a support member’s reply to their own ticket (a colleague answers it)', async () => {
+      const insider = await signedIn(t, { role: 'support' })
+      const ticket = await openTicket(insider.token)
+      const reply = await staffReply(insider.token, ticket, { content: 'انجام شد' })
+      expect(reply.status, reply.text).toBe(403)
+      expect(reply.body).toMatchObject({ code: 'own_account' })
+      const colleague = await signedIn(t, { role: 'support' })
+      expect((await staffReply(colleague.token, ticket, { content: 'انجام شد' })).status).toBe(201)
+    })
+
     it('is refused to customers (403) and to anonymous callers (401)', async () => {
       const customer = await signedIn(t)
       const calls: Array<[string, string]> = [

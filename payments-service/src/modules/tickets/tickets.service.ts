@@ -19,6 +19,7 @@ import {
 } from '../../models/ticket.model.ts'
 import { StoredFileNotFound, type FileStorage } from '../../storage/index.ts'
 import type { SmsOutbox } from '../auth/sms/outbox.ts'
+import { refuseOwnAccount } from '../users/own-account.ts'
 import {
   MESSAGES,
   STATUS_DISPLAY,
@@ -269,6 +270,7 @@ export function createTicketService({ db, clock, storage, sms, logger }: TicketS
       preparedMessageId,
     }: NewMessage): Promise<MessageView> {
       const ticket = await visibleTicket(db, actor, ticketId)
+      if (actor.as === 'staff') refuseOwnAccount(actor.user, ticket.user_id)
       if (ticket.status === 'closed') throw ticketClosed()
       let text = content
       if (text === undefined && preparedMessageId !== undefined) {

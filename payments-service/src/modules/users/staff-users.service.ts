@@ -14,6 +14,7 @@ import {
   type UserQueryInput,
 } from '@arzpol/contracts/users/staff'
 import { refuseWhileOpen } from './account-closing.ts'
+import { appendStaffAudit } from '../staff-audit/chain.ts'
 
 /** What staff do to an account from here (second-factor rows are written by auth). */
 type AuditAction = Extract<
@@ -82,17 +83,26 @@ export function createStaffUserService(deps: { db: Knex; clock: Clock; logger: L
     }
   }
 
-  const audit = (
+  /** The account's own audit row, and the same change as a link of the staff audit chain. */
+  const audit = async (
     trx: Knex.Transaction,
     entry: { userId: number; action: AuditAction; actor: User; note: string | null; now: Date },
-  ) =>
-    UserAudit.record(trx, {
+  ) => {
+    await UserAudit.record(trx, {
       user_id: entry.userId,
       action: entry.action,
       actor_user_id: entry.actor.id,
       note: entry.note,
       created_at: entry.now,
     })
+    await appendStaffAudit(trx, {
+      actor: entry.actor,
+      action: 'user_changed',
+      subject: { type: 'user', id: entry.userId },
+      data: { change: entry.action, note: entry.note },
+      at: entry.now,
+    })
+  }
 
   /**
    * Support may block customers; admins also support staff. Admin accounts are never blocked
@@ -111,16 +121,17 @@ export function createStaffUserService(deps: { db: Knex; clock: Clock; logger: L
     return target
   }
 
-  const revokeSessions = (trx: Knex.Transaction, id: number, now: Date) =>
-    RefreshToken.query(trx)
-      .where({ user_id: id })
-      .whereNull('revoked_at')
-      .patch({ revoked_at: now })
+  /**
+   * Every session of the account ends, and with it every access token at its next request
+   * (auth middleware), on every replica and in the cms, which asks before taking a comment.
+   */
+  const endSessions = (trx: Knex.Transaction, id: number, now: Date) =>
+    RefreshToken.endSessionsOf(trx, id, now)
 
   /**
    * Blocking takes effect at once: every request re-reads the account (auth middleware), login
-   * and token refresh refuse a blocked account, and its refresh tokens are revoked here so even
-   * an unblock does not bring old sessions back.
+   * and token refresh refuse a blocked account, and its sessions end here so even an unblock
+   * does not bring old sessions, or their access tokens, back.
    */
   async function setBlocked(actor: User, id: number, blocked: boolean, note: string | null) {
     const now = clock.now()
@@ -133,7 +144,7 @@ export function createStaffUserService(deps: { db: Knex; clock: Clock; logger: L
         throw new ApiError(409, CLOSING.unblockClosed, 'account_closed')
       }
       await User.setBlockedAt(trx, id, blocked ? now : null, now)
-      if (blocked) await revokeSessions(trx, id, now)
+      if (blocked) await endSessions(trx, id, now)
       await audit(trx, { userId: id, action: blocked ? 'block' : 'unblock', actor, note, now })
       logger.info({ userId: id, by: actor.id, blocked }, 'account block changed by staff')
     })
@@ -143,7 +154,7 @@ export function createStaffUserService(deps: { db: Knex; clock: Clock; logger: L
   /**
    * An admin closes a customer's account at the customer's request (issue 18): under its row
    * lock, refused while anything is open for them (account-closing.ts); closing also blocks it
-   * and revokes its sessions as a block does, so login and OTP refuse it with no code of their
+   * and ends its sessions as a block does, so login and OTP refuse it with no code of their
    * own. Audited as `close` with the reason. The second of two admins at once gets 409.
    */
   async function close(actor: User, id: number, reason: string) {
@@ -161,14 +172,19 @@ export function createStaffUserService(deps: { db: Knex; clock: Clock; logger: L
       }
       await refuseWhileOpen(trx, target)
       await User.markClosed(trx, id, { blockedAt: target.blocked_at ?? now, now })
-      await revokeSessions(trx, id, now)
+      await endSessions(trx, id, now)
       await audit(trx, { userId: id, action: 'close', actor, note: reason, now })
       logger.info({ userId: id, by: actor.id }, 'account closed by staff')
     })
     return detail(id)
   }
 
-  /** Admins give or take the support role by phone; admin accounts change only via the CLI. */
+  /**
+   * Admins give or take the support role by phone; admin accounts change only via the CLI. Every
+   * session of the account ends with the change: a customer's session was opened without the
+   * second factor staff need, and a former staff member's sessions should not outlive the role.
+   * The account signs in again, as staff with the second factor (enrolling on the first time).
+   */
   async function setSupport(actor: User, phone: string, support: boolean, note: string | null) {
     const now = clock.now()
     return db.transaction(async (trx) => {
@@ -180,6 +196,7 @@ export function createStaffUserService(deps: { db: Knex; clock: Clock; logger: L
       const role: Role = support ? 'support' : 'customer'
       if (target.role === role) return userBody(target)
       const updated = await User.setRole(trx, target.id, role, now)
+      await endSessions(trx, target.id, now)
       await audit(trx, {
         userId: target.id,
         action: support ? 'grant_support' : 'revoke_support',

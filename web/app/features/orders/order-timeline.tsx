@@ -10,11 +10,14 @@ const REASON_LABELS: Record<string, string> = {
   staff_settle: 'تسویه با مشتری',
   staff_reject: 'رد سفارش',
   staff_cancel: 'لغو سفارش',
+  customer_request: 'به درخواست مشتری',
+  service_unavailable: 'خدمت در دسترس نیست',
   customer_cancel: 'لغو توسط مشتری',
   credentials_revealed: 'نمایش رمز عبور سایت',
   credentials_wiped: 'پاک شدن رمز عبور سایت',
   refund_settled: 'پرداخت بازپرداخت',
   refund_by_hand: 'بازپرداخت دستی (پول برای بازگرداندن)',
+  sheba_not_owner: 'حذف شماره شبا: به نام مشتری نبود',
 }
 
 const ACTOR_LABELS: Record<StaffOrderEvent['actor'], string> = {

@@ -26,6 +26,12 @@ describe('the staff menu lights the page’s own item', () => {
     expect(litOn('/dashboard')).toBeUndefined()
   })
 
+  it('shows the staff audit log to admins only', () => {
+    expect(menuFor('admin').map((item) => item.to)).toContain('/staff/audit')
+    expect(menuFor('support').map((item) => item.to)).not.toContain('/staff/audit')
+    expect(litOn('/staff/audit')).toBe('گزارش اقدامات کارکنان')
+  })
+
   it('lights exactly one item of any role’s menu', () => {
     for (const role of ['admin', 'support'] as const) {
       const menu = menuFor(role)

@@ -19,6 +19,7 @@ export const STAFF_MENU: readonly StaffMenuItem[] = [
   { to: '/staff/identity', label: 'بررسی مدارک هویت', end: false },
   { to: '/staff/identity/inquiries', label: 'استعلام‌های هویت', end: false },
   { to: '/staff/identity-levels', label: 'سقف سطح‌های هویت', end: false },
+  { to: '/staff/audit', label: 'گزارش اقدامات کارکنان', end: false, adminOnly: true },
 ]
 
 export function menuFor(role: StaffRole): StaffMenuItem[] {

@@ -20,6 +20,11 @@ export interface StaffAction {
   label: string
   /** The audit row's reason unless the client names one. */
   reason: string
+  /**
+   * Every reason a client may name for this action, the default first. A fixed list: a reason
+   * staff could type freely could also be one of the audit-only ones the customer never sees.
+   */
+  reasons: readonly string[]
   note_required: boolean
   reference_required: boolean
   /** Give the customer's money back (bank reversal, or a manual refund record). */
@@ -38,8 +43,12 @@ const action = (
   reference_required: false,
   refund: false,
   listed: true,
+  reasons: [fields.reason],
   ...fields,
 })
+
+/** Why an order was turned down, beside staff's own judgement (the note says the rest). */
+const DECLINE_REASONS = ['customer_request', 'service_unavailable'] as const
 
 // The same button on every stage and flow it is offered in (money, if any, stays untouched).
 const REJECT = {
@@ -47,6 +56,7 @@ const REJECT = {
   result: 'rejected',
   label: 'رد سفارش',
   reason: 'staff_reject',
+  reasons: ['staff_reject', ...DECLINE_REASONS],
   note_required: true,
 } as const
 const CANCEL = {
@@ -54,6 +64,7 @@ const CANCEL = {
   result: 'cancelled',
   label: 'لغو سفارش',
   reason: 'staff_cancel',
+  reasons: ['staff_cancel', ...DECLINE_REASONS],
   note_required: true,
 } as const
 
@@ -92,6 +103,7 @@ export const STAFF_ACTIONS: readonly StaffAction[] = [
     result: 'refunded',
     label: 'رد سفارش و بازگرداندن وجه',
     reason: 'staff_reject',
+    reasons: REJECT.reasons,
     note_required: true,
     refund: true,
   }),
@@ -132,7 +144,8 @@ export function staffActionsFor(stage: Stage, flow: Flow): StaffAction[] {
 /**
  * Event reasons that record something done or seen without moving the order (from = to):
  * staff's reveals, wipes and refund settlements, and a cash-out's Sheba given or corrected
- * (ADR 017). The customer's timeline leaves them out; the staff view shows them.
+ * (ADR 017). The customer's timeline leaves them out (only when the event moved nothing:
+ * `isCustomerEvent`); the staff view shows them.
  */
 export const AUDIT_ONLY_REASONS: ReadonlySet<string> = new Set([
   'sheba_recorded',
@@ -141,3 +154,10 @@ export const AUDIT_ONLY_REASONS: ReadonlySet<string> = new Set([
   'refund_settled',
   'refund_by_hand',
 ])
+
+/** Whether the customer's timeline shows an event: a move of their order always shows. */
+export const isCustomerEvent = (event: {
+  from_stage: string | null
+  to_stage: string
+  reason: string
+}) => event.from_stage !== event.to_stage || !AUDIT_ONLY_REASONS.has(event.reason)

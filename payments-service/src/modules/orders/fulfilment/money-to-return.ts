@@ -11,6 +11,7 @@ import { Refund } from '../../../models/refund.model.ts'
 import { balanceOf } from '../../ledger/journal.ts'
 import { openRefund } from '../settlement/refunds.ts'
 import { recordEvent } from '../state-machine.ts'
+import { refuseOwnAccount } from '../../users/own-account.ts'
 import { MONEY_TO_RETURN_MESSAGES } from '@arzpol/contracts/orders/staff'
 
 /**
@@ -108,6 +109,7 @@ export async function refundByHand(
     const payment = await Payment.lockIdAndStage(trx, first.payment_id)
     const tx = await GatewayTransaction.lockById(trx, gatewayTxId)
     if (!payment || !tx) throw notFound()
+    refuseOwnAccount(staff, payment.user_id)
     const open = await Refund.openFor(trx, tx.id, OPEN_REFUND)
     if (open) {
       throw new ApiError(409, MONEY_TO_RETURN_MESSAGES.refundOpen, 'refund_open')

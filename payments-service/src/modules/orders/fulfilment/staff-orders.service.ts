@@ -18,9 +18,12 @@ import { createMoneyBackNotice } from '../settlement/money-back-notice.ts'
 import { flowOf, recordEvent, transition, type Stage } from '../state-machine.ts'
 import { findStaffAction, staffActionsFor } from './actions.ts'
 import { notifyStatusChange } from './notify.ts'
+import { assertSettleSheba, confirmSettleSheba } from './payout-details.ts'
+import type { Ownership } from '../../identity/ownership.ts'
 import { type OrderQueryInput, type TransitionInput } from '@arzpol/contracts/orders/staff'
 import { STAFF_MESSAGES } from '@arzpol/contracts/staff'
 import { tehranDayBounds } from '../../../lib/tehran-day.ts'
+import { refuseOwnAccount } from '../../users/own-account.ts'
 
 export interface StaffOrderDeps {
   db: Knex
@@ -29,6 +32,8 @@ export interface StaffOrderDeps {
   vault: CredentialVault
   gateway: PaymentGateway
   sms: SmsOutbox
+  /** Whose Sheba: a cash-out is settled only to its customer's own account. */
+  ownership: Ownership
 }
 
 const notFound = () => new ApiError(404, STAFF_MESSAGES.notFound, 'not_found')
@@ -157,15 +162,22 @@ export function createStaffOrderService(deps: StaffOrderDeps) {
    */
   async function move(staff: User, id: number, input: TransitionInput) {
     const now = clock.now()
+    // Settling a cash-out: the provider is asked again whose the Sheba is, before the lock.
+    const settleSheba = await assertSettleSheba(deps, id, input.to)
     const moved = await db.transaction(async (trx) => {
       const payment = await Payment.lockForStaffMove(trx, id)
       if (!payment) throw notFound()
+      refuseOwnAccount(staff, payment.user_id)
       const action = findStaffAction(input.to, payment.stage, flowOf(payment.payment_type))
       if (!action) throw illegal()
+      await confirmSettleSheba(trx, payment, action, settleSheba, now)
       const missing: Record<string, string[]> = {}
       if (action.note_required && !input.note) missing.note = [STAFF_MESSAGES.noteRequired]
       if (action.reference_required && !input.reference) {
         missing.reference = [STAFF_MESSAGES.referenceRequired]
+      }
+      if (input.reason !== undefined && !action.reasons.includes(input.reason)) {
+        missing.reason = [STAFF_MESSAGES.reason]
       }
       if (Object.keys(missing).length > 0) throw new ValidationError(missing)
 
@@ -213,6 +225,7 @@ export function createStaffOrderService(deps: StaffOrderDeps) {
     return db.transaction(async (trx) => {
       const payment = await Payment.lockCredentials(trx, id)
       if (!payment) throw notFound()
+      refuseOwnAccount(staff, payment.user_id)
       if (!payment.site_password_enc || !payment.site_password_key_id) {
         throw new ApiError(
           409,
@@ -251,6 +264,7 @@ export function createStaffOrderService(deps: StaffOrderDeps) {
     return db.transaction(async (trx) => {
       const found = await Refund.lockById(trx, refundId)
       if (!found) throw notFound()
+      refuseOwnAccount(staff, (await Payment.ownerOf(trx, found.payment_id)) ?? 0)
       if (found.status !== 'pending') {
         throw new ApiError(409, STAFF_MESSAGES.refundSettled, 'refund_settled')
       }

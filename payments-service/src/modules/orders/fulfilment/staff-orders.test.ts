@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { PaymentEvent } from '../../../models/payment-event.model.ts'
 import { checkLedger } from '../../ledger/invariants.ts'
 import { createOrder } from '../../../test/orders.ts'
+import { ensureLevel1 } from '../../../test/identity.ts'
 import { flowOf, STAGES, type Stage } from '../state-machine.ts'
 import { findStaffAction, STAFF_TARGETS } from './actions.ts'
 import {
   orderSms,
   ORDER_STATUS_TEMPLATE,
   paidOrder,
+  SHEBA,
   submittedPayout,
   transitionTo,
   useStaffApp,
@@ -131,10 +133,14 @@ describe('staff transitions', () => {
 
   async function orderOf(type: 'topup' | 'payout') {
     const customer = await t.customer()
+    // A cash-out is settled only to a Sheba the provider says is the customer's (ADR 028).
+    if (type === 'payout') await ensureLevel1(t, customer.token)
     const order = await createOrder(
       t,
       customer.token,
-      type === 'payout' ? { payment_type: 'payout', site_username: null, site_password: null } : {},
+      type === 'payout'
+        ? { payment_type: 'payout', site_username: null, site_password: null, sheba: SHEBA }
+        : {},
     )
     return order.id
   }
@@ -178,6 +184,35 @@ describe('staff transitions', () => {
       }
     },
   )
+
+  it('takes an event reason only from the action’s own list, so no move hides from the customer', async () => {
+    const customer = await t.customer()
+    const staff = await t.customer('support')
+    const order = await createOrder(t, customer.token)
+    for (const reason of ['credentials_revealed', 'refund_settled', 'sheba_recorded', 'x']) {
+      const refused = await transitionTo(t, staff.token, order.id, {
+        to: 'rejected',
+        note: 'سفارش تکراری است',
+        reason,
+      })
+      expect(refused.status, reason).toBe(400)
+      expect(refused.body).toEqual({ reason: ['این دلیل برای این اقدام مجاز نیست.'] })
+    }
+    const rejected = await transitionTo(t, staff.token, order.id, {
+      to: 'rejected',
+      note: 'سفارش تکراری است',
+      reason: 'customer_request',
+    })
+    expect(rejected.status, JSON.stringify(rejected.body)).toBe(200)
+    const seen = await t.api.get<{ events: Array<{ reason: string; note: string | null }> }>(
+      `/api/payments/${order.id}/`,
+      { token: customer.token },
+    )
+    expect(seen.body.events.at(-1)).toMatchObject({
+      reason: 'customer_request',
+      note: 'سفارش تکراری است',
+    })
+  })
 
   it('needs a note to reject or cancel and a transfer reference to settle a cash-out', async () => {
     const customer = await t.customer()

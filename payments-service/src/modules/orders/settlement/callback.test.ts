@@ -154,6 +154,26 @@ describe('bank callback', () => {
     expect(t.bank.payments().find((p) => p.refNum === bank.fields.RefNum)?.reversed).toBe(true)
   })
 
+  it('a verify answer that leaves the amount out is a mismatch: never paid, the money goes back', async () => {
+    const { order, start } = await startedOrder()
+    const bank = await payAtBank(start)
+    t.bank.setFaults({ verify: { kind: 'terse' } })
+    try {
+      const response = await postCallback(t, bank.fields)
+      expect(response.location).toBe(`${WEB}/dashboard/orders/${order.id}?payment=failed`)
+    } finally {
+      t.bank.setFaults({})
+    }
+    expect(await paidEvents(t, order.id)).toHaveLength(0)
+    expect((await Payment.query(t.deps.db).findById(order.id))?.stage).toBe('payment_failed')
+    const tx = await t.deps.db('gateway_transactions').where({ payment_id: order.id }).first()
+    expect(tx).toMatchObject({ status: 'reversed', failure: 'amount_mismatch' })
+    expect(await t.deps.db('refunds').where({ payment_id: order.id })).toMatchObject([
+      { method: 'gateway_reverse', status: 'done', reason: 'amount_mismatch' },
+    ])
+    expect(t.bank.payments().find((p) => p.refNum === bank.fields.RefNum)?.reversed).toBe(true)
+  })
+
   it('a bank reference replayed onto another order is refused (RefNum consumed once)', async () => {
     const first = await startedOrder()
     const paid = await payAtBank(first.start)

@@ -229,11 +229,16 @@ export function createSettlement(deps: SettlementDeps) {
       )
       return { outcome: 'failed', toReturn: false }
     }
+    // An answer without the amount proves nothing about what the bank took: it is a mismatch
+    // (held and returned), never taken as ours. The ledger still books the attempt's own amount,
+    // the only amount a token for it lets the bank capture, so the return has a balance to move.
     const captured = verified.amountIrr ?? tx.amount_irr
     const mismatch: SuspenseReason | null =
       verified.refNum !== null && verified.refNum !== refNum
         ? 'reference_mismatch'
-        : captured !== tx.amount_irr || tx.amount_irr !== payment.amount_irr
+        : verified.amountIrr === null ||
+            captured !== tx.amount_irr ||
+            tx.amount_irr !== payment.amount_irr
           ? 'amount_mismatch'
           : (await paidWithForeignCard(trx, payment.user_id, verified.hashedPan))
             ? 'foreign_card'
@@ -273,7 +278,13 @@ export function createSettlement(deps: SettlementDeps) {
         ? 'duplicate_payment'
         : 'late_payment')
     logger.error(
-      { paymentId: payment.id, refNum, reason, expected: tx.amount_irr, verified: captured },
+      {
+        paymentId: payment.id,
+        refNum,
+        reason,
+        expected: tx.amount_irr,
+        verified: verified.amountIrr,
+      },
       'captured money is not on a paid order: into suspense, to be returned',
     )
     await bookCapture(trx, attempt, { amount: captured, to: reason, at: now, by })
