@@ -96,6 +96,7 @@ function composeAuth(
     clock,
     tokens,
     refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
+    reuseGraceSeconds: config.REFRESH_REUSE_GRACE_SECONDS,
     logger,
   })
   const throttle = createLoginThrottle({

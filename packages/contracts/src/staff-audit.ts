@@ -30,7 +30,11 @@ export const STAFF_AUDIT_LABELS: Record<StaffAuditAction, string> = {
 }
 
 export const StaffAuditQuery = z.object({
-  actor: z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional()),
+  // A user id is a PostgreSQL integer: anything larger names nobody.
+  actor: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  ),
   action: z.preprocess(blankToUndefined, z.enum(STAFF_AUDIT_ACTIONS).optional()),
   from: z.preprocess(blankToUndefined, tehranDay.optional()),
   to: z.preprocess(blankToUndefined, tehranDay.optional()),

@@ -89,6 +89,12 @@ export const envSchema = z
     JWT_ISSUER: z.string().min(1).default('arzpol-payments'),
     ACCESS_TOKEN_TTL_SECONDS: int(900, 30, 86_400),
     REFRESH_TOKEN_TTL_DAYS: int(30, 1, 365),
+    /**
+     * A refresh token used again this soon after it was exchanged gets a sibling pair of the same
+     * session instead of ending it: two requests of one customer that refreshed at once on two
+     * web instances. Later, a second use still means a stolen copy and ends the session.
+     */
+    REFRESH_REUSE_GRACE_SECONDS: int(30, 0, 300),
     OTP_DEV_CODES: bool(false),
     OTP_SEND_LIMIT_PER_PHONE_PER_HOUR: int(5, 1),
     OTP_SEND_LIMIT_PER_IP_PER_HOUR: int(20, 1),

@@ -12,6 +12,8 @@ export interface SessionServiceDeps {
   clock: Clock
   tokens: TokenService
   refreshTtlDays: number
+  /** How long after its exchange a refresh token still gets a sibling pair (see `rotate`). */
+  reuseGraceSeconds?: number
   logger: Logger
 }
 
@@ -57,6 +59,8 @@ export const hashRefreshToken = (token: string) =>
 
 export function createSessionService(deps: SessionServiceDeps): SessionService {
   const { db, clock, tokens, refreshTtlDays, logger } = deps
+  const graceMs = (deps.reuseGraceSeconds ?? 0) * 1000
+  const withinGrace = (usedAt: Date, now: Date) => now.getTime() - usedAt.getTime() <= graceMs
 
   const service: SessionService = {
     async issue(trx, user, { secondFactor, familyId = randomUUID() }) {
@@ -79,6 +83,18 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
           .findOne({ token_hash: hashRefreshToken(refresh) })
           .forUpdate()
         if (!row || row.revoked_at !== null) return null
+        const now = clock.now()
+        if (row.used_at !== null && withinGrace(row.used_at, now)) {
+          // Two requests of one customer refreshed at once (two tabs, two web instances): the
+          // later one gets a pair of its own in the same session. An ended session revoked this
+          // row too, so it never gets here.
+          const user = await User.query(trx).findById(row.user_id)
+          if (!user || user.isBlocked) return null
+          return service.issue(trx, user, {
+            familyId: row.family_id,
+            secondFactor: row.second_factor,
+          })
+        }
         if (row.used_at !== null) {
           // Both the thief and the owner hold this family now; neither keeps it.
           await RefreshToken.endSession(trx, row.family_id, clock.now())

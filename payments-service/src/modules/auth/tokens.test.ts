@@ -40,14 +40,42 @@ describe('tokens', () => {
       expect(third.status).toBe(200)
     })
 
-    it('revokes the whole family when a rotated token is presented again', async () => {
+    it('revokes the whole family when a rotated token is presented again after the grace window', async () => {
       const first = await registerUser(t.api, uniquePhone())
       const second = await t.api.post<AuthTokens>(REFRESH, { refresh: first.refresh })
+      t.clock.advance(31)
       // The thief replays the old token: refused, and the owner's current one dies with it.
       const replay = await t.api.post(REFRESH, { refresh: first.refresh })
       expect([replay.status, replay.body]).toEqual([401, INVALID])
       const owner = await t.api.post(REFRESH, { refresh: second.body.refresh })
       expect(owner.status).toBe(401)
+    })
+
+    it('gives each of ten refreshes at once a working pair of the same session (several web instances)', async () => {
+      const first = await registerUser(t.api, uniquePhone())
+      const pairs = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          t.api.post<AuthTokens>(REFRESH, { refresh: first.refresh }),
+        ),
+      )
+      expect(pairs.map((pair) => pair.status)).toEqual(Array(10).fill(200))
+      for (const pair of pairs) {
+        expect((await t.api.get(ME, { token: pair.body.access })).status).toBe(200)
+      }
+      const sessions = await t.deps.db('refresh_tokens').distinct('family_id')
+      expect(sessions).toHaveLength(1)
+      // Past the window a replay is a stolen copy: refused, and every sibling ends with it.
+      t.clock.advance(31)
+      expect((await t.api.post(REFRESH, { refresh: first.refresh })).status).toBe(401)
+      expect((await t.api.get(ME, { token: pairs[3]!.body.access })).status).toBe(401)
+      expect((await t.api.post(REFRESH, { refresh: pairs[7]!.body.refresh })).status).toBe(401)
+    })
+
+    it('gives no sibling pair within the grace window once the session ended', async () => {
+      const first = await registerUser(t.api, uniquePhone())
+      const second = await t.api.post<AuthTokens>(REFRESH, { refresh: first.refresh })
+      expect((await t.api.post(LOGOUT, { refresh: second.body.refresh })).status).toBe(204)
+      expect((await t.api.post(REFRESH, { refresh: first.refresh })).status).toBe(401)
     })
 
     it('leaves other sign-ins of the same user alone', async () => {

@@ -41,10 +41,12 @@ const recentRefreshes = new Map<
 >()
 
 /**
- * Refresh tokens rotate: the old refresh token dies on use, and reusing it revokes the whole
- * family. A browser can send the same old cookie on several requests at once (parallel loaders,
- * two tabs, a request started before the new cookie arrived), so concurrent and recent refreshes
- * of one token share a single upstream call and its answer. Per process; see the web README.
+ * Refresh tokens rotate. A browser can send the same old cookie on several requests at once
+ * (parallel loaders, two tabs, a request started before the new cookie arrived), and those
+ * requests may land on different web instances. payments-service answers a second use of a token
+ * within its grace window with a sibling pair of the same session, so correctness needs nothing
+ * here; within one process, concurrent and recent refreshes of one token still share a single
+ * upstream call and its answer, which saves the calls and keeps one pair per browser.
  */
 export function refreshOnce(
   request: Request | null,

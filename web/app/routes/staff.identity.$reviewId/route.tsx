@@ -78,8 +78,10 @@ export default function StaffIdentityReview() {
   const result = useActionData<typeof action>()
   const errorsFor = (intent: Intent) => (result?.intent === intent ? result.errors : undefined)
   const pending = review.status === 'pending'
-  // Errors of a decision this page no longer offers (someone else decided first), fields too.
-  const unplaced = result && !pending ? allMessages(result.errors) : []
+  // Errors of a decision this page does not offer (someone else decided first, or a tampered
+  // intent no form here belongs to), fields too: shown on top, so no refusal goes unseen.
+  const placed = pending && (INTENTS as readonly string[]).includes(result?.intent ?? '')
+  const unplaced = result && !placed ? allMessages(result.errors) : []
   return (
     <>
       <PageHeader
