@@ -53,47 +53,57 @@ export async function createStaff(
   return db.transaction(async (trx) => {
     const existing = await User.query(trx).findOne({ phone: input.phone }).forUpdate()
     const now = new Date()
-    if (existing) {
-      const user = await User.query(trx).patchAndFetchById(existing.id, {
-        role: input.role,
-        password_hash: passwordHash,
-        password_changed_at: now,
-        ...(input.username && { username: input.username }),
-      })
-      let secondFactorReset = false
-      if (input.resetSecondFactor) {
-        secondFactorReset = await StaffSecondFactor.reset(trx, user.id)
-      }
-      // A new role, a new password, maybe a forgotten authenticator: no session of the account
-      // from before may carry on (a customer's was opened without the second factor, a staff
-      // member's may be the one that lost the phone). Access tokens stop at their next request.
-      await RefreshToken.endSessionsOf(trx, user.id, now)
-      await appendStaffAudit(trx, {
-        actor: 'cli',
-        action: 'staff_account_set',
-        subject: { type: 'user', id: user.id },
-        data: { role: input.role, created: false, second_factor_reset: secondFactorReset },
-        at: now,
-      })
-      return { user, created: false, secondFactorReset }
-    }
-    const user = await User.query(trx).insertAndFetch({
-      phone: input.phone,
-      username: input.username ?? input.phone,
-      email: null,
-      password_hash: passwordHash,
-      role: input.role,
-      password_changed_at: now,
-    })
+    const result = existing
+      ? await updateStaff(trx, existing.id, input, passwordHash, now)
+      : {
+          user: await User.query(trx).insertAndFetch({
+            phone: input.phone,
+            username: input.username ?? input.phone,
+            email: null,
+            password_hash: passwordHash,
+            role: input.role,
+            password_changed_at: now,
+          }),
+          created: true,
+          secondFactorReset: false,
+        }
     await appendStaffAudit(trx, {
       actor: 'cli',
       action: 'staff_account_set',
-      subject: { type: 'user', id: user.id },
-      data: { role: input.role, created: true, second_factor_reset: false },
+      subject: { type: 'user', id: result.user.id },
+      data: {
+        role: input.role,
+        created: result.created,
+        second_factor_reset: result.secondFactorReset,
+      },
       at: now,
     })
-    return { user, created: true, secondFactorReset: false }
+    return result
   })
+}
+
+/** An existing account made staff again: new role and password, maybe a new second factor. */
+async function updateStaff(
+  trx: Knex.Transaction,
+  id: number,
+  input: StaffInput,
+  passwordHash: string,
+  now: Date,
+): Promise<{ user: User; created: false; secondFactorReset: boolean }> {
+  const user = await User.query(trx).patchAndFetchById(id, {
+    role: input.role,
+    password_hash: passwordHash,
+    password_changed_at: now,
+    ...(input.username && { username: input.username }),
+  })
+  const secondFactorReset = input.resetSecondFactor
+    ? await StaffSecondFactor.reset(trx, user.id)
+    : false
+  // A new role, a new password, maybe a forgotten authenticator: no session of the account from
+  // before may carry on (a customer's was opened without the second factor, a staff member's may
+  // be the one that lost the phone). Access tokens stop at their next request.
+  await RefreshToken.endSessionsOf(trx, user.id, now)
+  return { user, created: false, secondFactorReset }
 }
 
 /**

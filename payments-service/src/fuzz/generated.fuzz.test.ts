@@ -60,7 +60,7 @@ const COUNTERS_AND_AUDIT = new Set([
   'otp_locks',
   'otp_challenges:UPDATE',
   'user_audit',
-  // A paid identity inquiry is on record whatever its answer (issue 18), and is counted
+  // A paid identity inquiry is on record whatever its answer (ADR 022), and is counted
   // against the day's caps as soon as it is sent.
   'identity_inquiries',
   'identity_inquiry_charges',

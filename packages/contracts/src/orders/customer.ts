@@ -20,7 +20,7 @@ import { normaliseCardNumber } from '../identity/cards.ts'
 /**
  * What a cash-out needs before staff can settle it (ADR 017; fulfilment/payout-details.ts
  * decides what is missing): the Sheba the rials go to, at least one income document, the
- * customer's identity level 1 (issue 18: the Sheba must be the customer's own), and the order's
+ * customer's identity level 1 (ADR 024: the Sheba must be the customer's own), and the order's
  * Sheba checked as the customer's at level 1 (`sheba_owner_check`, ADR 028: a Sheba given
  * before level 1, or one the provider could not answer for yet, waits for it).
  */
