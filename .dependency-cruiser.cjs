@@ -1,5 +1,5 @@
 /**
- * The architecture as a rule (issue 17, ADR 023): what may import what. `npm run lint` fails on
+ * The architecture as a rule (ADR 023): what may import what. `npm run lint` fails on
  * any violation; there is no exceptions file.
  */
 const SERVICES = '^(payments-service|web|cms)/'
@@ -35,6 +35,15 @@ module.exports = {
       comment: 'Models are the data layer; modules build on them, never the other way round.',
       from: { path: '^payments-service/src/models/' },
       to: { path: '^payments-service/src/(modules|http)/' },
+    },
+    {
+      name: 'http-knows-no-domain',
+      severity: 'error',
+      comment:
+        'HTTP plumbing gets domain behaviour from composition; it may name the shapes it is ' +
+        'handed (type-only imports), never call a module itself.',
+      from: { path: '^payments-service/src/http/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^payments-service/src/modules/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'payments-foundations-below-domains',

@@ -1,14 +1,16 @@
 // One flat config for every workspace: typescript-eslint's recommended rules, React hooks rules
-// for the web app, and Prettier owning formatting.
+// for the web app, our own rules (eslint-rules/), and Prettier owning formatting.
 import js from '@eslint/js'
 import prettier from 'eslint-config-prettier'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import noOutsidePointers from './eslint-rules/no-outside-pointers.js'
 
 // payments-service's tables, for the data-access rule below; payments-service/src/models/
 // models.test.ts checks this list against the migrated schema.
 const PAYMENTS_TABLES = [
+  'catalog_changes',
   'customer_cards',
   'customer_identities',
   'gateway_transactions',
@@ -37,6 +39,7 @@ const PAYMENTS_TABLES = [
   'refresh_tokens',
   'refunds',
   'staff_audit_log',
+  'staff_enrolment_links',
   'staff_recovery_codes',
   'staff_second_factors',
   'ticket_attachments',
@@ -84,13 +87,19 @@ export default tseslint.config(
     },
   },
   {
+    // Comments point only where a reader of the repository can follow: no issue numbers, no
+    // specification sections, no shared notes outside it (docs/product/, docs/decisions/).
+    plugins: { arzpol: { rules: { 'no-outside-pointers': noOutsidePointers } } },
+    rules: { 'arzpol/no-outside-pointers': 'error' },
+  },
+  {
     files: ['web/app/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // One data-access style in payments-service (issue 17, ADR 027): SQL lives in the models'
+    // One data-access style in payments-service (ADR 027): SQL lives in the models'
     // files. Elsewhere code calls a model's static method or objection's query builder; it never
     // opens a table with knex (`db('payments')`, `.from('refunds')`) nor writes raw SQL.
     files: ['payments-service/src/**/*.ts'],
@@ -118,6 +127,38 @@ export default tseslint.config(
           selector: "CallExpression[callee.property.name='raw']",
           message: 'Raw SQL lives in a model file (ADR 027).',
         },
+      ],
+    },
+  },
+  {
+    // A use case reads as one small function (ADR 037): a service, a step or a handler longer
+    // than this hides the steps it should name. Not counted: blank lines and comments.
+    files: ['payments-service/src/**/*.ts', 'web/app/**/*.server.ts', 'web/server/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      'payments-service/src/test/**',
+      'payments-service/src/fuzz/**',
+      // One schema change, read top to bottom.
+      'payments-service/src/db/migrations/**',
+      // Local stand-ins of outside parties: each holds the party's protocol in one place.
+      'payments-service/src/sandbox-*/**',
+    ],
+    rules: {
+      'max-lines-per-function': [
+        'error',
+        { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true },
+      ],
+    },
+  },
+  {
+    // A route table and a page are lists of declarations (most of a route's lines are its
+    // OpenAPI text, most of a component's its markup): a wider limit, still a limit.
+    files: ['payments-service/src/**/*.routes.ts', 'web/app/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: {
+      'max-lines-per-function': [
+        'error',
+        { max: 150, skipBlankLines: true, skipComments: true, IIFEs: true },
       ],
     },
   },

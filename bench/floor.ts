@@ -7,14 +7,14 @@
  *                 amount read with the same money function (Persian digits, two decimals), the
  *                 currency and type checked, the current rate from memory (read from the
  *                 database at start and every 10 s, like the app's cache), the fee and rounding
- *                 of money.ts, the lock's end time, the signed quote_token (issue 15: one
+ *                 of money.ts, the lock's end time, the signed quote_token (ADR 013: one
  *                 HMAC-SHA-256, as quotes/quote-token.ts signs it), and the JSON written. It used to answer a
  *                 precomputed string, which measured Koa against Koa-plus-arithmetic: no
  *                 implementation of the route could have reached 60 % of that (README).
  *   GET  /list    the app's list SQL through plain `pg`, rows as JSON
  *   POST /create  the app's INSERTs (order + audit event, one transaction) through plain `pg`
  *   POST /callback the bank's return, settled with the least a correct settlement does: the
- *                 attempt found by ResNum, and — where the database has the ledger (issue 15) —
+ *                 attempt found by ResNum, and — where the database has the ledger (ADR 014) —
  *                 the callback's RefNum stored before any bank call, the bank's receipt for the
  *                 attempt's own token asked to prove the RefNum, then verify; one transaction
  *                 (order and attempt locked, the attempt still open and its RefNum nobody
@@ -34,7 +34,6 @@ import { findPaymentType } from '@arzpol/contracts/catalog/payment-types'
 import type { Currency } from '@arzpol/contracts/value-sets'
 import { priceInRials } from '../payments-service/src/modules/catalog/money.ts'
 import { createQuoteSigner } from '../payments-service/src/modules/catalog/quote-token.ts'
-import { COUNTED_STAGES } from '../payments-service/src/modules/identity/limits.ts'
 
 const port = Number(process.env.FLOOR_PORT)
 const userId = Number(process.env.FLOOR_USER_ID)
@@ -78,7 +77,8 @@ function quote(ctx: Koa.Context): void {
     fee: type.fee,
     direction: type.direction,
   })
-  const expiresAt = new Date(Date.now() + RATE_LOCK_MS)
+  const now = new Date()
+  const expiresAt = new Date(now.getTime() + RATE_LOCK_MS)
   ctx.body = {
     amount: formatMinor(minor),
     currency,
@@ -95,6 +95,8 @@ function quote(ctx: Koa.Context): void {
       feeIrr: price.fee_irr,
       amountIrr: price.amount_irr,
       expiresAt,
+      // What the app's token also signs (ADR 033): the catalog versions of its copies, and when.
+      basis: { rateVersion: 0, typeVersion: 0, issuedAt: now },
     }),
   }
 }
@@ -112,18 +114,34 @@ const EVENT_SQL = `insert into "payment_events" ("payment_id", "from_stage", "to
   "actor_user_id", "data", "created_at") values ($1, null, 'awaiting_payment', 'created', 'customer', $2, $3, $4)`
 
 // The app's limit check (modules/identity/limits.ts): the customer's row locked, then in one
-// statement their level, its limits, and what their open and paid orders of today and of this
-// Jalali month add up to. The month starts at the bench's own start (a lower bound the app's
-// Jalali month cannot beat).
+// statement their level, its limits, the money they moved today and this Jalali month, and what
+// their payments under way hold (open bank attempts younger than a token's life, cash-outs not
+// yet paid out). The month starts at the bench's own start (a lower bound the app's Jalali month
+// cannot beat).
 const MONTH_START = new Date(Date.now() - 31 * 86_400_000)
-const STANDING_SQL = `SELECT l.per_order_irr, l.per_day_irr, l.per_month_irr, u.day_irr, u.month_irr
+const TOKEN_LIFETIME_MS = 20 * 60_000
+const STANDING_SQL = `SELECT l.per_order_irr, l.per_day_irr, l.per_month_irr, u.day_irr, u.month_irr,
+       h.reserved_irr
   FROM (SELECT $2::integer AS user_id) AS me
   LEFT JOIN customer_identities ci ON ci.user_id = me.user_id
   LEFT JOIN identity_levels l ON l.level = COALESCE(ci.level, 0)
   CROSS JOIN LATERAL (
-    SELECT COALESCE(SUM(amount_irr) FILTER (WHERE created_at >= $1), 0)::bigint AS day_irr,
+    SELECT COALESCE(SUM(amount_irr) FILTER (WHERE money_moved_at >= $1), 0)::bigint AS day_irr,
            COALESCE(SUM(amount_irr), 0)::bigint AS month_irr
-      FROM payments WHERE user_id = me.user_id AND created_at >= $3 AND stage = ANY($4) AND id <> $5) AS u`
+      FROM payments WHERE user_id = me.user_id AND stage IN ('paid', 'in_progress', 'done')
+       AND money_moved_at >= $3) AS u
+  CROSS JOIN LATERAL (
+    SELECT COALESCE(SUM(r.amount_irr), 0)::bigint AS reserved_irr
+      FROM (SELECT p.id, p.amount_irr FROM payments p
+              JOIN gateway_transactions g ON g.payment_id = p.id
+             WHERE p.user_id = me.user_id AND p.stage = 'awaiting_payment'
+               AND g.status IN ('created', 'token_created', 'verifying')
+               AND (g.status = 'verifying' OR g.created_at > $4)
+             GROUP BY p.id
+            UNION ALL
+            SELECT p.id, p.amount_irr FROM payments p
+             WHERE p.user_id = me.user_id AND p.payment_type = 'payout'
+               AND p.stage IN ('awaiting_payout_details', 'in_progress')) AS r) AS h`
 
 async function withinLimits(
   client: pg.PoolClient,
@@ -138,13 +156,20 @@ async function withinLimits(
     per_month_irr: string
     day_irr: string
     month_irr: string
-  }>(STANDING_SQL, [new Date(now.getTime() - 86_400_000), userId, MONTH_START, COUNTED_STAGES, 0])
+    reserved_irr: string
+  }>(STANDING_SQL, [
+    new Date(now.getTime() - 86_400_000),
+    userId,
+    MONTH_START,
+    new Date(now.getTime() - TOKEN_LIFETIME_MS),
+  ])
   const row = standing.rows[0]
   if (!row || row.per_order_irr === null) return false
+  const held = Number(row.reserved_irr)
   return (
     amountIrr <= Number(row.per_order_irr) &&
-    amountIrr <= Number(row.per_day_irr) - Number(row.day_irr) &&
-    amountIrr <= Number(row.per_month_irr) - Number(row.month_irr)
+    amountIrr <= Number(row.per_day_irr) - Number(row.day_irr) - held &&
+    amountIrr <= Number(row.per_month_irr) - Number(row.month_irr) - held
   )
 }
 

@@ -20,7 +20,8 @@
  * on the machine): quote ≥ 60 % with p99 ≤ 20 ms, list ≥ 70 %, create ≥ 60 %, callback ≥ 50 %.
  * BENCH_CALLBACKS (default 10000) paid attempts are prepared for each of app and floor.
  * BENCH_ONLY=quote,list limits the scenarios. Exits 1 if a target is missed. This is the `api`
- * bench; bench/lighthouse.ts is the other (`npm run bench -- api|lighthouse` runs one of them).
+ * bench; bench/jobs.ts (the job engine's jobs/s) and bench/lighthouse.ts are the others
+ * (`npm run bench -- api|jobs|lighthouse` runs one of them).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto'
@@ -49,7 +50,7 @@ const ONLY = (process.env.BENCH_ONLY ?? 'quote,list,create,callback')
 const CALLBACKS = Number(process.env.BENCH_CALLBACKS ?? 10000)
 /**
  * Customers who create orders (and pay for the callback scenario), taken in turn. A create locks
- * its customer's row for the limit check (issue 18): one customer placing every order would
+ * its customer's row for the identity-level limit check: one customer placing every order would
  * measure that lock's queue, which no real customer makes, instead of the service.
  */
 const CREATORS = Number(process.env.BENCH_CREATORS ?? CONNECTIONS)
@@ -472,7 +473,7 @@ async function main(): Promise<void> {
             quote_token: token,
             ...body
           } = (await (await fetch(url)).json()) as Record<string, unknown>
-          return JSON.stringify({ ...body, signed: /^v1\.[\w-]+\.[\w-]+$/.test(String(token)) })
+          return JSON.stringify({ ...body, signed: /^v2\.[\w-]+\.[\w-]+$/.test(String(token)) })
         }),
       )
       if (a !== f) throw new Error(`quote floor disagrees with the app for ${query}:\n${a}\n${f}`)
@@ -687,10 +688,18 @@ async function main(): Promise<void> {
   }
 }
 
-// `npm run bench` runs every bench; `npm run bench -- api` or `npm run bench -- lighthouse` one.
+// `npm run bench` runs every bench; `npm run bench -- api`, `-- jobs` or `-- lighthouse` one.
 const benches = process.argv.slice(2)
 const wanted = (name: string) => benches.length === 0 || benches.includes(name)
 if (wanted('api')) await main()
+if (wanted('jobs')) {
+  const { runJobsBench } = await import('./jobs.ts')
+  if (!(await runJobsBench())) process.exitCode = 1
+}
+if (wanted('propagation')) {
+  const { runPropagationBench } = await import('./propagation.ts')
+  if (!(await runPropagationBench())) process.exitCode = 1
+}
 if (wanted('lighthouse')) {
   const { runLighthouseBench } = await import('./lighthouse.ts')
   if (!(await runLighthouseBench())) process.exitCode = 1

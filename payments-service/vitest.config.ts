@@ -8,7 +8,7 @@ export default defineConfig({
     // parallel without seeing each other's rows.
     pool: 'forks',
     // Migrations load through our own import() and never need it, but anything that hands a
-    // .ts path to Node itself (knex's default loader) does (toolchain.md).
+    // .ts path to Node itself (knex's default loader) does.
     execArgv: ['--import', 'tsx'],
     testTimeout: 20_000,
     hookTimeout: 60_000,

@@ -44,9 +44,11 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      // Tests tagged @global-state change what every other test sees (e.g. today's USD rate):
-      // they run in their own project, after all the others.
-      grepInvert: /@global-state/,
+      // Tests tagged @global-state change what every other test sees (e.g. today's USD rate);
+      // tests tagged @alone judge every answer of a shared stack and need a machine nobody else
+      // loads (no fault journey's 200 creates or kill -9 beside them). Both run in their own
+      // project, after all the others.
+      grepInvert: /@global-state|@alone/,
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: chromiumLaunchOptions(),
@@ -54,10 +56,10 @@ export default defineConfig({
     },
     {
       name: 'global-state',
-      grep: /@global-state/,
+      grep: /@global-state|@alone/,
       dependencies: ['chromium'],
       // One at a time: each of these changes what the others assert (the rate test, the fuzz of
-      // the staff forms).
+      // the staff forms) or needs the machine to itself (the fuzz of the customer forms).
       workers: 1,
       use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions() },
     },

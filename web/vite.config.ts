@@ -41,7 +41,7 @@ export default defineConfig({
       // The launcher gives each production stack its own folder (see packages/devstack).
       buildDirectory: process.env.WEB_BUILD_DIR ?? 'build',
       ignoredRouteFiles: ['**/*.server.*', '**/*.test.*', '**/__*.*', '**/.*'],
-      // Spec §2's eight service landing pages share one module, registered once per path with
+      // The eight service landing pages share one module, registered once per path with
       // its own route id (the file's `__` prefix keeps the file-based routes from adding it).
       routes: (defineRoutes) =>
         defineRoutes((route) => {

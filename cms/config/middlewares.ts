@@ -12,6 +12,8 @@ export default (): Core.Config.Middlewares => [
   'strapi::cors',
   'strapi::poweredBy',
   'strapi::query',
+  // An unreadable body is refused in Persian, in Strapi's shape (src/middlewares/body-errors.ts).
+  'global::body-errors',
   'strapi::body',
   'strapi::session',
   'strapi::favicon',

@@ -112,7 +112,7 @@ export const cmsEnvSchema = z
         error: 'must be one of development, test, production',
       })
       .default('development'),
-    // ── uploads: the local folder (default) or an S3-compatible bucket (issue #9) ──
+    // ── uploads: the local folder (default) or an S3-compatible bucket ──
     ...uploadEnvShape,
   })
   .superRefine((env, ctx) => {

@@ -6,11 +6,15 @@ import { ensureAdminUser } from './bootstrap/admin-user'
 import { grantPublicPermissions } from './bootstrap/public-permissions'
 import { ensureWebWebhook } from './bootstrap/web-webhook'
 import { loadCmsEnv } from './env'
+import { guardContentApiRoutes } from './public-api/query-guard'
 import { seedContent } from './seed'
 
 export default {
   /** Runs before the app is initialised (extend code: document middlewares, custom fields). */
-  register(_context: { strapi: Core.Strapi }) {},
+  register({ strapi }: { strapi: Core.Strapi }) {
+    // Before Strapi builds its router: every content-API route validates its query first.
+    guardContentApiRoutes(strapi)
+  },
 
   /** Runs once the database is ready, before the server starts listening. */
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {

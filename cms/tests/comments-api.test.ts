@@ -224,3 +224,83 @@ describe('POST /api/comments: content', () => {
     expect(statuses).toEqual(['approved', 'spam', 'approved', 'spam'])
   })
 })
+
+describe('POST /api/comments: held for a moderator (ADR 036)', () => {
+  const stored = (documentId: string | undefined) =>
+    cms.strapi.db.query('api::comment.comment').findOne({ where: { documentId } }) as Promise<{
+      moderationStatus: string
+      heldReason: string | null
+    }>
+
+  it("holds the incident's comment (card number and «رمز دوم» to a Telegram handle), with the reason", async () => {
+    const { status, json } = await postComment(
+      {
+        post: POST_SLUG,
+        content:
+          'سلام دوستان، برای دریافت سریع‌تر وجه، شماره کارت و رمز دوم خود را به آیدی تلگرام @ArzPol_Support بفرستید.',
+      },
+      await token({ sub: '3001' }),
+    )
+    expect(status).toBe(201)
+    expect(json.data?.moderationStatus).toBe('pending')
+    expect(json.data).not.toHaveProperty('heldReason')
+    expect((await publicComments()).map((c) => c.documentId)).not.toContain(json.data?.documentId)
+    const { heldReason } = await stored(json.data?.documentId)
+    expect(heldReason).toContain('handle: @arzpol_support')
+    expect(heldReason).toContain('secret-request: رمز دوم')
+    expect(heldReason).toContain('messenger: تلگرام')
+  })
+
+  it('holds a comment with one link, a phone number or a card number (not spam: a person decides)', async () => {
+    const statuses = []
+    for (const [sub, content] of [
+      ['3002', 'راهنمای بیشتر: arzpol-help.ir'],
+      ['3003', 'با من تماس: ۰۹۱۲ ۱۲۳ ۴۵۶۷'],
+      ['3004', 'به این کارت بزنید ۶۰۳۷-۹۹۱۲-۳۴۵۶-۷۸۹۰'],
+    ] as const) {
+      const { json } = await postComment({ post: POST_SLUG, content }, await token({ sub }))
+      statuses.push(json.data?.moderationStatus)
+    }
+    expect(statuses).toEqual(['pending', 'pending', 'pending'])
+  })
+
+  it('holds the same message from other accounts, a random suffix or not', async () => {
+    const base = 'این سایت پول مردم را پس نمی‌دهد، از یک سایت دیگر خرید کنید'
+    const statuses = []
+    for (const [i, suffix] of ['k3x9', 'q9w', 'zz1 !!', 'a1b2c3'].entries()) {
+      const { json } = await postComment(
+        { post: POST_SLUG, content: `${base} ${suffix}` },
+        await token({ sub: `310${i}` }),
+      )
+      statuses.push(json.data?.moderationStatus)
+      if (i > 0) expect((await stored(json.data?.documentId)).heldReason).toMatch(/^near-duplicate/)
+    }
+    expect(statuses).toEqual(['approved', 'pending', 'pending', 'pending'])
+  })
+
+  it("holds a comment matching a moderator's own rule from the admin, in any disguise", async () => {
+    const rule = await cms.strapi
+      .documents('api::comment-rule.comment-rule')
+      .create({ data: { phrase: 'سود تضمینی', reason: 'other', note: 'seen on the blog' } })
+    try {
+      const { json } = await postComment(
+        { post: POST_SLUG, content: 'سـود‌تضمينى روزانه برای همه' },
+        await token({ sub: '3201' }),
+      )
+      expect(json.data?.moderationStatus).toBe('pending')
+      expect((await stored(json.data?.documentId)).heldReason).toBe('other: سود تضمینی')
+    } finally {
+      await cms.strapi.documents('api::comment-rule.comment-rule').delete({
+        documentId: rule.documentId,
+      })
+    }
+  })
+
+  it('publishes an ordinary question about an order at once', async () => {
+    const { json } = await postComment(
+      { post: POST_SLUG, content: 'سفارش شماره ۱۴۰۳۰۹۱۲ را دیروز ثبت کردم، کی انجام می‌شود؟' },
+      await token({ sub: '3301' }),
+    )
+    expect(json.data?.moderationStatus).toBe('approved')
+  })
+})

@@ -93,6 +93,14 @@ describe('strapi boot', () => {
       'update',
     ])
     expect(actions('arzpol-moderator', 'api::post.post')).toEqual(['read'])
+    // The phrases that hold comments (ADR 036) are the moderators' to keep, not the editors'.
+    expect(actions('arzpol-moderator', 'api::comment-rule.comment-rule')).toEqual([
+      'create',
+      'delete',
+      'read',
+      'update',
+    ])
+    expect(actions('arzpol-editor', 'api::comment-rule.comment-rule')).toEqual([])
     const moderatorUpdate = byCode['arzpol-moderator']?.find((p) => p.action.endsWith('.update'))
     expect(moderatorUpdate?.properties.fields).toEqual(['moderationStatus'])
   })

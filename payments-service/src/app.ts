@@ -5,9 +5,13 @@ import { createRequireUser } from './http/middlewares/auth.ts'
 import { requestFrame } from './http/middlewares/request-frame.ts'
 import { registerOpenApiRoutes } from './http/openapi/openapi.routes.ts'
 import { apiRoutes, createApi, type Api } from './http/route.ts'
+import { limitConcurrentUploads } from './http/uploads.ts'
 import { composeServices, type Services } from './composition.ts'
+import { registerChangeRoutes } from './changes/internal.routes.ts'
 import { registerAuthRoutes } from './modules/auth/customer.routes.ts'
 import { registerSecondFactorRoutes } from './modules/auth/staff.routes.ts'
+import { createDeadSmsService } from './modules/auth/sms/dead-sms.ts'
+import { registerStaffSmsRoutes } from './modules/auth/sms/staff.routes.ts'
 import { registerCatalogRoutes } from './modules/catalog/customer.routes.ts'
 import { registerStaffCatalogRoutes } from './modules/catalog/staff.routes.ts'
 import { registerHealthRoutes } from './modules/health/health.routes.ts'
@@ -68,6 +72,14 @@ export function registerRoutes(
   registerStaffIdentityRoutes(api, { db, clock, identity: services.identity.identity })
   registerTicketRoutes(api, { db, tickets: tickets.tickets })
   registerStaffTicketRoutes(api, { tickets: tickets.tickets, prepared: tickets.prepared })
+  // Internal, for web's servers; outside the OpenAPI document (ADR 033).
+  registerChangeRoutes(api, {
+    bus: services.changes,
+    db,
+    secret: config.CMS_WEBHOOK_SECRET,
+    heartbeatSeconds: config.CHANGES_HEARTBEAT_SECONDS,
+  })
+  registerStaffSmsRoutes(api, createDeadSmsService(deps))
   registerOpenApiRoutes(api)
 }
 
@@ -91,6 +103,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState
     validateResponses: validatesResponses(deps.config),
   })
   registerRoutes(api, deps, options.services ?? composeServices(deps), options.draining)
+  limitConcurrentUploads(app, deps.config.UPLOADS_CONCURRENT_PER_INSTANCE)
 
   app.use(
     requestFrame({

@@ -5,7 +5,9 @@ import { createOtpCodes } from './modules/auth/otp-code.ts'
 import { createOtpGuard } from './modules/auth/otp-guard.ts'
 import { createOtpService } from './modules/auth/otp.service.ts'
 import { createSecondFactorService } from './modules/auth/second-factor.ts'
+import { enrolmentLinkSettings } from './modules/auth/enrolment-links.ts'
 import { createSessionService } from './modules/auth/session.service.ts'
+import { createChangeBus, type ChangeSource } from './changes/bus.ts'
 import { createPaymentTypeStore } from './modules/catalog/payment-type-store.ts'
 import { quoteSignerFromConfig } from './modules/catalog/quote-token.ts'
 import { createRateService } from './modules/catalog/rates.service.ts'
@@ -15,10 +17,7 @@ import { identityInquiryFromConfig } from './modules/identity/index.ts'
 import { createInquiryLog, inquiryHashKeyOf } from './modules/identity/inquiries.ts'
 import type { Ownership } from './modules/identity/ownership.ts'
 import { identityDocumentFilesFromConfig } from './modules/identity/documents.ts'
-import {
-  credentialVaultFromConfig,
-  type CredentialVault,
-} from './modules/orders/checkout/credentials.ts'
+import { credentialVaultFromConfig, type CredentialVault } from './lib/credential-vault.ts'
 import { requestHasherFromConfig } from './modules/orders/checkout/idempotency.ts'
 import { createDocumentService } from './modules/orders/fulfilment/documents.ts'
 import { reviewPayoutsAtLevel1 } from './modules/orders/fulfilment/payout-details.ts'
@@ -37,19 +36,31 @@ import { createStaffUserService } from './modules/users/staff-users.service.ts'
  * rate cache.
  */
 export function composeServices(deps: AppDeps) {
-  const catalog = composeCatalog(deps)
-  // Reaching level 1 looks again at the customer's waiting cash-outs (issue 18, ADR 024).
+  // The change bus (ADR 033): built here, listening once main.ts (or a test) starts it.
+  const changes = createChangeBus({
+    db: deps.db,
+    logger: deps.logger,
+    pingMs: deps.config.CHANGES_HEARTBEAT_SECONDS * 1000,
+  })
+  const catalog = composeCatalog(deps, changes)
+  // Reaching level 1 looks again at the customer's waiting cash-outs (ADR 024).
   const identity = composeIdentity(deps, (userId) =>
     reviewPayoutsAtLevel1({ ...deps, ownership: identity.identity.ownership }, userId),
   )
   const orders = composeOrders(deps, catalog, identity.identity.ownership)
   return {
     auth: composeAuth(deps, orders.vault),
+    changes,
     catalog,
     orders,
     identity,
     users: {
-      staff: createStaffUserService({ db: deps.db, clock: deps.clock, logger: deps.logger }),
+      staff: createStaffUserService({
+        db: deps.db,
+        clock: deps.clock,
+        logger: deps.logger,
+        enrolmentLinks: enrolmentLinkSettings(deps.config),
+      }),
     },
     tickets: {
       tickets: createTicketService({
@@ -161,14 +172,19 @@ function composeIdentity(
       documentFiles,
       onLevel1,
       maxCards: config.IDENTITY_CARD_LIMIT_PER_CUSTOMER,
+      uploadCaps: {
+        perHour: config.IDENTITY_UPLOADS_PER_HOUR,
+        perRequest: config.IDENTITY_UPLOADS_PER_REQUEST,
+      },
     }),
   }
 }
 
-function composeCatalog({ config, db, clock, logger }: AppDeps) {
+function composeCatalog({ config, db, clock, logger }: AppDeps, changes: ChangeSource) {
+  const ttlSeconds = config.RATE_CACHE_TTL_SECONDS
   return {
-    rates: createRateService({ db, clock, ttlSeconds: config.RATE_CACHE_TTL_SECONDS }),
-    paymentTypes: createPaymentTypeStore({ db, clock, ttlSeconds: config.RATE_CACHE_TTL_SECONDS }),
+    rates: createRateService({ db, clock, ttlSeconds, changes }),
+    paymentTypes: createPaymentTypeStore({ db, clock, ttlSeconds, changes }),
     quoteSigner: quoteSignerFromConfig(config, logger),
   }
 }

@@ -3,13 +3,23 @@ import type { Logger } from 'pino'
 import type { AppConfig } from './config/env.ts'
 import { createKnex } from './db/knex.ts'
 import type { AppDeps } from './http/context.ts'
-import { countingSmsProvider, createMetrics } from './http/metrics.ts'
+import { createMetrics } from './http/metrics.ts'
+import { metricSourcesOf } from './metric-sources.ts'
+import { countingSmsProvider } from './modules/auth/sms/counting.ts'
 import { systemClock, type Clock } from './lib/clock.ts'
 import { createLogger } from './logger.ts'
 import { createPasswordHasher, type PasswordHasher } from './modules/auth/password.ts'
-import { createSmsOutbox, createSmsProvider, type SmsProvider } from './modules/auth/sms/index.ts'
+import { createOtpCodes } from './modules/auth/otp-code.ts'
+import {
+  createSmsOutbox,
+  createSmsProvider,
+  registerSmsWorkers,
+  type SmsProvider,
+} from './modules/auth/sms/index.ts'
 import { createTokenService } from './modules/auth/tokens.ts'
 import { createFileStorage, type FileStorage } from './storage/index.ts'
+import { createJobEngine } from './jobs/engine.ts'
+import { jobEngineSettings } from './jobs/settings.ts'
 
 export interface DepsOverrides {
   db?: Knex
@@ -31,11 +41,24 @@ export async function createDeps(
     overrides.db ??
     createKnex({ url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX, logger })
   // Process metrics (event loop, heap) only for a real instance, not for each test app.
-  const metrics = createMetrics(db, { processMetrics: config.APP_ENV !== 'test' })
+  const metrics = createMetrics(metricSourcesOf(db), { processMetrics: config.APP_ENV !== 'test' })
   const provider = countingSmsProvider(
     overrides.smsProvider ?? createSmsProvider(config, logger),
     metrics,
   )
+  // Background jobs (ADR 032): declared by composition, started by main.ts (tests: no polling).
+  const jobs = createJobEngine(db, jobEngineSettings(config), logger, {
+    onOutcome: (queue, outcome) => metrics.jobs.inc({ queue, outcome }),
+  })
+  // Every SMS is a job written with the event that causes it; its workers come with the engine.
+  registerSmsWorkers(jobs, {
+    db,
+    clock,
+    logger,
+    provider,
+    codes: createOtpCodes(config.JWT_PRIVATE_KEY),
+    metrics,
+  })
   return {
     config,
     db,
@@ -48,8 +71,9 @@ export async function createDeps(
       clock,
     }),
     passwords: overrides.passwords ?? createPasswordHasher(),
-    sms: createSmsOutbox(provider, logger),
+    sms: createSmsOutbox(jobs),
     storage: overrides.storage ?? createFileStorage(config),
     metrics,
+    jobs,
   }
 }

@@ -5,13 +5,7 @@ import { loadConfig } from './config/env.ts'
 import { createApp } from './app.ts'
 import { composeServices } from './composition.ts'
 import { createDeps } from './deps.ts'
-import { startAuthCleanup } from './modules/auth/cleanup.ts'
-import { startOrderExpiry } from './modules/orders/expiry.ts'
-import { startReconciliation } from './modules/orders/settlement/reconciliation.ts'
-import { startCredentialWipe } from './modules/orders/fulfilment/retention.ts'
-import { startIdentityDocumentPurge } from './modules/identity/purge.ts'
-import { startInquiryChargePurge } from './modules/identity/inquiry-caps.ts'
-import { startStaffAuditPublishing } from './modules/staff-audit/publish.ts'
+import { declareBackgroundJobs } from './jobs/background.ts'
 import { startSandboxIdentity } from './sandbox-identity/server.ts'
 
 const config = loadConfig()
@@ -27,6 +21,12 @@ const deps = await createDeps(config)
 const { logger } = deps
 // Readiness asks the closer (made below, before the first request can arrive) if we are draining.
 const services = composeServices(deps)
+// The change bus (ADR 033): from now on this pod hears every pod's catalog and cms changes.
+services.changes.start()
+// Background work is jobs on PostgreSQL (ADR 032). Queues exist before the first request can
+// write a job; workers start once the server listens.
+declareBackgroundJobs(deps, services)
+await deps.jobs.createQueues()
 const app = createApp(deps, { services, draining: () => closer.draining })
 const server = createServer(app.callback())
 const closer = gracefulCloser(server)
@@ -38,34 +38,21 @@ logger.info(
 )
 if (sandboxIdentity)
   logger.info({ url: sandboxIdentity.url }, 'sandbox identity provider listening')
-// Expired OTP challenges, old login failures and dead refresh tokens; every instance runs it.
-const cleanup = startAuthCleanup(deps)
-// Unpaid orders past their rate lock + ORDER_EXPIRE_AFTER_MINUTES; safe on every instance.
-const expiry = startOrderExpiry(deps)
-// Bank payments whose callback never arrived: verified or reversed by asking the bank.
-const reconciliation = startReconciliation(
-  deps,
-  services.orders.payments,
-  services.orders.gateway,
-  {
-    intervalSeconds: config.RECONCILE_SWEEP_SECONDS,
-    graceMinutes: config.RECONCILE_GRACE_MINUTES,
-  },
-)
-// Site passwords of orders finished CREDENTIALS_RETENTION_DAYS ago; safe on every instance.
-const credentialWipe = startCredentialWipe(deps)
-// Identity documents of accounts closed IDENTITY_DOCUMENT_RETENTION_DAYS ago; safe on every instance.
-const identityPurge = startIdentityDocumentPurge(deps)
-// Daily-cap records of paid inquiries older than a week (ADR 030); safe on every instance.
-const inquiryChargePurge = startInquiryChargePurge(deps)
-// The staff audit chain's head, out of the database's reach; every instance publishes it.
-const auditHead = startStaffAuditPublishing(deps)
+// Workers, the sweeps' schedule and the engine's maintenance (jobs/background.ts lists the jobs).
+await deps.jobs.start()
+logger.info({ queues: deps.jobs.queues() }, 'job engine started')
 
 let stopping = false
 async function shutdown(signal: NodeJS.Signals): Promise<void> {
   if (stopping) return
   stopping = true
   logger.info({ signal }, 'shutting down')
+  // At the same time as the requests drain: no new job is claimed, claimed ones finish within
+  // JOB_STOP_TIMEOUT_MS or are handed back to other instances (ADR 032). Both end before the
+  // pool their work uses closes.
+  const jobsStopped = deps.jobs.stop()
+  // The change streams to web never end on their own: end them (web reconnects elsewhere).
+  await services.changes.stop()
   // Stops accepting and answers what clients already sent (shared/src/graceful-close.ts).
   await closer.close({
     graceMs: config.SHUTDOWN_GRACE_MS,
@@ -73,14 +60,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
     onForce: () =>
       logger.warn('in-flight requests did not finish in time; closing their connections'),
   })
-  await cleanup.stop()
-  await expiry.stop()
-  await reconciliation.stop()
-  await credentialWipe.stop()
-  await identityPurge.stop()
-  await inquiryChargePurge.stop()
-  await auditHead.stop()
-  await deps.sms.drain()
+  await jobsStopped
   await sandboxIdentity?.close()
   await deps.db.destroy()
   logger.info('stopped')

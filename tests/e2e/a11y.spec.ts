@@ -3,8 +3,8 @@ import { expect, test, type Page } from '@playwright/test'
 import { PUBLIC_PAGES } from '../support/public-pages.ts'
 
 /**
- * axe-core on every public page (spec §2), at a desktop and a phone width, with the small-screen
- * menu and every FAQ answer opened so their contents are checked too. Zero violations.
+ * axe-core on every public page (docs/product/site.md), at a desktop and a phone width, with the
+ * small-screen menu and every FAQ answer opened so their contents are checked too. Zero violations.
  */
 
 async function openEverything(page: Page) {

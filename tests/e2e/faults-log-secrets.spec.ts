@@ -22,9 +22,11 @@ function stackLog(): string[] {
     .map((line) => JSON.parse(line) as string)
 }
 
-// The console SMS provider is the development stand-in for the customer's phone: printing the
-// message (code included) is its whole job. Production uses Kavenegar, which logs no text.
-const isConsoleSms = (record: string) => record.includes('sms (console provider)')
+// The console SMS provider and the sandbox SMS vendor are the development stand-ins for the
+// customer's phone: printing the message (code included) is their whole job. Production sends
+// through Kavenegar, and payments-service itself logs no text.
+const isConsoleSms = (record: string) =>
+  record.includes('sms (console provider)') || /\bsms #\d+ to /.test(record)
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 

@@ -31,7 +31,7 @@ test.beforeAll(async () => {
   stack = await startFaultStack()
   token = await registerCustomer(stack.paymentsUrl, uniquePhone(), 'Faults-pass-1404')
   // The journeys below create hundreds of orders in seconds, far past a level-0 customer's day
-  // (issue 18); limits are not what they test, so this stack's levels allow them all.
+  // (ADR 022); limits are not what they test, so this stack's levels allow them all.
   await stack.query(
     'UPDATE identity_levels SET per_order_irr = $1, per_day_irr = $1, per_month_irr = $1',
     [1e15],

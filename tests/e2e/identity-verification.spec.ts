@@ -5,9 +5,9 @@ import { cancelAtBank, payAtBank, placeOrder, SANDBOX_CARDS } from '../support/o
 import { pngFile, signInAsStaff } from '../support/staff.ts'
 
 /**
- * Issue 18 end to end: a new customer reaches level 1 (sandbox identity provider), registers a
- * card of their own, pays an order within the level's limit with it (the bank refusing another
- * card, as the token names the registered one), is refused above the limit
+ * Identity levels end to end (ADR 022, 024, 025): a new customer reaches level 1 (sandbox identity
+ * provider), registers a card of their own, pays an order within the level's limit with it (the
+ * bank refusing another card, as the token names the registered one), is refused above the limit
  * (with the way to the identity page), sends the two level-2 photos, staff approve them in the
  * review queue (opening a photo through the audited route), and the higher limit applies.
  */
@@ -36,6 +36,10 @@ async function uploadPhoto(page: Page, kind: 'national_card' | 'selfie') {
     mimeType: 'image/png',
     buffer: pngFile(300_000),
   })
+  // The picker speaks Persian: the chosen file's name and size, and a preview of the photo.
+  await expect(form.getByTestId('file-picker-name')).toContainText(`${kind}.png`)
+  await expect(form.getByTestId('file-picker-name')).toContainText('کیلوبایت')
+  await expect(form.getByRole('img', { name: 'پیش‌نمایش فایل انتخاب‌شده' })).toBeVisible()
   await form.getByRole('button', { name: 'بارگذاری' }).click()
   await expect(page.getByTestId(`level2-${kind}`)).toHaveAttribute('data-uploaded', 'yes')
 }
@@ -88,7 +92,8 @@ test('a customer climbs from level 0 to level 2 and the limits follow', async ({
   await page.getByRole('button', { name: 'ثبت کارت' }).click()
   const card = page.getByTestId('identity-card')
   await expect(card).toHaveCount(1)
-  await expect(card).toContainText('621986******0009')
+  // The mask in Persian digits, as every number the customer reads.
+  await expect(card).toContainText('۶۲۱۹۸۶******۰۰۰۹')
   await expect(card).toContainText('سامان')
   await expect(card.locator('[data-bank-logo="sb"]')).toHaveAttribute('aria-hidden', 'true')
 
@@ -114,6 +119,11 @@ test('a customer climbs from level 0 to level 2 and the limits follow', async ({
   await submitOrder(page, LARGE_ORDER)
   await expect(page.getByRole('alert').filter({ hasText: 'سقف هر سفارش سطح ۱' })).toBeVisible()
   await expect(page.getByText(/احراز هویت سطح ۲ را کامل کنید/)).toBeVisible()
+  // Beside the button that was tapped, in view, with focus; no price for the refused amount.
+  await expect(page.getByTestId('form-alert')).toBeInViewport()
+  await expect(page.getByTestId('form-alert')).toBeFocused()
+  await expect(page.getByTestId('quote-refused')).toBeVisible()
+  await expect(page.getByTestId('quote-total')).toHaveCount(0)
   await page.getByTestId('identity-limit-link').click()
   await expect(page).toHaveURL(/\/dashboard\/identity$/)
 
@@ -177,15 +187,30 @@ test('without JavaScript every identity step is a plain form; support read the l
   // 1404 is no leap year: the date does not exist, and the other fields keep what was typed.
   await expect(level1.getByText(/تاریخ تولد را به شکل/)).toBeVisible()
   await expect(level1.getByLabel('نام', { exact: true })).toHaveValue('Sara')
+  // A Gregorian date is answered with the calendar to use and the date converted.
+  await level1.getByLabel('تاریخ تولد (شمسی)').fill('2001/03/21')
+  await level1.getByRole('button', { name: 'تأیید هویت' }).click()
+  await expect(level1.getByText(/به تقویم شمسی وارد کنید.*۱۳۸۰\/۰۱\/۰۱/)).toBeVisible()
   await level1.getByLabel('تاریخ تولد (شمسی)').fill('1380/01/01')
   await level1.getByRole('button', { name: 'تأیید هویت' }).click()
   await expect(page.getByTestId('identity-level')).toHaveAttribute('data-level', '1')
+  await expect(page.getByTestId('identity-birth-date')).toHaveText('۱۳۸۰/۰۱/۰۱')
+  // The dashboard now greets the customer by the verified name, not the phone number.
+  await page.goto('/dashboard')
+  await expect(page.getByTestId('greeting-name')).toHaveText('Sara')
+  await page.goto('/dashboard/identity')
 
   // A card added and removed.
   await page.getByLabel('شماره کارت بانکی').fill(SANDBOX_CARDS.success)
   await page.getByRole('button', { name: 'ثبت کارت' }).click()
   await expect(page.getByTestId('identity-card')).toHaveCount(1)
-  await page.getByTestId('identity-card').getByRole('button', { name: /حذف/ }).click()
+  // Removing asks once more: the first tap only opens the question.
+  await page.getByTestId('remove-card').locator('summary').click()
+  await expect(page.getByTestId('identity-card')).toHaveCount(1)
+  await page
+    .getByTestId('identity-card')
+    .getByRole('button', { name: /بله، حذف شود/ })
+    .click()
   await expect(page.getByText(/کارت بانکی از فهرست کارت‌های شما حذف شد/)).toBeVisible()
   await expect(page.getByTestId('no-cards')).toBeVisible()
 

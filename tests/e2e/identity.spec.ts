@@ -56,7 +56,7 @@ test('Persian digits typed in the phone field are accepted', async ({ page }) =>
   await expect(page).toHaveURL(/\/dashboard$/)
 })
 
-test.describe('every validation message of spec §5 shows for its bad input', () => {
+test.describe('every validation message of the product shows for its bad input', () => {
   test('login: empty form and a malformed phone', async ({ page }) => {
     await page.goto('/?auth=login')
     await page.getByRole('button', { name: 'ورود', exact: true }).click()

@@ -18,7 +18,7 @@ async function orderAtTheBankInTwoTabs(page: Page): Promise<Page> {
   return secondTab
 }
 /**
- * Money you can prove (issue #15), in a real browser: a customer pays one order twice from two
+ * Money you can prove (ADR 014), in a real browser: a customer pays one order twice from two
  * tabs; the second payment is given back by the bank, and the order page says so in Persian.
  * Staff open "money to return" and download the day's reconciliation for the accountants.
  */
@@ -38,7 +38,7 @@ test('an order paid twice: the customer sees the second payment coming back; sta
   const moneyBack = secondTab.getByTestId('money-back')
   await expect(moneyBack).toBeVisible()
   await expect(moneyBack).toContainText('پرداخت تکراری')
-  await expect(moneyBack).toContainText('این مبلغ به حساب شما بازگردانده شد.')
+  await expect(moneyBack).toContainText('این مبلغ به کارتی که با آن پرداخت کردید بازگردانده شد.')
   await expect(secondTab.getByTestId('order-status')).toHaveText('در حال انجام')
 
   const staff = await signInAsStaff(browser)
@@ -73,7 +73,7 @@ test('a second payment the bank will not reverse: held for staff, returned by ha
   const orderId = /\/dashboard\/orders\/(\d+)/.exec(secondTab.url())?.[1]
   const moneyBack = secondTab.getByTestId('money-back')
   await expect(moneyBack).toContainText('پرداخت تکراری')
-  await expect(moneyBack).toContainText('این مبلغ نزد ما است و به حساب شما بازگردانده می‌شود')
+  await expect(moneyBack).toContainText('این مبلغ نزد ما است و بازگردانده می‌شود')
 
   // Staff find it in money to return, with why the bank did not take it back.
   const { page: desk } = await signInAsStaff(browser)
@@ -89,7 +89,7 @@ test('a second payment the bank will not reverse: held for staff, returned by ha
 
   // The customer now has a date to expect it by.
   await secondTab.reload()
-  await expect(moneyBack).toContainText('این مبلغ با انتقال بانکی به حساب شما واریز می‌شود.')
+  await expect(moneyBack).toContainText('این مبلغ با انتقال بانکی بازگردانده می‌شود.')
   await expect(secondTab.getByTestId('money-back-expected')).toContainText('زمان تقریبی واریز')
 
   // The transfer made, staff record its tracking number on the order.
@@ -104,6 +104,6 @@ test('a second payment the bank will not reverse: held for staff, returned by ha
   await desk.context().close()
 
   await secondTab.reload()
-  await expect(moneyBack).toContainText('این مبلغ به حساب شما بازگردانده شد.')
+  await expect(moneyBack).toContainText('این مبلغ با انتقال بانکی بازگردانده شد.')
   await expect(secondTab.getByTestId('money-back-reference')).toContainText('TR-140409-7781')
 })

@@ -78,14 +78,14 @@ test('a cash-out placed without a Sheba says in Persian what is missing and move
 }) => {
   test.setTimeout(90_000)
   await registerNewCustomer(page, uniquePhone(), PASSWORD)
-  // A cash-out needs identity level 1 (issue 18, ADR 024).
+  // A cash-out needs identity level 1 (ADR 024).
   await reachLevel1(page)
   await page.goto('/dashboard/new-request')
   await page.getByRole('radio', { name: 'نقد کردن درآمد ارزی' }).check()
   await page.getByLabel('آدرس سایت').fill('https://www.upwork.com')
   await page.getByLabel('مبلغ ارزی').fill('150')
   await expect(page.getByTestId('quote-total')).toContainText('تومان')
-  // No Sheba: the order is placed all the same (spec §4's non-gateway branch).
+  // No Sheba: the order is placed all the same (the non-gateway branch, docs/product/orders.md).
   await page.getByRole('button', { name: 'ثبت و پرداخت' }).click()
   await expect(page).toHaveURL(/\/dashboard\/orders$/)
   await expect(page.getByText('درخواست با موفقیت ثبت شد!')).toBeVisible()

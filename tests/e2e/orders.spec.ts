@@ -26,10 +26,29 @@ test('a new customer pays a top-up at the bank and sees it processing; a cancell
   await expect(page.getByTestId('order-total')).toHaveText(quoted)
   const paidUrl = page.url()
 
-  // The official receipt shows the locked rate.
-  await page.getByRole('link', { name: 'رسید رسمی پرداخت' }).click()
+  // The official receipt shows the locked rate, loaded as a page of its own (the server's
+  // render is what prints), and the page hydrates without React throwing that render away.
+  const consoleErrors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text())
+  })
+  const receiptHref = await page
+    .getByRole('link', { name: 'رسید رسمی پرداخت' })
+    .getAttribute('href')
+  await page.goto(String(receiptHref))
   await expect(page.getByTestId('receipt')).toBeVisible()
   await expect(page.getByTestId('receipt-rate')).toHaveText('۱۱۵٬۰۰۰ تومان')
+  await expect(page.getByRole('button', { name: 'چاپ رسید' })).toBeVisible()
+  // The bank's numbers a bank or support asks for, and the paying card, masked.
+  await expect(page.getByTestId('receipt-rrn')).toHaveText(/^\d{6,}$/)
+  await expect(page.getByTestId('receipt-card')).toHaveText(/^\d{6}\*{6}\d{4}$/)
+  // Printed, it is the receipt alone: no site header, footer or buttons.
+  await page.emulateMedia({ media: 'print' })
+  await expect(page.getByTestId('receipt')).toBeVisible()
+  await expect(page.getByRole('banner')).toBeHidden()
+  await expect(page.getByRole('button', { name: 'چاپ رسید' })).toBeHidden()
+  await page.emulateMedia({ media: 'screen' })
+  expect(consoleErrors.filter((text) => /hydrat/i.test(text))).toEqual([])
 
   // A second order, cancelled at the bank.
   await placeOrder(page, {
@@ -65,7 +84,61 @@ test('a new customer pays a top-up at the bank and sees it processing; a cancell
   await expect(page.getByTestId('payment-result')).toHaveCount(0)
 })
 
-test('the new-request form shows the spec §5 messages; a deep link preselects the type', async ({
+test('without JavaScript the price shows before the bank', async ({ browser }) => {
+  const withScript = await browser.newContext()
+  await registerNewCustomer(await withScript.newPage(), uniquePhone(), 'orders-pass-1404')
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await withScript.storageState(),
+  })
+  await withScript.close()
+  const page = await context.newPage()
+  await page.goto('/dashboard/new-request')
+  await page.getByRole('radio', { name: 'پرداخت هزینه آزمون' }).check()
+  await page.getByLabel('آدرس سایت').fill('https://www.ets.org')
+  await page.getByLabel('مبلغ ارزی').fill('80')
+  await page.getByRole('button', { name: 'ثبت و پرداخت' }).click()
+  // The hand-off page: the order's price, then the customer's own tap to the bank.
+  await expect(page.getByTestId('gateway-price')).toContainText('مبلغ قابل پرداخت')
+  await expect(page.getByTestId('gateway-price')).toContainText('تومان')
+  await page.getByRole('button', { name: 'رفتن به درگاه بانک' }).click()
+  await expect(page.getByRole('heading', { name: 'پرداخت اینترنتی' })).toBeVisible()
+  await context.close()
+})
+
+test('an order left at the bank is cancelled from its page, after one more question, and paid again in one tap', async ({
+  page,
+}) => {
+  await registerNewCustomer(page, uniquePhone(), 'orders-pass-1404')
+  await placeOrder(page, {
+    typeLabel: 'پرداخت هزینه آزمون',
+    siteUrl: 'https://www.ets.org',
+    amount: '70',
+  })
+  // The customer leaves the bank's page and opens the order from the list.
+  await page.goto('/dashboard/orders')
+  await page.getByTestId('order-card').first().getByRole('link').click()
+  await expect(page.getByTestId('order-stage')).toHaveText('در انتظار پرداخت')
+  const cancel = page.getByTestId('cancel-order')
+  await cancel.locator('summary').click()
+  await expect(cancel.getByText('این سفارش لغو شود؟')).toBeVisible()
+  await cancel.getByRole('button', { name: 'بله، سفارش لغو شود' }).click()
+  await expect(page.getByText(/سفارش لغو شد/).first()).toBeVisible()
+  await expect(page.getByTestId('order-stage')).toHaveText('لغو شد')
+  // Nothing left to pay or cancel; the purchase is one tap from a new order.
+  await expect(page.getByTestId('cancel-order')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'پرداخت سفارش' })).toHaveCount(0)
+  await page.getByRole('link', { name: 'پرداخت مجدد' }).click()
+  await expect(page.getByTestId('pay-again')).toBeVisible()
+  await expect(page.getByRole('radio', { name: 'پرداخت هزینه آزمون' })).toBeChecked()
+  await expect(page.getByLabel('آدرس سایت')).toHaveValue('https://www.ets.org/')
+  await expect(page.getByLabel('مبلغ ارزی')).toHaveValue('70.00')
+  await expect(page.getByTestId('quote-total')).toContainText('تومان')
+  await page.getByRole('button', { name: 'ثبت و پرداخت' }).click()
+  await expect(page.getByRole('heading', { name: 'پرداخت اینترنتی' })).toBeVisible()
+})
+
+test('the new-request form shows the product messages; a deep link preselects the type', async ({
   page,
 }) => {
   await registerNewCustomer(page, uniquePhone(), 'orders-pass-1404')

@@ -3,8 +3,8 @@ import { registerNewCustomer, uniquePhone } from '../support/auth.ts'
 import { PUBLIC_PAGES, TERMS_ANCHORS } from '../support/public-pages.ts'
 
 /**
- * The public site (spec §2) on the real stack with the cms's seed content: every page, the
- * header for visitors and customers, the unknown-path rule, the small-screen menu and the terms
+ * The public site (docs/product/site.md) on the real stack with the cms's seed content: every page,
+ * the header for visitors and customers, the unknown-path rule, the small-screen menu and the terms
  * table of contents without JavaScript, and no hydration JavaScript on plain pages.
  */
 
@@ -39,6 +39,26 @@ test.describe('pages with nothing interactive', () => {
   })
 })
 
+test('the rates page: every priced currency with its chart drawn on the server, and the fees', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await page.goto('/rates')
+  const usd = page.locator('[data-testid="rate-card"][data-currency="USD"]')
+  await expect(usd.getByTestId('rate-today')).toContainText('تومان')
+  await expect(usd.getByTestId('rate-chart')).toBeVisible()
+  // The order form takes USD, EUR and GBP; a currency priced beyond them says how to order it.
+  await expect(usd.getByTestId('rate-through-support')).toHaveCount(0)
+  for (const card of await page.getByTestId('rate-card').all()) {
+    const currency = await card.getAttribute('data-currency')
+    if (!['USD', 'EUR', 'GBP'].includes(currency ?? ''))
+      await expect(card.getByTestId('rate-through-support')).toContainText('تیکت')
+  }
+  await expect(page.getByTestId('fee-row').first()).toContainText('٪')
+  await context.close()
+})
+
 test('canonical URLs name the lower-case exam page for both spellings', async ({ page }) => {
   await page.goto('/intlExamPayment')
   const canonical = await page.locator('link[rel="canonical"]').getAttribute('href')
@@ -57,7 +77,7 @@ test('the header shows login and register to visitors, the dashboard to customer
   for (const name of [
     'خانه',
     'خدمات پایه',
-    'خدمات متوسط',
+    'خدمات میانی',
     'خدمات تخصصی',
     'درباره ما',
     'قوانین',

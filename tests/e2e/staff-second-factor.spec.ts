@@ -3,7 +3,7 @@ import { logIn } from '../support/auth.ts'
 import { nextTotpCode, signInAsStaff } from '../support/staff.ts'
 
 /**
- * Staff sign in with a second factor (issue 16, ADR 015): a new admin enrols an authenticator on
+ * Staff sign in with a second factor (ADR 015): a new admin enrols an authenticator on
  * the first sign-in (the shared helper does it through the pages, with otplib as the app), then
  * signs in again with a recovery code, which works once and says how many remain, and with a
  * code of the app.

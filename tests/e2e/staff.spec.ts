@@ -10,8 +10,8 @@ import {
 import { enrolInBrowser, signInAsStaff, staffApi } from '../support/staff.ts'
 
 /**
- * The back office end to end (issue #8): staff move real orders through their stages in /staff
- * and the customer sees the outcome in their dashboard; an admin's new USD rate prices the
+ * The back office end to end (ADR 008, ADR 009): staff move real orders through their stages in
+ * /staff and the customer sees the outcome in their dashboard; an admin's new USD rate prices the
  * customer's next quote; customers and visitors cannot open /staff.
  *
  * The rate test is tagged @global-state: it changes the USD rate every other spec sees, so it runs
@@ -21,7 +21,7 @@ import { enrolInBrowser, signInAsStaff, staffApi } from '../support/staff.ts'
 
 const PASSWORD = 'Staff-e2e-1404'
 
-/** web/app/routes/staff.rates: the checkbox confirming a large rate change (issue 15). */
+/** web/app/routes/staff.rates: the checkbox confirming a large rate change (ADR 013). */
 const CONFIRM_LABEL = 'این تغییر بزرگ نرخ را تایید می‌کنم'
 
 const latinDigits = (text: string) => text.replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d)))
@@ -381,12 +381,19 @@ test('an admin grants and revokes the support role', async ({ page, browser }) =
     desk.getByRole('status').filter({ hasText: 'نقش پشتیبان به این کاربر داده شد' }),
   ).toBeVisible()
   await expect(desk.getByTestId('staff-user-role')).toHaveText('پشتیبان')
+  // The password alone cannot enrol a second factor: the admin issues a one-time link (ADR 035).
+  await desk.getByRole('button', { name: 'ساخت پیوند فعال‌سازی' }).click()
+  const issued = new URL(
+    ((await desk.getByTestId('enrolment-link').locator('code').textContent()) ?? '').trim(),
+  )
 
   // Signed in again, the new support member gets the back office.
   await page.getByRole('button', { name: 'خروج' }).click()
   // The logout must land before the next navigation, or that navigation cancels it.
   await expect(page.getByRole('link', { name: 'ورود', exact: true })).toBeVisible()
-  // Staff sign in with a second factor: the new support member enrols on this first sign-in.
+  // Staff sign in with a second factor: the new support member opens the link, then enrols on
+  // this first sign-in.
+  await page.goto(`${issued.pathname}${issued.search}`)
   await logIn(page, phone, PASSWORD)
   await enrolInBrowser(page, phone)
   await expect(page).toHaveURL(/\/staff$/)

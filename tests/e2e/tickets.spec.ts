@@ -1,10 +1,11 @@
 import { expect, test, type Page } from '@playwright/test'
 import { registerNewCustomer, uniquePhone } from '../support/auth.ts'
 import { e2eUrls } from '../support/ports.ts'
+import { placeOrder } from '../support/orders.ts'
 import { createStaff, pngFile, staffApi } from '../support/staff.ts'
 
 /**
- * Support tickets end to end (issue #5, spec §2, §4, §5, §9): a customer opens a ticket with a
+ * Support tickets end to end (docs/product/tickets.md): a customer opens a ticket with a
  * message and an image, support answers with a pinned prepared message through the staff API,
  * the answer appears in the open thread by the 7-second refresh (the draft being typed stays),
  * and the customer closes the ticket and can no longer send. Then the same without JavaScript.
@@ -19,7 +20,7 @@ async function openNewTicketForm(page: Page) {
 }
 
 /**
- * The new-ticket form: sent empty it shows spec §5's three messages; then the ticket is filled in
+ * The new-ticket form: sent empty it shows its three messages; then the ticket is filled in
  * and sent, and its page opens.
  */
 async function createTicket(
@@ -43,6 +44,42 @@ function ticketIdFrom(page: Page): number {
   if (!match?.[1]) throw new Error(`not on a ticket page: ${page.url()}`)
   return Number(match[1])
 }
+
+test('from an order’s page: a ticket naming that order, with a receipt attached as it is opened', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await registerNewCustomer(page, uniquePhone(), PASSWORD)
+  await placeOrder(page, {
+    typeLabel: 'پرداخت هزینه آزمون',
+    siteUrl: 'https://www.ets.org',
+    amount: '55',
+  })
+  await page.goto('/dashboard/orders')
+  await page.getByTestId('order-card').first().getByRole('link').click()
+  await expect(page).toHaveURL(/\/dashboard\/orders\/\d+$/)
+  const orderId = /\/dashboard\/orders\/(\d+)$/.exec(new URL(page.url()).pathname)?.[1] ?? ''
+  await page.getByRole('link', { name: 'پرسش دربارهٔ این سفارش' }).click()
+
+  // The form is open with the order chosen; a file goes with the first message.
+  const orderPicker = page.getByLabel('دربارهٔ کدام سفارش؟ (اختیاری)')
+  await expect(orderPicker).toHaveValue(orderId)
+  await page.getByLabel('عنوان', { exact: true }).fill('پرداخت آزمون')
+  await page.getByLabel('دسته‌بندی').selectOption({ label: 'پرداخت' })
+  await page.getByLabel('پیام اولیه').fill('مبلغ کسر شد ولی سفارش پرداخت نشده است.')
+  await page.getByLabel('پیوست (اختیاری)').setInputFiles({
+    name: 'رسید بانک.png',
+    mimeType: 'image/png',
+    buffer: pngFile(),
+  })
+  await page.getByRole('button', { name: 'ثبت تیکت' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/tickets\/\d+$/)
+  await expect(page.getByText('تیکت با موفقیت ثبت شد')).toBeVisible()
+  const thread = page.getByTestId('ticket-thread')
+  await expect(thread.getByTestId('attachment-link')).toContainText('رسید بانک.png')
+  await page.getByTestId('ticket-order').click()
+  await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${orderId}$`))
+})
 
 test('a customer opens a ticket with an image, support answers, the customer closes it', async ({
   page,
@@ -79,11 +116,14 @@ test('a customer opens a ticket with an image, support answers, the customer clo
     downloadThroughput: -1,
     uploadThroughput: 400 * 1024,
   })
-  await page.locator('input[type=file][name=file]').setInputFiles({
-    name: 'رسید پرداخت.png',
-    mimeType: 'image/png',
-    buffer: pngFile(1024 * 1024),
-  })
+  await page
+    .getByTestId('thread-form')
+    .locator('input[type=file][name=file]')
+    .setInputFiles({
+      name: 'رسید پرداخت.png',
+      mimeType: 'image/png',
+      buffer: pngFile(1024 * 1024),
+    })
   await expect(page.getByTestId('chosen-file')).toHaveText('رسید پرداخت.png')
   await page.getByPlaceholder('پیام خود را بنویسید…').fill('این هم رسید پرداخت')
   await send.click()
@@ -170,7 +210,9 @@ test('a customer opens a ticket with an image, support answers, the customer clo
   await expect(page.getByRole('button', { name: 'بستن تیکت' })).toHaveCount(0)
   await expect(draft).toBeDisabled()
   await expect(send).toBeDisabled()
-  await expect(page.locator('input[type=file][name=file]')).toBeDisabled()
+  await expect(
+    page.getByTestId('thread-form').locator('input[type=file][name=file]'),
+  ).toBeDisabled()
   await expect(
     page.getByText('این تیکت بسته شده است و امکان ارسال پیام در آن وجود ندارد.'),
   ).toBeVisible()
@@ -207,7 +249,7 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'ارسال', exact: true }).click()
     await expect(page.getByText('پیام یا فایل لازم است', { exact: true })).toBeVisible()
 
-    await page.locator('input[type=file][name=file]').setInputFiles({
+    await page.getByTestId('thread-form').locator('input[type=file][name=file]').setInputFiles({
       name: 'screenshot.png',
       mimeType: 'image/png',
       buffer: pngFile(),

@@ -83,30 +83,31 @@ export class BusinessRows {
   }
 
   async fingerprints(userIds: string[], withGlobal = false): Promise<Record<string, string>> {
+    // One digest per kind of row, named, so a change says where it happened.
     const { rows } = await this.client.query<{ id: string; print: string }>(
-      `SELECT u.id::text AS id, md5(concat_ws('|',
-         (SELECT row_to_json(x)::text FROM (SELECT id, phone, username, email, password_hash, role, blocked_at, password_changed_at FROM users WHERE id = u.id) x),
-         (SELECT string_agg(row_to_json(p)::text, ',' ORDER BY p.id) FROM payments p WHERE p.user_id = u.id),
-         (SELECT string_agg(row_to_json(d)::text, ',' ORDER BY d.id) FROM payment_documents d JOIN payments p ON p.id = d.payment_id WHERE p.user_id = u.id),
-         (SELECT string_agg(row_to_json(t)::text, ',' ORDER BY t.id) FROM tickets t WHERE t.user_id = u.id),
-         (SELECT string_agg(row_to_json(m)::text, ',' ORDER BY m.id) FROM ticket_messages m JOIN tickets t ON t.id = m.ticket_id WHERE t.user_id = u.id),
-         (SELECT string_agg(row_to_json(a)::text, ',' ORDER BY a.id) FROM ticket_attachments a JOIN ticket_messages m ON m.id = a.message_id JOIN tickets t ON t.id = m.ticket_id WHERE t.user_id = u.id),
-         (SELECT row_to_json(i)::text FROM customer_identities i WHERE i.user_id = u.id),
-         (SELECT string_agg(row_to_json(c)::text, ',' ORDER BY c.id) FROM customer_cards c WHERE c.user_id = u.id),
-         (SELECT string_agg(row_to_json(r)::text, ',' ORDER BY r.id) FROM identity_reviews r WHERE r.user_id = u.id),
-         (SELECT string_agg(row_to_json(d)::text, ',' ORDER BY d.id) FROM identity_documents d WHERE d.user_id = u.id)
-       )) AS print
+      `SELECT u.id::text AS id, concat_ws(' ',
+         'user=' || md5(coalesce((SELECT row_to_json(x)::text FROM (SELECT id, phone, username, email, password_hash, role, blocked_at, password_changed_at FROM users WHERE id = u.id) x), '')),
+         'orders=' || md5(coalesce((SELECT string_agg(row_to_json(p)::text, ',' ORDER BY p.id) FROM payments p WHERE p.user_id = u.id), '')),
+         'order_documents=' || md5(coalesce((SELECT string_agg(row_to_json(d)::text, ',' ORDER BY d.id) FROM payment_documents d JOIN payments p ON p.id = d.payment_id WHERE p.user_id = u.id), '')),
+         'tickets=' || md5(coalesce((SELECT string_agg(row_to_json(t)::text, ',' ORDER BY t.id) FROM tickets t WHERE t.user_id = u.id), '')),
+         'ticket_messages=' || md5(coalesce((SELECT string_agg(row_to_json(m)::text, ',' ORDER BY m.id) FROM ticket_messages m JOIN tickets t ON t.id = m.ticket_id WHERE t.user_id = u.id), '')),
+         'ticket_attachments=' || md5(coalesce((SELECT string_agg(row_to_json(a)::text, ',' ORDER BY a.id) FROM ticket_attachments a JOIN ticket_messages m ON m.id = a.message_id JOIN tickets t ON t.id = m.ticket_id WHERE t.user_id = u.id), '')),
+         'identity=' || md5(coalesce((SELECT row_to_json(i)::text FROM customer_identities i WHERE i.user_id = u.id), '')),
+         'cards=' || md5(coalesce((SELECT string_agg(row_to_json(c)::text, ',' ORDER BY c.id) FROM customer_cards c WHERE c.user_id = u.id), '')),
+         'reviews=' || md5(coalesce((SELECT string_agg(row_to_json(r)::text, ',' ORDER BY r.id) FROM identity_reviews r WHERE r.user_id = u.id), '')),
+         'photos=' || md5(coalesce((SELECT string_agg(row_to_json(d)::text, ',' ORDER BY d.id) FROM identity_documents d WHERE d.user_id = u.id), ''))
+       ) AS print
        FROM users u WHERE u.id = ANY($1::bigint[])`,
       [userIds],
     )
     const prints = Object.fromEntries(rows.map((row) => [row.id, row.print]))
     if (withGlobal) {
       const { rows: global } = await this.client.query<{ print: string }>(
-        `SELECT md5(concat_ws('|',
-           (SELECT string_agg(row_to_json(r)::text, ',' ORDER BY r.id) FROM rates r),
-           (SELECT string_agg(row_to_json(s)::text, ',' ORDER BY s.payment_type) FROM payment_type_settings s),
-           (SELECT string_agg(row_to_json(l)::text, ',' ORDER BY l.level) FROM identity_levels l)
-         )) AS print`,
+        `SELECT concat_ws(' ',
+           'rates=' || md5(coalesce((SELECT string_agg(row_to_json(r)::text, ',' ORDER BY r.id) FROM rates r), '')),
+           'fees=' || md5(coalesce((SELECT string_agg(row_to_json(s)::text, ',' ORDER BY s.payment_type) FROM payment_type_settings s), '')),
+           'levels=' || md5(coalesce((SELECT string_agg(row_to_json(l)::text, ',' ORDER BY l.level) FROM identity_levels l), ''))
+         ) AS print`,
       )
       prints.global = global[0]?.print ?? ''
     }
@@ -186,4 +187,15 @@ export function stackLogOf(requestId: string): string[] {
     .split('\n')
     .filter((line) => line.includes(requestId) && /error|warn|"level\\?":\s*[45]0/i.test(line))
     .slice(0, 4)
+}
+
+/** Which kinds of rows differ between two prints of one account ("orders, cards"). */
+export function changedParts(before: string | undefined, after: string | undefined): string {
+  const parts = (print: string | undefined) =>
+    new Map((print ?? '').split(' ').map((part) => part.split('=') as [string, string]))
+  const old = parts(before)
+  return [...parts(after)]
+    .filter(([name, digest]) => old.get(name) !== digest)
+    .map(([name]) => name)
+    .join(', ')
 }

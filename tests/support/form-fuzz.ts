@@ -11,7 +11,7 @@ import {
 import type { Page } from '@playwright/test'
 
 /**
- * Generated hostile form posts (issue 16, ADR 018), derived from each form's own shape as the
+ * Generated hostile form posts (ADR 018), derived from each form's own shape as the
  * page renders it: field names, input types, select options, required, maxlength, pattern,
  * min/max and the hidden values (intents, ids). A plan is plain data (what to send, as whom,
  * how encoded), so a seed replays it.
@@ -228,7 +228,7 @@ export function validValue(field: FieldShape): fc.Arbitrary<string> {
   return fc.oneof({ weight: 3, arbitrary: moved }, { weight: 1, arbitrary: generated })
 }
 
-/** A national code of ten digits whose last is the check digit (domain.md §3.a). */
+/** A national code of ten digits whose last is the check digit (docs/product/domain.md). */
 const nationalCode = fc.stringMatching(/^[1-9][0-9]{8}$/).map((nine) => {
   const remainder = [...nine].reduce((sum, digit, i) => sum + Number(digit) * (10 - i), 0) % 11
   return `${nine}${remainder < 2 ? remainder : 11 - remainder}`
@@ -236,7 +236,7 @@ const nationalCode = fc.stringMatching(/^[1-9][0-9]{8}$/).map((nine) => {
 
 /**
  * Fields whose valid values no shape describes (the page says only "numeric"): the identity
- * forms' (issue 18), so their posts get past validation as often as the others'. The sandbox
+ * forms' (ADR 022), so their posts get past validation as often as the others'. The sandbox
  * identity provider matches every valid national code and card (its README).
  */
 const VALUES_BY_NAME = new Map<string, fc.Arbitrary<string>>(

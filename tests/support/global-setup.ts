@@ -4,12 +4,18 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createLogger, startStack } from '@arzpol/devstack'
 import { chromium } from '@playwright/test'
-import { e2ePorts } from './ports.ts'
+import { e2ePorts, e2eReplicas } from './ports.ts'
+import { describeReplicas } from './replicas.ts'
 
 /**
  * Starts the whole product exactly as `npm run dev` does, but from production builds and on a
  * throw-away data folder: a fresh embedded PostgreSQL (or TEST_DATABASE_URL) and a fresh cms
  * database, so every run begins from the seed content and no earlier state.
+ *
+ * payments-service and web run as two processes each behind round-robin proxies on their public
+ * ports (E2E_REPLICAS changes how many), as a cluster runs them: every journey's requests,
+ * the bank's callbacks and web's calls to payments-service alternate between the two, so a
+ * journey passes only if nothing it needs lives in one process's memory.
  */
 export default async function globalSetup() {
   assertBrowserAvailable()
@@ -52,6 +58,7 @@ export default async function globalSetup() {
       STAFF_AUDIT_PUBLISH_SECONDS: '15',
     },
     logger,
+    replicas: { payments: e2eReplicas, web: e2eReplicas },
   }).catch((error: unknown) => {
     if (quiet) process.stderr.write(`e2e: the stack's last log lines:\n${recent.join('')}`)
     rmSync(dataDir, { recursive: true, force: true })
@@ -62,6 +69,12 @@ export default async function globalSetup() {
   process.env.E2E_DATABASE_URL = stack.urls.database
   // Specs that start a second web instance (outages, SIGTERM) serve this same build.
   process.env.E2E_WEB_BUILD_DIR = stack.webBuildDir
+  // Each replica's name, process group and own URL, for specs that reach or kill one of them
+  // (support/replicas.ts).
+  process.env.E2E_STACK_REPLICAS = describeReplicas([
+    ...stack.services.payments,
+    ...stack.services.web,
+  ])
 
   return async () => {
     // After every browser journey, the books must balance and the staff audit chain must hold

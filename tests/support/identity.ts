@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test'
 
 /**
- * Identities for the journeys (issue 18). The sandbox identity provider matches every valid
+ * Identities for the journeys (ADR 022). The sandbox identity provider matches every valid
  * national code with any mobile, card and Sheba (payments-service/src/modules/identity/README.md),
  * but one account per national code is the rule, so each journey takes a code of its own.
  */
@@ -9,7 +9,7 @@ import { expect, type Page } from '@playwright/test'
 /** Codes the sandbox answers otherwise: mismatch, no answer, HTTP 500. */
 const SANDBOX_SPECIAL = new Set(['0012345679', '0098765434', '0055555500'])
 
-/** A national code with a valid check digit (domain.md §3.a) that no other run has used. */
+/** A national code with a valid check digit (docs/product/domain.md) that no other run has used. */
 export function uniqueNationalCode(): string {
   for (;;) {
     const nine =

@@ -55,11 +55,11 @@ export async function placeOrder(page: Page, order: NewOrder): Promise<string> {
 export const TEST_SHEBA = 'IR820540102680020817909002'
 
 /**
- * Places a 120-dollar cash-out of Upwork income with a Sheba (no bank payment: spec §4's
- * non-gateway branch) and opens it; the order page's URL.
+ * Places a 120-dollar cash-out of Upwork income with a Sheba (no bank payment: the non-gateway
+ * branch) and opens it; the order page's URL.
  */
 export async function placeCashOut(page: Page): Promise<string> {
-  // A cash-out needs identity level 1 (issue 18, ADR 024).
+  // A cash-out needs identity level 1 (ADR 024).
   await reachLevel1(page)
   await page.goto('/dashboard/new-request')
   await page.getByRole('radio', { name: 'نقد کردن درآمد ارزی' }).check()

@@ -15,6 +15,9 @@ export const e2ePorts = {
   sandboxBank: port('E2E_BANK_PORT', web + 1100),
 }
 
+/** Processes of payments-service and of web each (E2E_REPLICAS; 1 is the single-pod stack). */
+export const e2eReplicas = Number(process.env.E2E_REPLICAS ?? 2)
+
 export const e2eUrls = {
   web: `http://127.0.0.1:${e2ePorts.web}`,
   payments: `http://127.0.0.1:${e2ePorts.payments}`,

@@ -1,6 +1,6 @@
 /**
- * The public marketing pages (spec §2) and the heading each shows with the cms's seed content
- * (cms/src/seed/data). Shared by the public-site and accessibility tests.
+ * The public marketing pages (docs/product/site.md) and the heading each shows with the cms's seed
+ * content (cms/src/seed/data). Shared by the public-site and accessibility tests.
  */
 export const PUBLIC_PAGES: { path: string; heading: string; interactive?: boolean }[] = [
   { path: '/', heading: 'پرداخت ارزی خدمات بین‌المللی، با ریال' },
@@ -20,11 +20,12 @@ export const PUBLIC_PAGES: { path: string; heading: string; interactive?: boolea
   { path: '/cloud-vps', heading: 'پرداخت صورت‌حساب سرویس‌های ابری و VPS' },
   { path: '/visa-fees', heading: 'پرداخت هزینه ویزا، سفارت و مهاجرت' },
   { path: '/about', heading: 'درباره ارزپل' },
+  { path: '/rates', heading: 'نرخ ارز و کارمزدها' },
   { path: '/terms', heading: 'قوانین و مقررات استفاده از ارزپل' },
   { path: '/blog', heading: 'وبلاگ ارزپل', interactive: true },
 ]
 
-/** Spec §2 "Terms page": the 13 sections, by anchor. */
+/** The terms page's 13 sections, by anchor (docs/product/site.md). */
 export const TERMS_ANCHORS = [
   'intro',
   'acceptance',

@@ -9,6 +9,7 @@ import {
   type Page,
 } from '@playwright/test'
 import { generate } from 'otplib'
+import { ENROLMENT_LINK_PARAM } from '@arzpol/contracts/auth/staff'
 import { logIn, uniquePhone } from './auth.ts'
 
 const run = promisify(execFile)
@@ -23,7 +24,7 @@ export async function createStaff(options: {
   password: string
   role?: 'support' | 'admin'
   username?: string
-}): Promise<void> {
+}): Promise<{ enrolmentLink: string | null }> {
   const databaseUrl = process.env.E2E_DATABASE_URL
   if (!databaseUrl) throw new Error('E2E_DATABASE_URL is not set: run through global setup')
   const args = [
@@ -45,6 +46,36 @@ export async function createStaff(options: {
     env: { ...process.env, DATABASE_URL: databaseUrl },
   })
   expect(stdout).toMatch(/create-staff: (created|updated) (support|admin) #\d+/)
+  // A staff account enrols its second factor only through the one-time link create-staff
+  // prints (ADR 035). The link names the public web address; the tests open its path on theirs.
+  const link = /enrolment link \(works once[^)]*\): (\S+)/.exec(stdout)?.[1]
+  if (!link) return { enrolmentLink: null }
+  const url = new URL(link)
+  const enrolmentLink = `${url.pathname}${url.search}`
+  enrolmentLinks.set(options.phone, enrolmentLink)
+  return { enrolmentLink }
+}
+
+/** The last enrolment link create-staff printed for each phone this run made staff. */
+const enrolmentLinks = new Map<string, string>()
+
+/** The token of an account's enrolment link, for the JSON enrolment call. */
+function enrolmentTokenOf(phone: string): string {
+  const link = enrolmentLinks.get(phone)
+  if (!link) throw new Error(`no enrolment link known for ${phone}: make it with createStaff`)
+  const token = new URL(link, 'http://e2e.invalid').searchParams.get(ENROLMENT_LINK_PARAM)
+  if (!token) throw new Error(`the enrolment link of ${phone} carries no token`)
+  return token
+}
+
+/**
+ * Opens the account's enrolment link in this page, as a new staff member opens the link they
+ * were given, before signing in with the password.
+ */
+export async function openEnrolmentLink(page: Page, phone: string): Promise<void> {
+  const link = enrolmentLinks.get(phone)
+  if (!link) throw new Error(`no enrolment link known for ${phone}: make it with createStaff`)
+  await page.goto(link)
 }
 
 /** The staff JSON API through web's public `/api` proxy, with a bearer token like any client. */
@@ -107,7 +138,7 @@ export async function staffApi(
   let signedIn: APIResponse
   if (code === 'second_factor_enrolment_required') {
     const enrolment = await request.post('/api/auth/second-factor/enrolment/', {
-      data: { challenge },
+      data: { challenge, link: enrolmentTokenOf(phone) },
     })
     expect(enrolment.status(), await enrolment.text()).toBe(200)
     const { secret } = (await enrolment.json()) as { secret: string }
@@ -145,6 +176,9 @@ export function pngFile(paddingBytes = 0): Buffer {
 export async function enrolInBrowser(page: Page, phone: string): Promise<string[]> {
   await expect(page).toHaveURL(/\/auth\/second-factor$/)
   await expect(page.getByRole('heading', { name: 'فعال‌سازی تأیید دومرحله‌ای' })).toBeVisible()
+  // The link opened before the password is held for this sign-in; showing the key uses it up.
+  await page.getByRole('button', { name: 'نمایش کلید و کد QR' }).click()
+  await expect(page.getByTestId('totp-qr')).toBeVisible()
   const secret = (await page.getByTestId('totp-secret').textContent()) ?? ''
   await expect(page.getByTestId('otpauth-uri')).toContainText('otpauth://totp/')
   await page.getByLabel('کد شش‌رقمی برنامه').fill(await enrolmentCode(phone, secret))
@@ -178,6 +212,7 @@ export async function signInAsStaff(
   await createStaff({ phone, password, role, username })
   const context = await browser.newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true })
   const page = await context.newPage()
+  await openEnrolmentLink(page, phone)
   await logIn(page, phone, password)
   const recoveryCodes = await enrolInBrowser(page, phone)
   await expect(page).toHaveURL(/\/staff$/)

@@ -34,7 +34,7 @@ const jalaliYear = new Intl.DateTimeFormat('fa-IR-u-ca-persian', {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const headers = new Headers()
-  // Spec §2: the header shows the dashboard button when tokens are stored. Whether they still
+  // The header shows the dashboard button when tokens are stored. Whether they still
   // work is the dashboard's business (it checks them with payments-service).
   const signedIn = getSessionTokens(request) !== null
   if (!signedIn && hasSessionCookie(request)) headers.append('Set-Cookie', destroySession())

@@ -4,10 +4,10 @@ import { createServer } from 'node:http'
 import { closeServer, listenLocally, readJson, sendJson as send } from './http-stand-in.ts'
 
 /**
- * A real local HTTP server that imitates payments-service's auth contract (spec §7, Django-REST
- * errors), for web's loader and action tests. In memory, one instance per test file. It is an
- * imitation of the agreed contract, not of the real service: cross-service Playwright tests cover
- * the real thing.
+ * A real local HTTP server that imitates payments-service's auth contract (docs/product/api.md,
+ * Django-REST errors), for web's loader and action tests. In memory, one instance per test file. It
+ * is an imitation of the agreed contract, not of the real service: cross-service Playwright tests
+ * cover the real thing.
  */
 
 export interface FakePaymentsOptions {

@@ -149,7 +149,7 @@ describe('public pages', () => {
     expect(text).toContain('href="https://arzpol.example/intlexampayment"')
   })
 
-  it('serve each of the eight service pages (spec §2) from the one module, by its path', async () => {
+  it('serve each of the eight service pages from the one module, by its path', async () => {
     cmsDown('error')
     expect(SERVICE_SLUGS).toHaveLength(8)
     for (const slug of SERVICE_SLUGS) {

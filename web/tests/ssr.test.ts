@@ -28,7 +28,7 @@ describe('server-rendered pages', () => {
     // The menu's entries.
     expectToHold(text, [
       'خدمات پایه',
-      'خدمات متوسط',
+      'خدمات میانی',
       'خدمات تخصصی',
       'درباره ما',
       'وبلاگ',

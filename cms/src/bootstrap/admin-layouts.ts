@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi'
 
 /** Bump to apply changed layouts again (they are applied once: editors may rearrange them). */
-export const ADMIN_LAYOUTS_VERSION = 1
+export const ADMIN_LAYOUTS_VERSION = 2
 
 interface ListLayout {
   /** The field that names an entry (edit view title, relation pickers). */
@@ -15,7 +15,16 @@ interface ListLayout {
 export const LIST_LAYOUTS: Record<string, ListLayout> = {
   'api::comment.comment': {
     mainField: 'authorUsername',
-    list: ['id', 'moderationStatus', 'content', 'authorUsername', 'post', 'createdAt'],
+    // heldReason: why screening held it (ADR 036), what the moderator decides on.
+    list: [
+      'id',
+      'moderationStatus',
+      'content',
+      'authorUsername',
+      'heldReason',
+      'post',
+      'createdAt',
+    ],
     sortBy: 'createdAt',
     sortOrder: 'DESC',
   },

@@ -14,6 +14,7 @@ export const EDITORIAL_TYPES = [
 ] as const
 
 const COMMENT = 'api::comment.comment'
+const COMMENT_RULE = 'api::comment-rule.comment-rule'
 const CM = 'plugin::content-manager.explorer'
 
 export const EDITOR_ROLE = {
@@ -24,7 +25,8 @@ export const EDITOR_ROLE = {
 export const MODERATOR_ROLE = {
   code: 'arzpol-moderator',
   name: 'ناظر دیدگاه‌ها',
-  description: 'Reviews blog comments: approves them, marks spam, deletes.',
+  description:
+    'Reviews blog comments: approves them, marks spam, deletes; keeps the comment rules.',
 }
 
 interface Permission {
@@ -73,6 +75,11 @@ export function moderatorPermissions(all: Permission[]): Permission[] {
     // Moderators decide the status; the customer's words and identity stay as written.
     ...pick(COMMENT, 'update').map((p) => ({ ...p, properties: { fields: ['moderationStatus'] } })),
     ...pick(COMMENT, 'delete'),
+    // The phrases that hold new comments for them: moderators see the spam first and extend them.
+    ...pick(COMMENT_RULE, 'read'),
+    ...pick(COMMENT_RULE, 'create'),
+    ...pick(COMMENT_RULE, 'update'),
+    ...pick(COMMENT_RULE, 'delete'),
     // To see which post a comment belongs to.
     ...pick('api::post.post', 'read'),
   ]

@@ -1,7 +1,12 @@
+import { countLinks } from './screening/detect'
+import { findNearDuplicate } from './screening/similarity'
+
+export { countLinks }
+
 export type SpamReason = 'links' | 'repetition' | 'duplicate' | 'rate-limit'
 
 export interface SpamRules {
-  /** More links than this is spam. */
+  /** More links than this is spam (one or two hold the comment for a moderator instead). */
   maxLinks: number
   /** More comments than this by one user within `rateWindowMs` is spam. */
   maxPerWindow: number
@@ -19,10 +24,6 @@ export interface AuthorHistory {
   recentCount: number
   /** Contents of the same user's recent comments, to catch copy-paste floods. */
   recentContents: string[]
-}
-
-export function countLinks(text: string): number {
-  return (text.match(/(?:https?:\/\/|www\.)\S+/gi) ?? []).length
 }
 
 /** The same character ten times in a row, or one word making up most of a longer text. */
@@ -47,7 +48,14 @@ export function detectSpam(
   if (countLinks(content) > rules.maxLinks) return 'links'
   if (isRepetitive(content)) return 'repetition'
   const normalised = normalise(content)
-  if (history.recentContents.some((previous) => normalise(previous) === normalised)) {
+  // The same words again, or nearly (a random suffix does not make a text new).
+  if (
+    history.recentContents.some((previous) => normalise(previous) === normalised) ||
+    findNearDuplicate(
+      content,
+      history.recentContents.map((previous) => ({ content: previous })),
+    )
+  ) {
     return 'duplicate'
   }
   if (history.recentCount >= rules.maxPerWindow) return 'rate-limit'

@@ -4,19 +4,38 @@ import { z } from 'zod'
 import { maskPhone, publicUsername } from './author'
 import type { Customer } from './customer-token'
 import { MAX_COMMENT_LENGTH, sanitizeCommentContent } from './sanitize'
+import { describeFindings } from './screening/detect'
+import type { PhraseReason, PhraseRule } from './screening/rules'
+import { screenComment } from './screening/screen'
 import { DEFAULT_SPAM_RULES, detectSpam, type SpamRules } from './spam'
 
 const COMMENT = 'api::comment.comment'
+const COMMENT_RULE = 'api::comment-rule.comment-rule'
 const POST = 'api::post.post'
 const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000
+/** How many of other people's recent comments a new one is compared with. */
+const CAMPAIGN_SAMPLE = 500
+
+const POST_REQUIRED =
+  'نوشته‌ای که دیدگاه برای آن است (post) لازم است: شناسه، documentId یا نامک نوشته‌ای منتشرشده.'
+const post = { error: POST_REQUIRED }
 
 /** The spec's payload `{ post, content }`; Strapi's `{ data: { … } }` envelope is accepted too. */
-const bodySchema = z.object({
-  post: z.union([z.string().trim().min(1).max(200), z.number().int().positive()], {
-    error: 'post is required: the id, documentId or slug of a published post',
-  }),
-  content: z.string({ error: 'content is required' }).max(20_000, { error: 'content is too long' }),
-})
+const bodySchema = z.object(
+  {
+    post: z.union(
+      [
+        z.string(post).trim().min(1, post).max(200, post),
+        z.number(post).int(post).positive(post).max(Number.MAX_SAFE_INTEGER, post),
+      ],
+      post,
+    ),
+    content: z
+      .string({ error: 'متن دیدگاه (content) لازم است.' })
+      .max(20_000, { error: 'متن دیدگاه بیش از اندازه بلند است.' }),
+  },
+  { error: 'بدنهٔ درخواست باید شیئی با post و content باشد.' },
+)
 
 export interface SubmitOptions {
   /** When true every comment waits for a moderator; otherwise clean comments appear at once. */
@@ -43,25 +62,25 @@ export async function submitComment(
     return {
       ok: false,
       status: 400,
-      message: issue?.message ?? 'invalid comment',
+      message: issue?.message ?? 'دیدگاه نامعتبر است.',
       path: issue?.path.join('.'),
     }
   }
   const content = sanitizeCommentContent(parsed.data.content)
   if (content === '') {
-    return { ok: false, status: 400, message: 'comment is empty', path: 'content' }
+    return { ok: false, status: 400, message: 'متن دیدگاه خالی است.', path: 'content' }
   }
   if (content.length > MAX_COMMENT_LENGTH) {
     return {
       ok: false,
       status: 400,
-      message: `comment is longer than ${MAX_COMMENT_LENGTH} characters`,
+      message: `متن دیدگاه بیش از ${MAX_COMMENT_LENGTH.toLocaleString('fa-IR')} نویسه است.`,
       path: 'content',
     }
   }
 
   const post = await findPublishedPost(strapi, parsed.data.post)
-  if (!post) return { ok: false, status: 404, message: 'post not found', path: 'post' }
+  if (!post) return { ok: false, status: 404, message: 'نوشته پیدا نشد.', path: 'post' }
 
   const rules = options.rules ?? DEFAULT_SPAM_RULES
   const now = options.now ?? new Date()
@@ -81,7 +100,21 @@ export async function submitComment(
     },
     rules,
   )
-  const moderationStatus = spamReason ? 'spam' : options.requireApproval ? 'pending' : 'approved'
+  // A comment that is not spam is still held when it points readers somewhere else, asks for a
+  // secret, or repeats another account's recent comment (ADR 036).
+  const findings = spamReason
+    ? []
+    : screenComment({
+        content,
+        extraPhrases: await moderatorPhrases(strapi),
+        othersRecent: await othersRecentComments(strapi, customer.id, now),
+      })
+  const heldReason = findings.length ? describeFindings(findings) : undefined
+  const moderationStatus = spamReason
+    ? 'spam'
+    : heldReason || options.requireApproval
+      ? 'pending'
+      : 'approved'
 
   const comment = await strapi.documents(COMMENT).create({
     data: {
@@ -92,6 +125,7 @@ export async function submitComment(
       authorPhone: customer.phone ? maskPhone(customer.phone) : undefined,
       moderationStatus,
       spamReason: spamReason ?? undefined,
+      heldReason,
     },
     populate: { post: { fields: ['title', 'slug'] } },
   })
@@ -99,8 +133,37 @@ export async function submitComment(
     strapi.log.info(
       `comment ${comment.documentId} by user ${customer.id} marked spam: ${spamReason}`,
     )
+  } else if (findings.length) {
+    // The kinds only: the matched text is the customer's, and stays in the comment.
+    const kinds = [...new Set(findings.map((finding) => finding.reason))].join(', ')
+    strapi.log.info(`comment ${comment.documentId} by user ${customer.id} held: ${kinds}`)
   }
   return { ok: true, comment: comment as unknown as Record<string, unknown> }
+}
+
+/** The enabled phrases moderators added in the admin («Comment rule»). */
+async function moderatorPhrases(strapi: Core.Strapi): Promise<PhraseRule[]> {
+  const rules = (await strapi.db.query(COMMENT_RULE).findMany({
+    where: { enabled: true },
+    select: ['phrase', 'reason'],
+    limit: 1_000,
+  })) as { phrase: string | null; reason: PhraseReason | null }[]
+  return rules.flatMap((rule) =>
+    rule.phrase ? [{ phrase: rule.phrase, reason: rule.reason ?? 'other' }] : [],
+  )
+}
+
+/** Other accounts' comments of the last day (any status), newest first. */
+async function othersRecentComments(strapi: Core.Strapi, authorId: string, now: Date) {
+  return (await strapi.db.query(COMMENT).findMany({
+    where: {
+      authorId: { $ne: authorId },
+      createdAt: { $gt: new Date(now.getTime() - DUPLICATE_WINDOW_MS) },
+    },
+    select: ['documentId', 'content'],
+    orderBy: { createdAt: 'desc' },
+    limit: CAMPAIGN_SAMPLE,
+  })) as { documentId: string; content: string }[]
 }
 
 /** A published post by numeric id (as the public API shows it), documentId or slug. */

@@ -6,7 +6,7 @@ import { toLatinDigits } from './digits.ts'
  * web's server and payments-service read an amount with this one rule.
  */
 
-/** Spec §5 text for an amount that is missing, not a number, not > 0 or has > 2 decimals. */
+/** The text for an amount that is missing, not a number, not > 0 or has > 2 decimals. */
 export const INVALID_AMOUNT = 'مبلغ معتبر وارد کنید'
 
 /** Every currency we sell has two decimals (ISO 4217 exponent 2). */

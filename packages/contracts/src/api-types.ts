@@ -3,8 +3,8 @@ import type { OtpSendResponse as OtpSendResponseSchema, TokenPair } from './auth
 import type { CurrentUserResponse } from './users/customer.ts'
 
 /**
- * Shapes of the payments-service JSON API (spec §3 and §7) that both web and payments-service
- * rely on. Field names follow the spec byte for byte (snake_case). Answers are the outputs of
+ * Shapes of the payments-service JSON API (docs/product/api.md) that both web and payments-service
+ * rely on. Field names follow the contract byte for byte (snake_case). Answers are the outputs of
  * the response schemas (src/<noun>/customer.ts); only the error body is written by hand here.
  */
 

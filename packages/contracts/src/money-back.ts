@@ -1,5 +1,5 @@
 /**
- * Why money of an order is held or coming back, in plain Persian (issue #15): the staff page
+ * Why money of an order is held or coming back, in plain Persian (ADR 014): the staff page
  * "money to return", the customer's order page and the customer's SMS all say it this way. Unknown codes fall back
  * to a neutral sentence, never the raw code.
  */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { formatNumberFa, formatRial, formatToman, rialsToToman, tomanToRials } from './money.ts'
+import {
+  formatNumberFa,
+  formatPercentFa,
+  formatRial,
+  formatToman,
+  rialsToToman,
+  tomanToRials,
+} from './money.ts'
 
 describe('money', () => {
   it('converts between rials and toman with integers only', () => {
@@ -16,5 +23,13 @@ describe('money', () => {
     expect(formatNumberFa(12_345_678)).toBe('۱۲٬۳۴۵٬۶۷۸')
     expect(formatToman(1_234_560)).toBe('۱۲۳٬۴۵۶ تومان')
     expect(formatRial(1_234_560n)).toBe('۱٬۲۳۴٬۵۶۰ ریال')
+  })
+})
+
+describe('formatPercentFa', () => {
+  it('writes a share as a Persian percentage, to the decimals asked', () => {
+    expect(formatPercentFa(0.03)).toBe('۳٪')
+    expect(formatPercentFa(0.0287)).toBe('۲٫۹٪')
+    expect(formatPercentFa(0.0125, 2)).toBe('۱٫۲۵٪')
   })
 })

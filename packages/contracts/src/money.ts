@@ -32,6 +32,14 @@ export function formatNumberFa(value: number | bigint): string {
   return faNumber.format(value)
 }
 
+/** A share as a Persian percentage: 0.03 → "۳٪", with at most `fractionDigits` decimals. */
+export function formatPercentFa(share: number, fractionDigits = 1): string {
+  return new Intl.NumberFormat('fa-IR', {
+    style: 'percent',
+    maximumFractionDigits: fractionDigits,
+  }).format(share)
+}
+
 /** "۱۲٬۳۴۵ تومان" from an amount in rials. */
 export function formatToman(rials: number | bigint): string {
   return `${formatNumberFa(rialsToToman(rials))} تومان`

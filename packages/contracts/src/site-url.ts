@@ -1,6 +1,6 @@
 /**
- * The address of the service a customer pays (spec §5 "آدرس سایت"): "example.com" or
- * "https://example.com/x" → an http(s) URL with a dotted host. The browser form, web's action
+ * The address of the service a customer pays ("آدرس سایت", docs/product/orders.md): "example.com"
+ * or "https://example.com/x" → an http(s) URL with a dotted host. The browser form, web's action
  * and payments-service read it with this one rule.
  */
 

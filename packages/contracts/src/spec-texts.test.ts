@@ -7,29 +7,29 @@ import { TICKET_LIMIT_MESSAGES } from './tickets.ts'
 import { MESSAGES as TICKET_MESSAGES } from './tickets/customer.ts'
 
 /**
- * The Persian texts of spec §5 (validation) and §8 (errors) that live in this package, compared
- * with the spec's own strings, copied here verbatim (the spec is not part of this repository).
- * A text quoted in the spec is used exactly, half-spaces and their absence included
- * ('دستهبندی' is written without a ZWNJ in the spec, so it is here too).
+ * The product's validation and error texts that live in this package, compared with the
+ * specification's own strings, copied here verbatim (they are quoted in docs/product/). A text
+ * the specification quotes is used exactly, half-spaces and their absence included
+ * ('دستهبندی' is written without a ZWNJ there, so it is here too).
  */
 const SPEC = {
-  // §5 Phone
+  // Phone
   phoneInvalid: 'شماره تلفن صحیح نمیباشد',
-  // §5 New request
+  // New request
   siteUrl: 'آدرس سایت را وارد کنید',
   amount: 'مبلغ معتبر وارد کنید',
   username: 'نام کاربری لازم است',
   password: 'رمز عبور لازم است',
-  // §5 New ticket
+  // New ticket
   titleRequired: 'عنوان لازم است',
   categoryRequired: 'دستهبندی لازم است',
   initialMessageRequired: 'پیام اولیه لازم است',
   contentOrFileRequired: 'پیام یا فایل لازم است',
-  // §8 Auth successes
+  // Auth successes
   passwordChanged: 'رمز عبور تغییر کرد. وارد شوید.',
 } as const
 
-describe('spec §5 and §8 texts in contracts', () => {
+describe('the product texts in contracts', () => {
   it('phone', () => {
     expect(PHONE_INVALID_MESSAGE).toBe(SPEC.phoneInvalid)
   })

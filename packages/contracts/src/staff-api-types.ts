@@ -1,5 +1,5 @@
 /**
- * The staff back office API of payments-service (issue #8), as web's `/staff` pages see it.
+ * The staff back office API of payments-service (ADR 009), as web's `/staff` pages see it.
  * Every call needs a staff access token (role `support` or `admin`; some `admin` only, marked
  * below): customers get 403, anonymous callers 401. Money is integer rials (web shows toman);
  * dates are ISO 8601 strings. The endpoint list is payments-service/docs/staff-api.md.

@@ -15,6 +15,7 @@ export const STAFF_AUDIT_ACTIONS = [
   'rates_changed',
   'payment_type_changed',
   'staff_account_set',
+  'sms_retried',
 ] as const
 export type StaffAuditAction = (typeof STAFF_AUDIT_ACTIONS)[number]
 
@@ -27,6 +28,7 @@ export const STAFF_AUDIT_LABELS: Record<StaffAuditAction, string> = {
   rates_changed: 'تغییر نرخ ارز',
   payment_type_changed: 'تغییر تنظیمات نوع پرداخت',
   staff_account_set: 'ساخت یا بازنشانی حساب کارکنان از خط فرمان',
+  sms_retried: 'ارسال دوباره پیامک ناموفق',
 }
 
 export const StaffAuditQuery = z.object({

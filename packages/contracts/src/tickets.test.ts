@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { TICKET_LIMIT_MESSAGES } from './tickets.ts'
 
 describe('TICKET_LIMIT_MESSAGES', () => {
-  it('keep the spec §5 texts byte for byte and name the limits in Persian digits', () => {
+  it('keep the product texts byte for byte and name the limits in Persian digits', () => {
     expect(TICKET_LIMIT_MESSAGES).toEqual({
       titleRequired: 'عنوان لازم است',
       titleTooLong: 'عنوان نباید بیشتر از ۲۰۰ کاراکتر باشد',

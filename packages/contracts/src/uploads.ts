@@ -28,6 +28,7 @@ export const UPLOAD_MESSAGES = {
   oneFile: 'در هر درخواست فقط یک فایل می‌توان فرستاد.',
   fieldTooLong: 'مقدار این فیلد بیش از حد طولانی است.',
   malformed: 'بدنه چندبخشی (multipart) درخواست معتبر نیست.',
+  busy: 'سرور هم‌اکنون فایل‌های زیادی دریافت می‌کند. لطفاً چند ثانیه بعد دوباره بفرستید.',
 } as const
 
 /** A file read from a multipart body, with its type detected from the bytes. */

@@ -79,7 +79,7 @@ if (stack) {
     `  cms admin       ${urls.cmsAdmin}  (login ${env.CMS_ADMIN_EMAIL} / ${env.CMS_ADMIN_PASSWORD === DEFAULT_CMS_ADMIN_PASSWORD ? env.CMS_ADMIN_PASSWORD : 'CMS_ADMIN_PASSWORD'})`,
     ...(process.env.APP_ENV === 'production'
       ? []
-      : [describeStaffAdmin(urls.staff, stack.staffAdmin)]),
+      : describeStaffAdmin(urls.staff, stack.staffAdmin)),
     `  PostgreSQL      ${urls.database.replace(/:[^:@/]+@/, ':***@')}`,
     'Press Ctrl-C to stop everything.',
     '',

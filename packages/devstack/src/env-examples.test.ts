@@ -21,6 +21,8 @@ type Shape = Record<string, z.ZodType>
 
 /** The sandbox bank's two settings (its schema sits in payments-service/src/sandbox-bank/main.ts). */
 const SANDBOX_BANK_KEYS = ['SANDBOX_BANK_HOST', 'SANDBOX_BANK_PORT']
+/** The sandbox SMS vendor's (payments-service/src/sandbox-sms/main.ts); the launcher sets both. */
+const SANDBOX_SMS_KEYS = ['SANDBOX_SMS_HOST', 'SANDBOX_SMS_PORT']
 
 const SCHEMAS: Record<'launcher' | 'payments-service' | 'web' | 'cms', Shape> = {
   launcher: devstackEnvSchema.shape,
@@ -68,7 +70,7 @@ describe.each([
   {
     file: 'payments-service/.env.example',
     shape: SCHEMAS['payments-service'],
-    extra: SANDBOX_BANK_KEYS,
+    extra: [...SANDBOX_BANK_KEYS, ...SANDBOX_SMS_KEYS],
   },
   { file: 'web/.env.example', shape: SCHEMAS.web, extra: [] },
   { file: 'cms/.env.example', shape: SCHEMAS.cms, extra: [] },
@@ -117,6 +119,7 @@ describe('.env.example at the root (read by npm run dev, passed to every service
     cmsAdmin: '',
     staff: '',
     sandboxBank: 'http://b',
+    sandboxSms: 'http://s',
     database: '',
   }
   const services = serviceEnvironments(options, urls, {

@@ -12,3 +12,10 @@ export { startStack, type RunningStack, type StackOptions } from './stack.ts'
 export { startServiceProcess, type ServiceProcess } from './service-process.ts'
 export { binCommand, binPath, tsxNodeCommand, workspaceDir } from './workspace.ts'
 export { migrationCommand } from './dev-database.ts'
+export {
+  startRoundRobinProxy,
+  REPLICA_HEADER,
+  type RoundRobinProxy,
+  type Upstream,
+} from './round-robin-proxy.ts'
+export { startReplicaSet, type Replica, type ReplicaSet } from './replica-set.ts'

@@ -18,6 +18,7 @@ import {
   type ServiceProcess,
   type ServiceProcessOptions,
 } from './service-process.ts'
+import { startReplicaSet, type Replica, type ReplicaSet } from './replica-set.ts'
 import { forgetServices, recordServices, stopLeftoverServices } from './leftovers.ts'
 import {
   DEV_DATABASE_NAME,
@@ -47,6 +48,14 @@ export interface StackOptions {
   logger: Logger
   /** Aborting during start-up (Ctrl-C before the ready line) stops whatever already started. */
   signal?: AbortSignal
+  /**
+   * Processes of payments-service and of web (1 each unless given). With more than one, each
+   * replica listens on a port of its own and a round-robin proxy takes the service's public
+   * port, so every other service, the bank's callback and the browser reach them through it, as
+   * through a cluster's load balancer. The end-to-end stack runs 2 of each; web's Vite dev
+   * server runs as one process.
+   */
+  replicas?: { payments?: number; web?: number }
 }
 
 export interface RunningStack {
@@ -57,16 +66,23 @@ export interface RunningStack {
     cmsAdmin: string
     staff: string
     sandboxBank: string
+    /** The sandbox SMS vendor (Kavenegar's protocol): GET /sandbox/messages lists what it got. */
+    sandboxSms: string
     database: string
   }
   /** The development staff admin (dev mode), undefined when none was asked for or it failed. */
   staffAdmin?: DevStaffAdmin
-  /** Each service's process, for tests that take one down (an outage) while the rest run. */
+  /**
+   * Each service's process, for tests that take one down (an outage) while the rest run; every
+   * replica of payments-service and web (`payments-1`, `payments-2`…), for tests that kill one
+   * while the proxy serves on through the others.
+   */
   services: {
-    payments: ServiceProcess
+    payments: Replica[]
     cms: ServiceProcess
-    web: ServiceProcess
+    web: Replica[]
     sandboxBank: ServiceProcess
+    sandboxSms: ServiceProcess
   }
   /** Rejects when a service exits on its own after start-up (not when a test stopped it). */
   crashed: Promise<never>
@@ -78,6 +94,12 @@ export interface RunningStack {
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const { logger, ports, mode } = options
   const log = logger.child('devstack')
+  const replicas = { payments: options.replicas?.payments ?? 1, web: options.replicas?.web ?? 1 }
+  if (mode === 'dev' && replicas.web !== 1) {
+    throw new Error(
+      "web runs as one process in dev mode (Vite's dev server); replicas.web must be 1",
+    )
+  }
   const host = '127.0.0.1'
   const urls = {
     web: `http://${host}:${ports.web}`,
@@ -86,6 +108,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     cmsAdmin: `http://${host}:${ports.cms}/admin`,
     staff: `http://${host}:${ports.web}/staff`,
     sandboxBank: `http://${host}:${ports.sandboxBank}`,
+    sandboxSms: `http://${host}:${sandboxSmsPort(ports)}`,
     database: '',
   }
 
@@ -116,6 +139,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     payments: ports.payments,
     cms: ports.cms,
     sandbox_bank: ports.sandboxBank,
+    sandbox_sms: sandboxSmsPort(ports),
   })) {
     if (!(await isPortFree(port))) {
       throw new Error(
@@ -135,9 +159,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   }
   let postgres: RunningPostgres | undefined
   let stopping = false
+  const replicaSets: ReplicaSet[] = []
 
   const stopAll = async () => {
     stopping = true
+    await Promise.all(replicaSets.map((set) => set.close()))
     await Promise.all(processes.map((p) => p.stop()))
     forgetServices(options.dataDir)
     forgetDatabase(options.dataDir)
@@ -208,43 +234,82 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       ...binCommand('payments-service', 'tsx', ['src/sandbox-bank/main.ts']),
       env: env.sandboxBank,
     })
+    // The local stand-in for Kavenegar: payments-service's real SMS adapter talks to it.
+    const sandboxSms = launch({
+      name: 'sms',
+      ...binCommand('payments-service', 'tsx', ['src/sandbox-sms/main.ts']),
+      env: env.sandboxSms,
+    })
 
+    // The migrations ran once, above; every replica starts on the migrated database.
     await databaseReady
     throwIfAborted()
-    const payments = launch({
+    const payments = await startReplicaSet({
       name: 'payments',
-      ...(mode === 'dev'
-        ? binCommand('payments-service', 'tsx', ['watch', '--clear-screen=false', 'src/main.ts'])
-        : tsxNodeCommand('payments-service', ['src/main.ts'])),
-      env: { ...env.payments, DATABASE_URL: urls.database },
+      count: replicas.payments,
+      publicPort: ports.payments,
+      host,
+      logger,
+      start: ({ name, port }) =>
+        launch({
+          name,
+          ...(mode === 'dev'
+            ? binCommand('payments-service', 'tsx', [
+                'watch',
+                '--clear-screen=false',
+                'src/main.ts',
+              ])
+            : tsxNodeCommand('payments-service', ['src/main.ts'])),
+          env: { ...env.payments, DATABASE_URL: urls.database, PAYMENTS_PORT: String(port) },
+        }),
     })
+    replicaSets.push(payments)
 
     await cmsBuilt
     throwIfAborted()
     const cms = launch({ name: 'cms', ...binCommand('cms', 'strapi', ['start']), env: env.cms })
 
+    // Built once: every web replica serves the same bundle.
     await webBuilt
     throwIfAborted()
-    const web = launch({
+    const web = await startReplicaSet({
       name: 'web',
-      // Production runs web's own server (web/server: headers, metrics, graceful shutdown).
-      ...(mode === 'dev'
-        ? binCommand('web', 'remix', [
-            'vite:dev',
-            '--host',
-            host,
-            '--port',
-            `${ports.web}`,
-            '--strictPort',
-          ])
-        : tsxNodeCommand('web', ['server/main.ts', path.join(webBuildDir, 'server', 'index.js')])),
-      env: env.web,
+      count: replicas.web,
+      publicPort: ports.web,
+      host,
+      logger,
+      start: ({ name, port }) =>
+        launch({
+          name,
+          // Production runs web's own server (web/server: headers, metrics, graceful shutdown).
+          ...(mode === 'dev'
+            ? binCommand('web', 'remix', [
+                'vite:dev',
+                '--host',
+                host,
+                '--port',
+                `${port}`,
+                '--strictPort',
+              ])
+            : tsxNodeCommand('web', [
+                'server/main.ts',
+                path.join(webBuildDir, 'server', 'index.js'),
+              ])),
+          env: { ...env.web, PORT: String(port) },
+        }),
     })
+    replicaSets.push(web)
 
     const anyExited = () => processes.some((p) => p.hasExited()) || !!options.signal?.aborted
     await Promise.all([
+      // Behind a proxy, each replica on its own port too: one that never came up would
+      // otherwise hide behind the others.
+      ...[payments, web]
+        .flatMap((set) => (set.proxy ? set.replicas : []))
+        .map((replica) => waitForHttp(`${replica.url}/healthz`, { isAborted: anyExited })),
       waitForHttp(`${urls.payments}/healthz`, { isAborted: anyExited }),
       waitForHttp(`${urls.sandboxBank}/healthz`, { isAborted: anyExited }),
+      waitForHttp(`${urls.sandboxSms}/healthz`, { isAborted: anyExited }),
       waitForHttp(`${urls.cms}/_health`, { isAborted: anyExited, timeoutMs: 180_000 }),
       waitForHttp(`${urls.web}/healthz`, { isAborted: anyExited }),
     ])
@@ -264,7 +329,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     return {
       urls,
       staffAdmin,
-      services: { payments, cms, web, sandboxBank },
+      services: {
+        payments: payments.replicas,
+        cms,
+        web: web.replicas,
+        sandboxBank,
+        sandboxSms,
+      },
       crashed,
       webBuildDir,
       stop: stopAll,
@@ -301,19 +372,26 @@ export function serviceEnvironments(
       PAYMENTS_PORT: String(ports.payments),
       JWT_PRIVATE_KEY: secrets.JWT_PRIVATE_KEY,
       CREDENTIALS_ENCRYPTION_KEY: secrets.CREDENTIALS_ENCRYPTION_KEY,
+      // web's change feed and forwarded cms changes authenticate with it (ADR 033).
+      CMS_WEBHOOK_SECRET: secrets.CMS_WEBHOOK_SECRET,
       OTP_DEV_CODES: baseEnv.OTP_DEV_CODES ?? 'true',
-      SMS_PROVIDER: baseEnv.SMS_PROVIDER ?? 'console',
       WEBOTP_DOMAIN: baseEnv.WEBOTP_DOMAIN ?? new URL(urls.web).hostname,
       GATEWAY: baseEnv.GATEWAY ?? 'sandbox',
       // Files of this run stay with its data (the e2e runs use a throw-away folder).
       ATTACHMENTS_DIR: baseEnv.ATTACHMENTS_DIR ?? path.join(options.dataDir, 'attachments'),
       SANDBOX_BANK_URL: urls.sandboxBank,
       WEB_PUBLIC_URL: baseEnv.WEB_PUBLIC_URL ?? urls.web,
+      ...sandboxSmsSettings(baseEnv, urls.sandboxSms),
     },
     sandboxBank: {
       ...common,
       SANDBOX_BANK_HOST: '127.0.0.1',
       SANDBOX_BANK_PORT: String(ports.sandboxBank),
+    },
+    sandboxSms: {
+      ...common,
+      SANDBOX_SMS_HOST: '127.0.0.1',
+      SANDBOX_SMS_PORT: String(sandboxSmsPort(ports)),
     },
     cms: {
       ...common,
@@ -349,6 +427,30 @@ export function serviceEnvironments(
       // The payment form posts to the sandbox bank (CSP form-action).
       PAYMENT_GATEWAY_ORIGINS: baseEnv.PAYMENT_GATEWAY_ORIGINS ?? urls.sandboxBank,
     },
+  }
+}
+
+/** Beside the sandbox bank's port, so stacks started with other ports never share a vendor. */
+function sandboxSmsPort(ports: StackOptions['ports']): number {
+  return ports.sandboxBank + 1
+}
+
+/**
+ * Unless SMS_PROVIDER is set (a developer's own choice, e.g. a real Kavenegar key), SMS goes
+ * through the production Kavenegar adapter to the sandbox vendor, with a template for every
+ * kind of message. The page still shows the code (OTP_DEV_CODES): the e2e tests read it there.
+ */
+function sandboxSmsSettings(baseEnv: NodeJS.ProcessEnv, url: string) {
+  if (baseEnv.SMS_PROVIDER) return {}
+  return {
+    SMS_PROVIDER: 'kavenegar',
+    KAVENEGAR_BASE_URL: url,
+    KAVENEGAR_API_KEY: 'sandbox-dev-key',
+    KAVENEGAR_TEMPLATE: 'arzpol-otp',
+    KAVENEGAR_TICKET_REPLY_TEMPLATE: 'arzpol-ticket-reply',
+    KAVENEGAR_ORDER_STATUS_TEMPLATE: 'arzpol-order-status',
+    KAVENEGAR_OTP_LOCK_TEMPLATE: 'arzpol-otp-lock',
+    KAVENEGAR_MONEY_BACK_TEMPLATE: 'arzpol-money-back',
   }
 }
 

@@ -17,25 +17,35 @@ describe('describeStaffAdmin', () => {
     role: 'admin',
     created: false,
     password: 'generated-secret',
+    enrolmentLink: undefined,
   }
+  const LINK = `http://127.0.0.1:3000/staff/enrol?link=${'x'.repeat(43)}`
 
-  it('prints the login and says the first sign-in enrols a second factor', () => {
-    const line = describeStaffAdmin(STAFF_URL, admin)
-    expect(line).toContain(`${STAFF_URL}  (login 09120000000 / generated-secret;`)
-    expect(line).toContain('TOTP')
+  it('prints the login and says staff sign in with a second factor', () => {
+    const lines = describeStaffAdmin(STAFF_URL, admin)
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain(`${STAFF_URL}  (login 09120000000 / generated-secret;`)
+    expect(lines[0]).toContain('TOTP')
+  })
+
+  it('while the admin has not enrolled, prints its one-time enrolment link on a short line of its own', () => {
+    const lines = describeStaffAdmin(STAFF_URL, { ...admin, enrolmentLink: LINK })
+    expect(lines).toHaveLength(2)
+    expect(lines[1]).toContain(LINK)
+    expect(lines[1]?.replace(LINK, '').length).toBeLessThanOrEqual(60)
   })
 
   it('never prints a password that no longer opens the account', () => {
-    const line = describeStaffAdmin(STAFF_URL, { ...admin, password: undefined })
+    const [line] = describeStaffAdmin(STAFF_URL, { ...admin, password: undefined })
     expect(line).not.toContain('generated-secret')
     expect(line).toContain('npm run create-staff')
   })
 
   it('says so when the phone belongs to a customer, or when there is no admin', () => {
-    expect(describeStaffAdmin(STAFF_URL, { ...admin, role: 'customer' })).toContain(
+    expect(describeStaffAdmin(STAFF_URL, { ...admin, role: 'customer' }).join('\n')).toContain(
       'STAFF_ADMIN_PHONE',
     )
-    expect(describeStaffAdmin(STAFF_URL, undefined)).toContain('no development admin')
+    expect(describeStaffAdmin(STAFF_URL, undefined).join('\n')).toContain('no development admin')
   })
 })
 
@@ -72,19 +82,29 @@ describe('ensureDevStaffAdmin', () => {
       databaseUrl,
       phone: '09120000000',
       password: '-starts-like-an-option',
-      env: process.env,
+      // The address web answers on: the links open its enrolment page.
+      env: { ...process.env, WEB_PUBLIC_URL: 'http://127.0.0.1:3999' },
     }
-    expect(await ensureDevStaffAdmin(options)).toEqual({
+    const link = expect.stringMatching(
+      /^http:\/\/127\.0\.0\.1:3999\/staff\/enrol\?link=[A-Za-z0-9_-]{43}$/,
+    ) as unknown
+    const first = await ensureDevStaffAdmin(options)
+    expect(first).toEqual({
       phone: '09120000000',
       username: 'dev-admin',
       role: 'admin',
       created: true,
       password: '-starts-like-an-option',
+      enrolmentLink: link,
     })
-    expect(await ensureDevStaffAdmin(options)).toMatchObject({
+    // Not enrolled yet: each start prints a new link (the one before stops working).
+    const second = await ensureDevStaffAdmin(options)
+    expect(second).toMatchObject({
       created: false,
       password: '-starts-like-an-option',
+      enrolmentLink: link,
     })
+    expect(second.enrolmentLink).not.toBe(first.enrolmentLink)
 
     // An operator set another password: the launcher keeps it and no longer prints its own.
     const { command: tsx, cwd } = migrationCommand() // payments-service's tsx and folder

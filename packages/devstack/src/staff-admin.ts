@@ -7,7 +7,8 @@ import { binPath, workspaceDir } from './workspace.ts'
  * The development staff admin: `npm run dev` makes one so that a newcomer can open `/staff`
  * at once, as the cms makes its super-admin. It is made the way operators make staff
  * (payments-service's create-staff command), only with --if-missing: a warm start never
- * creates it twice nor resets its password or second factor.
+ * creates it twice nor resets its password or second factor. Until it enrols an authenticator,
+ * each start gets a one-time enrolment link for it from the command (ADR 035).
  */
 export interface DevStaffAdmin {
   phone: string
@@ -17,6 +18,11 @@ export interface DevStaffAdmin {
   created: boolean
   /** The development secret, or undefined when the account's password was changed since. */
   password: string | undefined
+  /**
+   * While the admin has no authenticator: a one-time link to enrol one (ADR 035), new on every
+   * start (the one before stops working). Undefined once enrolled.
+   */
+  enrolmentLink: string | undefined
 }
 
 const Outcome = z.object({
@@ -25,6 +31,7 @@ const Outcome = z.object({
   username: z.string(),
   phone: z.string(),
   passwordMatches: z.boolean(),
+  enrolmentLink: z.string().nullable(),
 })
 
 export const DEV_STAFF_ADMIN_USERNAME = 'dev-admin'
@@ -33,7 +40,10 @@ export async function ensureDevStaffAdmin(options: {
   databaseUrl: string
   phone: string
   password: string
-  /** payments-service's environment (the command reads only DATABASE_URL of it). */
+  /**
+   * payments-service's environment: the command reads DATABASE_URL and, for the link,
+   * WEB_PUBLIC_URL and STAFF_ENROLMENT_LINK_HOURS.
+   */
   env: NodeJS.ProcessEnv
   signal?: AbortSignal
 }): Promise<DevStaffAdmin> {
@@ -67,19 +77,21 @@ export async function ensureDevStaffAdmin(options: {
     role: outcome.role,
     created: outcome.action === 'created',
     password: outcome.passwordMatches ? options.password : undefined,
+    enrolmentLink: outcome.enrolmentLink ?? undefined,
   }
 }
 
-/** The banner's line for the staff back office. */
-export function describeStaffAdmin(staffUrl: string, admin: DevStaffAdmin | undefined): string {
+/** The banner's lines for the staff back office: the login, and the enrolment link while due. */
+export function describeStaffAdmin(staffUrl: string, admin: DevStaffAdmin | undefined): string[] {
   const label = '  staff           '
-  if (!admin) return `${label}${staffUrl}  (no development admin: see the log above)`
+  if (!admin) return [`${label}${staffUrl}  (no development admin: see the log above)`]
   if (admin.role !== 'admin') {
-    return `${label}${staffUrl}  (${admin.phone} is a ${admin.role} account: set STAFF_ADMIN_PHONE to another phone for the development admin)`
+    return [
+      `${label}${staffUrl}  (${admin.phone} is a ${admin.role} account: set STAFF_ADMIN_PHONE to another phone for the development admin)`,
+    ]
   }
   const password = admin.password ?? 'its password was changed: npm run create-staff sets another'
-  return (
-    `${label}${staffUrl}  (login ${admin.phone} / ${password}; ` +
-    'staff sign in with a second factor: the first sign-in enrols an authenticator app, TOTP)'
-  )
+  const login = `${label}${staffUrl}  (login ${admin.phone} / ${password}; second factor: a TOTP app)`
+  if (!admin.enrolmentLink) return [login]
+  return [login, `${' '.repeat(label.length)}enrol the app first, once: ${admin.enrolmentLink}`]
 }

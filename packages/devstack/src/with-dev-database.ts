@@ -6,6 +6,8 @@
  *   npm run ledger:check
  *   npm run audit:verify
  *   npm run payouts:unchecked
+ *   npm run jobs:failed
+ *   npm run jobs:retry -- <job id>
  *
  * The database is DATABASE_URL when set (environment or .env), else the one a running
  * `npm run dev` uses, else the embedded cluster of the data folder, started (and migrated) for
@@ -18,7 +20,14 @@ import { migrationCommand, openDevDatabase } from './dev-database.ts'
 import { devstackEnvSchema, parseEnvOrExit } from './env.ts'
 import { ROOT_DIR } from './workspace.ts'
 
-const COMMANDS = ['create-staff', 'ledger:check', 'audit:verify', 'payouts:unchecked'] as const
+const COMMANDS = [
+  'create-staff',
+  'ledger:check',
+  'audit:verify',
+  'payouts:unchecked',
+  'jobs:failed',
+  'jobs:retry',
+] as const
 
 const [script, ...args] = process.argv.slice(2)
 if (!COMMANDS.includes(script as (typeof COMMANDS)[number])) {

@@ -47,6 +47,50 @@ describe('create-staff', () => {
     expect(await User.query(database.db).where({ phone: '09121112244' }).resultSize()).toBe(1)
   })
 
+  it('issues a one-time enrolment link whenever the account is left without an authenticator (ADR 035)', async () => {
+    const settings = { webPublicUrl: 'https://arzpol.example/', lifetimeHours: 3 }
+    const input = { phone: '09121112288', password: 'first password', role: 'support' as const }
+    const made = await createStaff(database.db, weakHasher, input, settings)
+    expect(made.enrolmentLink?.url).toMatch(
+      /^https:\/\/arzpol\.example\/staff\/enrol\?link=[A-Za-z0-9_-]{43}$/,
+    )
+    expect(made.enrolmentLink?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 2.9 * 3600_000)
+    const links = () =>
+      database.db('staff_enrolment_links').where({ user_id: made.user.id }).orderBy('id')
+    expect(await links()).toEqual([expect.objectContaining({ issued_by: null, revoked_at: null })])
+    const audit = await database
+      .db('staff_audit_log')
+      .where({ subject_type: 'user', subject_id: String(made.user.id) })
+      .orderBy('id')
+    expect(audit.map((row: { actor: string; action: string }) => [row.actor, row.action])).toEqual([
+      ['cli', 'staff_account_set'],
+      ['cli', 'user_changed'],
+    ])
+
+    // Still not enrolled: a new password comes with a new link, and the old link stops working.
+    const again = await createStaff(database.db, weakHasher, { ...input, password: 'second one' })
+    expect(again.enrolmentLink?.url).not.toBe(made.enrolmentLink?.url)
+    expect(
+      (await links()).map((row: { revoked_at: Date | null }) => row.revoked_at !== null),
+    ).toEqual([true, false])
+
+    // Enrolled: no link, unless the second factor is reset.
+    await database.db('staff_second_factors').insert({
+      user_id: made.user.id,
+      secret_ciphertext: Buffer.from('sealed'),
+      secret_key_id: 'k1',
+      confirmed_at: new Date(),
+    })
+    const kept = await createStaff(database.db, weakHasher, { ...input, password: 'third one' })
+    expect(kept.enrolmentLink).toBeNull()
+    const reset = await createStaff(database.db, weakHasher, {
+      ...input,
+      password: 'fourth one',
+      resetSecondFactor: true,
+    })
+    expect(reset.enrolmentLink?.url).toContain('/staff/enrol?link=')
+  })
+
   it('forgets an account’s second factor only when asked, so it enrols again (ADR 015)', async () => {
     const { user } = await createStaff(database.db, weakHasher, {
       phone: '09121112255',
@@ -94,6 +138,11 @@ describe('create-staff', () => {
     const first = await ensureStaff(database.db, weakHasher, input)
     expect(first).toMatchObject({ created: true, passwordMatches: true })
     expect(first.user).toMatchObject({ role: 'admin', username: 'dev-admin' })
+    // Not enrolled yet: every start gets a link of its own (`npm run dev` prints it).
+    const unenrolled = await ensureStaff(database.db, weakHasher, input)
+    expect(first.enrolmentLink?.url).toContain('/staff/enrol?link=')
+    expect(unenrolled.enrolmentLink?.url).toContain('/staff/enrol?link=')
+    expect(unenrolled.enrolmentLink?.url).not.toBe(first.enrolmentLink?.url)
     await database.db('staff_second_factors').insert({
       user_id: first.user.id,
       secret_ciphertext: Buffer.from('sealed'),
@@ -103,7 +152,7 @@ describe('create-staff', () => {
     const stored = await User.query(database.db).findById(first.user.id)
 
     const again = await ensureStaff(database.db, weakHasher, input)
-    expect(again).toMatchObject({ created: false, passwordMatches: true })
+    expect(again).toMatchObject({ created: false, passwordMatches: true, enrolmentLink: null })
     expect(await User.query(database.db).findById(first.user.id)).toEqual(stored)
     expect(
       await database.db('staff_second_factors').where({ user_id: first.user.id }),
@@ -132,7 +181,11 @@ describe('create-staff', () => {
     const tsx = (await import('node:fs')).existsSync(cli)
       ? cli
       : path.join(SERVICE_DIR, '..', 'node_modules', '.bin', 'tsx')
-    const env = { ...process.env, DATABASE_URL: database.url }
+    const env = {
+      ...process.env,
+      DATABASE_URL: database.url,
+      WEB_PUBLIC_URL: 'https://web.example',
+    }
     const ok = await run(
       tsx,
       [
@@ -147,6 +200,10 @@ describe('create-staff', () => {
       { cwd: SERVICE_DIR, env },
     )
     expect(ok.stdout).toMatch(/created admin #\d+ \(09121112255\)/)
+    // The operator hands the new admin this link: enrolling needs it besides the password.
+    expect(ok.stdout).toMatch(
+      /enrolment link \(works once, until [^)]+\): https:\/\/web\.example\/staff\/enrol\?link=[A-Za-z0-9_-]{43}\n/,
+    )
     const user = await User.query(database.db).findOne({ phone: '09121112255' })
     expect(user?.role).toBe('admin')
 
@@ -167,8 +224,21 @@ describe('create-staff', () => {
       return JSON.parse(stdout) as unknown
     }
     const expected = { role: 'admin', username: 'json-admin', phone: '09121112277' }
-    expect(await outcome()).toMatchObject({ action: 'created', passwordMatches: true, ...expected })
-    expect(await outcome()).toMatchObject({ action: 'kept', passwordMatches: true, ...expected })
+    const enrolmentLink = expect.stringMatching(
+      /^https:\/\/web\.example\/staff\/enrol\?link=[A-Za-z0-9_-]{43}$/,
+    ) as unknown
+    expect(await outcome()).toMatchObject({
+      action: 'created',
+      passwordMatches: true,
+      enrolmentLink,
+      ...expected,
+    })
+    expect(await outcome()).toMatchObject({
+      action: 'kept',
+      passwordMatches: true,
+      enrolmentLink,
+      ...expected,
+    })
 
     const { DATABASE_URL: _unset, ...withoutDatabase } = env
     const lost = await run(tsx, ['src/cli/create-staff.ts', ...args], {

@@ -6,8 +6,14 @@ import { envSchema, parseEnvOrExit } from '../config/env.ts'
 import { createKnex } from '../db/knex.ts'
 import { RefreshToken } from '../models/refresh-token.model.ts'
 import { StaffSecondFactor } from '../models/staff-second-factor.model.ts'
-import { User } from '../models/user.model.ts'
+import { isStaffRole, User } from '../models/user.model.ts'
 import { createPasswordHasher, type PasswordHasher } from '../modules/auth/password.ts'
+import {
+  enrolmentLinkSettings,
+  issueEnrolmentLink,
+  type EnrolmentLinkSettings,
+  type IssuedEnrolmentLink,
+} from '../modules/auth/enrolment-links.ts'
 import { runIfScript, runOnDb } from './run-cli.ts'
 import { appendStaffAudit } from '../modules/staff-audit/chain.ts'
 
@@ -22,12 +28,16 @@ import { appendStaffAudit } from '../modules/staff-audit/chain.ts'
  * (packages/devstack/src/with-dev-database.ts).
  *
  * Without --username the account's username is its phone, and customers see its replies
- * labelled 'پشتیبانی'. Staff enrol their second factor (TOTP, ADR 015) at their first sign-in;
- * --reset-second-factor forgets an existing account's authenticator and recovery codes (lost
- * phone and codes), so it enrols again at its next sign-in. Changing an existing account ends
- * every session it has (ADR 029), with or without the reset. --if-missing leaves an existing
- * account exactly as it is (`npm run dev` makes its development admin this way on every start);
- * --json prints the outcome as one JSON line for such callers.
+ * labelled 'پشتیبانی'. Staff enrol their second factor (TOTP, ADR 015) at their first sign-in,
+ * which takes the password AND a one-time enrolment link (ADR 035): whenever the command leaves
+ * a staff account without a confirmed authenticator it prints a new link for it (revoking older
+ * ones), to hand over apart from the password. The operator with database access is the audited
+ * way in when no admin can issue one. --reset-second-factor forgets an existing account's
+ * authenticator and recovery codes (lost phone and codes), so it enrols again. Changing an
+ * existing account ends every session it has (ADR 029), with or without the reset. --if-missing
+ * leaves an existing account as it is (`npm run dev` makes its development admin this way on
+ * every start), only issuing a new link while it has not enrolled; --json prints the outcome as
+ * one JSON line for such callers, the link as `enrolmentLink`. The link opens WEB_PUBLIC_URL.
  */
 
 export const StaffInput = z.object({
@@ -44,11 +54,41 @@ export const StaffInput = z.object({
 
 export type StaffInput = z.output<typeof StaffInput>
 
+const LinkEnv = z.object({
+  WEB_PUBLIC_URL: envSchema.shape.WEB_PUBLIC_URL,
+  STAFF_ENROLMENT_LINK_HOURS: envSchema.shape.STAFF_ENROLMENT_LINK_HOURS,
+})
+
+/** Where links lead and how long they work when the environment does not say (development). */
+export const DEFAULT_LINK_SETTINGS: EnrolmentLinkSettings = enrolmentLinkSettings(LinkEnv.parse({}))
+
+/**
+ * A new enrolment link, in the caller's transaction, when the staff account has no confirmed
+ * authenticator (and none otherwise). Audited as the command line's.
+ */
+async function linkUnlessEnrolled(
+  trx: Knex.Transaction,
+  user: User,
+  now: Date,
+  settings: EnrolmentLinkSettings,
+): Promise<IssuedEnrolmentLink | null> {
+  if (!isStaffRole(user.role)) return null
+  const factor = await StaffSecondFactor.lockOfUser(trx, user.id)
+  if (factor?.confirmed_at) return null
+  return issueEnrolmentLink(trx, { userId: user.id, actor: 'cli', now, settings })
+}
+
 export async function createStaff(
   db: Knex,
   passwords: PasswordHasher,
   input: StaffInput,
-): Promise<{ user: User; created: boolean; secondFactorReset: boolean }> {
+  links: EnrolmentLinkSettings = DEFAULT_LINK_SETTINGS,
+): Promise<{
+  user: User
+  created: boolean
+  secondFactorReset: boolean
+  enrolmentLink: IssuedEnrolmentLink | null
+}> {
   const passwordHash = await passwords.hash(input.password)
   return db.transaction(async (trx) => {
     const existing = await User.query(trx).findOne({ phone: input.phone }).forUpdate()
@@ -78,7 +118,8 @@ export async function createStaff(
       },
       at: now,
     })
-    return result
+    const enrolmentLink = await linkUnlessEnrolled(trx, result.user, now, links)
+    return { ...result, enrolmentLink }
   })
 }
 
@@ -109,28 +150,43 @@ async function updateStaff(
 /**
  * Creates the account unless its phone has one already; an existing account keeps its role,
  * password and second factor. Whether the given password still opens it is reported, so a
- * caller that prints a login never prints one that no longer works.
+ * caller that prints a login never prints one that no longer works. A staff account that has
+ * not enrolled yet gets a new enrolment link (the older one stops working), so a caller can
+ * always print a way to finish it.
  */
 export async function ensureStaff(
   db: Knex,
   passwords: PasswordHasher,
   input: StaffInput,
-): Promise<{ user: User; created: boolean; passwordMatches: boolean }> {
+  links: EnrolmentLinkSettings = DEFAULT_LINK_SETTINGS,
+): Promise<{
+  user: User
+  created: boolean
+  passwordMatches: boolean
+  enrolmentLink: IssuedEnrolmentLink | null
+}> {
+  const kept = async (user: User) => ({
+    user,
+    created: false,
+    passwordMatches: await passwords.verify(user.password_hash, input.password),
+    enrolmentLink: await db.transaction((trx) => linkUnlessEnrolled(trx, user, new Date(), links)),
+  })
   const existing = await User.query(db).findOne({ phone: input.phone })
-  if (existing) {
-    const passwordMatches = await passwords.verify(existing.password_hash, input.password)
-    return { user: existing, created: false, passwordMatches }
-  }
+  if (existing) return kept(existing)
   // Two launchers starting at once: the loser's insert fails on the unique phone, and its
   // second look finds the winner's account.
   try {
-    const { user } = await createStaff(db, passwords, { ...input, resetSecondFactor: false })
-    return { user, created: true, passwordMatches: true }
+    const made = await createStaff(db, passwords, { ...input, resetSecondFactor: false }, links)
+    return {
+      user: made.user,
+      created: true,
+      passwordMatches: true,
+      enrolmentLink: made.enrolmentLink,
+    }
   } catch (error) {
     const winner = await User.query(db).findOne({ phone: input.phone })
     if (!winner) throw error
-    const passwordMatches = await passwords.verify(winner.password_hash, input.password)
-    return { user: winner, created: false, passwordMatches }
+    return kept(winner)
   }
 }
 
@@ -138,22 +194,26 @@ async function applyCommand(
   db: Knex,
   passwords: PasswordHasher,
   input: StaffInput,
-  { ifMissing }: { ifMissing: boolean },
+  { ifMissing, links }: { ifMissing: boolean; links: EnrolmentLinkSettings },
 ): Promise<{
   user: User
   action: 'created' | 'updated' | 'kept'
   passwordMatches: boolean
   secondFactorReset: boolean
+  enrolmentLink: IssuedEnrolmentLink | null
 }> {
   if (ifMissing) {
-    const { user, created, passwordMatches } = await ensureStaff(db, passwords, input)
-    return { user, action: created ? 'created' : 'kept', passwordMatches, secondFactorReset: false }
+    const { created, ...rest } = await ensureStaff(db, passwords, input, links)
+    return { ...rest, action: created ? 'created' : 'kept', secondFactorReset: false }
   }
-  const { user, created, secondFactorReset } = await createStaff(db, passwords, input)
-  return { user, action: created ? 'created' : 'updated', passwordMatches: true, secondFactorReset }
+  const { created, ...rest } = await createStaff(db, passwords, input, links)
+  return { ...rest, action: created ? 'created' : 'updated', passwordMatches: true }
 }
 
-async function main(): Promise<void> {
+type CommandOutcome = Awaited<ReturnType<typeof applyCommand>>
+
+/** The command line, checked; null (the reason printed, exit code 2) when it cannot run. */
+function readCommand(): { input: StaffInput; ifMissing?: boolean; json?: boolean } | null {
   const { values } = parseArgs({
     options: {
       phone: { type: 'string' },
@@ -181,13 +241,50 @@ async function main(): Promise<void> {
       'usage: create-staff --phone 09xxxxxxxxx --password <8+ characters> --role support|admin [--username name] [--reset-second-factor | --if-missing] [--json]',
     )
     process.exitCode = 2
-    return
+    return null
   }
   if (ifMissing && resetSecondFactor) {
     console.error('create-staff: --if-missing leaves an account as it is: no --reset-second-factor')
     process.exitCode = 2
+    return null
+  }
+  return { input: parsed.data, ifMissing, json }
+}
+
+/** What the command did, as one JSON line or as lines for the operator. */
+function printOutcome(
+  { user, action, passwordMatches, secondFactorReset, enrolmentLink }: CommandOutcome,
+  json: boolean | undefined,
+): void {
+  if (json) {
+    const { id, role, username, phone } = user
+    console.log(
+      JSON.stringify({
+        action,
+        id,
+        role,
+        username,
+        phone,
+        passwordMatches,
+        enrolmentLink: enrolmentLink?.url ?? null,
+      }),
+    )
     return
   }
+  console.log(
+    `create-staff: ${action} ${user.role} #${user.id} (${user.username})${secondFactorReset ? '; second factor reset: enrols again at the next sign-in' : ''}${passwordMatches ? '' : '; its password is not the one given (left unchanged)'}`,
+  )
+  if (enrolmentLink) {
+    // Handed over apart from the password: either alone cannot enrol the second factor.
+    console.log(
+      `create-staff: enrolment link (works once, until ${enrolmentLink.expiresAt.toISOString()}): ${enrolmentLink.url}`,
+    )
+  }
+}
+
+async function main(): Promise<void> {
+  const command = readCommand()
+  if (!command) return
   if (!process.env.DATABASE_URL) {
     console.error(
       'create-staff: DATABASE_URL is not set. In a checkout, run `npm run create-staff -- …` at the root: it uses the development database of `npm run dev`.',
@@ -195,24 +292,17 @@ async function main(): Promise<void> {
     process.exitCode = 2
     return
   }
-  const { DATABASE_URL } = parseEnvOrExit(z.object({ DATABASE_URL: envSchema.shape.DATABASE_URL }))
+  const { DATABASE_URL, ...linkEnv } = parseEnvOrExit(
+    LinkEnv.extend({ DATABASE_URL: envSchema.shape.DATABASE_URL }),
+  )
   const db = createKnex({ url: DATABASE_URL, poolMax: 1 })
   const passwords = createPasswordHasher()
   await runOnDb('create-staff', db, async () => {
-    const { user, action, passwordMatches, secondFactorReset } = await applyCommand(
-      db,
-      passwords,
-      parsed.data,
-      { ifMissing: ifMissing ?? false },
-    )
-    if (json) {
-      const { id, role, username, phone } = user
-      console.log(JSON.stringify({ action, id, role, username, phone, passwordMatches }))
-      return
-    }
-    console.log(
-      `create-staff: ${action} ${user.role} #${user.id} (${user.username})${secondFactorReset ? '; second factor reset: enrols again at the next sign-in' : ''}${passwordMatches ? '' : '; its password is not the one given (left unchanged)'}`,
-    )
+    const outcome = await applyCommand(db, passwords, command.input, {
+      ifMissing: command.ifMissing ?? false,
+      links: enrolmentLinkSettings(linkEnv),
+    })
+    printOutcome(outcome, command.json)
   })
 }
 

@@ -16,10 +16,7 @@ import {
 } from '../models/sealed-columns.ts'
 import { TOTP_VAULT_PURPOSE } from '../modules/auth/second-factor.ts'
 import { identityDocumentFilesFromConfig } from '../modules/identity/documents.ts'
-import {
-  credentialVaultFromConfig,
-  type CredentialVault,
-} from '../modules/orders/checkout/credentials.ts'
+import { credentialVaultFromConfig, type CredentialVault } from '../lib/credential-vault.ts'
 import { createFileStorage, StoredFileNotFound, type FileStorage } from '../storage/index.ts'
 import type { SealedFiles } from '../storage/sealed.ts'
 import { runIfScript, runOnDb } from './run-cli.ts'
@@ -67,7 +64,7 @@ export interface ResealReport {
 /** Secrets sealed by the credential vault in a column beside the id of their key. */
 interface VaultColumn extends SealedSecretColumn {
   kind: Exclude<ResealKind, 'identity_documents'>
-  /** The vault's purpose, part of the authenticated data (credentials.ts). */
+  /** The vault's purpose, part of the authenticated data (lib/credential-vault.ts). */
   purpose?: string
 }
 
@@ -97,11 +94,20 @@ const LABELS: Record<ResealKind, string> = {
 
 const DOCUMENTS = { table: 'identity_documents', id: 'id', keyId: 'key_id' } as const
 
+/** One run's fixed facts and the report it fills in. */
+interface ResealRun {
+  current: string
+  batchSize: number
+  report: ResealReport
+}
+
+type StaleDocument = Awaited<ReturnType<typeof staleDocumentsAfter>>[number]
+
 export async function reseal(
   deps: ResealDeps,
   { dryRun = false }: { dryRun?: boolean } = {},
 ): Promise<ResealReport> {
-  const { db, vault, files, knownKeyIds, print } = deps
+  const { vault, files } = deps
   const batchSize = deps.batchSize ?? 100
   const current = vault.currentKeyId
   if (files.currentKeyId !== current) {
@@ -116,7 +122,22 @@ export async function reseal(
     unopenable: [],
     leftoverObjects: [],
   }
+  const run: ResealRun = { current, batchSize, report }
 
+  await countStale(deps, run)
+  if (dryRun) return report
+
+  await resealDocuments(deps, run)
+  for (const column of VAULT_COLUMNS) await resealSecrets(deps, run, column)
+  return report
+}
+
+/**
+ * What each kind has under other keys than the current one, into the report and printed; a dry
+ * run also lists the rows no configured key can open.
+ */
+async function countStale(deps: ResealDeps, { current, report }: ResealRun): Promise<void> {
+  const { db, knownKeyIds, print } = deps
   const tables = [{ kind: 'identity_documents' as const, ...DOCUMENTS }, ...VAULT_COLUMNS]
   for (const column of tables) {
     const { kind } = column
@@ -127,92 +148,117 @@ export async function reseal(
     print(
       `reseal: ${LABELS[kind]}: ${summary}${unknown.length ? ` (no key configured for ${unknown.join(', ')})` : ''}`,
     )
-    if (dryRun && unknown.length > 0) {
+    if (report.dryRun && unknown.length > 0) {
       for (const rowId of await idsSealedUnder(db, column, unknown))
         report.unopenable.push({ kind, id: rowId, why: 'no key with its id' })
     }
   }
-  if (dryRun) return report
+}
 
-  const why = (keyId: string, error: unknown) =>
-    !knownKeyIds.has(keyId)
-      ? 'no key with its id'
-      : error instanceof StoredFileNotFound
-        ? 'its file is missing'
-        : 'its key does not open it'
-  const progress = (kind: ResealKind, done: number) => {
-    const total = Object.values(report.found[kind]).reduce((sum, n) => sum + n, 0)
-    print(`reseal: ${LABELS[kind]} ${Math.min(done, total)} of ${total}`)
-  }
+/** Why a row stays as it is, in the report's words. */
+const why = (knownKeyIds: ReadonlySet<string>, keyId: string, error: unknown) =>
+  !knownKeyIds.has(keyId)
+    ? 'no key with its id'
+    : error instanceof StoredFileNotFound
+      ? 'its file is missing'
+      : 'its key does not open it'
 
+/** One progress line: the rows of a kind handled so far, of those found at the start. */
+function progress(
+  print: ResealDeps['print'],
+  report: ResealReport,
+  kind: ResealKind,
+  done: number,
+): void {
+  const total = Object.values(report.found[kind]).reduce((sum, n) => sum + n, 0)
+  print(`reseal: ${LABELS[kind]} ${Math.min(done, total)} of ${total}`)
+}
+
+async function resealDocuments(deps: ResealDeps, run: ResealRun): Promise<void> {
+  const { db, print } = deps
+  const { current, batchSize, report } = run
   // Files: each is read, written anew and pointed at before the old object goes, one at a time
   // (no row lock is held during storage I/O; the row's update checks it did not change meanwhile).
   let done = 0
   for (let after = 0; ;) {
     const rows = await staleDocumentsAfter(db, current, after, batchSize)
     if (rows.length === 0) break
-    for (const row of rows) {
-      let data: Buffer
-      try {
-        data = await files.get(row.storage_key, row.key_id)
-      } catch (error) {
-        report.unopenable.push({
-          kind: 'identity_documents',
-          id: row.id,
-          why: why(row.key_id, error),
-        })
-        continue
-      }
-      const fresh = `${path.posix.dirname(row.storage_key)}/${randomUUID()}`
-      const { keyId } = await files.put(fresh, data)
-      const moved = await db.transaction((trx) =>
-        moveDocumentObject(trx, row, { storageKey: fresh, keyId }),
-      )
-      if (moved === 0) {
-        // The row changed (or went) meanwhile: the copy is nobody's.
-        await files.delete(fresh)
-        continue
-      }
-      report.resealed.identity_documents += 1
-      try {
-        await files.delete(row.storage_key)
-      } catch {
-        report.leftoverObjects.push(row.storage_key)
-      }
-    }
+    for (const row of rows) await resealDocument(deps, report, row)
     after = rows.at(-1)?.id ?? after
     done += rows.length
-    progress('identity_documents', done)
+    progress(print, report, 'identity_documents', done)
   }
+}
 
+async function resealDocument(
+  { db, files, knownKeyIds }: ResealDeps,
+  report: ResealReport,
+  row: StaleDocument,
+): Promise<void> {
+  let data: Buffer
+  try {
+    data = await files.get(row.storage_key, row.key_id)
+  } catch (error) {
+    report.unopenable.push({
+      kind: 'identity_documents',
+      id: row.id,
+      why: why(knownKeyIds, row.key_id, error),
+    })
+    return
+  }
+  const fresh = `${path.posix.dirname(row.storage_key)}/${randomUUID()}`
+  const { keyId } = await files.put(fresh, data)
+  const moved = await db.transaction((trx) =>
+    moveDocumentObject(trx, row, { storageKey: fresh, keyId }),
+  )
+  if (moved === 0) {
+    // The row changed (or went) meanwhile: the copy is nobody's.
+    await files.delete(fresh)
+    return
+  }
+  report.resealed.identity_documents += 1
+  try {
+    await files.delete(row.storage_key)
+  } catch {
+    report.leftoverObjects.push(row.storage_key)
+  }
+}
+
+async function resealSecrets(
+  deps: ResealDeps,
+  { current, batchSize, report }: ResealRun,
+  column: VaultColumn,
+): Promise<void> {
+  const { db, vault, knownKeyIds, print } = deps
   // Secrets in the database: a batch is locked, opened, sealed again and written in one
   // transaction, so the service (a reveal, the retention wipe) sees either the old or the new.
-  for (const column of VAULT_COLUMNS) {
-    done = 0
-    for (let after = 0; ;) {
-      const rows = await db.transaction(async (trx) => {
-        const batch = await lockStaleSecretsAfter(trx, column, current, after, batchSize)
-        for (const row of batch) {
-          let plaintext: string
-          try {
-            plaintext = vault.open(row.ciphertext, row.keyId, row.owner, column.purpose)
-          } catch (error) {
-            report.unopenable.push({ kind: column.kind, id: row.id, why: why(row.keyId, error) })
-            continue
-          }
-          const sealed = vault.seal(plaintext, row.owner, column.purpose)
-          await writeSecret(trx, column, row.id, sealed)
-          report.resealed[column.kind] += 1
+  let done = 0
+  for (let after = 0; ;) {
+    const rows = await db.transaction(async (trx) => {
+      const batch = await lockStaleSecretsAfter(trx, column, current, after, batchSize)
+      for (const row of batch) {
+        let plaintext: string
+        try {
+          plaintext = vault.open(row.ciphertext, row.keyId, row.owner, column.purpose)
+        } catch (error) {
+          report.unopenable.push({
+            kind: column.kind,
+            id: row.id,
+            why: why(knownKeyIds, row.keyId, error),
+          })
+          continue
         }
-        return batch
-      })
-      if (rows.length === 0) break
-      after = rows.at(-1)?.id ?? after
-      done += rows.length
-      progress(column.kind, done)
-    }
+        const sealed = vault.seal(plaintext, row.owner, column.purpose)
+        await writeSecret(trx, column, row.id, sealed)
+        report.resealed[column.kind] += 1
+      }
+      return batch
+    })
+    if (rows.length === 0) break
+    after = rows.at(-1)?.id ?? after
+    done += rows.length
+    progress(print, report, column.kind, done)
   }
-  return report
 }
 
 /** The vault and sealed files as the service builds them, with the key ids they know. */

@@ -84,18 +84,18 @@ describe('environment', () => {
     expect(result.ok).toBe(false)
     if (result.ok) return
     expect(result.errors.map((line) => line.split(':')[0]).sort()).toEqual([
-      // Orders (issue #4): the sandbox bank and a throw-away credentials key are refused too.
+      // Orders: the sandbox bank and a throw-away credentials key are refused too.
       'CREDENTIALS_ENCRYPTION_KEY',
       'GATEWAY',
-      // Issue 16: the key of the idempotency request hash.
+      // The key of the idempotency request hash.
       'IDEMPOTENCY_HASH_KEY',
-      // Issue 18: the sandbox identity provider matches everyone.
+      // The sandbox identity provider matches everyone.
       'IDENTITY_PROVIDER',
       'OTP_DEV_CODES',
-      // Issue 15: the key signing quote tokens.
+      // The key signing quote tokens.
       'QUOTE_SIGNING_KEY',
       'SMS_PROVIDER',
-      // infra/ (issue #9): development's http public URL and localhost WebOTP domain.
+      // infra/: development's http public URL and localhost WebOTP domain.
       'WEBOTP_DOMAIN',
       'WEB_PUBLIC_URL',
     ])

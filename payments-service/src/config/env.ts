@@ -99,7 +99,7 @@ export const envSchema = z
     OTP_SEND_LIMIT_PER_PHONE_PER_HOUR: int(5, 1),
     OTP_SEND_LIMIT_PER_IP_PER_HOUR: int(20, 1),
     /**
-     * OTP brute force (issue 16): at most this many wrong codes per phone, across codes and
+     * OTP brute force: at most this many wrong codes per phone, across codes and
      * purposes, within OTP_FAILURE_WINDOW_HOURS; the failure that reaches it locks register and
      * reset for that phone for OTP_LOCK_HOURS (one SMS to the account's owner per lock).
      */
@@ -118,19 +118,19 @@ export const envSchema = z
     KAVENEGAR_BASE_URL: z.url().default('https://api.kavenegar.com'),
     /** Lookup template for "support answered your ticket" (token: the ticket number). */
     KAVENEGAR_TICKET_REPLY_TEMPLATE: z.string().min(1).optional(),
-    /** Lookup template for "order %token% %token2%" (order number, new state), issue #8. */
+    /** Lookup template for "order %token% %token2%" (order number, new state). */
     KAVENEGAR_ORDER_STATUS_TEMPLATE: z.string().min(1).optional(),
     /**
      * Lookup template for "register and password reset are locked for %token% hours" (too many
-     * wrong codes, issue 16). Without one no lock notice is sent.
+     * wrong codes). Without one no lock notice is sent.
      */
     KAVENEGAR_OTP_LOCK_TEMPLATE: z.string().min(1).optional(),
     /**
      * Lookup template for "%token2% toman of order %token% comes back (%token10%) by %token3%"
-     * (issue 15). Without one no money-back notice is sent.
+     * (ADR 014). Without one no money-back notice is sent.
      */
     KAVENEGAR_MONEY_BACK_TEMPLATE: z.string().min(1).optional(),
-    // ── ticket attachments (issue #5) ──
+    // ── ticket attachments ──
     ...storageEnvShape,
     WEBOTP_DOMAIN: z
       .string()
@@ -139,7 +139,7 @@ export const envSchema = z
     TRUST_PROXY: bool(true),
     /** Bearer token Prometheus sends to `GET /metrics`; without it the endpoint is off (404). */
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-    // ── orders and payments (issue #4) ──
+    // ── orders and payments ──
     WEB_PUBLIC_URL: z.url().default('http://127.0.0.1:3000'),
     PAYMENTS_PUBLIC_URL: z.url().optional(),
     GATEWAY: z.enum(['sandbox', 'sep']).default('sandbox'),
@@ -161,7 +161,7 @@ export const envSchema = z
     RATE_LOCK_MINUTES: int(15, 1, 24 * 60),
     RATE_CACHE_TTL_SECONDS: int(10, 0, 3600),
     /**
-     * Rate safety (issue 15): no quote and no order on a rate set longer ago than this. Unset: no
+     * Rate safety (ADR 013): no quote and no order on a rate set longer ago than this. Unset: no
      * limit (a development stack left running for days, and every test, keeps quoting).
      */
     RATE_MAX_AGE_MINUTES: z.coerce
@@ -174,13 +174,13 @@ export const envSchema = z
     RATE_CHANGE_CONFIRM_PERCENT: z.coerce.number().min(0.1).max(1000).default(10),
     /**
      * Base64, at least 32 bytes: the HMAC-SHA-256 key signing the `quote_token` of each quote
-     * (issue 15). Required in production; in development and tests, when unset, it is derived
+     * (ADR 013). Required in production; in development and tests, when unset, it is derived
      * from JWT_PRIVATE_KEY (quotes/quote-token.ts), so it survives a restart.
      */
     QUOTE_SIGNING_KEY: z.string().optional(),
     /**
      * Base64, at least 32 bytes: the HMAC-SHA-256 key of the request hash stored with each
-     * Idempotency-Key (issue 16). Required in production; in development and tests, when unset,
+     * Idempotency-Key. Required in production; in development and tests, when unset,
      * it is derived from JWT_PRIVATE_KEY (payments/idempotency.ts).
      */
     IDEMPOTENCY_HASH_KEY: z.string().optional(),
@@ -197,9 +197,17 @@ export const envSchema = z
     // after they started (below SEP's 30-minute verify window), every RECONCILE_SWEEP_SECONDS.
     RECONCILE_GRACE_MINUTES: int(5, 1, 25),
     RECONCILE_SWEEP_SECONDS: int(120, 10, 3600),
+    // An attempt the bank still calls pending this long after it started is closed as lost and
+    // its money (if any arrives) handled as money to return: past SEP's 30-minute reversal.
+    RECONCILE_GIVE_UP_MINUTES: int(40, 31, 24 * 60),
     // The staff audit chain's head goes to the log and the object store this often (at most
     // hourly, so a rewritten chain is caught against a head at most an hour old).
     STAFF_AUDIT_PUBLISH_SECONDS: int(3600, 5, 3600),
+    /**
+     * Hours a staff member's one-time enrolment link works (ADR 035): long enough to pass it on
+     * and open it, short enough that a forgotten one is dead.
+     */
+    STAFF_ENROLMENT_LINK_HOURS: int(24, 1, 14 * 24),
     // ── shutdown ──
     /** How long in-flight requests may take to finish after SIGTERM before sockets are cut. */
     SHUTDOWN_GRACE_MS: int(10_000, 0, 120_000),
@@ -209,7 +217,26 @@ export const envSchema = z
      * would otherwise be reset. Match it to the balancer's deregistration delay.
      */
     SHUTDOWN_LINGER_MS: int(1_000, 0, 60_000),
-    // ── identity inquiries (issue 18, ADR 022) ──
+    // ── background jobs (ADR 032: pg-boss on our database) ──
+    /**
+     * A claimed job not finished this long is taken as lost (its worker died without a word)
+     * and handed to another worker. Sweeps finish far below the default.
+     */
+    JOB_LEASE_SECONDS: int(300, 1, 23 * 3600),
+    /** How often an idle worker asks for new jobs. */
+    JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(300).default(2),
+    /** How often lost leases are looked for and old jobs archived (one instance does it). */
+    JOB_MAINTENANCE_SECONDS: int(60, 1, 3600),
+    /** Jobs of one queue an instance runs at once (a sweep runs once across all instances). */
+    JOB_WORKERS: int(2, 1, 50),
+    /** The engine's own connections, beside DATABASE_POOL_MAX: polling never waits on requests. */
+    JOB_POOL_MAX: int(3, 1, 20),
+    /** Tries after the first before a job ends failed (`npm run jobs:failed`), with backoff. */
+    JOB_RETRY_LIMIT: int(3, 0, 100),
+    JOB_RETRY_DELAY_SECONDS: int(30, 1, 3600),
+    /** On SIGTERM, how long claimed jobs may take to finish before they are handed back. */
+    JOB_STOP_TIMEOUT_MS: int(20_000, 1_000, 120_000),
+    // ── identity inquiries (ADR 022) ──
     /** Who answers "is this mobile / card / Sheba this person's": the local sandbox or Jibit. */
     IDENTITY_PROVIDER: z.enum(['sandbox', 'jibit']).default('sandbox'),
     /** An inquiry without an answer this long counts as "ask again later", never as a match. */
@@ -244,9 +271,30 @@ export const envSchema = z
      * a key derived from CREDENTIALS_ENCRYPTION_KEY (and its previous keys) for their purpose.
      */
     IDENTITY_DOCUMENT_RETENTION_DAYS: int(1825, 365, 36_500),
-    // ── staff back office (issue #8) ──
+    /** Level-2 photos one customer may upload in an hour (each is sealed, stored and kept). */
+    IDENTITY_UPLOADS_PER_HOUR: int(20, 2, 1000),
+    /** Photos one level-2 request may hold, re-uploads included (two are needed). */
+    IDENTITY_UPLOADS_PER_REQUEST: int(10, 2, 100),
+    /**
+     * Multipart bodies this process reads at once (each may hold 10 MB in memory while it is
+     * checked and stored); more answer 503 with Retry-After and the browser tries again.
+     */
+    UPLOADS_CONCURRENT_PER_INSTANCE: int(8, 1, 1000),
+    // ── staff back office ──
     /** Days a finished order keeps the customer's sealed site password before it is wiped. */
     CREDENTIALS_RETENTION_DAYS: int(7, 1, 365),
+    // ── change bus (ADR 033) ──
+    /**
+     * The secret web and the cms share (the cms's webhook to web): web forwards content changes
+     * with it and subscribes to `GET /internal/changes` with it. Unset: those internal calls do
+     * not exist, and web pods learn of cms changes only by their cache's age.
+     */
+    CMS_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    /**
+     * How often the change stream to web sends a heartbeat and the bus checks its own database
+     * connection. web gives a stream up after 30 s without a word, hence at most 20.
+     */
+    CHANGES_HEARTBEAT_SECONDS: int(10, 1, 20),
   })
   .superRefine((env, ctx) => {
     const production = env.APP_ENV === 'production'

@@ -75,7 +75,7 @@ describe('production profile', () => {
     }
   })
 
-  it('refuses to start without a quote signing key, or with a short one (issue 15)', () => {
+  it('refuses to start without a quote signing key, or with a short one', () => {
     expect(refused({ QUOTE_SIGNING_KEY: undefined })).toEqual([
       'QUOTE_SIGNING_KEY: is required in production (at least 32 bytes, base64)',
     ])

@@ -21,6 +21,7 @@ interface ProductionFields {
   JIBIT_API_KEY?: string | undefined
   JIBIT_SECRET_KEY?: string | undefined
   S3_SECRET_ACCESS_KEY?: string | undefined
+  CMS_WEBHOOK_SECRET?: string | undefined
   DATABASE_URL: string
   WEBOTP_DOMAIN: string
 }
@@ -37,6 +38,7 @@ const SECRETS = [
   'JIBIT_API_KEY',
   'JIBIT_SECRET_KEY',
   'S3_SECRET_ACCESS_KEY',
+  'CMS_WEBHOOK_SECRET',
   'DATABASE_URL',
 ] as const
 

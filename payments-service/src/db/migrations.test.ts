@@ -10,7 +10,7 @@ import {
   rollbackAll,
 } from './migrate.ts'
 
-/** Issue #4 (orders and money); other modules add their own tables beside these. */
+/** Orders and money; other modules add their own tables beside these. */
 const ORDER_TABLES = ['gateway_transactions', 'payment_events', 'payments', 'rates']
 
 describe('migrations', () => {

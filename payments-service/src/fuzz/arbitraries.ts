@@ -10,7 +10,7 @@ import {
 import type { Access, Operation } from './openapi-fuzz.ts'
 
 /**
- * Generated hostile requests (issue 16), derived from each operation's own JSON schema in the
+ * Generated hostile requests (ADR 018), derived from each operation's own JSON schema in the
  * OpenAPI document: values of the right shape with hostile leaves, structural attacks on the
  * body, and attacks on the transport (content types, truncated bodies, bad UTF-8). Values the
  * fuzz cannot make up (ids of objects that exist, tokens, the bank's ResNum) are `Known`
@@ -155,6 +155,8 @@ export function validValue(
   name: string,
   known: KnownNames,
 ): fc.Arbitrary<unknown> {
+  // A UUID (a job's id) is none of the world's numeric ids: a well-formed one of any version.
+  if (schema?.format === 'uuid') return fc.uuid()
   const closed = schema && (Array.isArray(schema.enum) || schema.const !== undefined)
   if (known.has(name) && !closed) {
     const types = schema ? typesOf(schema).concat(...(options(schema) ?? []).map(typesOf)) : []

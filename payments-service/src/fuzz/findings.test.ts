@@ -5,7 +5,7 @@ import { seedTicketCategories } from '../modules/tickets/categories.ts'
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n')
 
 /**
- * What the generated fuzz (generated.fuzz.test.ts, issue 16) found answering 500, one named test
+ * What the generated fuzz (generated.fuzz.test.ts, ADR 018) found answering 500, one named test
  * each: every one now answers a 4xx with a Django-REST-style body in Persian, and writes nothing.
  */
 
@@ -19,7 +19,7 @@ function expectPersianFieldError(body: ErrorBody, field: string, context: string
   for (const message of messages as string[]) expect(message).toMatch(PERSIAN)
 }
 
-describe('generated fuzz findings (issue 16)', () => {
+describe('generated fuzz findings', () => {
   const t = useOrdersApp()
 
   it('login: a NUL in the username or phone answers 400, not 500 (found by the fuzz)', async () => {

@@ -22,7 +22,7 @@ import { MALFORMED_BODIES, naughtyStrings, operationsOf } from './openapi-fuzz.t
 import { buildWorld, FILES, startHarness, type Harness, type World } from './world.ts'
 
 /**
- * Generated hostile input (issue 16). Every operation of the service's own OpenAPI document
+ * Generated hostile input (ADR 018). Every operation of the service's own OpenAPI document
  * (`/api/schema/`, built by `defineRoute` from the zod schemas that validate) is attacked with
  * requests generated from its schema: the right shape with hostile leaves, structural attacks
  * (duplicate keys, deep nesting, extra keys, missing fields, wrong types) and transport attacks

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 /**
  * The service's operations as its own OpenAPI document lists them (`defineRoute` feeds
  * `/api/schema/`), the Big List of Naughty Strings and raw bodies a JSON route must refuse: the
- * inputs of the generated fuzz (generated.fuzz.test.ts, issue 16), so a route added tomorrow is
+ * inputs of the generated fuzz (generated.fuzz.test.ts, ADR 018), so a route added tomorrow is
  * attacked without anyone listing it.
  */
 

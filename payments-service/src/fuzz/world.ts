@@ -32,7 +32,7 @@ import { SAMPLE_FILES } from '../test/tickets.ts'
 import type { Identity } from './arbitraries.ts'
 
 /**
- * The fuzz's own harness and fixture world (issue 16): the real app on its own database, a real
+ * The fuzz's own harness and fixture world (ADR 018): the real app on its own database, a real
  * sandbox bank and the Kavenegar fake, like the other integration tests, but without their
  * per-test truncation (@fast-check/vitest runs `beforeEach` before every generated case, and the
  * world must outlive them). Two things only the fuzz needs:
@@ -130,6 +130,9 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     ...env,
   })
   const deps = withTestSessions(await createDeps(config, { db, clock }))
+  // Every SMS is a job (ADR 032): the engine's queues must exist; nothing polls, the fuzz
+  // never runs them but at the end (drain).
+  await deps.jobs.start({ poll: false })
   await installWriteLog(db)
   await db('rates').insert(
     Object.entries(SEED_RATES).map(([currency, rate]) => ({
@@ -194,6 +197,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await deps.sms.drain()
+      await deps.jobs.stop()
       await kavenegar.close()
       await bank.close()
       await identity.close()
@@ -342,7 +346,7 @@ export async function buildWorld(h: Harness): Promise<World> {
   const document = await call(h, 'POST', `/api/payments/${orderIds[0]}/documents/`, customer, form)
   expectStatus(document, 201, 'document')
 
-  // Identity level 2 (issue 18): a customer of its own at level 1 whose photos wait for review.
+  // Identity level 2: a customer of its own at level 1 whose photos wait for review.
   const reviewed = await deps.tokens.signAccess(await insertUser(deps, { password: PASSWORD }))
   const level1 = await call(h, 'POST', '/api/me/identity/', reviewed, {
     first_name: 'علی',
@@ -465,7 +469,7 @@ export async function buildWorld(h: Harness): Promise<World> {
       RRN: ['14226761817'],
       SecurePan: ['621986******0009'],
       Amount: ['575000000'],
-      // Identity (issue 18): codes the sandbox matches or mismatches at once (its timeout and
+      // Identity: codes the sandbox matches or mismatches at once (its timeout and
       // outage codes answer 503 by design and have their own tests), names, Jalali dates.
       national_code: [SANDBOX_IDENTITIES.matched, SANDBOX_IDENTITIES.mismatched, '۰۰۱۲۳۴۵۶۱۱'],
       first_name: ['علی', 'Sara'],
@@ -476,7 +480,7 @@ export async function buildWorld(h: Harness): Promise<World> {
       per_month_toman: [500_000_000],
       documentId: await pluck('identity_documents'),
       reason: ['تصویر کارت ملی خوانا نیست'],
-      // Cards (issue 18): the sandbox bank's, someone else's, and one typed in Persian digits.
+      // Cards: the sandbox bank's, someone else's, and one typed in Persian digits.
       card_number: [
         TEST_CARDS.success,
         TEST_CARDS.other,

@@ -8,6 +8,7 @@ import type { AccessSession, TokenService } from '../modules/auth/tokens.ts'
 import type { SmsOutbox } from '../modules/auth/sms/outbox.ts'
 import type { PasswordHasher } from '../modules/auth/password.ts'
 import type { FileStorage } from '../storage/storage.ts'
+import type { JobEngine } from '../jobs/engine.ts'
 import type { Metrics } from './metrics.ts'
 
 /** Everything the app needs from outside; tests build the same object with their own values. */
@@ -21,8 +22,10 @@ export interface AppDeps {
   sms: SmsOutbox
   /** Ticket attachments (local disk or S3-compatible, by configuration). */
   storage: FileStorage
-  /** Prometheus registry of this instance (`/metrics`). */
+  /** Prometheus registries: this instance's (`/metrics`) and the database's (`/metrics/cluster`). */
   metrics: Metrics
+  /** Background jobs on PostgreSQL (jobs/engine.ts, ADR 032): `send` one, inside a transaction. */
+  jobs: JobEngine
 }
 
 export interface AppState {

@@ -1,39 +1,68 @@
-import type { Knex } from 'knex'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
-import { GatewayTransaction } from '../models/gateway-transaction.model.ts'
-import { Payment } from '../models/payment.model.ts'
-import { STAGES } from '../modules/orders/state-machine.ts'
-import { moneyToReturnTotals } from '../modules/orders/fulfilment/money-to-return.ts'
-import type { SmsProvider } from '../modules/auth/sms/sms-provider.ts'
 
 /**
- * Prometheus metrics of one payments-service instance (served at `/metrics`, see
- * middlewares/metrics.ts and docs/decisions on how it is protected).
- *
- * Request durations and SMS sends are counted by this process. Orders by stage and gateway
- * outcomes are read from the database when Prometheus scrapes: they are business state shared
- * by every instance (query them with `max()`, not `sum()`), and they stay right across restarts
- * and deploys, which counters kept in memory would not.
+ * Prometheus metrics of payments-service, in two registries (both behind METRICS_TOKEN, see
+ * middlewares/metrics.ts):
+ * - `registry` (`GET /metrics`, scraped on every pod): what this process counted itself —
+ *   request durations, SMS sends, inquiries — so `sum()` over pods is the service's total;
+ * - `clusterRegistry` (`GET /metrics/cluster`, scraped once through the Service, any pod
+ *   answers): business state read from the database at the scrape — orders by stage, gateway
+ *   outcomes, money to return. It is the same whichever pod answers, so exporting it from
+ *   every pod made a dashboard that sums pods multiply it by the replica count (infra/README.md,
+ *   Metrics). It
+ *   stays right across restarts and deploys, which counters kept in memory would not.
  */
 export interface Metrics {
   registry: Registry
+  /** Gauges read from the database: one scrape target for the whole service. */
+  clusterRegistry: Registry
   httpDuration: Histogram<'method' | 'route' | 'status'>
   sms: Counter<'kind' | 'result'>
   /** Identity inquiries by kind and outcome: sent (paid), reused (free), refused (a daily cap). */
   inquiries: Counter<'kind' | 'outcome'>
   /** Rials the inquiries sent cost, at IDENTITY_INQUIRY_PRICE_IRR each. */
   inquiryCostIrr: Counter<'kind'>
+  /** Background job runs by queue and outcome (completed, retried, failed: no try left). */
+  jobs: Counter<'queue' | 'outcome'>
+  /** Bank attempts reconciliation closed without an answer: still pending, or unanswered. */
+  reconcileGaveUp: Counter<'reason'>
+}
+
+/**
+ * What the cluster gauges show, read from the database at a scrape. Composition hands in the
+ * readers (the order module knows its stages and money to return; the job engine its table),
+ * so HTTP's metrics know no domain.
+ */
+export interface BusinessState {
+  /** Every stage, those without an order at 0. */
+  stages: Array<{ stage: string; count: number }>
+  /** Bank attempts that ended verified, failed or reversed, by gateway and failure reason. */
+  outcomes: Array<{ gateway: string; status: string; failure: string | null; count: number }>
+  toReturn: { amountIrr: number; oldestSeconds: number }
+}
+
+export interface MetricSources {
+  businessState(): Promise<BusinessState>
+  jobsByQueue(): Promise<Array<{ queue: string; waiting: number; active: number; failed: number }>>
 }
 
 // A database that hangs must not hang the scrape: the business gauges are skipped instead.
 const DB_COLLECT_TIMEOUT_MS = 2_000
 
-const GATEWAY_OUTCOMES = ['verified', 'failed', 'reversed'] as const
-
-export function createMetrics(db: Knex, options: { processMetrics?: boolean } = {}): Metrics {
+export function createMetrics(
+  sources: MetricSources,
+  options: { processMetrics?: boolean } = {},
+): Metrics {
   const registry = new Registry()
+  const clusterRegistry = new Registry()
   if (options.processMetrics) collectDefaultMetrics({ register: registry })
+  clusterGauges(clusterRegistry, sources)
+  jobGauge(clusterRegistry, sources)
+  return { registry, clusterRegistry, ...processCounters(registry) }
+}
 
+/** What this process counts itself; `sum()` over pods is the service's total. */
+function processCounters(registry: Registry) {
   const httpDuration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request durations by route pattern (not raw path), method and status',
@@ -41,7 +70,6 @@ export function createMetrics(db: Knex, options: { processMetrics?: boolean } = 
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   })
-
   const sms = new Counter({
     name: 'arzpol_sms_total',
     help: 'SMS handed to the provider by this instance, by kind (otp, ticket_reply) and result',
@@ -64,12 +92,33 @@ export function createMetrics(db: Knex, options: { processMetrics?: boolean } = 
     registers: [registry],
   })
 
+  // Background jobs (ADR 032) are counted by the instance that ran them: sum() them.
+  const jobs = new Counter({
+    name: 'arzpol_jobs_total',
+    help: 'Background job runs by queue and outcome: completed, retried (failed, tries left), failed (no try left)',
+    labelNames: ['queue', 'outcome'] as const,
+    registers: [registry],
+  })
+  const reconcileGaveUp = new Counter({
+    name: 'arzpol_reconcile_gave_up_total',
+    help: 'Bank attempts reconciliation closed without a final answer: pending_timeout (the bank still said pending past RECONCILE_GIVE_UP_MINUTES), unanswered (unreachable for a day)',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  })
+  return { httpDuration, sms, inquiries, inquiryCostIrr, jobs, reconcileGaveUp }
+}
+
+/**
+ * The cluster registry's gauges: business state read from the database at the scrape, the
+ * same whichever pod answers.
+ */
+function clusterGauges(clusterRegistry: Registry, sources: MetricSources): void {
   /** A gauge of business state, read from the database when Prometheus scrapes (collectOnce). */
   const stateGauge = <L extends string = never>(config: {
     name: string
     help: string
     labelNames?: readonly L[]
-  }) => new Gauge<L>({ ...config, registers: [registry], collect: collectOnce })
+  }) => new Gauge<L>({ ...config, registers: [clusterRegistry], collect: collectOnce })
 
   const databaseUp = stateGauge({
     name: 'arzpol_metrics_database_up',
@@ -78,7 +127,7 @@ export function createMetrics(db: Knex, options: { processMetrics?: boolean } = 
 
   const payments = stateGauge({
     name: 'arzpol_payments',
-    help: 'Orders by stage (database state, the same on every instance)',
+    help: 'Orders by stage (database state)',
     labelNames: ['stage'] as const,
   })
 
@@ -88,7 +137,7 @@ export function createMetrics(db: Knex, options: { processMetrics?: boolean } = 
     labelNames: ['gateway', 'outcome', 'reason'] as const,
   })
 
-  // Money to return (issue #15): captured rials not on a paid order, and how long the oldest
+  // Money to return: captured rials not on a paid order, and how long the oldest
   // has waited; infra/prometheus/alerts.yaml pages when it passes an hour.
   const moneyToReturn = stateGauge({
     name: 'arzpol_money_to_return_irr',
@@ -108,16 +157,11 @@ export function createMetrics(db: Knex, options: { processMetrics?: boolean } = 
   }
   async function collectBusiness(): Promise<void> {
     try {
-      const [stages, outcomes, toReturn] = await withTimeout(
-        Promise.all([
-          Payment.countEachStage(db),
-          GatewayTransaction.countOutcomes(db, GATEWAY_OUTCOMES),
-          moneyToReturnTotals(db),
-        ]),
+      const { stages, outcomes, toReturn } = await withTimeout(
+        sources.businessState(),
         DB_COLLECT_TIMEOUT_MS,
       )
       payments.reset()
-      for (const stage of STAGES) payments.set({ stage }, 0)
       for (const row of stages) payments.set({ stage: row.stage }, row.count)
       gatewayOutcomes.reset()
       for (const row of outcomes) {
@@ -141,8 +185,31 @@ export function createMetrics(db: Knex, options: { processMetrics?: boolean } = 
       databaseUp.set(0)
     }
   }
+}
 
-  return { registry, httpDuration, sms, inquiries, inquiryCostIrr }
+/** The engine's jobs by queue and state. */
+function jobGauge(clusterRegistry: Registry, sources: MetricSources): void {
+  // Background jobs by queue and state, from the engine's table (ADR 032): `failed` are jobs
+  // that gave up (every try failed), kept two weeks; `npm run jobs:failed` lists them.
+  new Gauge({
+    name: 'arzpol_jobs',
+    help: 'Background jobs by queue and state: waiting (due or retrying later), active (claimed by a worker), failed (gave up; npm run jobs:failed) (database state)',
+    labelNames: ['queue', 'state'] as const,
+    registers: [clusterRegistry],
+    async collect() {
+      try {
+        const rows = await withTimeout(sources.jobsByQueue(), DB_COLLECT_TIMEOUT_MS)
+        this.reset()
+        for (const row of rows) {
+          this.set({ queue: row.queue, state: 'waiting' }, row.waiting)
+          this.set({ queue: row.queue, state: 'active' }, row.active)
+          this.set({ queue: row.queue, state: 'failed' }, row.failed)
+        }
+      } catch {
+        this.reset()
+      }
+    },
+  })
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -151,30 +218,4 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
     timer = setTimeout(() => reject(new Error('metrics query timed out')), ms)
   })
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
-}
-
-/** Counts every SMS the provider accepted or refused (the outbox logs the failures). */
-export function countingSmsProvider(provider: SmsProvider, metrics: Metrics): SmsProvider {
-  const counted =
-    <A>(kind: string, send: (message: A) => Promise<void>) =>
-    async (message: A) => {
-      try {
-        await send(message)
-        metrics.sms.inc({ kind, result: 'sent' })
-      } catch (error) {
-        metrics.sms.inc({ kind, result: 'failed' })
-        throw error
-      }
-    }
-  const orderStatus = provider.sendOrderStatus?.bind(provider)
-  const otpLocked = provider.sendOtpLocked?.bind(provider)
-  const moneyBack = provider.sendMoneyBack?.bind(provider)
-  return {
-    name: provider.name,
-    sendOtp: counted('otp', (message) => provider.sendOtp(message)),
-    sendTicketReply: counted('ticket_reply', (message) => provider.sendTicketReply(message)),
-    ...(orderStatus && { sendOrderStatus: counted('order_status', orderStatus) }),
-    ...(otpLocked && { sendOtpLocked: counted('otp_locked', otpLocked) }),
-    ...(moneyBack && { sendMoneyBack: counted('money_back', moneyBack) }),
-  }
 }

@@ -187,22 +187,21 @@ function parsePart(schema: z.ZodType, value: unknown, fields: FieldErrors): unkn
   }
 }
 
-/**
- * Registers a route on the router and records it in the OpenAPI document, from the same zod
- * schemas that validate its input, so the document cannot drift from what the code accepts.
- */
-export function defineRoute<
+/** The route's entry in the OpenAPI document, with every error status it can answer. */
+function documentRoute<
   R extends Responses,
-  B extends Schema = undefined,
-  Q extends Schema = undefined,
-  P extends Schema = undefined,
-  A extends Auth = undefined,
+  B extends Schema,
+  Q extends Schema,
+  P extends Schema,
+  A extends Auth,
 >(api: Api, spec: RouteSpec<B, Q, P, A, R>): void {
   const errors = new Set(spec.errors ?? [])
   if (spec.body || spec.query || spec.params) errors.add(400)
   if (spec.auth) errors.add(401)
   if (spec.auth && spec.auth !== 'user') errors.add(403)
   if (spec.multipart?.only) errors.add(415)
+  // Every upload slot of the instance taken (http/uploads.ts).
+  if (spec.multipart) errors.add(503)
 
   api.openapi.add({
     method: spec.method,
@@ -223,6 +222,44 @@ export function defineRoute<
     responses: spec.responses,
     errors: [...errors].sort((a, b) => a - b),
   })
+}
+
+/** On the router, and (without path parameters) in the table of static paths. */
+function mountRoute<
+  R extends Responses,
+  B extends Schema,
+  Q extends Schema,
+  P extends Schema,
+  A extends Auth,
+>(api: Api, spec: RouteSpec<B, Q, P, A, R>, stack: AppMiddleware[]): void {
+  // Registered without its trailing slash: the router (non-strict) then answers both forms,
+  // as the spec needs for /api/ticketing/tickets; the document keeps the spec's exact path.
+  const routerPath = spec.path.length > 1 ? spec.path.replace(/\/$/, '') : spec.path
+  api.router.register(routerPath, [spec.method], stack, {
+    name: spec.operationId,
+  })
+  if (!routerPath.includes(':')) {
+    const entry = { pattern: routerPath, run: chain(stack) }
+    for (const path of new Set([routerPath, `${routerPath}/`])) {
+      // The first route registered for a path keeps it.
+      const key = `${spec.method.toUpperCase()} ${path}`
+      if (!api.staticRoutes.has(key)) api.staticRoutes.set(key, entry)
+    }
+  }
+}
+
+/**
+ * Registers a route on the router and records it in the OpenAPI document, from the same zod
+ * schemas that validate its input, so the document cannot drift from what the code accepts.
+ */
+export function defineRoute<
+  R extends Responses,
+  B extends Schema = undefined,
+  Q extends Schema = undefined,
+  P extends Schema = undefined,
+  A extends Auth = undefined,
+>(api: Api, spec: RouteSpec<B, Q, P, A, R>): void {
+  documentRoute(api, spec)
 
   const guards: AppMiddleware[] = []
   if (spec.auth) guards.push(api.requireUser)
@@ -270,21 +307,7 @@ export function defineRoute<
     }
   }
 
-  // Registered without its trailing slash: the router (non-strict) then answers both forms,
-  // as the spec needs for /api/ticketing/tickets; the document keeps the spec's exact path.
-  const routerPath = spec.path.length > 1 ? spec.path.replace(/\/$/, '') : spec.path
-  const stack = [...(spec.before ?? []), ...guards, handle]
-  api.router.register(routerPath, [spec.method], stack, {
-    name: spec.operationId,
-  })
-  if (!routerPath.includes(':')) {
-    const entry = { pattern: routerPath, run: chain(stack) }
-    for (const path of new Set([routerPath, `${routerPath}/`])) {
-      // The first route registered for a path keeps it.
-      const key = `${spec.method.toUpperCase()} ${path}`
-      if (!api.staticRoutes.has(key)) api.staticRoutes.set(key, entry)
-    }
-  }
+  mountRoute(api, spec, [...(spec.before ?? []), ...guards, handle])
 }
 
 /**

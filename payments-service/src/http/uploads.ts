@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream'
 import busboy from 'busboy'
 import { fileTypeFromBuffer } from 'file-type'
 import type { AppContext } from './context.ts'
@@ -31,6 +32,20 @@ const HARD_CAP_BYTES = MAX_ATTACHMENT_BYTES + 1024 * 1024
 
 const tooLarge = () => new ApiError(413, UPLOAD_MESSAGES.fileTooLarge, 'file_too_large')
 
+/** Seconds a client is asked to wait when every upload slot of this process is taken. */
+const BUSY_RETRY_AFTER_SECONDS = 5
+
+/**
+ * Upload slots per app (main.ts's one, or each test's): a body being read holds up to 10 MB in
+ * memory until it is checked and stored, so a burst of large uploads could end a pod of a few
+ * hundred MiB. Past the bound a request is refused before its body is read, with Retry-After.
+ */
+const uploadSlots = new WeakMap<object, { free: number }>()
+
+export function limitConcurrentUploads(app: object, max: number): void {
+  uploadSlots.set(app, { free: max })
+}
+
 /**
  * Reads a multipart body into plain fields plus `UploadedFile`s (one file at most). Used by
  * `defineRoute`'s `multipart.read`, so it only ever runs for an authenticated caller.
@@ -38,7 +53,68 @@ const tooLarge = () => new ApiError(413, UPLOAD_MESSAGES.fileTooLarge, 'file_too
 export async function readMultipart(ctx: AppContext): Promise<Record<string, unknown>> {
   const declared = Number(ctx.get('Content-Length'))
   if (Number.isFinite(declared) && declared > HARD_CAP_BYTES) throw tooLarge()
+  const slots = uploadSlots.get(ctx.app)
+  if (slots && slots.free <= 0) {
+    ctx.set('Connection', 'close')
+    throw new ApiError(503, UPLOAD_MESSAGES.busy, 'uploads_busy', {
+      headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) },
+    })
+  }
+  if (slots) slots.free -= 1
+  try {
+    return await readBody(ctx)
+  } finally {
+    if (slots) slots.free += 1
+  }
+}
 
+const PART_LIMITS = {
+  // busboy reports the limit once a file reaches it; one byte more tells "exactly 10 MB"
+  // (fine) from "more than 10 MB" (refused).
+  fileSize: MAX_ATTACHMENT_BYTES + 1,
+  files: 1,
+  fields: MAX_FIELDS,
+  fieldSize: MAX_FIELD_BYTES,
+  parts: MAX_FIELDS + 1,
+}
+
+/**
+ * One file part: its bytes kept up to the limit, then its type read from them. A file over the
+ * limit answers null (and `onTooLarge` was told); a stream that fails rejects.
+ */
+function readFilePart(
+  stream: Readable,
+  filename: string,
+  onTooLarge: () => void,
+): Promise<UploadedFile | null> {
+  const chunks: Buffer[] = []
+  let truncated = false
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+  stream.on('limit', () => {
+    truncated = true
+    onTooLarge()
+  })
+  return new Promise((done, failed) => {
+    stream.on('error', failed)
+    stream.on('end', () => {
+      if (truncated) return done(null)
+      const data = Buffer.concat(chunks)
+      detectAttachmentType(data).then(
+        (type) => done(new UploadedFile(filename, data, type)),
+        failed,
+      )
+    })
+  })
+}
+
+/** A second file, too many fields or parts: the request is refused once the body is read. */
+function refuseOverLimits(parser: busboy.Busboy, fail: (error: Error) => void): void {
+  parser.on('filesLimit', () => fail(ValidationError.field('file', UPLOAD_MESSAGES.oneFile)))
+  parser.on('fieldsLimit', () => fail(new ApiError(400, UPLOAD_MESSAGES.malformed, 'parse_error')))
+  parser.on('partsLimit', () => fail(new ApiError(400, UPLOAD_MESSAGES.malformed, 'parse_error')))
+}
+
+async function readBody(ctx: AppContext): Promise<Record<string, unknown>> {
   const parts = await new Promise<{ fields: Record<string, unknown>; problem: Error | null }>(
     (resolve, reject) => {
       const fields: Record<string, unknown> = {}
@@ -51,15 +127,7 @@ export async function readMultipart(ctx: AppContext): Promise<Record<string, unk
           headers: ctx.req.headers,
           // Browsers send file names as raw UTF-8; Persian names must survive.
           defParamCharset: 'utf8',
-          limits: {
-            // busboy reports the limit once a file reaches it; one byte more tells "exactly
-            // 10 MB" (fine) from "more than 10 MB" (refused).
-            fileSize: MAX_ATTACHMENT_BYTES + 1,
-            files: 1,
-            fields: MAX_FIELDS,
-            fieldSize: MAX_FIELD_BYTES,
-            parts: MAX_FIELDS + 1,
-          },
+          limits: PART_LIMITS,
         })
       } catch {
         reject(new ApiError(400, UPLOAD_MESSAGES.malformed, 'parse_error'))
@@ -107,37 +175,18 @@ export async function readMultipart(ctx: AppContext): Promise<Record<string, unk
         if (!(name in fields)) fields[name] = value
       })
       parser.on('file', (name, stream, info) => {
-        const chunks: Buffer[] = []
-        let truncated = false
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-        stream.on('limit', () => {
-          truncated = true
-          fail(tooLarge())
-        })
-        const pending = new Promise<void>((done, failed) => {
-          stream.on('error', failed)
-          stream.on('end', () => {
-            if (truncated) return done()
-            const data = Buffer.concat(chunks)
-            detectAttachmentType(data).then((type) => {
-              fields[name] = new UploadedFile(info.filename ?? '', data, type)
-              done()
-            }, failed)
-          })
-        })
+        const pending = readFilePart(stream, info.filename ?? '', () => fail(tooLarge())).then(
+          (file) => {
+            if (file) fields[name] = file
+          },
+        )
         // A body cut off mid-file fails the parser and this file's stream both; the request
         // answers from the first (finish() does not wait for files once it has a problem), so
         // this rejection may have no other listener: unhandled, it would end the process.
         pending.catch(() => {})
         pendingFiles.push(pending)
       })
-      parser.on('filesLimit', () => fail(ValidationError.field('file', UPLOAD_MESSAGES.oneFile)))
-      parser.on('fieldsLimit', () =>
-        fail(new ApiError(400, UPLOAD_MESSAGES.malformed, 'parse_error')),
-      )
-      parser.on('partsLimit', () =>
-        fail(new ApiError(400, UPLOAD_MESSAGES.malformed, 'parse_error')),
-      )
+      refuseOverLimits(parser, fail)
       parser.on('error', () => {
         fail(new ApiError(400, UPLOAD_MESSAGES.malformed, 'parse_error'))
         ctx.req.unpipe(parser)

@@ -61,6 +61,36 @@ describe('ttlCache', () => {
     expect(await cache.read()).toBe('v2')
   })
 
+  it('never keeps a load that began before invalidate: the change may not be in it', async () => {
+    const clock = new ManualClock()
+    const gates: Array<(value: string) => void> = []
+    const cache = ttlCache(() => new Promise<string>((resolve) => gates.push(resolve)), {
+      clock,
+      ttlSeconds: 10,
+    })
+    const early = cache.read()
+    cache.invalidate()
+    const late = cache.read()
+    // The reader after the change does not join the load that started before it.
+    expect(gates).toHaveLength(2)
+    gates[0]!('before the change')
+    expect(await early).toBe('before the change')
+    expect(cache.peek()).toBeUndefined()
+    gates[1]!('after the change')
+    expect(await late).toBe('after the change')
+    expect(cache.read()).toBe('after the change')
+    expect(cache.peek()).toBe('after the change')
+  })
+
+  it('after invalidate the old copy is no fallback: it is known to be out of date', async () => {
+    const { state, load } = loader()
+    const cache = ttlCache(load, { clock: new ManualClock(), ttlSeconds: 10 })
+    await cache.read()
+    cache.invalidate()
+    state.down = true
+    await expect(cache.read()).rejects.toThrow('database away')
+  })
+
   it('readFrom turns a throwing pick into a rejection, never a throw at the caller', async () => {
     const cache = ttlCache(async () => 'v1', { clock: new ManualClock(), ttlSeconds: 10 })
     await cache.read()

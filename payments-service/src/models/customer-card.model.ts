@@ -2,7 +2,7 @@ import type { Knex } from 'knex'
 import { BaseModel } from './base.model.ts'
 
 /**
- * A bank card the customer owns (issue 18, ADR 024): only its masked number and the SHA-256 hex
+ * A bank card the customer owns (ADR 024): only its masked number and the SHA-256 hex
  * of its digits. A removed card keeps its row with `deleted_at` (AML record).
  */
 export class CustomerCard extends BaseModel {

@@ -2,7 +2,7 @@ import type { Knex } from 'knex'
 import type { ModelObject } from 'objection'
 import { BaseModel } from './base.model.ts'
 
-/** A customer's verified identity (issue 18): level 1 by inquiry, level 2 by staff review. */
+/** A customer's verified identity (ADR 022): level 1 by inquiry, level 2 by staff review. */
 export class CustomerIdentity extends BaseModel {
   static override tableName = 'customer_identities'
   static override idColumn = 'user_id'
@@ -63,18 +63,13 @@ export class CustomerIdentity extends BaseModel {
   }
 
   /**
-   * The level, its limits and what the customer's counted orders of today and this month add up
-   * to, in one statement (modules/identity/limits.ts `standingOf`, a hot path: every order runs
-   * it, ADR 026). Run it after the customer's row lock, never inside the locking statement.
+   * The level, its limits, the customer's money that moved today and this month, and what their
+   * payments under way hold, in one statement (modules/identity/limits.ts `standingOf`, a hot
+   * path: every order runs it, ADR 026). Run it after the customer's row lock, never inside the
+   * locking statement.
    */
   static async standing(db: Knex, query: StandingQuery): Promise<StandingRow> {
-    const { rows } = (await db.raw(STANDING_SQL, [
-      query.userId,
-      query.dayStart,
-      query.monthStart,
-      query.countedStages,
-      query.excludeOrderId,
-    ])) as { rows: StandingRow[] }
+    const { rows } = (await db.raw(STANDING_SQL, { ...query })) as { rows: StandingRow[] }
     const row = rows[0]
     if (!row) throw new Error('the standing query returns one row')
     return row
@@ -86,11 +81,24 @@ export type CustomerIdentityRow = ModelObject<CustomerIdentity>
 
 export interface StandingQuery {
   userId: number
+  /** Start of today and of this Jalali month (Tehran). */
   dayStart: Date
   monthStart: Date
-  countedStages: string[]
+  /** A bank attempt opened after this may still be paid: it holds its order's amount. */
+  liveSince: Date
+  /** How long a bank token lives: an attempt holds until its start plus this. */
+  tokenLifetimeMinutes: number
   /** An order left out of the sums (0: none). */
   excludeOrderId: number
+}
+
+/** What a payment under way holds: its order, why, how much, and until when (null: no end). */
+export interface ReservationRow {
+  order_id: number
+  kind: 'bank_payment' | 'payout'
+  amount_irr: number
+  /** The JSON text of a timestamp, or null. */
+  until: string | null
 }
 
 export interface StandingRow {
@@ -100,17 +108,55 @@ export interface StandingRow {
   per_month_irr: number | null
   day_irr: number
   month_irr: number
+  reserved_irr: number
+  reservations: ReservationRow[]
 }
 
+// The rule is modules/identity/limits.ts's; its stage lists are written here as literals because
+// the partial indexes of migration 20261204140000 are built on them (a plan may use an index only
+// when the query's own condition implies the index's).
+// - Moved: `paid`, `in_progress`, `done` with `money_moved_at` (a refunded order's money went
+//   back), by the time it moved: payments_user_moved_idx, index only. The order being started
+//   is awaiting payment, so never among them.
+// - Held: a bank order awaiting its payment with an attempt still payable (opened after
+//   `liveSince`) or being verified (the bank answered; held until the outcome is booked), found
+//   through the open attempts (gateway_transactions_open_idx); and a cash-out started and not
+//   yet paid out or dropped (payments_user_held_payouts_idx).
 const STANDING_SQL = `
   SELECT COALESCE(ci.level, 0) AS level,
          l.per_order_irr, l.per_day_irr, l.per_month_irr,
-         u.day_irr, u.month_irr
-    FROM (SELECT ?::integer AS user_id) AS me
+         moved.day_irr, moved.month_irr, held.reserved_irr, held.reservations
+    FROM (SELECT CAST(:userId AS integer) AS user_id) AS me
     LEFT JOIN customer_identities ci ON ci.user_id = me.user_id
     LEFT JOIN identity_levels l ON l.level = COALESCE(ci.level, 0)
    CROSS JOIN LATERAL (
-         SELECT COALESCE(SUM(amount_irr) FILTER (WHERE created_at >= ?), 0)::bigint AS day_irr,
-                COALESCE(SUM(amount_irr), 0)::bigint AS month_irr
-           FROM payments
-          WHERE user_id = me.user_id AND created_at >= ? AND stage = ANY(?) AND id <> ?) AS u`
+         SELECT COALESCE(SUM(p.amount_irr) FILTER (WHERE p.money_moved_at >= :dayStart), 0)::bigint
+                  AS day_irr,
+                COALESCE(SUM(p.amount_irr), 0)::bigint AS month_irr
+           FROM payments p
+          WHERE p.user_id = me.user_id AND p.stage IN ('paid', 'in_progress', 'done')
+            AND p.money_moved_at >= :monthStart) AS moved
+   CROSS JOIN LATERAL (
+         SELECT COALESCE(SUM(r.amount_irr), 0)::bigint AS reserved_irr,
+                COALESCE(json_agg(json_build_object('order_id', r.id, 'kind', r.kind,
+                  'amount_irr', r.amount_irr, 'until', r.until) ORDER BY r.id), '[]'::json)
+                  AS reservations
+           FROM (SELECT p.id, 'bank_payment' AS kind, p.amount_irr,
+                        CASE WHEN bool_or(g.status = 'verifying') THEN NULL
+                             ELSE max(g.created_at)
+                                  + make_interval(mins => CAST(:tokenLifetimeMinutes AS integer))
+                        END AS until
+                   FROM payments p
+                   JOIN gateway_transactions g ON g.payment_id = p.id
+                  WHERE p.user_id = me.user_id AND p.stage = 'awaiting_payment'
+                    AND p.id <> :excludeOrderId
+                    AND g.status IN ('created', 'token_created', 'verifying')
+                    AND (g.status = 'verifying' OR g.created_at > :liveSince)
+                  GROUP BY p.id
+                 UNION ALL
+                 SELECT p.id, 'payout', p.amount_irr, NULL
+                   FROM payments p
+                  WHERE p.user_id = me.user_id AND p.payment_type = 'payout'
+                    AND p.stage IN ('awaiting_payout_details', 'in_progress')
+                    AND p.id <> :excludeOrderId) AS r
+         ) AS held`

@@ -33,7 +33,7 @@ export class GatewayTransaction extends BaseModel {
   declare rrn: string | null
   declare trace_no: string | null
   declare masked_pan: string | null
-  /** The card that paid, hashed by the bank's verify answer (issue 18: foreign card check). */
+  /** The card that paid, hashed by the bank's verify answer (foreign card check, ADR 024). */
   declare hashed_pan: string | null
   declare failure: string | null
   /** What the (unauthenticated) callback claimed, kept before any bank call. */
@@ -45,6 +45,11 @@ export class GatewayTransaction extends BaseModel {
   declare return_block: string | null
   declare raw: Record<string, unknown>
   declare verified_at: Date | null
+  /**
+   * When reconciliation may next look at the attempt (ADR 032): its creation at first, pushed
+   * forward by each claim. Only meaningful while the attempt is open or between settlement steps.
+   */
+  declare next_check_at: Date
   declare created_at: Date
   declare updated_at: Date
 
@@ -52,34 +57,66 @@ export class GatewayTransaction extends BaseModel {
     return ['raw']
   }
 
-  /** Attempts the customer never came back from (no callback yet), oldest first: to ask the bank. */
+  /** A new attempt is due for reconciliation from its creation (by the app's clock). */
+  override $beforeInsert(): void {
+    if (this.next_check_at === undefined && this.created_at) this.next_check_at = this.created_at
+  }
+
+  /**
+   * Claims the attempts the customer never came back from (no callback yet, created before
+   * `createdBefore`) that are due (`next_check_at` passed), soonest due first: in one short
+   * transaction, rows another reconciler or a settlement step holds are skipped (`FOR UPDATE
+   * SKIP LOCKED`) and the taken ones get `next_check_at = claim.until`, so nobody else takes them
+   * while this caller asks the bank (with no lock held). Answers them as they were before the
+   * claim (`releaseClaim` puts `next_check_at` back).
+   */
   static async unanswered(
     db: Knex,
     batch: ReconcileBatch,
     createdBefore: Date,
+    claim: ReconcileClaim,
   ): Promise<GatewayTransaction[]> {
-    return (await reconcileBatch(db, batch)
-      .whereIn('status', ['created', 'token_created'])
-      .where('created_at', '<', createdBefore)) as GatewayTransaction[]
+    return claimDue(db, batch, claim, (q) =>
+      q.whereIn('status', ['created', 'token_created']).where('created_at', '<', createdBefore),
+    )
   }
 
   /**
-   * Attempts a settlement left between two steps (verifying, money in suspense that may be
-   * returned, a reversal asked), untouched since `updatedBefore`, oldest first.
+   * Claims, as `unanswered` does, the attempts a settlement left between two steps (verifying,
+   * money in suspense that may be returned, a reversal asked), untouched since `updatedBefore`:
+   * resuming one (a bank call) happens only after its row was locked and claimed here.
    */
   static async betweenSettlementSteps(
     db: Knex,
     batch: ReconcileBatch,
     updatedBefore: Date,
+    claim: ReconcileClaim,
   ): Promise<GatewayTransaction[]> {
-    return (await reconcileBatch(db, batch)
-      .where((q) =>
-        q
-          .where({ status: 'verifying' })
-          .orWhere((r) => r.where({ status: 'suspense' }).whereNull('return_block'))
-          .orWhere({ status: 'reversing' }),
-      )
-      .where('updated_at', '<', updatedBefore)) as GatewayTransaction[]
+    return claimDue(db, batch, claim, (q) =>
+      q
+        .where((w) =>
+          w
+            .where({ status: 'verifying' })
+            .orWhere((r) => r.where({ status: 'suspense' }).whereNull('return_block'))
+            .orWhere({ status: 'reversing' }),
+        )
+        .where('updated_at', '<', updatedBefore),
+    )
+  }
+
+  /**
+   * Gives a claimed attempt back (the bank could not be asked: nothing was learnt), unless
+   * someone claimed it since: due again at `dueAt`.
+   */
+  static async releaseClaim(
+    db: Knex,
+    id: number,
+    claim: ReconcileClaim,
+    dueAt: Date,
+  ): Promise<void> {
+    await db('gateway_transactions')
+      .where({ id, next_check_at: claim.until })
+      .update({ next_check_at: dueAt })
   }
 
   /**
@@ -143,7 +180,7 @@ export class GatewayTransaction extends BaseModel {
   }
 
   /**
-   * "Money to return" (issue #15), in one query: every attempt whose suspense balance is above
+   * "Money to return", in one query: every attempt whose suspense balance is above
    * zero or that has a return still on its way (refund `requested` or `pending`), with its
    * suspense and outgoing balances, its customer's phone and its refunds, oldest first. With
    * `userId`, only that customer's attempts, by the same rule.
@@ -174,7 +211,7 @@ export class GatewayTransaction extends BaseModel {
   }
 
   /**
-   * The accounting view of one bank day (ledger.md §4): per attempt verified in [start, end),
+   * The accounting view of one bank day (ADR 014): per attempt verified in [start, end),
    * by gateway, oldest first, what the bank's verify answer said it captured (SEP keeps it in
    * TransactionDetail.OrginalAmount; 0 unless it answered yes) beside what the ledger's
    * postings on `receivableAccountId` (psp_receivable) booked as captured and returned since.
@@ -206,6 +243,21 @@ export class GatewayTransaction extends BaseModel {
       .where({ payment_id: paymentId, status: 'verified' })
       .first('id')) as { id: number } | undefined
     return row?.id
+  }
+
+  /** The bank's receipt of an order's verified payment (the customer's receipt shows it). */
+  static async receiptOf(
+    db: Knex,
+    paymentId: number,
+  ): Promise<
+    | Pick<GatewayTransaction, 'ref_num' | 'rrn' | 'trace_no' | 'masked_pan' | 'verified_at'>
+    | undefined
+  > {
+    return (await db('gateway_transactions')
+      .where({ payment_id: paymentId, status: 'verified' })
+      .first('ref_num', 'rrn', 'trace_no', 'masked_pan', 'verified_at')) as
+      | Pick<GatewayTransaction, 'ref_num' | 'rrn' | 'trace_no' | 'masked_pan' | 'verified_at'>
+      | undefined
   }
 
   /** How many attempts ended in each of `statuses`, per gateway and failure (the metrics' gauge). */
@@ -250,14 +302,45 @@ export interface DayScanRow {
   ledger_returned_irr: number
 }
 
-/** One reconciliation run's look at a gateway's attempts: at most `limit`, oldest first. */
+/** One reconciliation run's look at a gateway's attempts: at most `limit`, soonest due first. */
 export interface ReconcileBatch {
   gateway: string
   limit: number
 }
 
-const reconcileBatch = (db: Knex, { gateway, limit }: ReconcileBatch) =>
-  db('gateway_transactions').where({ gateway }).orderBy('id').limit(limit)
+/** A reconciler's claim: what is due at `now` is taken until `until`. */
+export interface ReconcileClaim {
+  now: Date
+  until: Date
+  /** Attempts this run already took (one it gave back is not taken twice in a run). */
+  skip?: readonly number[]
+}
+
+async function claimDue(
+  db: Knex,
+  { gateway, limit }: ReconcileBatch,
+  { now, until, skip = [] }: ReconcileClaim,
+  which: (query: Knex.QueryBuilder) => Knex.QueryBuilder,
+): Promise<GatewayTransaction[]> {
+  return db.transaction(async (trx) => {
+    const rows = (await which(trx('gateway_transactions').where({ gateway }))
+      .where('next_check_at', '<=', now)
+      .whereNotIn('id', [...skip])
+      .orderBy([{ column: 'next_check_at' }, { column: 'id' }])
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()) as GatewayTransaction[]
+    if (rows.length > 0) {
+      await trx('gateway_transactions')
+        .whereIn(
+          'id',
+          rows.map((row) => row.id),
+        )
+        .update({ next_check_at: until })
+    }
+    return rows
+  })
+}
 
 /** What a callback said, as the attempt's columns keep it. */
 export type CallbackHeard = Pick<

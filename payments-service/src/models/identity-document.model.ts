@@ -7,7 +7,7 @@ import type { ModelObject } from 'objection'
 import { BaseModel } from './base.model.ts'
 
 /**
- * A level-2 photo (issue 18, ADR 025): the object store holds it sealed; the row names the key
+ * A level-2 photo (ADR 025): the object store holds it sealed; the row names the key
  * that sealed it. Deleted only by the retention purge.
  */
 export class IdentityDocument extends BaseModel {
@@ -49,6 +49,29 @@ export class IdentityDocument extends BaseModel {
       .select('id', 'storage_key')
       .whereIn('user_id', trx('users').select('id').where('closed_at', '<', closedBefore))
       .where('id', '>', after)
+  }
+
+  /** How many documents the customer uploaded since `since` (the hourly upload cap). */
+  static async countSince(
+    runner: Knex | Knex.Transaction,
+    userId: number,
+    since: Date,
+  ): Promise<number> {
+    const row = (await runner('identity_documents')
+      .where('user_id', userId)
+      .where('created_at', '>', since)
+      .count({ n: '*' })
+      .first()) as { n: string | number } | undefined
+    return Number(row?.n ?? 0)
+  }
+
+  /** How many documents a request holds, re-uploads included (the cap per open request). */
+  static async countInReview(runner: Knex | Knex.Transaction, reviewId: number): Promise<number> {
+    const row = (await runner('identity_documents')
+      .where('review_id', reviewId)
+      .count({ n: '*' })
+      .first()) as { n: string | number } | undefined
+    return Number(row?.n ?? 0)
   }
 
   static async deleteIds(trx: Knex.Transaction, ids: readonly number[]): Promise<void> {

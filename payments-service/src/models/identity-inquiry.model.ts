@@ -5,7 +5,7 @@ import { pageOf } from '../db/page.ts'
 import { BaseModel } from './base.model.ts'
 
 /**
- * One question put to the identity inquiry provider (issue 18): when, by whom, an HMAC of the
+ * One question put to the identity inquiry provider (ADR 022): when, by whom, an HMAC of the
  * question (never a national code, a card or a Sheba) and the answer.
  */
 export class IdentityInquiry extends BaseModel {

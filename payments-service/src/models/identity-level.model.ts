@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 import { BaseModel } from './base.model.ts'
 
-/** One identity level's limits, in rials (issue 18); set by admins. */
+/** One identity level's limits, in rials (ADR 022); set by admins. */
 export class IdentityLevel extends BaseModel {
   static override tableName = 'identity_levels'
   static override idColumn = 'level'

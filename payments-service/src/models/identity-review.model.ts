@@ -10,7 +10,7 @@ import { BaseModel } from './base.model.ts'
 export type ReviewState = 'collecting' | ReviewStatus
 
 /**
- * A level-2 request (issue 18, ADR 025): `collecting` while the customer uploads, `pending` once
+ * A level-2 request (ADR 025): `collecting` while the customer uploads, `pending` once
  * both kinds are in, then `approved` or `rejected` by staff. At most one open per customer.
  */
 export class IdentityReview extends BaseModel {
@@ -47,7 +47,10 @@ export class IdentityReview extends BaseModel {
   }
 
   /** The customer's open request (collecting or pending), if any. */
-  static async openOf(trx: Knex.Transaction, userId: number): Promise<ReviewRow | undefined> {
+  static async openOf(
+    trx: Knex | Knex.Transaction,
+    userId: number,
+  ): Promise<ReviewRow | undefined> {
     return (await trx('identity_reviews')
       .where({ user_id: userId })
       .whereIn('status', ['collecting', 'pending'])

@@ -19,6 +19,7 @@ export {
   type TicketStatus,
 } from './ticket.model.ts'
 export { StaffSecondFactor, StaffRecoveryCode } from './staff-second-factor.model.ts'
+export { StaffEnrolmentLink } from './staff-enrolment-link.model.ts'
 export { LoginAttempt } from './login-attempt.model.ts'
 export { OtpFailure, OtpLock } from './otp-failure.model.ts'
 export { UserAudit } from './user-audit.model.ts'
@@ -35,3 +36,4 @@ export { Refund } from './refund.model.ts'
 export { LedgerAccount, JournalEntry, Posting } from './ledger.model.ts'
 export { PaymentTypeSetting, PaymentTypeChange } from './payment-type-setting.model.ts'
 export { StaffAuditEntry } from './staff-audit-entry.model.ts'
+export { CatalogChange } from './catalog-change.model.ts'

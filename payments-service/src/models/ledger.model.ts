@@ -2,7 +2,7 @@ import type { Knex } from 'knex'
 import { BaseModel } from './base.model.ts'
 
 /**
- * The ledger's tables (shared ledger.md): the chart of accounts, the journal and its postings.
+ * The ledger's tables (ADR 014): the chart of accounts, the journal and its postings.
  * The writer and the money events live in modules/ledger; the SQL they and the ledger's
  * invariants run lives here (ADR 027).
  */

@@ -23,7 +23,9 @@ export class LoginAttempt extends BaseModel {
   /**
    * Serialises check-and-count per key across instances until the transaction ends. Locks are
    * taken in the order of their hashes, the same for every request, so overlapping requests
-   * cannot deadlock.
+   * cannot deadlock. The keys go as one array parameter: the driver sends a JS array as an
+   * array literal, which inside `ARRAY[…]` would be one element (one lock per combination of
+   * keys, so two addresses guessing at one account would never wait for each other).
    */
   static async lockKeys(
     trx: Knex.Transaction,
@@ -32,7 +34,7 @@ export class LoginAttempt extends BaseModel {
     await trx.raw(
       `SELECT pg_advisory_xact_lock(?, h)
          FROM (SELECT DISTINCT hashtext(k) AS h
-                 FROM unnest(ARRAY[?]::text[]) AS k
+                 FROM unnest(?::text[]) AS k
                 ORDER BY h) AS sorted`,
       [LOCK_SPACE, keys.map(({ scope, key }) => `${scope}:${key}`)],
     )

@@ -5,7 +5,7 @@ import { listTables, useTestDatabase } from '../test/db.ts'
 import * as models from './index.ts'
 
 /**
- * One data-access style (issue 17, ADR 027): every table the migrations create has its
+ * One data-access style (ADR 027): every table the migrations create has its
  * objection model, and each model names a table that exists. A new table without a model, or a
  * model left behind by a dropped table, fails here.
  */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 import { BaseModel } from './base.model.ts'
 
-/** One wrong OTP code (issue 16), counted per phone and per client IP by otp-guard.ts. */
+/** One wrong OTP code, counted per phone and per client IP by otp-guard.ts. */
 export class OtpFailure extends BaseModel {
   static override tableName = 'otp_failures'
 

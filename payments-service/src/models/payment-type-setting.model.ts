@@ -40,6 +40,27 @@ export class PaymentTypeSetting extends BaseModel {
       .select<PaymentTypeSettingsRow[]>('s.*', 'u.username as updated_by_username')
   }
 
+  /**
+   * `allWithEditor` with the catalog version it reflects (ADR 033), in one statement: one
+   * snapshot, so the rows hold exactly the committed changes up to that version.
+   */
+  static async allWithVersion(
+    db: Knex,
+  ): Promise<{ version: number; rows: PaymentTypeSettingsRow[] }> {
+    const { rows } = (await db.raw(
+      `SELECT v.version, s.*, u.username AS updated_by_username
+         FROM (SELECT coalesce(max(id), 0) AS version FROM catalog_changes) v
+         LEFT JOIN payment_type_settings s ON true
+         LEFT JOIN users u ON u.id = s.updated_by_user_id`,
+    )) as { rows: Array<{ version: number } & PaymentTypeSettingsRow> }
+    return {
+      version: rows[0]?.version ?? 0,
+      rows: rows.flatMap(({ version: _version, ...row }) =>
+        row.payment_type === null ? [] : [row as PaymentTypeSettingsRow],
+      ),
+    }
+  }
+
   /** The row of `code`, locked FOR UPDATE; undefined for a type without one. */
   static async lockFor(
     trx: Knex.Transaction,

@@ -19,7 +19,7 @@ export class Rate extends BaseModel {
   declare buy_rate_irr: number
   declare set_by_user_id: number | null
   declare note: string | null
-  /** The rate this one replaced (issue 15); null for the first and for older rows. */
+  /** The rate this one replaced (rate safety, ADR 013); null for the first and for older rows. */
   declare previous_buy_rate_irr: number | null
   /** |new − previous| in basis points of the previous rate. */
   declare change_bps: number | null
@@ -27,16 +27,29 @@ export class Rate extends BaseModel {
   declare change_confirmed: boolean
   declare created_at: Date
 
-  /** The newest row of every currency that has one (one DISTINCT ON query). */
-  static async currentOfEach(db: Knex): Promise<CurrentRateRow[]> {
-    return (await db('rates')
-      .distinctOn('currency')
-      .select('currency', 'buy_rate_irr', 'created_at')
-      .orderBy([
-        { column: 'currency' },
-        { column: 'created_at', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ])) as CurrentRateRow[]
+  /**
+   * The newest row of every currency that has one, with the catalog version they reflect (ADR
+   * 033), in one statement: one snapshot, so the rows hold exactly the committed changes up to
+   * that version.
+   */
+  static async currentOfEachWithVersion(
+    db: Knex,
+  ): Promise<{ version: number; rows: CurrentRateRow[] }> {
+    const { rows } = (await db.raw(
+      `SELECT v.version, r.currency, r.buy_rate_irr, r.created_at
+         FROM (SELECT coalesce(max(id), 0) AS version FROM catalog_changes) v
+         LEFT JOIN LATERAL (
+           SELECT DISTINCT ON (currency) currency, buy_rate_irr, created_at
+             FROM rates
+            ORDER BY currency, created_at DESC, id DESC
+         ) r ON true`,
+    )) as { rows: Array<{ version: number } & ({ currency: null } | CurrentRateRow)> }
+    return {
+      version: rows[0]?.version ?? 0,
+      rows: rows.flatMap(({ version: _version, ...row }) =>
+        row.currency === null ? [] : [row as CurrentRateRow],
+      ),
+    }
   }
 
   /** The newest `limit` rows of `currency`, each with the username of whoever set it. */

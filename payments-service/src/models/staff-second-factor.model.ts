@@ -2,7 +2,7 @@ import type { Knex } from 'knex'
 import { BaseModel } from './base.model.ts'
 
 /**
- * A staff member's TOTP authenticator (issue 16, ADR 015): the secret sealed by the credential
+ * A staff member's TOTP authenticator (ADR 015): the secret sealed by the credential
  * vault, `confirmed_at` once a first code proved it, and the newest 30-second step whose code
  * was accepted (no code is accepted twice). One row per staff member.
  */
@@ -33,15 +33,24 @@ export class StaffSecondFactor extends BaseModel {
       StaffSecondFactorRow | undefined
   }
 
-  /** Begins an enrolment with a pending secret, unless one began already (the first one wins). */
-  static async beginUnlessBegun(
-    db: Knex,
+  /**
+   * Begins the enrolment with a new pending secret, replacing one that was never confirmed (an
+   * enrolment link shows each secret once, ADR 035). False when the factor is confirmed already.
+   */
+  static async beginAnew(
+    trx: Knex.Transaction,
     row: Pick<
       StaffSecondFactorRow,
       'user_id' | 'secret_ciphertext' | 'secret_key_id' | 'created_at'
     >,
-  ): Promise<void> {
-    await db('staff_second_factors').insert(row).onConflict('user_id').ignore()
+  ): Promise<boolean> {
+    const written = (await trx('staff_second_factors')
+      .insert({ ...row, last_time_step: null, confirmed_at: null })
+      .onConflict('user_id')
+      .merge(['secret_ciphertext', 'secret_key_id', 'created_at', 'last_time_step'])
+      .whereNull('staff_second_factors.confirmed_at')
+      .returning('user_id')) as Array<{ user_id: number }>
+    return written.length > 0
   }
 
   /** The first code proved the authenticator: confirmed, and that code's step is used up. */

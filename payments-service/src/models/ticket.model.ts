@@ -39,6 +39,7 @@ export interface TicketWithCategory {
   user_id: number
   title: string
   subject: string | null
+  order_id: number | null
   category_id: number
   category_name: string
   status: TicketStatus
@@ -75,6 +76,8 @@ export class Ticket extends BaseModel {
   declare user_id: number
   declare title: string
   declare subject: string | null
+  /** The customer's own order the ticket is about, if they named one. */
+  declare order_id: number | null
   declare category_id: number
   declare status: TicketStatus
   declare closed_at: Date | null
@@ -214,6 +217,7 @@ export class Ticket extends BaseModel {
       | 'user_id'
       | 'title'
       | 'subject'
+      | 'order_id'
       | 'category_id'
       | 'status'
       | 'last_message_at'

@@ -44,7 +44,7 @@ export class User extends BaseModel {
   declare password_hash: string
   declare role: Role
   declare blocked_at: Date | null
-  /** Closed by an admin (issue 18); a closed account is always blocked too. */
+  /** Closed by an admin (ADR 025); a closed account is always blocked too. */
   declare closed_at: Date | null
   declare password_changed_at: Date
   declare last_login_at: Date | null
@@ -157,7 +157,7 @@ export class User extends BaseModel {
     await trx('users').where({ id }).update({ blocked_at: blockedAt, updated_at: now })
   }
 
-  /** Closes the account (issue 18): `closed_at`, and `blocked_at` (kept when already blocked). */
+  /** Closes the account (ADR 025): `closed_at`, and `blocked_at` (kept when already blocked). */
   static async markClosed(
     trx: Knex.Transaction,
     id: number,

@@ -5,7 +5,7 @@ import { CARD_NOT_ALLOWED, escapeHtml } from './page.ts'
 import { startSandboxBank, type SandboxBank } from './server.ts'
 
 /**
- * Issue 18, ADR 024: like SEP for a merchant it has enabled, the sandbox bank's payment page
+ * ADR 024: like SEP for a merchant it has enabled, the sandbox bank's payment page
  * refuses a card whose SHA-256 is not the token's `HashedCardNumber`, and keeps the page open
  * for the allowed card or a cancel. With the restriction ignored (a bank without VSEP, for the
  * tests of our own verify-answer check) any card pays.

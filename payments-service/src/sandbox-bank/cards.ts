@@ -8,12 +8,12 @@ export const TEST_CARDS = {
   success: '6219861000000009',
   insufficientFunds: '6219862000000007',
   wrongPin: '6219863000000005',
-  /** Pays, but the bank refuses every reversal of its payments (issue 15's browser journeys). */
+  /** Pays, but the bank refuses every reversal of its payments (for the money-back journeys). */
   noReversal: '6219864000000003',
   /**
    * Pays like `success`: a second card. Against a token restricted to another card the bank
    * refuses it on its page; with the restriction ignored (a bank without VSEP, tests only) it
-   * pays, and a level-1 customer's payment is reversed as a foreign card (issue 18, ADR 024).
+   * pays, and a level-1 customer's payment is reversed as a foreign card (ADR 024).
    */
   other: '6219865000000018',
 } as const

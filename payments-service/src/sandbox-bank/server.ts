@@ -6,9 +6,9 @@ import { outcomeOf } from './cards.ts'
 import { CARD_NOT_ALLOWED, errorPage, paymentPage, returnPage } from './page.ts'
 
 /**
- * A local stand-in for Saman Kish's internet payment gateway (domain.md §1.a), the one external
- * party of the payment flow, as a real HTTP server: the token call, the payment page reached by
- * the merchant's hidden form POST, the callback form back to the merchant, and the
+ * A local stand-in for Saman Kish's internet payment gateway (docs/product/domain.md), the one
+ * external party of the payment flow, as a real HTTP server: the token call, the payment page
+ * reached by the merchant's hidden form POST, the callback form back to the merchant, and the
  * server-to-server verify and reverse. State lives in memory; restarting it forgets everything.
  *
  * Windows as SEP documents them: a token lives 20 minutes, a payment must be verified within
@@ -30,7 +30,7 @@ interface TokenEntry {
   getMethod: boolean
   createdAt: number
   used: boolean
-  /** Issue 18: the card restriction and phone the merchant sent (tests read them). */
+  /** The card restriction and phone the merchant sent (tests read them). */
   hashedCardNumber: string | null
   cellNumber: string | null
   /** What the payment page ended with, for the receipt call. */
@@ -52,6 +52,9 @@ interface Payment {
   reversed: boolean
   /** Paid with the test card whose reversals the bank refuses. */
   refusesReversal: boolean
+  /** Verify and reverse calls that named this payment (GET /sandbox/payments/:refNum). */
+  verifyCalls: number
+  reverseCalls: number
 }
 
 /**
@@ -76,7 +79,7 @@ export interface BankFaults {
 }
 
 /**
- * Whether the payment page holds the token's `HashedCardNumber` (issue 18, ADR 024):
+ * Whether the payment page holds the token's `HashedCardNumber` (ADR 024):
  * - enforced: SEP for a merchant it has enabled (VSEP): any other card is refused on the page;
  * - ignored: a bank that records the restriction and lets any card pay (VSEP not enabled). A
  *   test-only stand-in for the risk that our own check of the verify answer's HashedPan covers.
@@ -110,7 +113,7 @@ export interface SandboxBank {
   /** Switches the payment page's card restriction from now on (see CardRestriction). */
   setCardRestriction(mode: CardRestriction): void
   payments(): Payment[]
-  /** What each token request carried beyond the payment itself, by ResNum (issue 18). */
+  /** What each token request carried beyond the payment itself, by ResNum. */
   tokenRequests(): Array<{
     resNum: string
     hashedCardNumber: string | null
@@ -338,6 +341,8 @@ export function createSandboxBankHandler(options: SandboxBankOptions) {
       verified: false,
       reversed: false,
       refusesReversal: outcome.refusesReversal === true,
+      verifyCalls: 0,
+      reverseCalls: 0,
     }
     payments.set(payment.refNum, payment)
     backToMerchant(res, entry, 'OK', 2, 'پرداخت با موفقیت انجام شد', payment)
@@ -358,9 +363,9 @@ export function createSandboxBankHandler(options: SandboxBankOptions) {
   }
 
   /**
-   * SEP's receipt call (domain.md §1.a, [U]): what happened to a token, for a merchant whose
-   * callback never arrived. Unknown token: HasError with -2. A token still usable and not
-   * used: State "" (nothing yet); one that ran out unused: SessionIsNull.
+   * SEP's receipt call (unconfirmed, docs/product/domain.md): what happened to a token, for a
+   * merchant whose callback never arrived. Unknown token: HasError with -2. A token still usable
+   * and not used: State "" (nothing yet); one that ran out unused: SessionIsNull.
    */
   function receipt(body: Record<string, unknown>) {
     stats.receiptCalls += 1
@@ -398,6 +403,8 @@ export function createSandboxBankHandler(options: SandboxBankOptions) {
     if (!terminals.has(terminal)) return answer(false, -105, 'پایانه یافت نشد')
     const payment = payments.get(String(pick(body, 'RefNum') ?? ''))
     if (!payment || payment.terminalId !== terminal) return answer(false, -2, 'تراکنش یافت نشد')
+    if (kind === 'verify') payment.verifyCalls += 1
+    else payment.reverseCalls += 1
     const age = now() - payment.paidAt
     if (kind === 'verify') {
       if (payment.reversed) return answer(false, 5, 'تراکنش برگشت خورده است', payment)
@@ -424,6 +431,23 @@ export function createSandboxBankHandler(options: SandboxBankOptions) {
       const path = url.pathname.toLowerCase().replace(/\/+$/, '')
       const method = req.method ?? 'GET'
       if (method === 'GET' && path === '/healthz') return sendJson(res, { status: 'ok' })
+      // Not SEP's: what the bank saw of one payment, for tests that run it as a process of its
+      // own (a callback storm must cause exactly one verify and no reverse).
+      if (method === 'GET' && path.startsWith('/sandbox/payments/')) {
+        const refNum = decodeURIComponent(url.pathname.replace(/\/+$/, '').split('/').pop() ?? '')
+        const payment = payments.get(refNum)
+        if (!payment) return sendJson(res, { error: 'not found' }, 404)
+        const { resNum, amount, verified, reversed, verifyCalls, reverseCalls } = payment
+        return sendJson(res, {
+          refNum,
+          resNum,
+          amount,
+          verified,
+          reversed,
+          verifyCalls,
+          reverseCalls,
+        })
+      }
       if (method === 'GET' && path === '') {
         return sendHtml(res, errorPage('بانک آزمایشی ارزپل: این نشانی صفحه‌ای ندارد.'), 200)
       }

@@ -6,7 +6,7 @@ import { behaviourOf } from './identities.ts'
 
 /**
  * A local stand-in for the identity-inquiry provider, as a real HTTP server speaking Jibit's
- * protocol (domain.md §3.b): `POST /ide/v1/tokens/generate` hands out a bearer token,
+ * protocol (docs/product/domain.md): `POST /ide/v1/tokens/generate` hands out a bearer token,
  * `GET /ide/v1/services/matching` answers `{"matched": …}` by the test identities of
  * identities.ts (a mobile, a card with its birth date, or — sandbox only — an `iban`). Tokens
  * live in memory; a restart forgets them and the adapter fetches a new one on the 401.

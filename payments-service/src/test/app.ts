@@ -5,6 +5,7 @@ import { createApp } from '../app.ts'
 import { composeServices, type Services } from '../composition.ts'
 import { envSchema, parseEnv, type AppConfig } from '../config/env.ts'
 import { createDeps, type DepsOverrides } from '../deps.ts'
+import { declareBackgroundJobs } from '../jobs/background.ts'
 import { ManualClock } from './clock.ts'
 import { useTestDatabase } from './db.ts'
 import { startFakeKavenegar, type FakeKavenegar } from './fake-kavenegar.ts'
@@ -66,11 +67,16 @@ export function useTestApp(
       await createDeps(config, { db: database.db, clock, ...options.overrides }),
     )
     services = composeServices(deps)
+    // The job engine without polling or timers: tests run what is due with
+    // `t.deps.jobs.runDue(queue)` or `t.deps.jobs.trigger(queue)` (ADR 032).
+    declareBackgroundJobs(deps, services)
+    await deps.jobs.start({ poll: false })
     api = await startTestServer(createApp(deps, { services }))
   })
   beforeEach(() => kavenegar?.reset())
   afterAll(async () => {
     await deps?.sms.drain()
+    await deps?.jobs.stop()
     await api?.close()
     await kavenegar?.close()
   })

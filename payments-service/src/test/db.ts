@@ -55,6 +55,15 @@ export async function truncateAll(db: Knex): Promise<void> {
   await db.transaction(async (trx) => {
     await trx.raw('SET LOCAL session_replication_role = replica')
     await trx.raw(`TRUNCATE ${tables} RESTART IDENTITY CASCADE`)
+    // The job engine's jobs too (schema `pgboss`, ADR 032; its queues stay, like the schema).
+    // DELETE, not TRUNCATE: a test writes a few jobs, and truncating each queue's partition and
+    // its indexes would cost every test more than scanning them.
+    await trx.raw(`DO $$ BEGIN
+      IF to_regclass('pgboss.job') IS NOT NULL THEN
+        DELETE FROM pgboss.job;
+        DELETE FROM pgboss.archive;
+      END IF;
+    END $$`)
   })
 }
 

@@ -11,7 +11,7 @@ export interface ReceivedRequest {
 
 /**
  * A local stand-in for Kavenegar's HTTP API (the vendor is the one party we fake): it records
- * every request and answers like the real verify/lookup endpoint (domain.md §2.a).
+ * every request and answers like the real verify/lookup endpoint (docs/product/domain.md).
  */
 export async function startFakeKavenegar() {
   const received: ReceivedRequest[] = []

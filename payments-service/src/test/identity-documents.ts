@@ -2,7 +2,7 @@ import { expect } from 'vitest'
 import type { TestApp } from './app.ts'
 import { postMultipart, SAMPLE_FILES } from './tickets.ts'
 
-/** Test support for identity level 2 (issue 18, ADR 025): documents and a request for review. */
+/** Test support for identity level 2 (ADR 025): documents and a request for review. */
 
 export const uploadIdentityDocument = (
   t: TestApp,

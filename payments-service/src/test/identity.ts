@@ -6,7 +6,7 @@ import { SANDBOX_IDENTITIES } from '../sandbox-identity/identities.ts'
 import type { User } from '../models/user.model.ts'
 import type { TestClient } from './http.ts'
 
-/** Test support for identity (issue 18): customers at level 1, with registered cards. */
+/** Test support for identity (ADR 022, ADR 024): customers at level 1, with registered cards. */
 
 interface WithApi {
   readonly api: TestClient

@@ -126,7 +126,7 @@ export async function createOrder(
 
 /**
  * A 200-dollar cash-out of Upwork income (no site login), as the customer first creates it. A
- * cash-out needs identity level 1 (issue 18), so a level-0 customer reaches it first (with the
+ * cash-out needs identity level 1 (ADR 024), so a level-0 customer reaches it first (with the
  * sandbox bank's paying card, so their later payments still start).
  */
 export async function createPayoutOrder(

@@ -5,6 +5,8 @@ import { expect } from 'vitest'
 import type { AppDeps } from '../http/context.ts'
 import { addSeconds } from '../lib/clock.ts'
 import { RefreshToken } from '../models/refresh-token.model.ts'
+import { User } from '../models/user.model.ts'
+import { enrolmentLinkSettings, issueEnrolmentLink } from '../modules/auth/enrolment-links.ts'
 import type { AccessSession, AccessSubject, TokenService } from '../modules/auth/tokens.ts'
 import type { TestClient } from './http.ts'
 
@@ -65,12 +67,35 @@ export function withTestSessions(deps: AppDeps): TestDeps {
 export const totpAt = (deps: Pick<AppDeps, 'clock'>, secret: string, steps = 0) =>
   generate({ secret, epoch: Math.floor(deps.clock.now().getTime() / 1000) + steps * 30 })
 
+/** The token of an enrolment link: its `link` query parameter. */
+export const linkTokenOf = (url: string) => new URL(url).searchParams.get('link') ?? ''
+
+/**
+ * The token of a new enrolment link for the staff member, issued as an operator's create-staff
+ * issues one (ADR 035). Revokes the member's older links, as any new link does.
+ */
+export async function enrolmentLinkFor(
+  t: { deps: Pick<AppDeps, 'db' | 'clock' | 'config'> },
+  userId: number,
+): Promise<string> {
+  const { url } = await t.deps.db.transaction((trx) =>
+    issueEnrolmentLink(trx, {
+      userId,
+      actor: 'cli',
+      now: t.deps.clock.now(),
+      settings: enrolmentLinkSettings(t.deps.config),
+    }),
+  )
+  return linkTokenOf(url)
+}
+
 /**
  * A staff member's sign-in through the API the way web does it: password (202 and a challenge),
- * then enrolment on the first sign-in, or a code later. Answers the token pair and the secret.
+ * then enrolment on the first sign-in (with an enrolment link issued for them here), or a code
+ * later. Answers the token pair and the secret.
  */
 export async function signInWithSecondFactor(
-  t: { api: TestClient; deps: Pick<AppDeps, 'clock'> },
+  t: { api: TestClient; deps: Pick<AppDeps, 'clock' | 'db' | 'config'> },
   phone: string,
   password: string,
   enrolledSecret?: string,
@@ -91,8 +116,11 @@ export async function signInWithSecondFactor(
     return { tokens: verified.body, secret: enrolledSecret }
   }
   expect(login.body.code).toBe('second_factor_enrolment_required')
+  const user = await User.query(t.deps.db).findOne({ phone })
+  if (!user) throw new Error(`signInWithSecondFactor: no account for ${phone}`)
   const enrolment = await t.api.post<{ secret: string }>('/api/auth/second-factor/enrolment/', {
     challenge,
+    link: await enrolmentLinkFor(t, user.id),
   })
   expect(enrolment.status, enrolment.text).toBe(200)
   const { secret } = enrolment.body

@@ -6,8 +6,9 @@ import type {
   SelectHTMLAttributes,
   TextareaHTMLAttributes,
 } from 'react'
-import { forwardRef, useId } from 'react'
+import { forwardRef, useEffect, useId, useRef } from 'react'
 import type { FormErrors } from '~/utils/form-errors.ts'
+import { FilePicker } from './file-picker.tsx'
 import type { useValidatedForm } from '~/utils/use-validated-form.ts'
 
 /** Form building blocks: labelled inputs wired to their errors for assistive technology. */
@@ -25,12 +26,33 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | und
   )
 }
 
-/** Errors about the whole form, announced when they appear. */
+/**
+ * The errors about a whole form, announced as they arrive. They change only when the form is
+ * sent (never while typing), so a refusal takes focus, and one the customer cannot see (on a
+ * phone the form's top is far above the button they tapped) is scrolled to: nothing ever seems
+ * to happen after a tap.
+ */
 export function FormAlert({ errors }: { errors: string[] }) {
+  const list = useRef<HTMLUListElement>(null)
+  const shown = errors.join('\n')
+  useEffect(() => {
+    const element = list.current
+    if (!shown || !element) return
+    // A field the check found wrong already has focus, with its error beside it: leave it there.
+    if (document.activeElement?.getAttribute('aria-invalid') === 'true') return
+    element.focus({ preventScroll: true })
+    const box = element.getBoundingClientRect()
+    if (box.top < 0 || box.bottom > window.innerHeight) element.scrollIntoView({ block: 'center' })
+  }, [shown])
   return (
     <div role="alert" aria-atomic="true">
       {errors.length ? (
-        <ul className="flex flex-col gap-1 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+        <ul
+          ref={list}
+          tabIndex={-1}
+          data-testid="form-alert"
+          className="flex flex-col gap-1 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800 outline-none focus-visible:ring-2 focus-visible:ring-red-400"
+        >
           {errors.map((error) => (
             <li key={error}>{error}</li>
           ))}
@@ -42,14 +64,16 @@ export function FormAlert({ errors }: { errors: string[] }) {
 
 /**
  * A plain POST (it works without JavaScript) that the browser checks first with the action's own
- * schema (`useValidatedForm`'s handlers); the errors about the whole form are announced on top.
+ * schema (`useValidatedForm`'s handlers); the errors about the whole form are announced on top,
+ * unless `ownAlert` says the form places its `FormAlert` itself (beside its submit button).
  */
 export const CheckedForm = forwardRef<
   HTMLFormElement,
   Omit<FormProps, 'method' | 'onSubmit' | 'onChange'> & {
     check: ReturnType<typeof useValidatedForm>
+    ownAlert?: boolean
   }
->(function CheckedForm({ check, children, ...form }, ref) {
+>(function CheckedForm({ check, children, ownAlert = false, ...form }, ref) {
   return (
     <Form
       ref={ref}
@@ -59,7 +83,7 @@ export const CheckedForm = forwardRef<
       onChange={check.onChange}
       {...form}
     >
-      <FormAlert errors={check.errors.form} />
+      {ownAlert ? null : <FormAlert errors={check.errors.form} />}
       {children}
     </Form>
   )
@@ -137,16 +161,16 @@ export function boundFields(
   })
 }
 
-const fileClass =
-  'text-sm file:me-3 file:rounded-lg file:border-0 file:bg-teal-50 file:px-4 file:py-2 file:font-semibold file:text-teal-800'
-
-/** An input under its label; a file picker (`type="file"`) has the look of a button. */
+/** An input under its label; a file input (`type="file"`) is a Persian file picker. */
 export function Field({ label, errors, hint, id, className, ...input }: FieldProps) {
   const control = useControl(id, hint, errors)
-  const look = input.type === 'file' ? fileClass : inputClass
   return (
     <Labelled control={control} label={label} hint={hint} errors={errors} className={className}>
-      <input {...control} className={look} {...input} />
+      {input.type === 'file' ? (
+        <FilePicker {...control} {...input} />
+      ) : (
+        <input {...control} className={inputClass} {...input} />
+      )}
     </Labelled>
   )
 }

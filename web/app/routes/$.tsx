@@ -1,7 +1,7 @@
 import { redirect } from '@remix-run/node'
 
 /**
- * Spec §2: any unknown path redirects to /dashboard (which sends a visitor without a session on
+ * Any unknown path redirects to /dashboard (which sends a visitor without a session on
  * to the login form). More specific routes win over this splat: /api/*, /resources/*,
  * /dashboard/* (its own splat), /healthz and every page.
  */

@@ -8,7 +8,7 @@ import { ServicePage } from '~/features/site/service-page.tsx'
 import type { HydrateHandle } from '~/utils/hydration.ts'
 
 /**
- * The eight service landing pages of spec §2 (`/fx-topup`, `/intlexampayment`, ...): one module,
+ * The eight service landing pages (`/fx-topup`, `/intlexampayment`, ...): one module,
  * registered once per path in vite.config.ts (its `__` prefix keeps the file-based routes from
  * registering it a ninth time, at `/__service-page`).
  */

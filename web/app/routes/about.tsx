@@ -12,7 +12,7 @@ import { pageResponse } from '~/features/site/public-page.server.ts'
 import { pageHeaders, SITE_PAGES } from '~/features/site/public-routes.ts'
 import { seoMeta } from '~/features/content/seo.ts'
 
-/** /about (spec §2): badges, stats row, mission, vision, three values, how we work, contact. */
+/** /about: badges, stats row, mission, vision, three values, how we work, contact. */
 
 export const handle: HydrateHandle = { hydrate: false }
 

@@ -3,7 +3,7 @@ import { redirect } from '@remix-run/node'
 import { LOGIN_PATH } from '~/features/auth/auth.server.ts'
 import { destroySession, getSessionTokens } from '~/features/auth/session.server.ts'
 
-// Unknown paths under /dashboard go to the dashboard home (spec §2), which checks the session
+// Unknown paths under /dashboard go to the dashboard home, which checks the session
 // with payments-service. Without any session the visitor goes straight to the login form.
 export function loader({ request }: LoaderFunctionArgs) {
   if (!getSessionTokens(request)) {

@@ -3,7 +3,9 @@ import { handleCmsWebhook } from '~/features/content/cms-blog.server.ts'
 
 /**
  * `POST /resources/cms-webhook`: the cms says content changed (Strapi webhook, bearer secret), so
- * web drops its cached copies. Server to server: no Origin check, no cookies.
+ * this web instance drops its cached copies and passes the change on to payments-service, whose
+ * change stream tells every other instance (ADR 033). Server to server: no Origin check, no
+ * cookies.
  */
 
 export function loader() {

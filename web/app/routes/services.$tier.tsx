@@ -9,14 +9,14 @@ import { pageResponse } from '~/features/site/public-page.server.ts'
 import { TIER_PAGES, isTierSlug, pageHeaders } from '~/features/site/public-routes.ts'
 import { seoMeta } from '~/features/content/seo.ts'
 
-/** /services/base, /services/intermediate, /services/specialized (spec §2). */
+/** /services/base, /services/intermediate, /services/specialized (docs/product/site.md). */
 
 export const handle: HydrateHandle = { hydrate: false }
 
 export const headers = pageHeaders
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  // Any other /services/… is an unknown path (spec §2).
+  // Any other /services/… is an unknown path, which goes to /dashboard.
   if (!isTierSlug(params.tier)) throw redirect('/dashboard')
   const tier = params.tier
   return pageResponse(await getTierPage(tier), {

@@ -10,8 +10,8 @@ import { pageHeaders, SITE_PAGES } from '~/features/site/public-routes.ts'
 import { seoMeta } from '~/features/content/seo.ts'
 
 /**
- * /terms (spec §2): the current version and its date, a table of contents of plain anchor links
- * (they jump without JavaScript), the sections, and the agree button to /register.
+ * /terms (docs/product/site.md): the current version and its date, a table of contents of plain
+ * anchor links (they jump without JavaScript), the sections, and the agree button to /register.
  */
 
 export const handle: HydrateHandle = { hydrate: false }

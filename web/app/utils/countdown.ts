@@ -1,12 +1,26 @@
+import { toPersianDigits } from '@arzpol/contracts/digits'
 import { useEffect, useState } from 'react'
 
-const persianDigits = '۰۱۲۳۴۵۶۷۸۹'
-
-/** 125 → "۲:۰۵" (spec §9: the resend countdown is shown as m:ss). */
+/** 125 → "۲:۰۵" (the resend countdown is shown as m:ss). */
 export function formatCountdown(totalSeconds: number): string {
   const seconds = Math.max(0, Math.ceil(totalSeconds))
   const text = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
-  return text.replace(/\d/g, (d) => persianDigits[Number(d)] ?? d)
+  return toPersianDigits(text)
+}
+
+/**
+ * 898 → "۱۴ دقیقه و ۵۸ ثانیه": a time left, in words, where "۱۴:۵۸" would read as a clock
+ * time ("until 14:58").
+ */
+export function formatTimeLeft(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.ceil(totalSeconds))
+  const minutes = Math.floor(seconds / 60)
+  const rest = seconds % 60
+  const parts = [
+    minutes > 0 ? `${minutes} دقیقه` : null,
+    rest > 0 || minutes === 0 ? `${rest} ثانیه` : null,
+  ].filter(Boolean)
+  return toPersianDigits(parts.join(' و '))
 }
 
 /**

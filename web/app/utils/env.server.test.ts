@@ -13,6 +13,7 @@ describe('parseEnv', () => {
       WEB_PUBLIC_URL: 'http://127.0.0.1:3000',
       CMS_CACHE_TTL_SECONDS: 60,
       CMS_TIMEOUT_MS: 3000,
+      CMS_MAX_STALE_SECONDS: 600,
       TRUSTED_PROXY_HOPS: 0,
       PAYMENT_GATEWAY_ORIGINS: ['https://sep.shaparak.ir'],
       LOG_LEVEL: 'info',

@@ -22,8 +22,9 @@ const envSchema = z.object({
   /** Server-to-server base URL of the cms (Strapi). */
   CMS_URL: z.url({ error: 'must be an absolute URL' }).default('http://127.0.0.1:1337'),
   /**
-   * Shared secret of the cms's content-changed webhook (`POST /resources/cms-webhook`). Without
-   * it the webhook is refused and cached content only expires by age.
+   * Shared secret of the cms's content-changed webhook (`POST /resources/cms-webhook`), also
+   * held by payments-service: web passes changes on and follows its change stream with it (ADR
+   * 033). Without it the webhook is refused and cached content only expires by age.
    */
   CMS_WEBHOOK_SECRET: z
     .string()
@@ -33,6 +34,12 @@ const envSchema = z.object({
   CMS_CACHE_TTL_SECONDS: wholeNumber('seconds', 0, 3600, 60),
   /** How long one call to the cms may take before web gives up and serves its cached copy. */
   CMS_TIMEOUT_MS: wholeNumber('milliseconds', 100, 60_000, 3000),
+  /**
+   * While the cms cannot be reached, a cached copy stands in for it until it is this old; then
+   * the page fails as it would without one (content taken down must not stay up for the whole
+   * outage). ADR 033.
+   */
+  CMS_MAX_STALE_SECONDS: wholeNumber('seconds', 0, 86_400, 600),
   /** Key material for the encrypted session, flow and flash cookies. */
   SESSION_SECRET: z
     .string({ error: 'is required (at least 32 characters)' })

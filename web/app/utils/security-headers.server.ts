@@ -17,7 +17,8 @@ export function baseSecurityHeaders(settings: Pick<Env, 'APP_ENV'>): Record<stri
   return {
     'X-Content-Type-Options': 'nosniff',
     // SEP (and BMI) refuse a payment page opened without the merchant's origin in Referer
-    // (domain.md §1.a): strict-origin-when-cross-origin sends exactly the origin cross-site.
+    // (docs/product/domain.md): strict-origin-when-cross-origin sends exactly the origin
+    // cross-site.
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Frame-Options': 'DENY',
     // otp-credentials stays allowed on our own origin: WebOTP fills the SMS code in.
@@ -34,7 +35,7 @@ export const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'; bas
 /**
  * The policy of an HTML document. Scripts run only from our origin or with this response's
  * nonce (Remix's inline bootstrap and stream scripts); forms post only to us and to the bank
- * gateways (the hidden form that hands the customer to the bank, spec §4); images may come
+ * gateways (the hidden form that hands the customer to the bank); images may come
  * from the cms (blog uploads).
  */
 export function documentCsp(nonce: string, settings: Settings): string {

@@ -1,4 +1,4 @@
-/** Terms and conditions v1.0 (spec §2 "Terms page"): 13 sections, each with its anchor. */
+/** Terms and conditions v1.0 (docs/product/site.md): 13 sections, each with its anchor. */
 export const TERMS_V1 = {
   version: 'v1.0',
   updatedJalali: '1404/05/28',

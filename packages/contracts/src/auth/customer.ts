@@ -5,7 +5,7 @@ import { latinDigits } from '../latin-digits.ts'
 import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../text.ts'
 import { OTP_PURPOSES } from '../value-sets.ts'
 
-/** Texts the web client shows as they are (spec §5, §8 and the contract given to web). */
+/** Texts the web client shows as they are (docs/product/auth.md, docs/product/errors.md). */
 export const MESSAGES = {
   invalidCode: 'کد تایید نامعتبر یا منقضی شده است',
   codeFormat: 'کد تایید باید ۴ رقم باشد',

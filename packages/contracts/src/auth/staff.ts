@@ -18,6 +18,39 @@ export const SECOND_FACTOR_MESSAGES = {
   alreadyEnrolled: 'تأیید دومرحله‌ای این حساب قبلاً فعال شده است؛ دوباره وارد شوید.',
   notEnrolled: 'تأیید دومرحله‌ای این حساب هنوز فعال نشده است؛ دوباره وارد شوید.',
   enrolmentNotStarted: 'ابتدا کلید برنامه تأیید دومرحله‌ای را دریافت کنید.',
+  enrolmentLinkRequired:
+    'برای فعال‌سازی تأیید دومرحله‌ای به پیوند فعال‌سازی نیاز دارید. از مدیر سامانه بخواهید برای حساب شما پیوند فعال‌سازی بسازد، آن را باز کنید و دوباره وارد شوید.',
+  enrolmentLinkInvalid: 'این پیوند فعال‌سازی معتبر نیست؛ از مدیر سامانه پیوند تازه‌ای بخواهید.',
+  enrolmentLinkNotYours:
+    'این پیوند فعال‌سازی برای حساب دیگری ساخته شده است؛ با حساب خودتان وارد شوید یا از مدیر سامانه پیوند تازه‌ای بخواهید.',
+  enrolmentLinkUsed:
+    'این پیوند فعال‌سازی قبلاً یک بار استفاده شده است؛ از مدیر سامانه پیوند تازه‌ای بخواهید.',
+  enrolmentLinkExpired:
+    'مهلت این پیوند فعال‌سازی به پایان رسیده است؛ از مدیر سامانه پیوند تازه‌ای بخواهید.',
+  enrolmentLinkRevoked:
+    'برای حساب شما پیوند فعال‌سازی تازه‌تری ساخته شده است؛ آخرین پیوندی را که دریافت کرده‌اید باز کنید.',
+} as const
+
+/**
+ * Enrolment links (ADR 035): an admin, or an operator with `create-staff`, gives a staff member
+ * who has no authenticator yet a one-time link to web's page at this path, its token in the
+ * query parameter `link`. Enrolling needs the link and the password's challenge together.
+ */
+export const ENROLMENT_LINK_PATH = '/staff/enrol'
+export const ENROLMENT_LINK_PARAM = 'link'
+/** A link's token: 32 random bytes in base64url, 43 characters. */
+export const ENROLMENT_LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/
+
+/** Persian texts of issuing an enrolment link, one per refusal. */
+export const ENROLMENT_LINK_MESSAGES = {
+  /** 403 `own_account` */
+  ownAccount:
+    'برای حساب خودتان نمی‌توانید پیوند فعال‌سازی بسازید؛ مدیر دیگری یا اپراتور سامانه باید آن را بسازد.',
+  /** 403 `permission_denied` */
+  staffOnly: 'پیوند فعال‌سازی فقط برای حساب‌های کارکنان (پشتیبان یا مدیر) ساخته می‌شود.',
+  /** 409 `second_factor_already_enrolled` */
+  alreadyEnrolled:
+    'تأیید دومرحله‌ای این حساب فعال است و به پیوند فعال‌سازی نیاز ندارد. اگر کارمند تلفن و کدهای بازیابی خود را از دست داده است، اپراتور سامانه باید تأیید دومرحله‌ای او را بازنشانی کند.',
 } as const
 
 /** The note of a `recovery_code_used` audit entry and the message shown after such a sign-in. */
@@ -67,6 +100,20 @@ const codeOrRecoveryCode = latinDigits(
 })
 
 export const ChallengeBody = z.object({ challenge })
+
+/**
+ * Left optional on purpose: without it the answer is a 403 that tells the staff member to ask an
+ * admin for a link, not a field error about a field they never saw.
+ */
+const enrolmentLinkToken = z
+  .string(requiredOr(SECOND_FACTOR_MESSAGES.enrolmentLinkRequired))
+  .trim()
+  .max(256, SECOND_FACTOR_MESSAGES.enrolmentLinkInvalid)
+  .meta({
+    description: `the token of the enrolment link: its \`${ENROLMENT_LINK_PARAM}\` query parameter`,
+  })
+
+export const EnrolmentBody = z.object({ challenge, link: enrolmentLinkToken.optional() })
 export const ConfirmBody = z.object({ challenge, code: totpCode })
 export const VerifyBody = z.object({ challenge, code: codeOrRecoveryCode })
 
@@ -80,6 +127,11 @@ export const SecondFactorChallenge = z.object({
 export const Enrolment = z.object({
   secret: z.string().meta({ description: 'base32 TOTP secret, to type into the app by hand' }),
   otpauth_uri: z.string().meta({ description: 'otpauth://totp/… for a QR code' }),
+})
+
+export const EnrolmentLinkOut = z.object({
+  url: z.string().meta({ description: 'the page on web that starts the enrolment; shown once' }),
+  expires_at: z.date(),
 })
 
 export const EnrolledTokens = z.object({

@@ -1,6 +1,6 @@
 import type { Currency } from '../value-sets.ts'
 
-/** The rate table's currencies (a column value set) and the subset orders take (spec §5). */
+/** The rate table's currencies (a column value set) and the subset orders take. */
 export { CURRENCIES, type Currency } from '../value-sets.ts'
 export { ORDER_CURRENCIES, type OrderCurrency } from '../orders.ts'
 

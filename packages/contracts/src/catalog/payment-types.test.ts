@@ -2,7 +2,7 @@ import { CREDENTIAL_PAYMENT_TYPES, PAYMENT_TYPE_CODES } from '../orders.ts'
 import { describe, expect, it } from 'vitest'
 import { PAYMENT_TYPES } from './payment-types.ts'
 
-/** Spec §3's eight payment type codes, in its order, copied verbatim (the spec is not in this repository). */
+/** The eight payment type codes in their order, copied from docs/product/orders.md. */
 const SPEC_PAYMENT_TYPE_CODES = 'topup exams payout subscriptions visa cloud domain ads'.split(' ')
 
 describe('payment type catalog', () => {
@@ -10,11 +10,11 @@ describe('payment type catalog', () => {
     expect([...PAYMENT_TYPE_CODES]).toEqual(SPEC_PAYMENT_TYPE_CODES)
   })
 
-  it('holds exactly the eight types of spec §3, in order', () => {
+  it('holds exactly the eight payment types, in order', () => {
     expect(PAYMENT_TYPES.map((type) => type.value)).toEqual([...PAYMENT_TYPE_CODES])
   })
 
-  it('asks for site credentials on exactly the types web asks them for (spec §5/§9)', () => {
+  it('asks for site credentials on exactly the types web asks them for', () => {
     const withCredentials = PAYMENT_TYPES.filter((type) => type.needs_credentials)
     expect(withCredentials.map((type) => type.value)).toEqual([...CREDENTIAL_PAYMENT_TYPES])
   })

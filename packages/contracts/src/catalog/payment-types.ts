@@ -2,8 +2,8 @@ import { PAYMENT_TYPE_CODES, type PaymentTypeCode } from '../orders.ts'
 import type { Direction, FeeSchedule } from './currencies.ts'
 
 /**
- * The eight services of spec §3. Labels, which ones need the customer's site credentials
- * (spec §9) and the direction are code: validation and web depend on them. The fee schedule
+ * The eight services (docs/product/orders.md). Labels, which ones need the customer's site
+ * credentials and the direction are code: validation and web depend on them. The fee schedule
  * and the order limits here are only the defaults: admins change them in
  * `payment_type_settings` (seeded with these values; see store.ts), and orders and quotes read
  * them through the store. Each order stores the fee it was charged, so a change never rewrites
@@ -16,18 +16,18 @@ export interface PaymentType {
   value: PaymentTypeCode
   label: string
   description: string
-  /** Spec §5/§9: topup, subscriptions, cloud and ads need site_username and site_password. */
+  /** topup, subscriptions, cloud and ads need site_username and site_password. */
   needs_credentials: boolean
   /** charge: the customer pays rials through a gateway; payout: the customer receives rials. */
   direction: Direction
   fee: FeeSchedule
-  /** Whole currency units (spec §9: 50 by default, "negotiable"). */
+  /** Whole currency units (50 by default, "negotiable"). */
   min_amount: number
-  /** Whole currency units; above this the spec sends the customer to support. */
+  /** Whole currency units; above this the customer arranges the order with support. */
   max_amount: number
 }
 
-/** Spec §9: "Minimum order 50 currency units (negotiable), higher amounts arranged with support". */
+/** "Minimum order 50 currency units (negotiable), higher amounts arranged with support". */
 export const DEFAULT_MIN_AMOUNT = 50
 export const DEFAULT_MAX_AMOUNT = 10_000
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   gregorianOf,
   isAdultOn,
+  gregorianLooking,
   parseJalaliDate,
   tehranJalaliDay,
   tehranJalaliMonthStart,
@@ -43,5 +44,19 @@ describe('Jalali birth dates', () => {
     expect(tehranJalaliMonthStart(new Date('2026-11-25T10:00:00Z')).toISOString()).toBe(
       '2026-11-21T20:30:00.000Z',
     )
+  })
+})
+
+describe('a Gregorian date in the Jalali field', () => {
+  it('is recognised, with the Jalali day it stands for', () => {
+    expect(gregorianLooking('1990/05/15')).toEqual({ jalali: { jy: 1369, jm: 2, jd: 25 } })
+    expect(gregorianLooking('۲۰۰۰/۰۲/۲۹')).toEqual({ jalali: { jy: 1378, jm: 12, jd: 10 } })
+    // A Gregorian year with a day that calendar does not have.
+    expect(gregorianLooking('1990/02/30')).toEqual({ jalali: null })
+  })
+
+  it('is not a Jalali date nor another shape', () => {
+    for (const text of ['1370/06/15', '1990-05-15', '15/05/1990', ''])
+      expect([text, gregorianLooking(text)]).toEqual([text, null])
   })
 })

@@ -1,5 +1,5 @@
 import { toLatinDigits } from '../digits.ts'
-import { isValidJalaaliDate, toGregorian } from 'jalaali-js'
+import { isValidJalaaliDate, toGregorian, toJalaali } from 'jalaali-js'
 
 /**
  * Birth dates as Iranians write them: Jalali `YYYY/MM/DD` (Persian digits welcome). The terms
@@ -15,12 +15,41 @@ export interface JalaliDate {
   jd: number
 }
 
+/** `YYYY/M/D` in any of the three digit sets → its three numbers, whatever the calendar. */
+function yearMonthDay(value: string): [number, number, number] | null {
+  const match = /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/.exec(toLatinDigits(value.trim()))
+  return match ? [Number(match[1]), Number(match[2]), Number(match[3])] : null
+}
+
 /** `1370/1/5` or `۱۳۷۰/۰۱/۰۵` → the date, or null when it is no real Jalali day. */
 export function parseJalaliDate(value: string): JalaliDate | null {
-  const match = /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/.exec(toLatinDigits(value.trim()))
-  if (!match) return null
-  const [jy, jm, jd] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  const parts = yearMonthDay(value)
+  if (!parts) return null
+  const [jy, jm, jd] = parts
   return isValidJalaaliDate(jy, jm, jd) ? { jy, jm, jd } : null
+}
+
+// Jalali years run about 621 behind Gregorian ones: 1405 is 2026. A birth year from 1800 on is
+// no Jalali year of anyone alive, and every Gregorian birth year of a customer.
+const GREGORIAN_YEARS_FROM = 1800
+
+/**
+ * A birth date written on the Gregorian calendar (`1990/05/15`): `jalali` is the day it stands
+ * for, or null when no such Gregorian day exists (`1990/02/30`). Null for a Jalali year or
+ * another shape. Read as Jalali it would be centuries ahead and answer "under 18"; the customer
+ * needs to hear which calendar to use, with their date converted.
+ */
+export function gregorianLooking(value: string): { jalali: JalaliDate | null } | null {
+  const parts = yearMonthDay(value)
+  if (!parts) return null
+  const [gy, gm, gd] = parts
+  if (gy < GREGORIAN_YEARS_FROM) return null
+  const day = new Date(Date.UTC(gy, gm - 1, gd))
+  const real =
+    day.getUTCFullYear() === gy && day.getUTCMonth() === gm - 1 && day.getUTCDate() === gd
+  if (!real) return { jalali: null }
+  const { jy, jm, jd } = toJalaali(gy, gm, gd)
+  return { jalali: { jy, jm, jd } }
 }
 
 export const formatJalaliDate = ({ jy, jm, jd }: JalaliDate): string =>

@@ -9,7 +9,7 @@ import {
   normaliseCardNumber,
 } from './cards.ts'
 
-/** domain.md §3.c, written out independently of the library: Luhn from the left. */
+/** docs/product/domain.md, written out independently of the library: Luhn from the left. */
 const luhnSum = (digits: string) =>
   [...digits].reduce((sum, char, index) => {
     const doubled = index % 2 === 0 ? Number(char) * 2 : Number(char)

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { toLatinDigits } from '../digits.ts'
 
 /**
- * Bank cards the customer owns (issue 18, ADR 024): the form of `POST /api/me/identity/cards/`,
+ * Bank cards the customer owns (ADR 024): the form of `POST /api/me/identity/cards/`,
  * the card as the API returns it (masked, never the full number) and the Persian texts of every
  * refusal around cards and cash-out Shebas.
  */

@@ -1,11 +1,12 @@
 import { formatToman } from '../money.ts'
 import { z } from 'zod'
 import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from '../text.ts'
-import { ADULT_AGE, parseJalaliDate } from './birth-date.ts'
+import { ADULT_AGE, formatJalaliDate, gregorianLooking, parseJalaliDate } from './birth-date.ts'
+import { toPersianDigits } from '../digits.ts'
 import { isValidNationalCode, normaliseNationalCode } from './national-code.ts'
 
 /**
- * The customer's side of identity (issue 18): the level-1 form and the answer of
+ * The customer's side of identity (ADR 022): the level-1 form and the answer of
  * `GET /api/me/identity/`. Amounts are rials, like every `_irr` field of the API.
  */
 
@@ -36,6 +37,9 @@ export const MESSAGES = {
   nameInvalid: 'نام را با حروف فارسی یا انگلیسی و حداکثر ۵۰ نویسه وارد کنید',
   nationalCodeInvalid: 'کد ملی معتبر نیست؛ ده رقم کد ملی خود را بدون خط تیره وارد کنید',
   birthDateInvalid: 'تاریخ تولد را به شکل سال/ماه/روز شمسی وارد کنید، مثلاً ۱۳۷۰/۰۶/۱۵',
+  /** A Gregorian date in the Jalali field, with the Jalali day it stands for. */
+  birthDateGregorian: (jalali: string) =>
+    `تاریخ تولد را به تقویم شمسی وارد کنید؛ تاریخی که نوشته‌اید به شمسی ${toPersianDigits(jalali)} است.`,
   underAge: `برای استفاده از خدمات ارزپل باید دست‌کم ${ADULT_AGE.toLocaleString('fa-IR')} سال داشته باشید`,
   alreadyVerified: 'هویت شما پیش‌تر تأیید شده است.',
   nationalCodeTaken:
@@ -86,7 +90,15 @@ export const Level1Body = z.object({
   birth_date: z
     .string({ error: MESSAGES.required })
     .max(20, MESSAGES.birthDateInvalid)
-    .refine((value) => parseJalaliDate(value) !== null, MESSAGES.birthDateInvalid),
+    .superRefine((value, ctx) => {
+      const gregorian = gregorianLooking(value)
+      const message = gregorian?.jalali
+        ? MESSAGES.birthDateGregorian(formatJalaliDate(gregorian.jalali))
+        : gregorian || parseJalaliDate(value) === null
+          ? MESSAGES.birthDateInvalid
+          : null
+      if (message) ctx.addIssue({ code: 'custom', message })
+    }),
 })
 export type Level1Input = z.output<typeof Level1Body>
 
@@ -94,6 +106,22 @@ const Limits = z.object({
   per_order_irr: z.number().int(),
   per_day_irr: z.number().int(),
   per_month_irr: z.number().int(),
+})
+
+/** Why an order holds part of the limits: its bank payment under way, or a cash-out started. */
+export const RESERVATION_KINDS = ['bank_payment', 'payout'] as const
+export type ReservationKind = (typeof RESERVATION_KINDS)[number]
+
+/** An order holding part of the limits until its money moves or the hold ends (ADR 022). */
+export const Reservation = z.object({
+  order_id: z.number().int(),
+  kind: z.enum(RESERVATION_KINDS),
+  amount_irr: z.number().int(),
+  /**
+   * When the hold ends by itself (a bank payment no longer payable); null when only the order's
+   * next move ends it (a cash-out paid out or dropped, a bank answer being verified).
+   */
+  until: z.iso.datetime().nullable(),
 })
 
 export const IdentityStatusOut = z.object({
@@ -109,8 +137,16 @@ export const IdentityStatusOut = z.object({
     })
     .nullable(),
   limits: Limits.extend({
+    /** What is left today and this month once moved and reserved money is taken off. */
     today_remaining_irr: z.number().int(),
     month_remaining_irr: z.number().int(),
+    /** Money that moved today and this month (paid, or paid out); money that went back is not. */
+    today_used_irr: z.number().int(),
+    month_used_irr: z.number().int(),
+    /** Money held by payments under way, against today and this month alike. */
+    reserved_irr: z.number().int(),
+    /** The orders holding it, by id. */
+    reservations: z.array(Reservation),
   }),
   next_level: z
     .object({

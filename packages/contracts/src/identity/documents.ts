@@ -4,7 +4,7 @@ import { MAX_ATTACHMENT_BYTES, UploadedFile } from '../uploads.ts'
 import { IdentityStatusOut } from './customer.ts'
 
 /**
- * The customer's side of level 2 (issue 18, ADR 025): two photos (the national ID card, and the
+ * The customer's side of level 2 (ADR 025): two photos (the national ID card, and the
  * customer holding it) that staff review. Images only: a review looks at faces and card
  * details, which a PDF adds nothing to.
  */
@@ -37,6 +37,10 @@ export const IDENTITY_DOCUMENT_MESSAGES = {
   underReview:
     'مدارک شما در حال بررسی است و تا پایان بررسی مدرک تازه‌ای پذیرفته نمی‌شود. نتیجه را در همین صفحه می‌بینید.',
   alreadyLevel2: 'احراز هویت سطح ۲ شما پیش‌تر تأیید شده است.',
+  tooManyUploads:
+    'در یک ساعت گذشته تصاویر زیادی فرستاده‌اید. لطفاً کمی بعد دوباره تلاش کنید؛ اگر مشکلی هست، تیکت بزنید.',
+  tooManyInRequest:
+    'برای این درخواست تصاویر زیادی فرستاده‌اید. اگر تصویر درستی را نمی‌توانید بفرستید، تیکت بزنید تا پشتیبانی راهنمایی کند.',
   notFound: 'یافت نشد',
 } as const
 

@@ -2,7 +2,7 @@ import { fc, test } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
 import { isValidNationalCode, maskNationalCode, normaliseNationalCode } from './national-code.ts'
 
-/** domain.md §3.a, written out independently of the library: Σ digit[i]·(10−i) mod 11. */
+/** docs/product/domain.md, written out independently of the library: Σ digit[i]·(10−i) mod 11. */
 const remainderOf = (nine: string) =>
   [...nine].reduce((sum, digit, index) => sum + Number(digit) * (10 - index), 0) % 11
 const checkDigitOf = (remainder: number) => (remainder < 2 ? remainder : 11 - remainder)

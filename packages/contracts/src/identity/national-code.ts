@@ -2,8 +2,8 @@ import { toLatinDigits } from '../digits.ts'
 import { verifyIranianNationalId } from '@persian-tools/persian-tools'
 
 /**
- * The national code (کد ملی, domain.md §3.a): ten digits whose last is a checksum of the other
- * nine. The library's city-prefix whitelist stays off: it is incomplete for codes issued
+ * The national code (کد ملی, docs/product/domain.md): ten digits whose last is a checksum of the
+ * other nine. The library's city-prefix whitelist stays off: it is incomplete for codes issued
  * recently, and whether the person exists is the inquiry's question, not ours.
  */
 

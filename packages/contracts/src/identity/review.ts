@@ -6,7 +6,7 @@ import { CardOut } from './cards.ts'
 import { IDENTITY_DOCUMENT_KINDS, IDENTITY_DOCUMENT_TYPES } from './documents.ts'
 
 /**
- * The staff side of level 2 and of a customer's identity (issue 18, ADR 025): the review queue,
+ * The staff side of level 2 and of a customer's identity (ADR 025): the review queue,
  * one request with its documents, the decision, a customer's identity history and the inquiry
  * log. Staff see the full national code; every document they open is on record.
  */

@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { IDENTITY_LEVELS } from './customer.ts'
 
 /**
- * Limits per level as staff set them (issue 18): in toman, as the back office shows money. The
- * service stores rials (× 10).
+ * Limits per identity level as staff set them (ADR 022): in toman, as the back office shows money.
+ * The service stores rials (× 10).
  */
 
 /** 10 000 000 000 000 toman: far above any order, far below Number.MAX_SAFE_INTEGER / 10. */

@@ -93,8 +93,7 @@ const MetaSchema = z
   .nullish()
   .transform((value) => value ?? {})
   .meta({
-    description:
-      'spec §7 meta: the deep-link flow (and subscription service) the request came from',
+    description: 'The deep-link flow (and subscription service) the request came from',
   })
 
 export const CreatePaymentBody = z
@@ -114,7 +113,7 @@ export const CreatePaymentBody = z
       .nullish()
       .meta({
         description:
-          "The `quote_token` of GET /api/quote/ the customer saw (issue 15): the order gets that quote's rate and fee while it is valid; otherwise 409 `quote_changed` with the new quote. Without it the order is priced at the current rate.",
+          "The `quote_token` of GET /api/quote/ the customer saw: the order gets that quote's rate and fee while it is valid; otherwise 409 `quote_changed` with the new quote. Without it the order is priced at the current rate.",
       }),
   })
   // Runs even when other fields failed, so the form gets every message at once.
@@ -165,8 +164,12 @@ export const StartBody = z.object({
     .transform((value) => (value ? normaliseCardNumber(value) || null : null))
     .meta({
       description:
-        'Level 1 and above: the registered card to pay with (409 `card_not_registered` if it is not one); null picks the first registered card (409 `card_required` without any). Level 0: ignored (spec §7 sends null)',
+        'Level 1 and above: the registered card to pay with (409 `card_not_registered` if it is not one); null picks the first registered card (409 `card_required` without any). Level 0: ignored (the original client sends null)',
     }),
+  card_id: z.number().int().positive().nullish().meta({
+    description:
+      "Level 1 and above: the id of one of the customer's cards (GET /api/me/identity/cards/) to pay with, as the order form offers them; it wins over `card_number` (409 `card_not_registered` if it is not theirs)",
+  }),
   flow: z.string().max(32).nullish(),
   sheba: shebaSchema
     .nullish()
@@ -220,7 +223,7 @@ export const PaymentEventOut = z.object({
   created_at: z.date(),
 })
 
-/** Where is my money (issue #15): a return of the order's money, or money held to return. */
+/** Where is my money: a return of the order's money, or money held to return. */
 export const MoneyBackOut = z.object({
   amount_irr: rials('Rials coming back to the customer'),
   status: z.enum(['held', 'requested', 'pending', 'done']).meta({
@@ -249,7 +252,7 @@ export const MissingOut = z.array(z.enum(PAYOUT_REQUIREMENTS)).meta({
     "Cash-out not yet with staff: what it still needs (`sheba`, `income_documents`, at least one document, `identity_level`, the customer at identity level 1, `sheba_owner_check`, the order's Sheba not yet confirmed as the customer's own at level 1: asked by itself when level 1 is reached, at start and at a document upload, or by giving the Sheba again); empty otherwise. Once nothing is missing a started cash-out goes to staff (`in_progress`).",
 })
 
-/** Issue 18: the bank of a cash-out's Sheba, from its bank code (`getShebaInfo`). */
+/** The bank of a cash-out's Sheba, from its bank code (`getShebaInfo`). */
 const ShebaBankOut = z.string().nullable().optional().meta({
   description: "Cash-out: the Persian name of the Sheba's bank; null without a Sheba",
 })
@@ -259,6 +262,18 @@ export const PaymentWithMissingOut = PaymentOut.extend({
   sheba_bank_name: ShebaBankOut,
 })
 
+/** The bank's receipt of the payment that paid an order, as the customer's receipt shows it. */
+export const BankReceiptOut = z.object({
+  ref_num: z.string().nullable().meta({ description: "The bank's reference of the payment" }),
+  rrn: z
+    .string()
+    .nullable()
+    .meta({ description: 'The tracking number (RRN) the card holder sees' }),
+  trace_no: z.string().nullable(),
+  masked_pan: z.string().nullable().meta({ description: 'The paying card, masked by the bank' }),
+  verified_at: z.date().nullable(),
+})
+
 export const PaymentDetailOut = PaymentOut.extend({
   missing: MissingOut,
   sheba_bank_name: ShebaBankOut,
@@ -266,7 +281,10 @@ export const PaymentDetailOut = PaymentOut.extend({
   money_back: z
     .array(MoneyBackOut)
     .optional()
-    .meta({ description: 'Money of this order coming back or held to return (issue #15)' }),
+    .meta({ description: 'Money of this order coming back or held to return' }),
+  bank_receipt: BankReceiptOut.nullable()
+    .optional()
+    .meta({ description: 'The verified bank payment of a paid order; null before it is paid' }),
 })
 
 export const QuoteExpired = z.object({
@@ -278,10 +296,20 @@ export const QuoteExpired = z.object({
   rate_locked_until: z.string(),
 })
 
-/** Why a `quote_token` no longer holds (payments-service catalog/quote-token.ts). */
-export const QUOTE_TOKEN_REFUSALS = ['malformed', 'signature', 'expired', 'mismatch'] as const
+/**
+ * Why a `quote_token` no longer holds (payments-service catalog/quote-token.ts). `stale`: it was
+ * priced from a copy of the rates or fees that was already out of date when it was made (a
+ * change had been committed that this pod had not heard of yet; ADR 033).
+ */
+export const QUOTE_TOKEN_REFUSALS = [
+  'malformed',
+  'signature',
+  'expired',
+  'mismatch',
+  'stale',
+] as const
 
-/** 409 `quote_changed` from create (issue 15): `quote` is the current one, with its own token. */
+/** 409 `quote_changed` from create (ADR 013): `quote` is the current one, with its own token. */
 export const QuoteChanged = z.object({
   detail: z.string(),
   code: z.literal('quote_changed'),

@@ -6,7 +6,7 @@ import { INVALID_CHARACTERS_MESSAGE } from '../text.ts'
 
 // No zod here: the browser's new-request form takes its texts from this module.
 
-/** Texts the web client shows as they are: spec §5 where it gives one, ours otherwise. */
+/** Texts the web client shows as they are: the product's where it gives one, ours otherwise. */
 export const MESSAGES = {
   siteUrl: 'آدرس سایت را وارد کنید',
   amount: INVALID_AMOUNT,
@@ -32,6 +32,8 @@ export const MESSAGES = {
   rateUnavailable: 'نرخ این ارز در حال حاضر در دسترس نیست.',
   quoteChanged: (amountIrr: number) =>
     `قیمتی که دیدید دیگر معتبر نیست (مهلت آن تمام شده یا نرخ تغییر کرده است). مبلغ جدید ${formatNumberFa(amountIrr)} ریال است؛ آن را بررسی و دوباره ثبت کنید.`,
+  quoteStale: (amountIrr: number) =>
+    `قیمتی که دیدید پیش از آخرین تغییر نرخ یا کارمزد محاسبه شده بود. مبلغ جدید ${formatNumberFa(amountIrr)} ریال است؛ آن را بررسی و دوباره ثبت کنید.`,
   illegalTransition: 'این تغییر وضعیت برای این سفارش مجاز نیست.',
   reverseFailed: 'برگشت وجه در بانک انجام نشد.',
 } as const

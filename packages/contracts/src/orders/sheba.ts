@@ -1,8 +1,8 @@
 import { toLatinDigits } from '../digits.ts'
 
 /**
- * Iranian IBAN (Sheba): "IR" + 24 digits, ISO 7064 mod 97 (domain.md §3.d): move "IR" and the
- * two check digits to the end, map I → 18 and R → 27, and the number mod 97 must be 1.
+ * Iranian IBAN (Sheba): "IR" + 24 digits, ISO 7064 mod 97 (docs/product/domain.md): move "IR"
+ * and the two check digits to the end, map I → 18 and R → 27, and the number mod 97 must be 1.
  * Spaces, dashes and Persian digits are accepted and removed.
  */
 export function normalizeSheba(input: string): string {

@@ -167,7 +167,7 @@ export const DashboardOut = z.object({
   day: z.string().meta({ description: 'Tehran calendar day, YYYY-MM-DD' }),
 })
 
-// ---- money to return (issue #15) -----------------------------------------------------------
+// ---- money to return ------------------------------------------------------------------------
 
 /** Persian texts of "money to return" (shown by web as they are). */
 export const MONEY_TO_RETURN_MESSAGES = {

@@ -1,11 +1,12 @@
-import { TICKET_LIMIT_MESSAGES, TICKET_LIMITS } from '../tickets.ts'
+import { TICKET_LIMIT_MESSAGES, TICKET_LIMITS, TICKET_ORDER_MESSAGES } from '../tickets.ts'
 import { toLatinDigits, toPersianDigits } from '../digits.ts'
 import { z } from 'zod'
 import { MAX_ATTACHMENTS_PER_MESSAGE, UPLOAD_MESSAGES, UploadedFile } from '../uploads.ts'
 
-/** Texts the web client shows as they are: spec §5 for the ticket form, ours for the rest. */
+/** Texts the web client shows as they are: the product's for the ticket form, ours for the rest. */
 export const MESSAGES = {
   ...TICKET_LIMIT_MESSAGES,
+  ...TICKET_ORDER_MESSAGES,
   subjectTooLong: 'موضوع نباید بیشتر از ۲۰۰ کاراکتر باشد',
   categoryInvalid: 'دسته‌بندی انتخاب‌شده معتبر نیست',
   messageRequired: 'شناسه پیام لازم است',
@@ -112,9 +113,12 @@ export const CreateTicketBody = z.object({
     description: 'a category id from /api/ticketing/categories/',
   }),
   subject: optionalText(MAX_TITLE_LENGTH, MESSAGES.subjectTooLong),
+  order_id: optionalIdField(MESSAGES.orderInvalid).meta({
+    description: "one of the customer's own orders the ticket is about (optional)",
+  }),
   message: optionalText(MAX_CONTENT_LENGTH, MESSAGES.contentTooLong).meta({
     description:
-      "the first message of the ticket (optional: spec §7's client sends {title, category} and then posts the first message to /messages/)",
+      'the first message of the ticket (optional: the original client sends {title, category} and then posts the first message to /messages/)',
   }),
 })
 
@@ -149,6 +153,13 @@ export const Ticket = z.object({
   id: z.number().int(),
   title: z.string(),
   subject: z.string().nullable(),
+  // Optional on the wire: a pod from before tickets named orders leaves it out.
+  order_id: z
+    .number()
+    .int()
+    .nullable()
+    .optional()
+    .meta({ description: "the customer's order the ticket is about, if one was named" }),
   category: z.number().int().meta({ description: 'category id' }),
   category_name: z.string(),
   status: z.enum(['open', 'closed']),

@@ -23,6 +23,7 @@ export const USER_AUDIT_ACTIONS = [
   'second_factor_enrolled',
   'recovery_code_used',
   'close',
+  'enrolment_link_issued',
 ] as const
 export type UserAuditAction = (typeof USER_AUDIT_ACTIONS)[number]
 
@@ -55,7 +56,7 @@ export const StaffUserOut = z.object({
   role: z.enum(ROLES),
   blocked: z.boolean(),
   blocked_at: z.date().nullable(),
-  /** Closed by an admin (issue 18): blocked for good; identity documents purged after retention. */
+  /** Closed by an admin (ADR 025): blocked for good; identity documents purged after retention. */
   closed_at: z.date().nullable(),
   created_at: z.date(),
   last_login_at: z.date().nullable(),
@@ -64,6 +65,9 @@ export const StaffUserOut = z.object({
 export const UserPageOut = z.object({ count: z.number().int(), results: z.array(StaffUserOut) })
 
 export const UserDetailOut = StaffUserOut.extend({
+  second_factor_enrolled: z.boolean().nullable().meta({
+    description: 'staff: whether their authenticator is confirmed (ADR 015); null for customers',
+  }),
   orders: z.array(OrderSummaryOut),
   orders_count: z.number().int(),
   tickets: z.array(
@@ -94,7 +98,7 @@ export const BlockBody = z.object({
 
 export const UnblockBody = z.object({ note: trimmedOrNull(500) })
 
-/** Persian texts of closing an account (issue 18): the reason, and every refusal, by code. */
+/** Persian texts of closing an account (ADR 025): the reason, and every refusal, by code. */
 export const ACCOUNT_CLOSING_MESSAGES = {
   reasonRequired: 'دلیل بستن حساب لازم است',
   /** 409 `not_yourself` */

@@ -1,8 +1,8 @@
 /**
- * Why: identity lives in payments-service (architecture.md, "Data that matters"). People sign up
- * with a phone number, so the phone is the natural unique key; the username defaults to it. Staff
- * roles arrive with the admin screens but the column exists now so tokens can carry a role from
- * day one, and `blocked_at` lets support lock an account without deleting its history.
+ * Why: identity lives in payments-service, which owns the users as it owns their orders. People
+ * sign up with a phone number, so the phone is the natural unique key; the username defaults to it.
+ * Staff roles arrive with the admin screens but the column exists now so tokens can carry a role
+ * from day one, and `blocked_at` lets support lock an account without deleting its history.
  */
 import type { Knex } from 'knex'
 

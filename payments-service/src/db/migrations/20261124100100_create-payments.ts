@@ -1,9 +1,9 @@
 /**
- * Why: the customer's order (spec §3 "payment"). Money is integers: the foreign amount in minor
- * units, every rial figure in bigint, and the rate, fee and total locked at creation until
- * `rate_locked_until`. `stage` is the state machine (architecture.md); `status` is derived from
- * it by the database itself, so the two can never disagree. `site_password` is stored only as
- * AES-256-GCM ciphertext with the id of the key that sealed it (rotation).
+ * Why: the customer's order (docs/product/orders.md). Money is integers: the foreign amount in
+ * minor units, every rial figure in bigint, and the rate, fee and total locked at creation until
+ * `rate_locked_until`. `stage` is the state machine (modules/orders/state-machine.ts); `status` is
+ * derived from it by the database itself, so the two can never disagree. `site_password` is stored
+ * only as AES-256-GCM ciphertext with the id of the key that sealed it (rotation).
  */
 import type { Knex } from 'knex'
 

@@ -1,8 +1,8 @@
 /**
- * Why: one row per payment attempt, written before the browser is sent to the bank (domain.md
- * §1.f). `res_num` is our unique order id towards the bank; the bank's `ref_num` (the digital
- * receipt) is unique per gateway so one bank payment can settle one order only, even when the
- * bank reports it as verified more than once (SEP double spend).
+ * Why: one row per payment attempt, written before the browser is sent to the bank
+ * (docs/product/domain.md). `res_num` is our unique order id towards the bank; the bank's `ref_num`
+ * (the digital receipt) is unique per gateway so one bank payment can settle one order only, even
+ * when the bank reports it as verified more than once (SEP double spend).
  */
 import type { Knex } from 'knex'
 

@@ -1,5 +1,5 @@
 /**
- * Why: support tickets (spec §2, §3, §4, issue #5) live in payments-service with the customers
+ * Why: support tickets (docs/product/tickets.md) live in payments-service with the customers
  * they belong to. Categories are a table rather than an enum so support can rename them, and are
  * seeded here in Persian. `last_message_by_staff` is kept on the ticket so "open and waiting for
  * staff" is one indexed condition instead of a scan of messages. Attachments keep only a random

@@ -1,8 +1,9 @@
 /**
- * Why: support answers the same questions many times (spec §3 "prepared messages, pinned
- * prepared messages"). Canned replies are shared by all staff; `pinned_at` both marks a pinned
- * reply and orders the pinned ones (most recently pinned first), so pin/unpin is one column.
- * Authors are kept for the record but a staff account may be removed without losing the replies.
+ * Why: support answers the same questions many times ("prepared messages, pinned prepared
+ * messages", docs/product/staff.md). Canned replies are shared by all staff; `pinned_at` both marks
+ * a pinned reply and orders the pinned ones (most recently pinned first), so pin/unpin is one
+ * column. Authors are kept for the record but a staff account may be removed without losing the
+ * replies.
  */
 import type { Knex } from 'knex'
 

@@ -1,5 +1,5 @@
 /**
- * Why: the staff back office (issue #8).
+ * Why: the staff back office (ADR 008, ADR 009).
  * - `payment_type_settings`: fees and order limits become editable by admins instead of code
  *   constants; seeded with the values the catalogue had. Labels, `needs_credentials` and the
  *   direction stay in code (validation and web depend on them). A type without a row falls

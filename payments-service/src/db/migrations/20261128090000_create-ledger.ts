@@ -1,5 +1,5 @@
 /**
- * Why: a double-entry ledger (shared ledger.md, ADR 012) so that every rial the bank captured is,
+ * Why: a double-entry ledger (ADR 014) so that every rial the bank captured is,
  * at every moment, in exactly one account: unconfirmed, on a paid order, fulfilled, on its way
  * back, returned, or in suspense with a reason. The database itself refuses an unbalanced entry
  * (checked at COMMIT), a posting added to an entry of an earlier transaction, and any UPDATE,

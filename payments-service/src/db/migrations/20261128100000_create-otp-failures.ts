@@ -1,6 +1,6 @@
 /**
  * Why: a 4-digit code with 5 guesses per code and a new code after each failure lets a script
- * try ~600 codes per phone per day (issue 16). The guesses are counted across codes, per phone
+ * try ~600 codes per phone per day. The guesses are counted across codes, per phone
  * and per client IP, in PostgreSQL so that every instance shares them: a row of `otp_failures`
  * is one wrong code. When a phone's failures reach their budget, a row of `otp_locks` locks its
  * OTP flows (register, reset) until `locked_until`; one row is one lock, so its one SMS to the

@@ -1,7 +1,7 @@
 /**
- * Why: (issue 15, rate safety) a staff rate change larger than RATE_CHANGE_CONFIRM_PERCENT must be
- * confirmed, and the audit must show it. Each rate row already records who set it and when; it
- * now also keeps the rate it replaced, the size of the change (basis points of the old rate) and
+ * Why: rate safety (ADR 013): a staff rate change larger than RATE_CHANGE_CONFIRM_PERCENT must be
+ * confirmed, and the audit must show it. Each rate row already records who set it and when; it now
+ * also keeps the rate it replaced, the size of the change (basis points of the old rate) and
  * whether the admin confirmed a large change. Seeded and older rows have no previous rate.
  */
 import type { Knex } from 'knex'

@@ -3,7 +3,7 @@
  * ("what does order 42 hold", "where is attempt 7's money": the customer's money-back box, the
  * staff's money-to-return list, the invariant check). The first indexes lead with the account,
  * so those questions scanned every posting: the model-based test's checks slowed down with each
- * sequence (issue 15). These two answer them from the index alone.
+ * sequence. These two answer them from the index alone.
  */
 import type { Knex } from 'knex'
 

@@ -1,6 +1,6 @@
 /**
  * Why: support staff and admins can see customers' orders and move money, so a password alone
- * must not open their account (issue 16). Each staff member enrols a TOTP authenticator on their
+ * must not open their account (ADR 015). Each staff member enrols a TOTP authenticator on their
  * first sign-in: `staff_second_factors` holds the secret sealed with the credentials key (AES-GCM,
  * the user id as associated data), `confirmed_at` once a first code proved the authenticator, and
  * `last_time_step`, the newest 30-second step whose code was accepted, so no code is accepted

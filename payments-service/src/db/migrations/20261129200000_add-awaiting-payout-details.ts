@@ -1,5 +1,5 @@
 /**
- * Why: issue 16 (ADR 017). A cash-out started without its Sheba or income documents waits in a
+ * Why: ADR 017. A cash-out started without its Sheba or income documents waits in a
  * stage of its own, `awaiting_payout_details`, whose status is `pending`. The stage CHECK gains
  * the value and the generated `status` column maps it to `pending` (it would otherwise fall to
  * `failed`). A generated column's expression cannot be altered before PostgreSQL 17, so the

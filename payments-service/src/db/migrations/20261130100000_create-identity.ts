@@ -1,5 +1,5 @@
 /**
- * Why: identity levels (issue 18, ADR 022).
+ * Why: identity levels (ADR 022).
  * - `identity_levels`: the limits of each level (per order, per Tehran day, per Jalali month), in
  *   rials, set by admins. Seeded with the defaults of `modules/identity/levels.ts`; a level
  *   without a row falls back to those defaults, so an emptied table never stops orders.

@@ -1,5 +1,5 @@
 /**
- * Why: bank cards the customer owns (issue 18, ADR 024).
+ * Why: bank cards the customer owns (ADR 024).
  * - `customer_cards`: a card whose owner inquiry matched the customer's national code. Only the
  *   masked number (`603799******0006`) and the SHA-256 hex of the 16 digits (the form of SEP's
  *   `HashedPan`, compared with the bank's verify answer) are kept, never the number itself.

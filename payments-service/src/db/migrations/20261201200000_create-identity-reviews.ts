@@ -1,5 +1,5 @@
 /**
- * Why: identity level 2, documents reviewed by staff (issue 18, ADR 025).
+ * Why: identity level 2, documents reviewed by staff (ADR 025).
  * - `identity_reviews`: one request per attempt. `collecting` while the customer uploads, then
  *   `pending` once both kinds are in, then `approved` or `rejected` (with the reason) by a staff
  *   member. At most one open request (collecting or pending) per customer; a rejected customer

@@ -1,5 +1,5 @@
 /**
- * Why: issue 18 (ADR 025, retention). An admin closes a customer's account when the customer
+ * Why: ADR 025 (retention). An admin closes a customer's account when the customer
  * asks (a ticket). `users.closed_at` is the moment it closed; who closed it and why is a `close`
  * row of `user_audit`, as blocks are. A closed account is blocked for good (the CHECK: closed
  * implies blocked), so login, refresh and access tokens refuse it with no code of their own.

@@ -13,8 +13,8 @@ function sample(text: string, series: string): number | undefined {
 
 describe('GET /metrics', () => {
   const t = useTestApp({ env: { METRICS_TOKEN: TOKEN } })
-  const scrape = async () => {
-    const response = await t.api.get('/metrics', { headers: { Authorization: `Bearer ${TOKEN}` } })
+  const scrape = async (path = '/metrics') => {
+    const response = await t.api.get(path, { headers: { Authorization: `Bearer ${TOKEN}` } })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toContain('text/plain')
     return response.text
@@ -50,14 +50,21 @@ describe('GET /metrics', () => {
     ).toBe(1)
   })
 
-  it('reports orders by stage from the database, every stage present', async () => {
-    const text = await scrape()
+  it('reports orders by stage from the database, every stage present, at one target only', async () => {
+    const text = await scrape('/metrics/cluster')
     expect(sample(text, 'arzpol_metrics_database_up')).toBe(1)
     expect(sample(text, 'arzpol_payments{stage="awaiting_payment"}')).toBe(0)
     expect(sample(text, 'arzpol_payments{stage="paid"}')).toBe(0)
-    // Money to return (issue #15): nothing captured, nothing to return.
+    // Money to return: nothing captured, nothing to return.
     expect(sample(text, 'arzpol_money_to_return_irr')).toBe(0)
     expect(sample(text, 'arzpol_money_to_return_oldest_seconds')).toBe(0)
+    // Summing the per-pod scrapes must not multiply database state by the replica count.
+    const perPod = await scrape()
+    expect(perPod).not.toContain('arzpol_payments')
+    expect(perPod).not.toContain('arzpol_money_to_return')
+    expect(perPod).toContain('http_request_duration_seconds')
+    expect(text).not.toContain('http_request_duration_seconds')
+    expect((await t.api.get('/metrics/cluster')).status).toBe(401)
   })
 
   it('counts OTP SMS sent and failed at the provider', async () => {

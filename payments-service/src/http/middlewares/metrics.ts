@@ -4,15 +4,14 @@ import { ApiError } from '../errors.ts'
 import type { Metrics } from '../metrics.ts'
 
 export const METRICS_PATH = '/metrics'
+/** Database state, the same on every pod: scraped once through the Service (http/metrics.ts). */
+export const CLUSTER_METRICS_PATH = '/metrics/cluster'
+const isMetricsPath = (path: string) => path === METRICS_PATH || path === CLUSTER_METRICS_PATH
 
 /** The route pattern @koa/router matched (`/api/payments/:id/`), never the raw path. */
 function routeOf(ctx: AppContext): string {
   const matched = (ctx as unknown as { _matchedRoute?: unknown })._matchedRoute
-  return typeof matched === 'string'
-    ? matched
-    : ctx.path === METRICS_PATH
-      ? METRICS_PATH
-      : 'unmatched'
+  return typeof matched === 'string' ? matched : isMetricsPath(ctx.path) ? ctx.path : 'unmatched'
 }
 
 /**
@@ -36,11 +35,14 @@ export function bearerMatches(header: string, token: string): boolean {
   return timingSafeEqual(digest(match[1]), digest(token))
 }
 
-/** A scrape of `GET /metrics` (answered only when METRICS_TOKEN is set: see the request frame). */
+/**
+ * A scrape of `GET /metrics` or `GET /metrics/cluster` (answered only when METRICS_TOKEN is set:
+ * see the request frame).
+ */
 export const isMetricsScrape = (ctx: AppContext): boolean =>
-  ctx.path === METRICS_PATH && (ctx.method === 'GET' || ctx.method === 'HEAD')
+  isMetricsPath(ctx.path) && (ctx.method === 'GET' || ctx.method === 'HEAD')
 
-/** Answers a scrape, behind `Authorization: Bearer METRICS_TOKEN`. */
+/** Answers a scrape of either registry, behind `Authorization: Bearer METRICS_TOKEN`. */
 export async function serveMetrics(
   ctx: AppContext,
   metrics: Metrics,
@@ -51,7 +53,8 @@ export async function serveMetrics(
       headers: { 'WWW-Authenticate': 'Bearer realm="metrics"' },
     })
   }
+  const registry = ctx.path === CLUSTER_METRICS_PATH ? metrics.clusterRegistry : metrics.registry
   ctx.set('Cache-Control', 'no-store')
-  ctx.type = metrics.registry.contentType
-  ctx.body = await metrics.registry.metrics()
+  ctx.type = registry.contentType
+  ctx.body = await registry.metrics()
 }

@@ -27,7 +27,7 @@ function deeperThan(value: unknown, limit: number): boolean {
 /**
  * A JSON body of deeply nested arrays or objects (thousands of levels fit in 64 kB) would
  * overflow the stack of whatever walks it next (validation, messages, the idempotency hash):
- * refused before any of them runs (issue 16).
+ * refused before any of them runs.
  */
 function refuseDeepBody(ctx: AppContext): void {
   if (deeperThan(ctx.request.body, MAX_BODY_DEPTH)) {

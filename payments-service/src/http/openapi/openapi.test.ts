@@ -72,7 +72,7 @@ describe('OpenAPI document', () => {
     expect(doc.components.schemas).toHaveProperty('FieldErrors')
   })
 
-  it('documents identity and its limits (issue 18)', async () => {
+  it('documents identity and its limits', async () => {
     const doc = (await t.api.get<Document>('/api/schema/')).body
     const identity = doc.paths['/api/me/identity/']
     expect(identity?.get?.operationId).toBe('me_identity')

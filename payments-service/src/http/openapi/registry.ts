@@ -71,6 +71,7 @@ const ERROR_RESPONSES: Record<number, { description: string; schema: JsonSchema 
   403: { description: 'Not allowed', schema: ERROR_REF },
   404: { description: 'Not found', schema: ERROR_REF },
   409: { description: 'Conflicts with the current state', schema: ERROR_REF },
+  410: { description: 'Gone: used up, expired or replaced by a newer one', schema: ERROR_REF },
   413: { description: 'Payload too large', schema: ERROR_REF },
   415: { description: 'Unsupported media type', schema: ERROR_REF },
   422: {

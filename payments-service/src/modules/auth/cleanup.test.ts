@@ -5,7 +5,7 @@ import { RefreshToken } from '../../models/refresh-token.model.ts'
 import { User } from '../../models/user.model.ts'
 import { requestCode, useTestApp } from '../../test/app.ts'
 import { insertUser, uniquePhone } from '../../test/factories.ts'
-import { deleteExpiredAuthRows, startAuthCleanup } from './cleanup.ts'
+import { AUTH_CLEANUP_QUEUE, deleteExpiredAuthRows } from './cleanup.ts'
 
 const HOUR = 3600
 const WINDOW = 15 * 60
@@ -100,7 +100,7 @@ describe('clean-up of expired auth rows', () => {
     })
   })
 
-  it('deletes wrong codes older than their window and locks that ended (issue 16)', async () => {
+  it('deletes wrong codes older than their window and locks that ended', async () => {
     const phone = uniquePhone()
     await t.deps.db('otp_failures').insert([
       { phone, client_ip: '203.0.113.1', created_at: ago(24 * HOUR + 1) },
@@ -137,10 +137,13 @@ describe('clean-up of expired auth rows', () => {
     expect((await cleanup()).otp_challenges).toBe(5)
   })
 
-  it('is what main.ts starts: it runs at once, and stop() waits for that run', async () => {
+  it('is the auth-cleanup job the engine runs (jobs/background.ts)', async () => {
     await seed()
-    const task = startAuthCleanup(t.deps)
-    await task.stop()
+    expect(await t.deps.jobs.trigger(AUTH_CLEANUP_QUEUE)).toEqual({
+      completed: 1,
+      retried: 0,
+      failed: 0,
+    })
     expect((await remaining()).refresh_tokens).toHaveLength(3)
   })
 })

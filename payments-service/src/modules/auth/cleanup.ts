@@ -1,7 +1,6 @@
 import type { Knex } from 'knex'
 import type { AppDeps } from '../../http/context.ts'
 import type { Clock } from '../../lib/clock.ts'
-import { runPeriodically, type PeriodicTask } from '../../lib/periodic.ts'
 import { LoginAttempt } from '../../models/login-attempt.model.ts'
 import { OtpChallenge } from '../../models/otp-challenge.model.ts'
 import { OtpFailure, OtpLock } from '../../models/otp-failure.model.ts'
@@ -10,6 +9,9 @@ import { OTP_SEND_WINDOW_MS } from './otp.service.ts'
 
 /** Rows live at most this much longer than they matter; the tables stay small either way. */
 export const CLEANUP_INTERVAL_MS = 10 * 60_000
+
+/** The clean-up's job queue (jobs/background.ts). */
+export const AUTH_CLEANUP_QUEUE = 'auth-cleanup'
 
 export interface AuthCleanupDeps {
   db: Knex
@@ -33,8 +35,8 @@ export interface AuthCleanupResult {
 
 /**
  * Deletes auth rows that no rule reads any more. Plain `DELETE … WHERE` on rows nothing will
- * update again, so several instances may run it at the same time: one of them deletes a row
- * and the others skip it.
+ * update again, so two runs at once (a lease handed over, ADR 032) are harmless: one of them
+ * deletes a row and the other skips it.
  */
 export async function deleteExpiredAuthRows({
   db,
@@ -67,25 +69,21 @@ export async function deleteExpiredAuthRows({
   }
 }
 
-/** main.ts: runs the clean-up at start and every CLEANUP_INTERVAL_MS; `stop()` on shutdown. */
-export function startAuthCleanup(deps: AppDeps): PeriodicTask {
+/** The clean-up as a job every CLEANUP_INTERVAL_MS, one run at a time across instances. */
+export function scheduleAuthCleanup(deps: AppDeps): void {
   const { db, clock, logger, config } = deps
-  return runPeriodically(
-    'auth-cleanup',
-    async () => {
-      const deleted = await deleteExpiredAuthRows({
-        db,
-        clock,
-        loginWindowSeconds: config.LOGIN_FAILURE_WINDOW_MINUTES * 60,
-        otpFailureWindowSeconds: Math.max(
-          config.OTP_FAILURE_WINDOW_HOURS * 3600,
-          config.OTP_IP_FAILURE_WINDOW_MINUTES * 60,
-        ),
-      })
-      if (Object.values(deleted).some((count) => count > 0)) {
-        logger.info({ deleted }, 'expired auth rows deleted')
-      }
-    },
-    { intervalMs: CLEANUP_INTERVAL_MS, logger },
-  )
+  deps.jobs.every(AUTH_CLEANUP_QUEUE, CLEANUP_INTERVAL_MS / 1000, async () => {
+    const deleted = await deleteExpiredAuthRows({
+      db,
+      clock,
+      loginWindowSeconds: config.LOGIN_FAILURE_WINDOW_MINUTES * 60,
+      otpFailureWindowSeconds: Math.max(
+        config.OTP_FAILURE_WINDOW_HOURS * 3600,
+        config.OTP_IP_FAILURE_WINDOW_MINUTES * 60,
+      ),
+    })
+    if (Object.values(deleted).some((count) => count > 0)) {
+      logger.info({ deleted }, 'expired auth rows deleted')
+    }
+  })
 }

@@ -198,6 +198,19 @@ describe('login throttling (defaults: 10 per account, 50 per IP, 15 minutes)', (
     expect(calls.verify).toBe(10)
   })
 
+  it('lets no more than 10 parallel guesses at one account through from as many addresses', async () => {
+    // Each request also locks its own address: the account's lock must still be one lock.
+    const user = await insertUser(t.deps, { password: PASSWORD })
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        login({ phone: user.phone, password: `guess ${i}` }, `203.0.113.${i + 1}`),
+      ),
+    )
+    const statuses = answers.map((answer) => answer.status).sort()
+    expect(statuses).toEqual([...Array(10).fill(401), ...Array(15).fill(429)])
+    expect(calls.verify).toBe(10)
+  })
+
   it('does not count the right password on a blocked account as a failure', async () => {
     const user = await insertUser(t.deps, { password: PASSWORD, blocked: true })
     for (let i = 0; i < 12; i++) {

@@ -4,7 +4,7 @@ import { requestCode, useTestApp } from '../../test/app.ts'
 import { insertUser, uniquePhone } from '../../test/factories.ts'
 
 /**
- * OTP brute force (issue 16): a per-phone budget of failed codes across codes, after which the
+ * OTP brute force: a per-phone budget of failed codes across codes, after which the
  * phone's OTP flows (register, reset) are locked for hours with one SMS to its owner, and a
  * per-IP budget of failed codes. Password sign-in is never locked by it.
  */

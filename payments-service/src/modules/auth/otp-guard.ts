@@ -3,11 +3,10 @@ import type { Knex } from 'knex'
 import { tooManyRequests } from '../../http/errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { OtpFailure, OtpLock } from '../../models/otp-failure.model.ts'
-import { User } from '../../models/user.model.ts'
 import type { SmsOutbox } from './sms/outbox.ts'
 
 /**
- * OTP brute force (issue 16). With 4-digit codes, 5 guesses per code and a new code after each
+ * OTP brute force. With 4-digit codes, 5 guesses per code and a new code after each
  * failure, the per-code limit alone lets a script try ~600 codes per phone per day. So wrong
  * codes are also counted across codes and purposes (table `otp_failures`):
  *
@@ -109,14 +108,10 @@ export function createOtpGuard({ clock, sms, limits }: OtpGuardDeps): OtpGuard {
         locked_until: new Date(now.getTime() + limits.lockSeconds * 1000),
         created_at: now,
       })
-      const owner = await User.query(trx).select('id').findOne({ phone })
-      if (!owner) return
-      // Sent once the lock is committed (the caller commits even when it answers 400).
-      const hours = Math.ceil(limits.lockSeconds / 3600)
-      trx.executionPromise.then(
-        () => sms.enqueueOtpLocked({ phone, hours }),
-        () => undefined,
-      )
+      // A job of the lock's transaction (the caller commits even when it answers 400), written
+      // whether or not the phone has an account, so the answer takes the same time either way;
+      // its worker sends it to an account's owner only.
+      await sms.enqueueOtpLocked(trx, { phone, hours: Math.ceil(limits.lockSeconds / 3600) })
     },
   }
 }

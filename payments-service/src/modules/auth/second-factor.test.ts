@@ -6,6 +6,7 @@ import { createStaff } from '../../cli/create-staff.ts'
 import type { User } from '../../models/user.model.ts'
 import { useTestApp } from '../../test/app.ts'
 import { insertUser } from '../../test/factories.ts'
+import { enrolmentLinkFor } from '../../test/sessions.ts'
 
 const LOGIN = '/api/auth/login/'
 const ENROLMENT = '/api/auth/second-factor/enrolment/'
@@ -41,7 +42,10 @@ describe('staff second factor (TOTP)', () => {
   async function enrolled(role: 'support' | 'admin' = 'support') {
     const user = await insertUser(t.deps, { role, password: PASSWORD })
     const { challenge } = await challengeOf(user)
-    const enrolment = await t.api.post<{ secret: string }>(ENROLMENT, { challenge })
+    const enrolment = await t.api.post<{ secret: string }>(ENROLMENT, {
+      challenge,
+      link: await enrolmentLinkFor(t, user.id),
+    })
     const secret = enrolment.body.secret
     const confirmed = await t.api.post<AuthTokens & { recovery_codes: string[] }>(CONFIRM, {
       challenge,
@@ -74,8 +78,11 @@ describe('staff second factor (TOTP)', () => {
     // The challenge is not an access token.
     expect((await t.api.get('/api/auth/me/', { token: challenge })).status).toBe(401)
 
+    // Enrolling takes a one-time link issued for the account besides the password (ADR 035).
+    const link = await enrolmentLinkFor(t, user.id)
     const enrolment = await t.api.post<{ secret: string; otpauth_uri: string }>(ENROLMENT, {
       challenge,
+      link,
     })
     expect(enrolment.status, enrolment.text).toBe(200)
     const { secret, otpauth_uri } = enrolment.body
@@ -84,9 +91,9 @@ describe('staff second factor (TOTP)', () => {
     expect(uri.protocol).toBe('otpauth:')
     expect(uri.searchParams.get('secret')).toBe(secret)
     expect(uri.searchParams.get('issuer')).toBe('ArzPol')
-    // Asked again before confirming (another tab, a reload): the same secret.
-    const again = await t.api.post<{ secret: string }>(ENROLMENT, { challenge })
-    expect(again.body.secret).toBe(secret)
+    // Asked again before confirming (another tab, a reload): the secret is never shown twice.
+    const again = await t.api.post<{ secret?: string }>(ENROLMENT, { challenge, link })
+    expect([again.status, again.body.secret]).toEqual([410, undefined])
     const row = await t.deps.db('staff_second_factors').where({ user_id: user.id }).first()
     expect(Buffer.from(row.secret_ciphertext).toString('latin1')).not.toContain(secret)
     expect(row.confirmed_at).toBeNull()
@@ -125,7 +132,8 @@ describe('staff second factor (TOTP)', () => {
       }
     }
     const audit = await t.deps.db('user_audit').where({ user_id: user.id })
-    expect(audit.map((entry: { action: string }) => entry.action)).toEqual([
+    expect(audit.map((entry: { action: string }) => entry.action).sort()).toEqual([
+      'enrolment_link_issued',
       'second_factor_enrolled',
     ])
 

@@ -1,9 +1,9 @@
 import { ok, reply, routeGroup, type Api } from '../../http/route.ts'
 import {
-  ChallengeBody,
   ConfirmBody,
   EnrolledTokens,
   Enrolment,
+  EnrolmentBody,
   recoveryCodesLeftMessage,
   VerifiedTokens,
   VerifyBody,
@@ -17,14 +17,14 @@ export function registerSecondFactorRoutes(api: Api, secondFactor: SecondFactorS
 
   anyone.post('/api/auth/second-factor/enrolment/', {
     operationId: 'auth_second_factor_enrolment',
-    summary: 'The TOTP secret a staff member enrols on their first sign-in',
+    summary: 'The TOTP secret a staff member enrols, with their one-time enrolment link',
     description:
-      'The same secret until it is confirmed. 401 `second_factor_challenge_invalid` when the challenge expired (or the password changed since); 409 `second_factor_already_enrolled`.',
-    body: ChallengeBody,
+      "Needs the challenge of the password sign-in and `link`, the token of an enrolment link an admin issued for the same account (ADR 035), which it uses up: a new secret each time, never shown twice. 403 `second_factor_enrolment_link_required` without a link, `second_factor_enrolment_link_invalid` for an unknown one, `second_factor_enrolment_link_not_yours` for another account's; 410 `second_factor_enrolment_link_used`, `…_expired`, `…_revoked` (a newer link was issued). 401 `second_factor_challenge_invalid` when the challenge expired (or the password changed since); 409 `second_factor_already_enrolled`.",
+    body: EnrolmentBody,
     responses: ok('Secret to add to an authenticator app', Enrolment),
-    errors: [401, 403, 409],
+    errors: [401, 403, 409, 410],
     handler: async (_ctx, { body }) => {
-      const enrolment = await secondFactor.enrolment(body.challenge)
+      const enrolment = await secondFactor.enrolment(body)
       return reply(200, { secret: enrolment.secret, otpauth_uri: enrolment.otpauthUri })
     },
   })

@@ -22,32 +22,41 @@ import type { RateService } from './rates.service.ts'
 const rateUnavailable = () =>
   new ApiError(503, 'نرخ این ارز در حال حاضر در دسترس نیست.', 'rate_unavailable')
 
+export interface CatalogRouteDeps {
+  rates: RateService
+  paymentTypes: PaymentTypeStore
+  rateLockMinutes: number
+  /** RATE_MAX_AGE_MINUTES: no quote on an older rate (503 `rate_stale`); undefined: no limit. */
+  rateMaxAgeMinutes?: number | undefined
+  quoteSigner: QuoteSigner
+  now: () => Date
+  db: Knex
+}
+
 /** The catalog's public calls: current and daily rates, quotes, the payment types. */
-export function registerCatalogRoutes(
-  api: Api,
-  deps: {
-    rates: RateService
-    paymentTypes: PaymentTypeStore
-    rateLockMinutes: number
-    /** RATE_MAX_AGE_MINUTES: no quote on an older rate (503 `rate_stale`); undefined: no limit. */
-    rateMaxAgeMinutes?: number | undefined
-    quoteSigner: QuoteSigner
-    now: () => Date
-    db: Knex
-  },
-) {
-  const { rates } = deps
+export function registerCatalogRoutes(api: Api, deps: CatalogRouteDeps) {
+  registerPaymentTypeRoutes(api, deps)
+  registerRateRoutes(api, deps)
+  registerQuoteRoutes(api, deps)
+}
+
+function registerPaymentTypeRoutes(api: Api, deps: Pick<CatalogRouteDeps, 'paymentTypes'>) {
   const anyone = routeGroup(api, { tags: ['rates'] })
 
   anyone.get('/api/payment-types/', {
     operationId: 'payment_types_list',
-    summary: 'The eight services an order can be for (spec §3), with fees and limits',
+    summary: 'The eight services an order can be for, with fees and limits',
     description:
-      'Fees and limits are the ones admins set (served from an in-memory copy refreshed every RATE_CACHE_TTL_SECONDS).',
+      'Fees and limits are the ones admins set (served from an in-memory copy, dropped when any instance changes them and refreshed every RATE_CACHE_TTL_SECONDS at the latest).',
     tags: ['orders'],
     responses: ok('Options', PaymentTypeList),
     handler: async () => reply(200, (await deps.paymentTypes.all()).map(paymentTypeBody)),
   })
+}
+
+function registerRateRoutes(api: Api, deps: Pick<CatalogRouteDeps, 'rates' | 'now' | 'db'>) {
+  const { rates } = deps
+  const anyone = routeGroup(api, { tags: ['rates'] })
 
   anyone.get('/api/rates/', {
     operationId: 'rates_list',
@@ -58,8 +67,9 @@ export function registerCatalogRoutes(
 
   anyone.get('/api/rates/:currency/', {
     operationId: 'rates_detail',
-    summary: 'Current buy rate of one currency (spec §7: /api/rates/USD/)',
-    description: 'Served from an in-memory cache refreshed every RATE_CACHE_TTL_SECONDS.',
+    summary: 'Current buy rate of one currency (the original client asks /api/rates/USD/)',
+    description:
+      'Served from an in-memory cache, dropped when any instance sets a rate and refreshed every RATE_CACHE_TTL_SECONDS at the latest.',
     params: CurrencyParams,
     responses: ok('Rate', RateOut),
     errors: [503],
@@ -87,10 +97,15 @@ export function registerCatalogRoutes(
       )
     },
   })
+}
+
+function registerQuoteRoutes(api: Api, deps: CatalogRouteDeps) {
+  const { rates } = deps
+  const anyone = routeGroup(api, { tags: ['rates'] })
 
   anyone.get('/api/quote/', {
     operationId: 'quote',
-    summary: 'Rial price of a foreign amount at the current rate, with our fee (spec §7)',
+    summary: 'Rial price of a foreign amount at the current rate, with our fee',
     description:
       'No database access per request (rates and fees come from in-memory copies). Rounding: charge types round the rial subtotal and the percentage fee up; payout rounds the subtotal down. `payment_type` defaults to topup. The answer carries `quote_token`, a signed copy of the quote (nothing is stored): create with it to get exactly this price until `expires_at`. 503 `rate_stale` when the rate is older than RATE_MAX_AGE_MINUTES.',
     query: QuoteQuery,
@@ -108,6 +123,7 @@ export function registerCatalogRoutes(
         currency: query.currency,
         rateIrr: rate.buy_rate_irr,
         type,
+        versions: { rate: rate.catalogVersion, type: type.catalogVersion },
         now,
         lockMinutes: deps.rateLockMinutes,
       })

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto'
+import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { CURRENCIES } from '@arzpol/contracts/catalog/currencies'
@@ -20,6 +20,13 @@ const claimsArb: fc.Arbitrary<QuoteClaims> = fc.record({
   expiresAt: fc
     .integer({ min: NOW.getTime() + 1, max: NOW.getTime() + 86_400_000 })
     .map((ms) => new Date(ms)),
+  basis: fc.record({
+    rateVersion: fc.nat(),
+    typeVersion: fc.nat(),
+    issuedAt: fc
+      .integer({ min: NOW.getTime() - 86_400_000, max: NOW.getTime() })
+      .map((ms) => new Date(ms)),
+  }),
 })
 
 const expectedOf = (claims: QuoteClaims, now = NOW) => ({
@@ -89,6 +96,36 @@ describe('quote_token', () => {
     const otherType = PAYMENT_TYPE_CODES.find((type) => type !== claims.paymentType)!
     expect(signer.verify(token, { ...expectedOf(claims), currency: otherCurrency }).ok).toBe(false)
     expect(signer.verify(token, { ...expectedOf(claims), paymentType: otherType }).ok).toBe(false)
+  })
+
+  it('still honours a v1 token (made before the basis was signed), without a basis', () => {
+    const key = randomBytes(32)
+    const claims = fc.sample(claimsArb, { numRuns: 1, seed: 2 })[0]!
+    const payload = [
+      claims.amountMinor,
+      claims.currency,
+      claims.paymentType,
+      claims.rateIrr,
+      claims.subtotalIrr,
+      claims.feeIrr,
+      claims.amountIrr,
+      claims.expiresAt.getTime(),
+    ].join('|')
+    const mac = createHmac('sha256', key).update(`v1.${payload}`).digest('base64url')
+    const token = `v1.${Buffer.from(payload).toString('base64url')}.${mac}`
+    expect(createQuoteSigner(key).verify(token, expectedOf(claims))).toEqual({
+      ok: true,
+      claims: { ...claims, basis: null },
+    })
+    // A v2 payload under the v1 label is not a v1 token.
+    const v2 = createQuoteSigner(key).sign(claims).split('.')
+    const relabelled = createHmac('sha256', key)
+      .update(`v1.${Buffer.from(v2[1]!, 'base64url').toString()}`)
+      .digest('base64url')
+    expect(createQuoteSigner(key).verify(`v1.${v2[1]}.${relabelled}`, expectedOf(claims))).toEqual({
+      ok: false,
+      reason: 'malformed',
+    })
   })
 
   it('refuses garbage without throwing', () => {

@@ -4,6 +4,16 @@ import type { Currency } from '@arzpol/contracts/catalog/currencies'
 import { priceInRials } from './money.ts'
 import type { PaymentType, PaymentTypeCode } from '@arzpol/contracts/catalog/payment-types'
 
+/**
+ * What a quote was priced from (ADR 033): the catalog versions of the rate and payment-type
+ * copies, and when. Create uses it to tell a quote made from an out-of-date copy.
+ */
+export interface QuoteBasis {
+  rateVersion: number
+  typeVersion: number
+  issuedAt: Date
+}
+
 export interface Quote {
   amount: string
   currency: Currency
@@ -13,6 +23,8 @@ export interface Quote {
   fee_irr: number
   amount_irr: number
   expires_at: Date
+  /** Not part of the answer (the quote token carries it). */
+  basis: QuoteBasis
 }
 
 /** A price for an amount at a rate, valid (locked, once an order holds it) until `expires_at`. */
@@ -21,6 +33,8 @@ export function buildQuote(input: {
   currency: Currency
   rateIrr: number
   type: PaymentType
+  /** The catalog versions of the copies the rate and the type came from. */
+  versions: { rate: number; type: number }
   now: Date
   lockMinutes: number
 }): Quote {
@@ -37,5 +51,10 @@ export function buildQuote(input: {
     rate_irr: input.rateIrr,
     ...price,
     expires_at: addSeconds(input.now, input.lockMinutes * 60),
+    basis: {
+      rateVersion: input.versions.rate,
+      typeVersion: input.versions.type,
+      issuedAt: input.now,
+    },
   }
 }

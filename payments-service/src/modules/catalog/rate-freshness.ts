@@ -1,7 +1,7 @@
 import { ApiError } from '../../http/errors.ts'
 import type { Currency } from '@arzpol/contracts/catalog/currencies'
 
-/** Texts of rate safety (issue 15), shown as they are by web. */
+/** Texts of rate safety (ADR 013), shown as they are by web. */
 export const RATE_MESSAGES = {
   unavailable: 'نرخ این ارز در حال حاضر در دسترس نیست.',
   stale:

@@ -2,7 +2,7 @@ import { RateChangeNeedsConfirmation } from '@arzpol/contracts/catalog/staff'
 import { describe, expect, it } from 'vitest'
 import { useOrdersApp } from '../../test/orders.ts'
 
-/** Issue 15, rate safety: a large staff rate change must be confirmed, and is audited. */
+/** Rate safety (ADR 013): a large staff rate change must be confirmed, and is audited. */
 describe('a staff rate change larger than RATE_CHANGE_CONFIRM_PERCENT', () => {
   const t = useOrdersApp({ RATE_CHANGE_CONFIRM_PERCENT: '10' })
 

@@ -88,7 +88,7 @@ describe('payment types, rates and quotes over HTTP', () => {
       fee_irr: 1_725_000,
       amount_irr: 59_225_000,
       expires_at: new Date(t.clock.now().getTime() + 15 * 60_000).toISOString(),
-      quote_token: expect.stringMatching(/^v1\.[\w-]+\.[\w-]+$/),
+      quote_token: expect.stringMatching(/^v2\.[\w-]+\.[\w-]+$/),
     })
     const persian = await t.api.get(
       `/api/quote/?amount=${encodeURIComponent('۰٫۰۱')}&currency=EUR&payment_type=payout`,

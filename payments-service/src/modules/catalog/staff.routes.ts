@@ -19,17 +19,24 @@ import { CurrencyParams } from '@arzpol/contracts/catalog/customer'
 const STAFF: readonly Role[] = ['support', 'admin']
 const ADMIN: readonly Role[] = ['admin']
 
+interface StaffCatalogRouteDeps {
+  rates: RateService
+  paymentTypes: PaymentTypeStore
+  /** RATE_CHANGE_CONFIRM_PERCENT: larger staff changes need `confirm: true`. */
+  rateChangeConfirmPercent: number
+}
+
 /** The catalog's staff calls: rate history and new rates, fees and limits of the payment types. */
-export function registerStaffCatalogRoutes(
+export function registerStaffCatalogRoutes(api: Api, deps: StaffCatalogRouteDeps) {
+  registerStaffRateRoutes(api, deps)
+  registerStaffPaymentTypeRoutes(api, deps)
+}
+
+function registerStaffRateRoutes(
   api: Api,
-  deps: {
-    rates: RateService
-    paymentTypes: PaymentTypeStore
-    /** RATE_CHANGE_CONFIRM_PERCENT: larger staff changes need `confirm: true`. */
-    rateChangeConfirmPercent: number
-  },
+  deps: Pick<StaffCatalogRouteDeps, 'rates' | 'rateChangeConfirmPercent'>,
 ) {
-  const { rates, paymentTypes: store } = deps
+  const { rates } = deps
   const staff = routeGroup(api, { tags: ['staff'], auth: STAFF })
   const admin = routeGroup(api, { tags: ['staff'], auth: ADMIN })
 
@@ -64,6 +71,15 @@ export function registerStaffCatalogRoutes(
         }),
       ),
   })
+}
+
+function registerStaffPaymentTypeRoutes(
+  api: Api,
+  deps: Pick<StaffCatalogRouteDeps, 'paymentTypes'>,
+) {
+  const store = deps.paymentTypes
+  const staff = routeGroup(api, { tags: ['staff'], auth: STAFF })
+  const admin = routeGroup(api, { tags: ['staff'], auth: ADMIN })
 
   staff.get('/api/staff/payment-types/', {
     operationId: 'staff_payment_types_list',

@@ -1,10 +1,16 @@
 /**
- * One interface for every bank gateway (architecture.md "Payment gateway"). Adapters are dumb:
+ * One interface for every bank gateway (docs/product/domain.md). Adapters are dumb:
  * they speak the bank's wire format and normalise its answers; every rule about orders (amount
  * check, reference reuse, state changes) lives in the payments service.
  */
 
 export type GatewayName = 'sandbox' | 'sep'
+
+/**
+ * How long a bank's payment token lives (SEP: 20 minutes): past it the customer can no longer
+ * pay that attempt, so the customer's limits stop holding the order's amount for it (ADR 022).
+ */
+export const BANK_TOKEN_LIFETIME_MINUTES = 20
 
 export interface TokenRequest {
   /** Our unique id for this attempt (SEP ResNum, ≤ 50 characters). */
@@ -15,7 +21,7 @@ export interface TokenRequest {
   /** 09xxxxxxxxx; adapters reformat it as the bank wants. */
   cellNumber?: string | null
   /**
-   * The only card the customer may pay with (issue 18: level 1 and above), as the bank hashes
+   * The only card the customer may pay with (level 1 and above, ADR 024), as the bank hashes
    * it (SEP's `HashedCardNumber`). Where the bank enforces it the page refuses other cards;
    * either way settlement compares the verify answer's `HashedPan` with the customer's cards.
    */
@@ -24,7 +30,7 @@ export interface TokenRequest {
 
 export interface TokenResult {
   token: string
-  /** The address the browser's hidden form posts the token to (spec §4). */
+  /** The address the browser's hidden form posts the token to (docs/product/orders.md). */
   gatewayUrl: string
   raw: unknown
 }

@@ -64,7 +64,7 @@ describe('SEP adapter against recorded fixtures', () => {
     expect(calls[0]?.headers.get('content-type')).toBe('application/json')
   })
 
-  it('carries the card restriction as HashedCardNumber when one is given (issue 18)', async () => {
+  it('carries the card restriction as HashedCardNumber when one is given', async () => {
     const hashed = 'a'.repeat(64)
     const { fake } = recordedFetch([
       recorded(fixtures.token, { body: { HashedCardNumber: hashed } }),
@@ -107,7 +107,7 @@ describe('SEP adapter against recorded fixtures', () => {
     expect(sep(fetch).parseCallback({ ...fixtures.callback, Status: '3' }).ok).toBe(false)
   })
 
-  it('scrubs and bounds every callback field before it can reach a column (issue 16)', () => {
+  it('scrubs and bounds every callback field before it can reach a column', () => {
     const data = sep(fetch).parseCallback({
       ...fixtures.callback,
       State: `O\u0000K${'X'.repeat(500)}`,

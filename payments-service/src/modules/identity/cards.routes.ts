@@ -4,7 +4,7 @@ import { CardBody, CardListOut, CardOut } from '@arzpol/contracts/identity/cards
 import { IdParams } from '@arzpol/contracts/orders/customer'
 import type { CardService } from './cards.ts'
 
-/** The customer's own bank cards (issue 18, ADR 024): only masked numbers ever leave. */
+/** The customer's own bank cards (ADR 024): only masked numbers ever leave. */
 export function registerCardRoutes(api: Api, cards: CardService) {
   const customer = routeGroup(api, { tags: ['identity'], auth: 'user' })
 

@@ -7,7 +7,7 @@ import { CARD_MESSAGES } from '@arzpol/contracts/identity/cards'
 import { MESSAGES } from '@arzpol/contracts/identity/customer'
 
 /**
- * Bank cards the customer owns (issue 18, ADR 024), through the HTTP API on real PostgreSQL,
+ * Bank cards the customer owns (ADR 024), through the HTTP API on real PostgreSQL,
  * with the sandbox inquiry provider as a real HTTP server.
  */
 

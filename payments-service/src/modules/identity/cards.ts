@@ -13,7 +13,7 @@ import {
 import { hashedPanOf, verifiedIdentityOf, type Ownership } from './ownership.ts'
 
 /**
- * Bank cards the customer owns (issue 18, ADR 024). A card is registered only after the
+ * Bank cards the customer owns (ADR 024). A card is registered only after the
  * provider says it belongs to the customer's national code (level 1 gives us both); only its
  * masked number and hash are kept. A removed card keeps its row (`deleted_at`): which cards a
  * customer paid with is AML record.

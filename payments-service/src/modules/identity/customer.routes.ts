@@ -6,7 +6,7 @@ import type { IdentityService } from './identity.service.ts'
 import { registerCardRoutes } from './cards.routes.ts'
 import { registerIdentityDocumentRoutes } from './documents.routes.ts'
 
-/** The customer's identity and limits (issue 18). */
+/** The customer's identity and limits (ADR 022). */
 export function registerIdentityRoutes(api: Api, identity: IdentityService) {
   const customer = routeGroup(api, { tags: ['identity'], auth: 'user' })
 
@@ -14,7 +14,7 @@ export function registerIdentityRoutes(api: Api, identity: IdentityService) {
     operationId: 'me_identity',
     summary: "The caller's identity level, their verified data (national code masked) and limits",
     description:
-      'Amounts in rials. `limits` are those of the current level with what remains of them today (Tehran) and this Jalali month; `next_level` says what the next level asks and unlocks.',
+      'Amounts in rials. `limits` are those of the current level with what remains of them today (Tehran) and this Jalali month (ADR 022): `today_used_irr` and `month_used_irr` are the money that moved (bank payments verified, cash-outs paid out; money that went back is not counted), `reserved_irr` what payments under way hold against both (a bank attempt still payable, a cash-out started), `reservations` the orders holding it with `until` (null: until the order moves on), and the remaining amounts are the limits less both. An order merely created holds nothing. `next_level` says what the next level asks and unlocks.',
     responses: ok('Identity and limits', IdentityStatusOut),
     handler: async (_ctx, { user }) => reply(200, await identity.status(user)),
   })

@@ -6,7 +6,7 @@ import {
 } from '@arzpol/contracts/identity/documents'
 import type { IdentityDocumentService } from './documents.ts'
 
-/** Level 2's upload (issue 18, ADR 025); `GET /api/me/identity/` shows where it stands. */
+/** Level 2's upload (ADR 025); `GET /api/me/identity/` shows where it stands. */
 export function registerIdentityDocumentRoutes(api: Api, documents: IdentityDocumentService) {
   const customer = routeGroup(api, { tags: ['identity'], auth: 'user' })
 

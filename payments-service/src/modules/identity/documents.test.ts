@@ -6,7 +6,7 @@ import { useStaffApp } from '../../test/staff.ts'
 import { SAMPLE_FILES } from '../../test/tickets.ts'
 
 /**
- * Level 2's documents, the customer's side (issue 18, ADR 025), through the HTTP API on real
+ * Level 2's documents, the customer's side (ADR 025), through the HTTP API on real
  * PostgreSQL with the local file storage.
  */
 

@@ -6,7 +6,7 @@ import { addCard, verifiedCustomer } from '../../test/identity.ts'
 import { useOrdersApp } from '../../test/orders.ts'
 
 /**
- * Issue 18, ADR 024: a customer's cards in the staff identity history, through the HTTP API on
+ * ADR 024: a customer's cards in the staff identity history, through the HTTP API on
  * real PostgreSQL, with the sandbox inquiry provider as a real HTTP server.
  */
 

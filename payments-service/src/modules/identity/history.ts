@@ -14,7 +14,7 @@ import { levelOf } from './limits.ts'
 import { reviewSummaryBody, staffIdentityOf, staffRef } from './review.ts'
 
 /**
- * What staff read about identity (issue 18, ADRs 024, 025): one customer's history (level,
+ * What staff read about identity (ADRs 022, 024, 025): one customer's history (level,
  * level-1 data, their cards, their inquiries, their level-2 requests and every opening of their
  * documents) and the inquiry log of everyone. The log holds no personal data by design
  * (inquiries.ts), and the cards only their masked number: never their hash.

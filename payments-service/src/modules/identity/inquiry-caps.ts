@@ -3,7 +3,6 @@ import type { Logger } from 'pino'
 import { ApiError } from '../../http/errors.ts'
 import type { AppDeps } from '../../http/context.ts'
 import type { Clock } from '../../lib/clock.ts'
-import { runPeriodically, type PeriodicTask } from '../../lib/periodic.ts'
 import { tehranDayBounds, tehranDayOf } from '../../lib/tehran-day.ts'
 import {
   IdentityInquiryCharge,
@@ -104,20 +103,16 @@ export function purgeInquiryCharges(deps: { db: Knex; clock: Clock }): Promise<n
   return IdentityInquiryCharge.deleteOlderThan(deps.db, cutoff)
 }
 
-/**
- * main.ts: every instance purges the old charges at start and hourly (a plain DELETE, safe in
- * parallel); `stop()` on shutdown.
- */
-export function startInquiryChargePurge(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'logger'>,
-): PeriodicTask {
+/** The charge purge's job queue (jobs/background.ts). */
+export const INQUIRY_CHARGE_PURGE_QUEUE = 'identity-inquiry-charge-purge'
+
+/** The old charges purged by an hourly job (a plain DELETE), one run at a time (ADR 032). */
+export function scheduleInquiryChargePurge(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'logger' | 'jobs'>,
+): void {
   const { logger } = deps
-  return runPeriodically(
-    'identity-inquiry-charge-purge',
-    async () => {
-      const deleted = await purgeInquiryCharges(deps)
-      if (deleted > 0) logger.info({ count: deleted }, 'old identity inquiry charges deleted')
-    },
-    { intervalMs: PURGE_INTERVAL_MS, logger },
-  )
+  deps.jobs.every(INQUIRY_CHARGE_PURGE_QUEUE, PURGE_INTERVAL_MS / 1000, async () => {
+    const deleted = await purgeInquiryCharges(deps)
+    if (deleted > 0) logger.info({ count: deleted }, 'old identity inquiry charges deleted')
+  })
 }

@@ -1,5 +1,5 @@
 /**
- * One interface for every identity-inquiry provider (issue 18), like the gateway and SMS
+ * One interface for every identity-inquiry provider (ADR 022), like the gateway and SMS
  * adapters: they speak the provider's wire format and answer matched or not; what a match means
  * for the customer (levels, limits, reuse of earlier answers) lives in the identity service.
  */

@@ -7,7 +7,7 @@ import { createJibitInquiry } from './jibit.inquiry.ts'
 
 /**
  * The Jibit adapter against a fake Jibit: a real HTTP server that checks the request exactly as
- * domain.md §3.b describes it and answers what each test sets.
+ * docs/product/domain.md describes it and answers what each test sets.
  */
 
 interface Seen {
@@ -170,7 +170,7 @@ describe('Jibit identity inquiry', () => {
     }
   })
 
-  it('says so instead of guessing where domain.md has no facts (Sheba owner)', async () => {
+  it('says so instead of guessing where we have no facts (Sheba owner)', async () => {
     const error = await jibit()
       .shebaMatchesNationalCode({
         sheba: 'IR820540102680020817909002',

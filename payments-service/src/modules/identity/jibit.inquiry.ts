@@ -6,14 +6,14 @@ import {
 } from './inquiry.ts'
 
 /**
- * Jibit's identity services (domain.md §3.b): a bearer token from
+ * Jibit's identity services (docs/product/domain.md): a bearer token from
  * `POST /ide/v1/tokens/generate {apiKey, secretKey}`, then
  * `GET /ide/v1/services/matching?nationalCode=…&mobileNumber=…` → `{"matched": true|false}`; the
  * same endpoint takes `cardNumber` + `nationalCode` + `birthDate` for a card's owner. The token
  * is kept and fetched again once when the API answers 401. The sandbox (src/sandbox-identity/)
  * speaks the same protocol, as the sandbox bank speaks SEP's.
  *
- * What domain.md does not give is not guessed: the Sheba owner question is answered only where
+ * What we do not know of Jibit is not guessed: the Sheba owner question is answered only where
  * `shebaMatching` is on (the sandbox), and Jibit's birthDate format is taken as Jalali
  * `YYYYMMDD` (to be confirmed with Jibit before cards go live).
  */
@@ -29,88 +29,107 @@ export interface JibitOptions {
   fetch?: typeof fetch
 }
 
-export function createJibitInquiry(options: JibitOptions): IdentityInquiry {
-  const doFetch = options.fetch ?? fetch
-  const base = options.baseUrl.replace(/\/+$/, '')
-  let token: string | null = null
+/** One provider's connection: its options and the bearer token, kept between questions. */
+interface JibitSession {
+  options: JibitOptions
+  doFetch: typeof fetch
+  base: string
+  token: string | null
+}
 
-  async function call(path: string, init: RequestInit): Promise<Response> {
-    try {
-      return await doFetch(`${base}${path}`, {
-        ...init,
-        signal: AbortSignal.timeout(options.timeoutMs),
-      })
-    } catch (error) {
-      const timedOut = error instanceof Error && error.name === 'TimeoutError'
-      throw new InquiryError(
-        timedOut ? 'timeout' : 'unavailable',
-        timedOut
-          ? `${options.name}: no answer within ${options.timeoutMs} ms`
-          : `${options.name}: ${String(error)}`,
-        { cause: error },
-      )
-    }
-  }
-
-  async function json(response: Response): Promise<unknown> {
-    try {
-      return await response.json()
-    } catch (error) {
-      const timedOut = error instanceof Error && error.name === 'TimeoutError'
-      throw new InquiryError(
-        timedOut ? 'timeout' : 'unavailable',
-        `${options.name}: unreadable answer`,
-        {
-          cause: error,
-        },
-      )
-    }
-  }
-
-  async function freshToken(): Promise<string> {
-    const response = await call('/ide/v1/tokens/generate', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ apiKey: options.apiKey, secretKey: options.secretKey }),
+/** The request, cut off after `timeoutMs`: one that fails or times out is an InquiryError. */
+async function call(session: JibitSession, path: string, init: RequestInit): Promise<Response> {
+  const { options, doFetch } = session
+  try {
+    return await doFetch(`${session.base}${path}`, {
+      ...init,
+      signal: AbortSignal.timeout(options.timeoutMs),
     })
-    const body = (await json(response)) as { accessToken?: unknown }
-    if (!response.ok || typeof body.accessToken !== 'string' || !body.accessToken) {
-      throw new InquiryError(
-        'unavailable',
-        `${options.name}: token refused (HTTP ${response.status})`,
-      )
-    }
-    token = body.accessToken
-    return token
+  } catch (error) {
+    const timedOut = error instanceof Error && error.name === 'TimeoutError'
+    throw new InquiryError(
+      timedOut ? 'timeout' : 'unavailable',
+      timedOut
+        ? `${options.name}: no answer within ${options.timeoutMs} ms`
+        : `${options.name}: ${String(error)}`,
+      { cause: error },
+    )
   }
+}
 
-  async function matching(params: Record<string, string>): Promise<InquiryAnswer> {
-    const query = new URLSearchParams(params).toString()
-    const ask = async (bearer: string) =>
-      call(`/ide/v1/services/matching?${query}`, {
-        method: 'GET',
-        headers: { Authorization: `Bearer ${bearer}`, Accept: 'application/json' },
-      })
-    let response = await ask(token ?? (await freshToken()))
-    if (response.status === 401) response = await ask(await freshToken())
-    const body = (await json(response)) as { matched?: unknown }
-    if (!response.ok || typeof body.matched !== 'boolean') {
-      throw new InquiryError(
-        'unavailable',
-        `${options.name}: matching failed (HTTP ${response.status})`,
-      )
-    }
-    return body.matched ? 'matched' : 'mismatched'
+/** The answer's body: one that cannot be read (or arrives too late) is an InquiryError. */
+async function json(session: JibitSession, response: Response): Promise<unknown> {
+  try {
+    return await response.json()
+  } catch (error) {
+    const timedOut = error instanceof Error && error.name === 'TimeoutError'
+    throw new InquiryError(
+      timedOut ? 'timeout' : 'unavailable',
+      `${session.options.name}: unreadable answer`,
+      {
+        cause: error,
+      },
+    )
   }
+}
 
-  const compactDate = (jalali: string) => jalali.replace(/\//g, '')
+/** Signs in with the API keys and keeps the bearer token for the questions that follow. */
+async function freshToken(session: JibitSession): Promise<string> {
+  const { options } = session
+  const response = await call(session, '/ide/v1/tokens/generate', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ apiKey: options.apiKey, secretKey: options.secretKey }),
+  })
+  const body = (await json(session, response)) as { accessToken?: unknown }
+  if (!response.ok || typeof body.accessToken !== 'string' || !body.accessToken) {
+    throw new InquiryError(
+      'unavailable',
+      `${options.name}: token refused (HTTP ${response.status})`,
+    )
+  }
+  session.token = body.accessToken
+  return session.token
+}
 
+/** One question to the matching endpoint, signing in again once if the token was refused. */
+async function matching(
+  session: JibitSession,
+  params: Record<string, string>,
+): Promise<InquiryAnswer> {
+  const query = new URLSearchParams(params).toString()
+  const ask = async (bearer: string) =>
+    call(session, `/ide/v1/services/matching?${query}`, {
+      method: 'GET',
+      headers: { Authorization: `Bearer ${bearer}`, Accept: 'application/json' },
+    })
+  let response = await ask(session.token ?? (await freshToken(session)))
+  if (response.status === 401) response = await ask(await freshToken(session))
+  const body = (await json(session, response)) as { matched?: unknown }
+  if (!response.ok || typeof body.matched !== 'boolean') {
+    throw new InquiryError(
+      'unavailable',
+      `${session.options.name}: matching failed (HTTP ${response.status})`,
+    )
+  }
+  return body.matched ? 'matched' : 'mismatched'
+}
+
+const compactDate = (jalali: string) => jalali.replace(/\//g, '')
+
+export function createJibitInquiry(options: JibitOptions): IdentityInquiry {
+  const session: JibitSession = {
+    options,
+    doFetch: options.fetch ?? fetch,
+    base: options.baseUrl.replace(/\/+$/, ''),
+    token: null,
+  }
   return {
     name: options.name,
     mobileMatchesNationalCode: ({ mobile, nationalCode }) =>
-      matching({ nationalCode, mobileNumber: mobile }),
+      matching(session, { nationalCode, mobileNumber: mobile }),
     cardMatchesNationalCode: ({ cardNumber, nationalCode, birthDate }) =>
-      matching({ cardNumber, nationalCode, birthDate: compactDate(birthDate) }),
+      matching(session, { cardNumber, nationalCode, birthDate: compactDate(birthDate) }),
     async shebaMatchesNationalCode({ sheba, nationalCode, birthDate }) {
       if (!options.shebaMatching) {
         throw new InquiryError(
@@ -118,7 +137,7 @@ export function createJibitInquiry(options: JibitOptions): IdentityInquiry {
           `${options.name}: Sheba owner matching is not configured`,
         )
       }
-      return matching({ iban: sheba, nationalCode, birthDate: compactDate(birthDate) })
+      return matching(session, { iban: sheba, nationalCode, birthDate: compactDate(birthDate) })
     },
   }
 }

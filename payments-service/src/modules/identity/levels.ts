@@ -8,7 +8,7 @@ import { IDENTITY_LEVELS, TOP_LEVEL, type IdentityLevel } from '@arzpol/contract
 import { LEVEL_ORDER_MESSAGE } from '@arzpol/contracts/identity/staff'
 
 /**
- * The limits of each identity level, in rials (issue 18). Admins change them (staff.routes.ts);
+ * The limits of each identity level, in rials (ADR 022). Admins change them (staff.routes.ts);
  * a level without a row has these defaults, which the migration also seeded. Level 0 (a phone,
  * just registered) must still carry the spec's journeys: a first order of a few hundred dollars
  * (at 1 150 000 rials a dollar, 500 USD with fees is about 60 million toman).

@@ -9,7 +9,7 @@ import { InquiryError, type InquiryAnswer } from './inquiry.ts'
 import type { InquiryLog } from './inquiries.ts'
 
 /**
- * Whose card, whose Sheba (issue 18, ADR 024): the customer's verified identity and the owner
+ * Whose card, whose Sheba (ADR 024): the customer's verified identity and the owner
  * questions put to the inquiry provider on their behalf. Used by the card routes, the payment
  * start (cards only) and the cash-out (Sheba).
  */
@@ -70,8 +70,8 @@ export interface Ownership {
   /** Does this card (16 digits) belong to this person? 503 when the provider cannot say. */
   cardOwner(userId: number, identity: VerifiedIdentity, cardNumber: string): Promise<InquiryAnswer>
   /**
-   * Does this Sheba belong to this person? A provider that cannot ask it (Jibit as far as
-   * domain.md goes: `unsupported`) answers 503 too: a cash-out never goes to an unchecked
+   * Does this Sheba belong to this person? A provider that cannot ask it (Jibit, as far as we
+   * know: `unsupported`) answers 503 too: a cash-out never goes to an unchecked
    * account (ADR 024).
    */
   shebaOwner(userId: number, identity: VerifiedIdentity, sheba: string): Promise<InquiryAnswer>

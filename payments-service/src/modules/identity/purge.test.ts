@@ -7,7 +7,7 @@ import { useStaffApp } from '../../test/staff.ts'
 import { purgeIdentityDocuments } from './purge.ts'
 
 /**
- * The purge of identity documents after the retention period (issue 18, ADR 025), on real
+ * The purge of identity documents after the retention period (ADR 025), on real
  * PostgreSQL and the local file storage: accounts closed long enough lose their documents
  * (objects, then rows), every other account keeps them, and the audit stays.
  */

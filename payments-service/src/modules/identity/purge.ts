@@ -1,12 +1,12 @@
 import type { Logger } from 'pino'
 import { sweepInBatches, type SweepDeps } from '../../db/batches.ts'
 import type { AppDeps } from '../../http/context.ts'
-import { sweepPeriodically, type PeriodicTask } from '../../lib/periodic.ts'
+import { logSwept } from '../../jobs/sweep-log.ts'
 import { IdentityDocument } from '../../models/identity-document.model.ts'
 import type { FileStorage } from '../../storage/index.ts'
 
 /**
- * The end of an identity record (issue 18, ADR 025): AML rules keep a customer's identity
+ * The end of an identity record (ADR 025): AML rules keep a customer's identity
  * documents IDENTITY_DOCUMENT_RETENTION_DAYS after the account closes, and no longer. For every
  * account closed longer ago than that, the sealed objects are deleted, then their rows; the
  * review requests and `identity_review_audit` stay (their `document_id` goes null, ON DELETE SET
@@ -67,23 +67,20 @@ export async function purgeIdentityDocuments(deps: IdentityPurgeDeps): Promise<n
   })
 }
 
-/** main.ts: every instance purges at start and then hourly; `stop()` on shutdown. */
-export function startIdentityDocumentPurge(deps: AppDeps): PeriodicTask {
+/** The purge's job queue (jobs/background.ts). */
+export const IDENTITY_DOCUMENT_PURGE_QUEUE = 'identity-document-purge'
+
+/** The purge as an hourly job, one run at a time across instances (ADR 032). */
+export function scheduleIdentityDocumentPurge(deps: AppDeps): void {
   const { db, clock, logger, storage, config } = deps
-  return sweepPeriodically(
-    'identity-document-purge',
-    () =>
-      purgeIdentityDocuments({
-        db,
-        clock,
-        storage,
-        logger,
-        retentionDays: config.IDENTITY_DOCUMENT_RETENTION_DAYS,
-      }),
-    {
-      intervalMs: PURGE_INTERVAL_MS,
+  deps.jobs.every(IDENTITY_DOCUMENT_PURGE_QUEUE, PURGE_INTERVAL_MS / 1000, async () => {
+    const ids = await purgeIdentityDocuments({
+      db,
+      clock,
+      storage,
       logger,
-      message: 'identity documents past their retention purged (objects, then rows)',
-    },
-  )
+      retentionDays: config.IDENTITY_DOCUMENT_RETENTION_DAYS,
+    })
+    logSwept(logger, ids, 'identity documents past their retention purged (objects, then rows)')
+  })
 }

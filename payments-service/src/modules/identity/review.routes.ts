@@ -15,7 +15,7 @@ import {
 import type { IdentityHistoryService } from './history.ts'
 import type { IdentityReviewService } from './review.ts'
 
-/** Support and admins review level 2 and read identity (issue 18, ADR 025). */
+/** Support and admins review level 2 and read identity (ADR 025). */
 const REVIEWERS: readonly Role[] = ['support', 'admin']
 
 export function registerIdentityReviewRoutes(

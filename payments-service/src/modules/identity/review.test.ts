@@ -7,7 +7,7 @@ import { useStaffApp } from '../../test/staff.ts'
 import { SAMPLE_FILES } from '../../test/tickets.ts'
 
 /**
- * Level 2, the staff side (issue 18, ADR 025): the queue, a request, opening a document (audited),
+ * Level 2, the staff side (ADR 025): the queue, a request, opening a document (audited),
  * the guarded decision, a customer's identity history and the inquiry log. HTTP on the real app
  * and PostgreSQL.
  */

@@ -24,7 +24,7 @@ const levelsBody = (rows: LevelLimitsRow[]) => ({
   })),
 })
 
-/** Limits per identity level (issue 18): staff read them, admins change them (audited). */
+/** Limits per identity level (ADR 022): staff read them, admins change them (audited). */
 export function registerStaffIdentityRoutes(
   api: Api,
   deps: { db: Knex; clock: Clock; identity: IdentityService },

@@ -5,12 +5,11 @@ import { type DayScanRow, GatewayTransaction } from '../../models/gateway-transa
 import { csvOf } from '../../lib/csv.ts'
 
 /**
- * The accounting view of one bank day (Tehran) and gateway: what the bank's verify answers said
- * it captured, beside what the ledger booked for the same payments, item by item (shared
- * ledger.md §4, first comparison). It reads; it never books: a difference is for staff to look
- * into (a verify answer we never booked, a booking without a verify answer, an amount that
- * differs). Returns, captures booked later from an unknown verify and the PSP's settlement
- * report are not matched here yet.
+ * The accounting view of one bank day (Tehran) and gateway: what the bank's verify answers said it
+ * captured, beside what the ledger booked for the same payments, item by item (ADR 014). It reads;
+ * it never books: a difference is for staff to look into (a verify answer we never booked, a
+ * booking without a verify answer, an amount that differs). Returns, captures booked later from an
+ * unknown verify and the PSP's settlement report are not matched here yet.
  */
 
 export interface ReconciliationLine extends DayScanRow {

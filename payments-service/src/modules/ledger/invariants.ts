@@ -8,7 +8,7 @@ import {
 } from '../../models/ledger.model.ts'
 
 /**
- * The ledger's invariants (shared ledger.md §3) that the database alone can tell, as one
+ * The ledger's invariants (ADR 014) that the database alone can tell, as one
  * read-only check: the model-based test runs it after every step, the end of `npm test` after
  * the browser journeys, and staff can run it (`npm run ledger:check -w payments-service`).
  * Answers the violations found, empty when the books are right.

@@ -9,7 +9,7 @@ import {
 } from '../../models/ledger.model.ts'
 
 /**
- * The one writer of the ledger (shared ledger.md §1). An entry is written in the caller's
+ * The one writer of the ledger (ADR 014). An entry is written in the caller's
  * transaction, beside the money event it records, under an idempotency key made from our own
  * ids (`gtx:12:outcome`): a replay returns the entry already there, the same key with other
  * content throws. The database checks the balance at COMMIT and keeps the journal append-only.
@@ -22,7 +22,7 @@ export type SuspenseReason =
   | 'amount_mismatch'
   | 'reference_mismatch'
   | 'reversal_refused'
-  /** Issue 18: a level-1 customer paid with a card that is not one of theirs. */
+  /** A level-1 customer paid with a card that is not one of theirs (ADR 024). */
   | 'foreign_card'
 
 export interface Leg {

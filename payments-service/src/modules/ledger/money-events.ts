@@ -3,7 +3,7 @@ import type { AccountCode } from '../../models/ledger.model.ts'
 import { hasEntry, postEntry, type SuspenseReason } from './journal.ts'
 
 /**
- * The postings of each money event (shared ledger.md §2), one function per event, each under
+ * The postings of each money event (ADR 014), one function per event, each under
  * the idempotency key of our own id so a retried step books nothing twice. Every posting is
  * tagged with its gateway transaction and order, so that the whereabouts of one bank payment is
  * a sum over its tag.
@@ -180,8 +180,8 @@ export async function bookFulfilment(
 }
 
 /**
- * A cash-out settled (staff transferred the rials, ledger.md §2 "payout funded" and "sent" in
- * one step, as our cash-out has one): the customer's foreign funds, valued at the order's rial
+ * A cash-out settled (staff transferred the rials; booked once, as our cash-out has no separate
+ * "funded" step, ADR 014): the customer's foreign funds, valued at the order's rial
  * subtotal, are ours at the FX desk; our fee is earned; the rest left the bank.
  */
 export async function bookPayoutSettled(

@@ -6,7 +6,7 @@ import { ReconciliationOut, ReconciliationQuery } from '@arzpol/contracts/ledger
 
 const STAFF: readonly Role[] = ['support', 'admin']
 
-/** The ledger's staff calls: the daily reconciliation for accounting (issue #15). */
+/** The ledger's staff calls: the daily reconciliation for accounting (ADR 014). */
 export function registerStaffLedgerRoutes(api: Api, db: Knex) {
   const staff = routeGroup(api, { tags: ['staff'], auth: STAFF })
 

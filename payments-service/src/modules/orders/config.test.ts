@@ -108,7 +108,7 @@ describe('payments configuration', () => {
 
 describe('credential key rotation', () => {
   it('opens rows sealed with a previous key and seals new ones with the current key', async () => {
-    const { createCredentialVault } = await import('./checkout/credentials.ts')
+    const { createCredentialVault } = await import('../../lib/credential-vault.ts')
     const oldKey = randomBytes(32)
     const newKey = randomBytes(32)
     const before = createCredentialVault({ currentKeyId: 'k1', currentKey: oldKey })

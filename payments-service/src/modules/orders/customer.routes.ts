@@ -139,7 +139,7 @@ export function registerPaymentRoutes(
   customer.post('/api/payments/create/', {
     operationId: 'payments_create',
     summary: 'Place an order at the current rate (locked for RATE_LOCK_MINUTES)',
-    description: `One order per request. With the \`quote_token\` of GET /api/quote/ (optional; spec §7's client sends none) the order gets exactly that quote's rate, fee and lock end while the token is valid; a token that no longer holds (expired, tampered, or for another amount, currency or type) answers 409 \`quote_changed\` with \`quote\`, the current quote and its new token. 503 \`rate_stale\` when the rate is older than RATE_MAX_AGE_MINUTES. 403 \`identity_limit\` when the order does not fit in the limits of the customer's identity level (per order, today, this month; ADR 022), with \`limit\`, \`next_level\`, \`limit_irr\` and \`remaining_irr\`.${IDEMPOTENCY_DOC}`,
+    description: `One order per request. With the \`quote_token\` of GET /api/quote/ (optional; the public API's documented client sends none) the order gets exactly that quote's rate, fee and lock end while the token is valid; a token that no longer holds (expired, tampered, for another amount, currency or type, or priced from an instance's copy of the rates or fees that was already out of date: reason \`stale\`, ADR 033) answers 409 \`quote_changed\` with \`quote\`, the current quote and its new token. 503 \`rate_stale\` when the rate is older than RATE_MAX_AGE_MINUTES. 403 \`identity_limit\` when the order does not fit in the limits of the customer's identity level (per order, today, this month; ADR 022), with \`limit\`, \`next_level\`, \`limit_irr\` and \`remaining_irr\`.${IDEMPOTENCY_DOC}`,
     body: CreatePaymentBody,
     responses: created('Created', PaymentOut),
     errors: [403, 409, 422, 429, 503],
@@ -166,21 +166,25 @@ export function registerPaymentRoutes(
     responses: ok('Order', PaymentDetailOut),
     errors: [404],
     handler: async (_ctx, { params, user }) => {
-      const { payment, events, moneyBack, missing } = await payments.detail(user, params.id)
+      const { payment, events, moneyBack, missing, bankReceipt } = await payments.detail(
+        user,
+        params.id,
+      )
       return reply(200, {
         ...paymentBody(payment),
         missing,
         sheba_bank_name: shebaBankName(payment.sheba),
         events: events.filter(isCustomerEvent).map(eventBody),
         money_back: moneyBack,
+        bank_receipt: bankReceipt,
       })
     },
   })
 
   customer.post('/api/payments/:id/start/', {
     operationId: 'payments_start',
-    summary: 'Start paying an order (spec §7): the gateway address and token for the hidden form',
-    description: `Only for an order awaiting payment (409 \`invalid_stage\` otherwise). If the rate lock expired, the order is re-quoted and 409 \`quote_expired\` answers the new amount; starting again pays that. Cash-out answers \`gateway_url: null\` (spec §7's payload \`{card_number: null, flow}\` is enough): with its Sheba (this body's or the order's) and at least one income document it goes to staff (\`in_progress\`); otherwise it waits in \`awaiting_payout_details\` (status pending, never expired) and the order's \`missing\` says what it needs (ADR 017). Starting such a cash-out again answers the same. The identity level's limits are checked again (403 \`identity_limit\`, as at create). From identity level 1 on only the customer's registered cards pay (ADR 024): \`card_number\` picks one (409 \`card_not_registered\` if it is not theirs), null the first; without any card 409 \`card_required\`. A cash-out's Sheba must be the customer's own at level 1 (409 \`sheba_not_owner\`, 503 \`inquiry_unavailable\`, 429 \`inquiry_limit\` when today's paid inquiries of the customer or the client address are used up); without level 1 it waits (\`missing\` lists \`identity_level\` and \`sheba_owner_check\`). Without a Sheba in the body, the order's own Sheba never checked for the customer is asked about at level 1 (ADR 028): the customer's, marked checked; someone else's, taken off the order (a \`sheba_not_owner\` event, \`missing\` lists \`sheba\`); unanswered, kept, and the order waits (\`sheba_owner_check\`).${IDEMPOTENCY_DOC}`,
+    summary: 'Start paying an order: the gateway address and token for the hidden form',
+    description: `Only for an order awaiting payment (409 \`invalid_stage\` otherwise). If the rate lock expired, the order is re-quoted and 409 \`quote_expired\` answers the new amount; starting again pays that. Cash-out answers \`gateway_url: null\` (the original client's payload \`{card_number: null, flow}\` is enough): with its Sheba (this body's or the order's) and at least one income document it goes to staff (\`in_progress\`); otherwise it waits in \`awaiting_payout_details\` (status pending, never expired) and the order's \`missing\` says what it needs (ADR 017). Starting such a cash-out again answers the same. The identity level's limits are checked again (403 \`identity_limit\`, as at create). From identity level 1 on only the customer's registered cards pay (ADR 024): \`card_id\` (as the order form offers the customer's cards) or \`card_number\` picks one (409 \`card_not_registered\` if it is not theirs), neither the first; without any card 409 \`card_required\`. A cash-out's Sheba must be the customer's own at level 1 (409 \`sheba_not_owner\`, 503 \`inquiry_unavailable\`, 429 \`inquiry_limit\` when today's paid inquiries of the customer or the client address are used up); without level 1 it waits (\`missing\` lists \`identity_level\` and \`sheba_owner_check\`). Without a Sheba in the body, the order's own Sheba never checked for the customer is asked about at level 1 (ADR 028): the customer's, marked checked; someone else's, taken off the order (a \`sheba_not_owner\` event, \`missing\` lists \`sheba\`); unanswered, kept, and the order waits (\`sheba_owner_check\`).${IDEMPOTENCY_DOC}`,
     params: IdParams,
     body: StartBody,
     responses: ok('Go to the bank', StartResponse),
@@ -191,7 +195,7 @@ export function registerPaymentRoutes(
         await payments.start(
           user,
           params.id,
-          { sheba: body.sheba ?? null, card_number: body.card_number },
+          { sheba: body.sheba ?? null, card_number: body.card_number, card_id: body.card_id },
           idempotencyOf(ctx, requestHash),
           clientIpOf(ctx),
         ),

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../http/context.ts'
-import { sweepPeriodically, type PeriodicTask } from '../../lib/periodic.ts'
 import { sweepInBatches, type SweepDeps } from '../../db/batches.ts'
 import { Payment } from '../../models/payment.model.ts'
+import { logSwept } from '../../jobs/sweep-log.ts'
 import { transition } from './state-machine.ts'
 
 /** Orders moved per transaction: short row locks, and a backlog still drains in one run. */
@@ -15,8 +15,9 @@ export interface OrderExpiryDeps extends SweepDeps {
 /**
  * Moves every order still `awaiting_payment` whose rate lock ended more than `graceMinutes`
  * ago to `expired`, through the guarded transition (audit event by 'system', reason
- * `rate_lock_expired`). Several instances may run it at once: each batch takes its rows with
- * `FOR UPDATE SKIP LOCKED`, so two sweepers never wait on (or move) the same order, and the
+ * `rate_lock_expired`). Two runs at once (a lease handed over, ADR 032) are safe: each batch
+ * takes its rows with `FOR UPDATE SKIP LOCKED`, so two sweepers never wait on (or move) the
+ * same order, and the
  * transition's own guard makes a row that meanwhile got paid or cancelled a no-op. A start or
  * callback holding the order's lock is skipped and looked at again on the next run.
  * Answers the ids it expired.
@@ -45,12 +46,18 @@ export async function expireStaleOrders(deps: OrderExpiryDeps): Promise<number[]
   })
 }
 
-/** How often each instance looks for stale orders (ORDER_EXPIRY_SWEEP_SECONDS). */
-export function startOrderExpiry(deps: AppDeps): PeriodicTask {
+/** The expiry's job queue (jobs/background.ts). */
+export const ORDER_EXPIRY_QUEUE = 'order-expiry'
+
+/** Stale orders looked for every ORDER_EXPIRY_SWEEP_SECONDS, one run at a time (ADR 032). */
+export function scheduleOrderExpiry(deps: AppDeps): void {
   const { db, clock, config, logger } = deps
-  return sweepPeriodically(
-    'order-expiry',
-    () => expireStaleOrders({ db, clock, graceMinutes: config.ORDER_EXPIRE_AFTER_MINUTES }),
-    { intervalMs: config.ORDER_EXPIRY_SWEEP_SECONDS * 1000, logger, message: 'orders expired' },
-  )
+  deps.jobs.every(ORDER_EXPIRY_QUEUE, config.ORDER_EXPIRY_SWEEP_SECONDS, async () => {
+    const ids = await expireStaleOrders({
+      db,
+      clock,
+      graceMinutes: config.ORDER_EXPIRE_AFTER_MINUTES,
+    })
+    logSwept(logger, ids, 'orders expired')
+  })
 }

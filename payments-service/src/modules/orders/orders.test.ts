@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { Payment } from '../../models/payment.model.ts'
 import { PaymentEvent } from '../../models/payment-event.model.ts'
-import { createCredentialVault } from './checkout/credentials.ts'
+import { createCredentialVault } from '../../lib/credential-vault.ts'
 import {
   createOrder,
   postStart,
@@ -87,8 +87,8 @@ describe('POST /api/payments/create/', () => {
     ])
   })
 
-  describe('validation (spec §5 texts)', () => {
-    // The spec's message for each field, as several bad inputs answer it.
+  describe('validation (the product texts)', () => {
+    // The product's message for each field, as several bad inputs answer it.
     const SITE_URL = { site_url: ['آدرس سایت را وارد کنید'] }
     const AMOUNT = { amount: ['مبلغ معتبر وارد کنید'] }
     const CURRENCY = { currency: ['ارز باید یکی از USD، EUR یا GBP باشد'] }

@@ -5,6 +5,7 @@ import type { Role } from '../../models/user.model.ts'
 import { staffDashboard } from './fulfilment/dashboard.ts'
 import { listMoneyToReturn, refundByHand } from './fulfilment/money-to-return.ts'
 import type { StaffOrderService } from './fulfilment/staff-orders.service.ts'
+import type { TellMoneyBack } from './settlement/money-back-notice.ts'
 import {
   DashboardOut,
   MoneyToReturnOut,
@@ -25,12 +26,12 @@ export interface StaffRouteDeps {
   db: Knex
   clock: Clock
   orders: StaffOrderService
-  /** Tells the customer that money of their order is coming back (after the refund committed). */
-  tellMoneyBack: (refundId: number) => Promise<void>
+  /** Tells the customer, inside the refund's transaction, that money is coming back. */
+  tellMoneyBack: TellMoneyBack
 }
 
 /**
- * The staff side of orders (issue #8): the dashboard, the queue and its actions, credentials,
+ * The staff side of orders (ADR 008): the dashboard, the queue and its actions, credentials,
  * refunds and money to return. payments-service/docs/staff-api.md lists every staff call.
  */
 export function registerStaffOrderRoutes(
@@ -104,7 +105,7 @@ export function registerStaffOrderRoutes(
       reply(200, await orders.settleRefund(user, params.id, body)),
   })
 
-  // ---- money to return (issue #15) ---------------------------------------------------------
+  // ---- money to return ----------------------------------------------------------------------
 
   staff.get('/api/staff/money-to-return/', {
     operationId: 'staff_money_to_return_list',
@@ -125,8 +126,7 @@ export function registerStaffOrderRoutes(
     responses: created('The manual refund', RefundOut),
     errors: [404, 409],
     handler: async (_ctx, { params, body, user }) => {
-      const refund = await refundByHand(db, clock, user, params.id, body.note)
-      await tellMoneyBack(refund.id)
+      const refund = await refundByHand(db, clock, user, params.id, body.note, tellMoneyBack)
       return reply(201, refund)
     },
   })

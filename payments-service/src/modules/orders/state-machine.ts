@@ -12,8 +12,9 @@ import { bookFulfilment, bookPayoutSettled } from '../ledger/money-events.ts'
 import { appendStaffAudit } from '../staff-audit/chain.ts'
 
 /**
- * The order life cycle of architecture.md. `stage` is the state; `status` (the spec's four
- * values) is a pure function of it, also computed by the database (generated column).
+ * The order life cycle. `stage` is the state; `status` (the four values customers see,
+ * docs/product/orders.md) is a pure function of it, also computed by the database (generated
+ * column).
  *
  * Every change goes through `transition()`: one `UPDATE … WHERE id = ? AND stage IN (allowed
  * sources)` that reports the stage it replaced, and the audit row, in one transaction. A refused
@@ -167,7 +168,7 @@ export async function transition(
   })
   if (!row) return null
   if (input.to === 'done' && flowOf(row.payment_type) === 'gateway') {
-    // Fulfilled: the order's money becomes our fee and the rials of the purchase (ledger.md §2).
+    // Fulfilled: the order's money becomes our fee and the rials of the purchase (ADR 014).
     const paidBy = await GatewayTransaction.verifiedIdOf(trx, input.paymentId)
     await bookFulfilment(
       trx,
@@ -182,7 +183,7 @@ export async function transition(
     )
   }
   if (input.to === 'done' && flowOf(row.payment_type) === 'payout') {
-    // Settled: the rials went to the customer's Sheba (ledger.md §2).
+    // Settled: the rials went to the customer's Sheba (ADR 014).
     await bookPayoutSettled(
       trx,
       { id: input.paymentId, ...row },

@@ -1,7 +1,6 @@
 import type { Logger } from 'pino'
 import type { AppDeps } from '../../http/context.ts'
 import type { Clock } from '../../lib/clock.ts'
-import { runPeriodically, type PeriodicTask } from '../../lib/periodic.ts'
 import { StaffAuditEntry } from '../../models/staff-audit-entry.model.ts'
 import { StoredFileNotFound, type FileStorage } from '../../storage/index.ts'
 import type { PublishedHead } from './chain.ts'
@@ -10,9 +9,10 @@ import type { PublishedHead } from './chain.ts'
  * The chain's head, published outside the database every STAFF_AUDIT_PUBLISH_SECONDS (at most an
  * hour): a log line (kept by the log
  * pipeline, out of reach of whoever can write to the database) and a small file in the object
- * store under a key named after the hour (`staff-audit-heads/2026/11/27/21`). Every instance
- * publishes; within an hour the latest write stays, and any of them is a head the chain must
- * still contain. `audit:verify` checks the chain against the newest head it finds.
+ * store under a key named after the hour (`staff-audit-heads/2026/11/27/21`). One instance at
+ * a time publishes (a job, ADR 032); within an hour the latest write stays, and any of them is a
+ * head the chain must still contain. `audit:verify` checks the chain against the newest head it
+ * finds.
  */
 
 /** How far back the verifier looks for a published head (hourly keys). */
@@ -62,11 +62,17 @@ export async function newestPublishedHead(
   return undefined
 }
 
-export function startStaffAuditPublishing(deps: AppDeps): PeriodicTask {
-  return runPeriodically(
-    'staff-audit-head',
-    () =>
-      publishHead({ db: deps.db, storage: deps.storage, clock: deps.clock, logger: deps.logger }),
-    { intervalMs: deps.config.STAFF_AUDIT_PUBLISH_SECONDS * 1000, logger: deps.logger },
-  )
+/** The publishing's job queue (jobs/background.ts). */
+export const STAFF_AUDIT_HEAD_QUEUE = 'staff-audit-head'
+
+/** The head published every STAFF_AUDIT_PUBLISH_SECONDS by a job (ADR 032). */
+export function scheduleStaffAuditPublishing(deps: AppDeps): void {
+  deps.jobs.every(STAFF_AUDIT_HEAD_QUEUE, deps.config.STAFF_AUDIT_PUBLISH_SECONDS, async () => {
+    await publishHead({
+      db: deps.db,
+      storage: deps.storage,
+      clock: deps.clock,
+      logger: deps.logger,
+    })
+  })
 }

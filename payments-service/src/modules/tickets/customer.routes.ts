@@ -20,7 +20,7 @@ import { readMultipart } from '../../http/uploads.ts'
 
 const multipart = { read: readMultipart }
 
-/** The customer's side of spec §7's ticketing calls. Others' tickets answer 404. */
+/** The customer's side of the ticketing calls (docs/product/api.md). Others' tickets answer 404. */
 export function registerTicketRoutes(
   api: Api,
   { db, tickets }: { db: Knex; tickets: TicketService },
@@ -58,7 +58,7 @@ export function registerTicketRoutes(
     operationId: 'ticketing_tickets_create',
     summary: 'Open a ticket, with or without its first message',
     description:
-      'Spec §7: `{title, category}` answers 201 with the ticket (its `id`); the first message then goes to `/messages/`. A `message` in the same call is kept as the first message (our web sends it). Errors use the exact texts of spec §5: `{"title": ["عنوان لازم است"], "category": ["دستهبندی لازم است"]}`. At most 20 open tickets per customer (409 `too_many_open_tickets`).',
+      'From the original client, `{title, category}` answers 201 with the ticket (its `id`); the first message then goes to `/messages/`. A `message` in the same call is kept as the first message (our web sends it). Errors use the exact product texts: `{"title": ["عنوان لازم است"], "category": ["دستهبندی لازم است"]}`. At most 20 open tickets per customer (409 `too_many_open_tickets`).',
     body: CreateTicketBody,
     responses: created('Created; `id` is the new ticket', Ticket),
     errors: [409],

@@ -212,6 +212,8 @@ describe('staff API', () => {
             template: TICKET_REPLY_TEMPLATE,
             token: String(ticket),
             type: 'sms',
+            // The message's key: the vendor sends a repeat of it once.
+            localid: expect.stringMatching(/^\d+$/),
           },
         }),
       ])

@@ -9,7 +9,7 @@ import { checkLedger } from '../ledger/invariants.ts'
 import { seedTicketCategories } from '../tickets/categories.ts'
 
 /**
- * Closing an account (issue 18): an admin closes a customer's account at their request, refused
+ * Closing an account (ADR 025): an admin closes a customer's account at their request, refused
  * while anything is open for them, on real PostgreSQL through the HTTP API.
  */
 

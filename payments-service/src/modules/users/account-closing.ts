@@ -6,7 +6,7 @@ import { moneyToReturnOf } from '../orders/fulfilment/money-to-return.ts'
 import { ACCOUNT_CLOSING_MESSAGES as MESSAGES } from '@arzpol/contracts/users/staff'
 
 /**
- * What keeps a customer's account open (issue 18): a closed account never logs in again, so
+ * What keeps a customer's account open (ADR 025): a closed account never logs in again, so
  * nothing may be left that needs the customer: a cash-out not settled (we owe them rials), any
  * other order not final (it may still be paid or fulfilled), or money of theirs to return
  * (suspense, or a return on its way: the same definition as the staff's "money to return").

@@ -6,6 +6,10 @@ import { ApiError } from '../../http/errors.ts'
  * orders, refunds, cash-outs, identity reviews or tickets, so no one approves, settles or refunds
  * for themselves. A colleague does it; the refusal says so.
  */
-export function refuseOwnAccount(staff: { id: number }, customerId: number): void {
-  if (staff.id === customerId) throw new ApiError(403, STAFF_MESSAGES.ownAccount, 'own_account')
+export function refuseOwnAccount(
+  staff: { id: number },
+  customerId: number,
+  message: string = STAFF_MESSAGES.ownAccount,
+): void {
+  if (staff.id === customerId) throw new ApiError(403, message, 'own_account')
 }

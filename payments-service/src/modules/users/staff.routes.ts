@@ -1,7 +1,8 @@
-import { ok, reply, routeGroup, type Api } from '../../http/route.ts'
+import { created, ok, reply, routeGroup, type Api } from '../../http/route.ts'
 import type { Role } from '../../models/user.model.ts'
 import { IdParams } from '@arzpol/contracts/staff'
 import type { StaffUserService } from './staff-users.service.ts'
+import { EnrolmentLinkOut } from '@arzpol/contracts/auth/staff'
 import {
   BlockBody,
   CloseBody,
@@ -16,7 +17,7 @@ import {
 const STAFF: readonly Role[] = ['support', 'admin']
 const ADMIN: readonly Role[] = ['admin']
 
-/** Staff user management (issue #8): accounts, blocking, the support role. */
+/** Staff user management (ADR 009): accounts, blocking, the support role. */
 export function registerStaffUserRoutes(api: Api, users: StaffUserService) {
   const staff = routeGroup(api, { tags: ['staff'], auth: STAFF })
   const admin = routeGroup(api, { tags: ['staff'], auth: ADMIN })
@@ -67,6 +68,18 @@ export function registerStaffUserRoutes(api: Api, users: StaffUserService) {
     errors: [404, 409],
     handler: async (_ctx, { params, body, user }) =>
       reply(200, await users.close(user, params.id, body.reason)),
+  })
+
+  admin.post('/api/staff/users/:id/enrolment-link/', {
+    operationId: 'staff_users_enrolment_link',
+    summary: 'Issue a one-time link with which a staff member enrols their second factor (admin)',
+    description:
+      "For a support or admin account with no confirmed authenticator (new, or reset with create-staff). The URL opens web's enrolment page and is shown this once; only its hash is kept. It works once, until `expires_at` (STAFF_ENROLMENT_LINK_HOURS), and a newer link revokes it. Audited. 403 `own_account` for your own account, `permission_denied` for a customer; 409 `second_factor_already_enrolled`.",
+    params: IdParams,
+    responses: created('The link, shown once', EnrolmentLinkOut),
+    errors: [404, 409],
+    handler: async (_ctx, { params, user }) =>
+      reply(201, await users.issueEnrolmentLinkFor(user, params.id)),
   })
 
   for (const action of ['grant', 'revoke'] as const) {

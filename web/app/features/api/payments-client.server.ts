@@ -6,7 +6,7 @@ import { requestIdHeader } from '~/utils/request-id.server.ts'
 import { forwardedHeaders } from '~/utils/request-meta.server.ts'
 
 /**
- * The one client web uses to call payments-service server to server (spec §7 contract), in three
+ * The one client web uses to call payments-service server to server (docs/product/api.md), in three
  * modes: JSON (`body`), multipart (`form`: ticket attachments, order documents) and streaming
  * (`stream`: file downloads passed on to the browser). Every call carries the bearer token when
  * given and the request id / client address of the browser's request (ADR 016). Success bodies

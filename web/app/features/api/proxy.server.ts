@@ -4,18 +4,18 @@ import { ownCookieNames } from '~/features/auth/session.server.ts'
 import { getLogger } from '~/utils/logger.server.ts'
 
 /**
- * `WEB_URL/api/*` → `PAYMENTS_URL/api/*`, so the JSON API of spec §7 (and the bank's callback) is
- * reachable on the public origin. Method, path (trailing slash included), query string, headers
- * and the streamed body go upstream unchanged, except hop-by-hop headers, web's own cookies and
- * Accept-Encoding (payments-service answers uncompressed; web's own server, server/app.ts,
- * compresses for the browser).
- * The upstream status, headers and body come back unchanged, redirects included.
+ * `WEB_URL/api/*` → `PAYMENTS_URL/api/*`, so the JSON API (docs/product/api.md, and the bank's
+ * callback) is reachable on the public origin. Method, path (trailing slash included), query
+ * string, headers and the streamed body go upstream unchanged, except hop-by-hop headers, web's own
+ * cookies and Accept-Encoding (payments-service answers uncompressed; web's own server,
+ * server/app.ts, compresses for the browser). The upstream status, headers and body come back
+ * unchanged, redirects included.
  */
 
 export const PAYMENTS_UNAVAILABLE_MESSAGE =
   'سرویس پرداخت در دسترس نیست. لطفاً کمی بعد دوباره تلاش کنید.'
 
-/** RFC 9110 §7.6.1 connection-specific fields, plus the legacy ones still seen in the wild. */
+/** RFC 9110 (section 7.6.1) connection-specific fields, plus legacy ones still seen in the wild. */
 const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',

@@ -5,7 +5,7 @@ import { CurrentUserResponse } from '@arzpol/contracts/users/customer'
 import { z } from 'zod'
 import { call, type PaymentsResult } from '~/features/api/payments-client.server.ts'
 
-/** payments-service's auth calls (spec §7), through the one client. */
+/** payments-service's auth calls (docs/product/api.md), through the one client. */
 
 export function sendOtp(request: Request, input: { phone: string; purpose: OtpPurpose }) {
   return call(request, '/api/auth/otp/send/', {

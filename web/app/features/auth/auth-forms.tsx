@@ -1,16 +1,17 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { CheckboxField, CheckedForm, Field, SubmitButton } from '~/components/forms.tsx'
-import { AUTH_INTENTS, schemaForIntent } from '~/features/auth/auth-schemas.ts'
+import { toPersianDigits } from '@arzpol/contracts/digits'
+import { AUTH_INTENTS, PASSWORD_MIN_LENGTH, schemaForIntent } from '~/features/auth/auth-schemas.ts'
 import { formatCountdown, useCountdown } from '~/utils/countdown.ts'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import { useValidatedForm } from '~/utils/use-validated-form.ts'
 import { LineIcon } from '~/components/ui/icon.tsx'
 
 /**
- * The landing page's auth modes (spec §2, §4). Every form is a plain POST to the index route's
- * action, so it works before (or without) JavaScript; with JavaScript the same zod schemas check
- * it first. Passwords are never sent back in HTML.
+ * The landing page's auth modes (docs/product/auth.md). Every form is a plain POST to the index
+ * route's action, so it works before (or without) JavaScript; with JavaScript the same zod schemas
+ * check it first. Passwords are never sent back in HTML.
  */
 
 export type AuthMode = 'login' | 'register' | 'forgot' | 'reset'
@@ -22,7 +23,7 @@ export interface OtpView {
   sentAt: number
   /** Seconds before another code may be requested. */
   remaining: number
-  /** Only outside production, when payments-service returned one (spec §7 `dev_code`). */
+  /** Only outside production, when payments-service returned one (`dev_code`). */
   devCode: string | null
 }
 
@@ -87,11 +88,13 @@ function PasswordField({
   label,
   errors,
   autoComplete = 'new-password',
+  hint,
 }: {
   name: string
   label: string
   errors: FormErrors
   autoComplete?: 'new-password' | 'current-password'
+  hint?: string
 }) {
   return (
     <Field
@@ -101,9 +104,13 @@ function PasswordField({
       autoComplete={autoComplete}
       required
       errors={errors.fields[name]}
+      hint={hint}
     />
   )
 }
+
+// Said before the first try, not only in the error after it.
+const NEW_PASSWORD_HINT = `حداقل ${toPersianDigits(PASSWORD_MIN_LENGTH)} کاراکتر؛ هرچه بلندتر، امن‌تر.`
 
 /** A new password typed twice. */
 function NewPasswordFields({
@@ -117,7 +124,7 @@ function NewPasswordFields({
 }) {
   return (
     <>
-      <PasswordField name="password" label={label} errors={errors} />
+      <PasswordField name="password" label={label} errors={errors} hint={NEW_PASSWORD_HINT} />
       <PasswordField name="confirmPassword" label={confirmLabel} errors={errors} />
     </>
   )

@@ -32,9 +32,9 @@ const validRegistration = {
 }
 
 /**
- * Spec §5 and §8 on signing in, copied verbatim (the spec is not part of this repository): the
- * texts they quote are the forms' texts, byte for byte. Which form shows which text is what the
- * tests below and the landing route's tests check.
+ * The specification's lines on signing in, copied verbatim (docs/product/auth.md and errors.md
+ * quote them): the texts they quote are the forms' texts, byte for byte. Which form shows which
+ * text is what the tests below and the landing route's tests check.
  */
 const SPEC_LINES = [
   "- Phone: 11 digits starting with 09. Message 'شماره تلفن صحیح نمیباشد' (in forgot mode 'شماره تلفن صحیح نیست').",
@@ -44,7 +44,7 @@ const SPEC_LINES = [
   "- Auth: server error detail is shown when present, else fallbacks 'ثبت نام ناموفق بود', 'ورود ناموفق بود', 'تغییر رمز ناموفق بود', 'ارسال کد تایید ناموفق بود'. Successes: 'کد تایید ارسال شد', 'ثبت نام موفق بود', 'ورود موفق بود', 'رمز عبور تغییر کرد. وارد شوید.'.",
 ]
 
-describe('the exact texts of spec §5 and §8', () => {
+describe('the exact texts of the product', () => {
   it('are the texts the spec quotes, byte for byte, no more and no fewer', () => {
     const quoted = SPEC_LINES.flatMap((line) => [...line.matchAll(/'([^']+)'/g)].map((m) => m[1]))
     // Not in the spec's catalogue: the spec only says "4 digits"; the other is payments-service's.

@@ -3,9 +3,9 @@ import { isValidPhone, normalizePhone, toLatinDigits } from '@arzpol/contracts'
 import * as z from 'zod/mini'
 
 /**
- * The auth forms' schemas, used by the browser before submitting and by the actions on the
- * server, so both sides give the same answer (spec §5; texts byte for byte). Persian and Arabic
- * digits become Latin ones in phone, code and passwords before anything is checked.
+ * The auth forms' schemas, used by the browser before submitting and by the actions on the server,
+ * so both sides give the same answer (docs/product/auth.md; texts byte for byte). Persian and
+ * Arabic digits become Latin ones in phone, code and passwords before anything is checked.
  */
 
 export const AUTH_MESSAGES = {
@@ -21,7 +21,7 @@ export const AUTH_MESSAGES = {
   passwordTooShort: 'رمز عبور باید حداقل ۸ کاراکتر باشد',
 } as const
 
-/** Spec §8: shown when the server gives no message of its own. */
+/** Shown when the server gives no message of its own. */
 export const AUTH_FALLBACKS = {
   register: 'ثبت نام ناموفق بود',
   login: 'ورود ناموفق بود',
@@ -29,7 +29,7 @@ export const AUTH_FALLBACKS = {
   sendCode: 'ارسال کد تایید ناموفق بود',
 } as const
 
-/** Spec §8 successes. */
+/** Successes (docs/product/errors.md). */
 export const AUTH_SUCCESS = {
   codeSent: 'کد تایید ارسال شد',
   registered: 'ثبت نام موفق بود',
@@ -38,7 +38,7 @@ export const AUTH_SUCCESS = {
 } as const
 
 export const PASSWORD_MIN_LENGTH = 8
-/** Spec §9: the verification code is 4 digits. */
+/** The verification code is 4 digits. */
 const CODE_PATTERN = /^\d{4}$/
 
 /** A form field as FormData gives it: absent, or a string. */
@@ -76,7 +76,7 @@ function checkNewPassword(
 }
 
 /**
- * Registration is one form (spec §4): phone, password, confirmation and terms, then "send code",
+ * Registration is one form: phone, password, confirmation and terms, then "send code",
  * then the code. Sending the first code checks everything but the code, so nobody gets an SMS for
  * a form that cannot succeed; a resend only needs the phone; registering checks everything.
  */
@@ -125,7 +125,7 @@ export const registerSchema = z.pipe(
   z.transform(({ phone, password, code }) => ({ phone, password, code })),
 )
 
-/** Forgot-password mode has its own wording for a bad phone (spec §5). */
+/** Forgot-password mode has its own wording for a bad phone. */
 export const forgotPasswordSchema = phoneOnly(AUTH_MESSAGES.phoneInvalidForgot)
 
 export const loginSchema = z

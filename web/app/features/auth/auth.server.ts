@@ -14,8 +14,8 @@ import {
 import { getLogger } from '~/utils/logger.server.ts'
 
 /**
- * Sign-in state on the server. Loaders that need the customer call `requireUser`, which throws
- * the redirect of spec §2 when there is no usable session, refreshes the access token when it is
+ * Sign-in state on the server. Loaders that need the customer call `requireUser`, which throws the
+ * redirect to the login form when there is no usable session, refreshes the access token when it is
  * about to expire (or was refused), and hands back headers carrying the re-sealed cookie.
  */
 
@@ -82,7 +82,7 @@ export interface AuthenticatedRequest {
 
 /**
  * The signed-in customer, or a thrown redirect to `/?auth=login` that also clears the session
- * (spec §2: no token, or the current-user call fails).
+ * (no token, or the current-user call fails: docs/product/auth.md).
  */
 export async function requireUser(request: Request): Promise<AuthenticatedRequest> {
   return authenticate(request, signedOut)
@@ -91,7 +91,7 @@ export async function requireUser(request: Request): Promise<AuthenticatedReques
 /**
  * The session check behind `requireUser` and the staff guard. `onOutage` runs when
  * payments-service fails (5xx or unreachable) rather than refusing the session; the customer
- * area signs out then (spec §2), the back office answers 503 and keeps the session.
+ * area signs out then, the back office answers 503 and keeps the session.
  */
 export async function authenticate(
   request: Request,

@@ -105,7 +105,7 @@ const API_FIELDS = {
   reset: { code: 'code', new_password: 'password', password: 'password' },
 }
 
-/** payments-service refused the form: its messages, else the spec's fallback (§8). */
+/** payments-service refused the form: its messages, else the fallback (docs/product/errors.md). */
 function refused(
   intent: string,
   result: PaymentsFailure,

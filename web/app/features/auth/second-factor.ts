@@ -3,5 +3,15 @@
 export const SECOND_FACTOR_PATH = '/auth/second-factor'
 export const RECOVERY_CODES_PATH = '/auth/recovery-codes'
 
-/** The submit buttons' `intent`: enrolment confirmation or a sign-in code. */
-export const SECOND_FACTOR_INTENTS = { confirm: 'confirm-enrolment', verify: 'verify' } as const
+/** Where the recovery codes of a fresh enrolment are posted back to leave as a text file. */
+export const RECOVERY_CODES_FILE_PATH = '/auth/recovery-codes.txt'
+
+/**
+ * The submit buttons' `intent`: showing the secret (uses up the enrolment link, ADR 035), the
+ * enrolment's first code, or a sign-in code.
+ */
+export const SECOND_FACTOR_INTENTS = {
+  start: 'start-enrolment',
+  confirm: 'confirm-enrolment',
+  verify: 'verify',
+} as const

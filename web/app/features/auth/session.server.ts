@@ -1,11 +1,12 @@
 import type { AuthTokens } from '@arzpol/contracts'
+import { ENROLMENT_LINK_TOKEN_PATTERN } from '@arzpol/contracts/auth/staff'
 import { z } from 'zod'
 import { createSealedCookie, readCookie } from '~/utils/sealed-cookie.server.ts'
 
 /**
  * The cookies web keeps, all sealed (encrypted + authenticated), httpOnly and SameSite=Lax:
  *
- * - `arzpol_session`: the customer's access and refresh tokens (architecture.md: never in
+ * - `arzpol_session`: the customer's access and refresh tokens (ADR 002: never in
  *   localStorage). Lives as long as a refresh token can; payments-service decides the real end.
  * - `arzpol_otp`: the state of a pending "send code" step (phone, purpose, when the code was sent,
  *   the resend countdown and, in development, the code), so that the register and reset forms
@@ -54,12 +55,32 @@ export type Flash = NonNullable<ReturnType<typeof flashCookie.read>>
 /**
  * `arzpol_2fa`: a staff member between the right password and the second factor (ADR 015): the
  * signed challenge payments-service answered with (no tokens yet) and whether they still have
- * to enrol. As long-lived as the challenge itself.
+ * to enrol. Once an enrolment link showed the new secret (ADR 035), the secret too, so a reload
+ * or a wrong first code shows it again from here: payments-service never shows a secret twice.
+ * As long-lived as the challenge itself.
  */
 export const secondFactorCookie = createSealedCookie({
   name: 'arzpol_2fa',
-  schema: z.object({ challenge: z.string().min(1).max(1024), enrol: z.boolean() }),
+  schema: z.object({
+    challenge: z.string().min(1).max(1024),
+    enrol: z.boolean(),
+    enrolment: z
+      .object({ secret: z.string().min(1).max(128), otpauthUri: z.string().min(1).max(1024) })
+      .optional(),
+  }),
   maxAgeSeconds: 10 * 60,
+})
+
+/**
+ * `arzpol_enrol`: the token of a staff enrolment link opened in this browser (ADR 035), until
+ * the enrolment it starts has shown its secret. The link's page moves it here at once, so the
+ * token is in no address bar, history entry, access log or Referer header after that first load.
+ * A day, as long as links are issued for by default; payments-service decides whether it works.
+ */
+export const enrolmentLinkCookie = createSealedCookie({
+  name: 'arzpol_enrol',
+  schema: z.object({ link: z.string().regex(ENROLMENT_LINK_TOKEN_PATTERN) }),
+  maxAgeSeconds: 24 * 60 * 60,
 })
 
 export type SecondFactorStep = NonNullable<ReturnType<typeof secondFactorCookie.read>>
@@ -99,6 +120,7 @@ export function ownCookieNames(): string[] {
     otpFlowCookie.name,
     flashCookie.name,
     secondFactorCookie.name,
+    enrolmentLinkCookie.name,
     recoveryCodesCookie.name,
   ]
 }

@@ -33,7 +33,7 @@ export const rateHistory = (request: Request, token: string, currency: string) =
     schema: z.array(rateHistoryEntry),
   })
 
-/** 409 from setRate: the change is larger than RATE_CHANGE_CONFIRM_PERCENT (issue 15). */
+/** 409 from setRate: the change is larger than RATE_CHANGE_CONFIRM_PERCENT (ADR 013). */
 export const rateChangeNeedsConfirmationSchema = RateChangeNeedsConfirmation
 
 export function setRate(

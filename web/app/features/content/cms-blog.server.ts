@@ -9,6 +9,8 @@ import {
 } from '@arzpol/contracts'
 import { isAccessTokenFresh, refreshOnce } from '~/features/auth/auth.server.ts'
 import { CmsCache, CmsUnavailableError } from './cms-cache.server.ts'
+import { forwardCmsChange, startChangeFeed, type ChangeFeed } from './cms-change-feed.server.ts'
+import { COMMENTS_PREFIX, dropChangedContent } from './cms-content-changes.server.ts'
 import { contentToText, renderPostContent, sanitizeCommentHtml } from './cms-html.server.ts'
 import type { CmsComment, CmsPost } from './cms.server.ts'
 import * as cms from './cms.server.ts'
@@ -22,13 +24,13 @@ import { MAX_COMMENT_LENGTH, type CommentOutcome } from './comments.ts'
  * The blog as pages need it: posts and comments read from the cms through the in-memory cache and
  * turned into display-ready values once per fetch, never once per page view (post bodies are
  * sanitised when first shown, once per version), the comment submission and the cms webhook.
- * Spec §2, §3, §5, §8.
+ * The rules are in docs/product/blog-and-comments.md.
  */
 
 export const AUTHOR_FALLBACK = 'نویسنده'
 export const COMMENTER_FALLBACK = 'کاربر'
 
-/** Spec §8. */
+/** The first two are the product's (docs/product/errors.md). */
 export const COMMENT_MESSAGES = {
   signIn: 'برای ارسال نظر ابتدا وارد حساب کاربری شوید.',
   failed: 'ارسال نظر ناموفق بود. لطفاً دوباره تلاش کنید.',
@@ -74,10 +76,33 @@ export interface BlogComment {
 
 export const blogCache = new CmsCache({
   ttlMs: () => getEnv().CMS_CACHE_TTL_SECONDS * 1000,
+  maxStaleMs: () => getEnv().CMS_MAX_STALE_SECONDS * 1000,
+  onFirstUse: () => followContentChanges(),
 })
 
+const FEED = Symbol.for('arzpol.web.change-feed')
+
+/**
+ * This process's subscription to payments-service's change stream (ADR 033), started with the
+ * first use of the cache: content changes made through any web instance reach this one's copy
+ * within moments. One per process: a module loaded again (development's hot reload) replaces
+ * the feed of the copy it replaces. Off without CMS_WEBHOOK_SECRET (payments-service would
+ * refuse it) and under web's own tests (APP_ENV=test), whose stand-in for payments-service has
+ * no stream; the feed's tests start one themselves.
+ */
+function followContentChanges(): void {
+  const env = getEnv()
+  if (!env.CMS_WEBHOOK_SECRET || env.APP_ENV === 'test') return
+  const holder = globalThis as { [FEED]?: ChangeFeed }
+  holder[FEED]?.stop()
+  holder[FEED] = startChangeFeed({
+    url: env.PAYMENTS_URL,
+    secret: env.CMS_WEBHOOK_SECRET,
+    onEvent: (event) => dropChangedContent(blogCache, event),
+  })
+}
+
 const POSTS_KEY = 'posts'
-const COMMENTS_PREFIX = 'comments:'
 const commentsKey = (postId: string) => `${COMMENTS_PREFIX}${postId}`
 
 // ---------------------------------------------------------------------------------------------
@@ -97,7 +122,7 @@ function displayName(value: string): string {
 }
 
 /**
- * Spec §3: a string, or an object with name, username or phone, or a nested user with username,
+ * A string, or an object with name, username or phone, or a nested user with username,
  * phone or email. Emails are not shown to the public; phones are masked.
  */
 export function authorDisplayName(author: unknown, fallback: string): string {
@@ -115,7 +140,7 @@ export function authorDisplayName(author: unknown, fallback: string): string {
   return candidate ? displayName(candidate) : fallback
 }
 
-/** Spec §3: a string, or an object with name, title or slug. */
+/** A string, or an object with name, title or slug. */
 export function toCategory(category: unknown): BlogCategory | null {
   const direct = text(category)
   if (direct) return { key: direct, name: direct }
@@ -185,7 +210,7 @@ function toBlogComment(comment: CmsComment): BlogComment {
 
 /**
  * Every published post, newest first, from the cache. `null` when the cms cannot be reached and
- * web has no earlier copy (spec §8: the list page then shows its empty state).
+ * web has no earlier copy (the list page then shows its empty state).
  */
 export async function getBlogPosts(): Promise<BlogPost[] | null> {
   try {
@@ -274,7 +299,7 @@ export async function findPost(id: string): Promise<PostLookup> {
   return other ? { kind: 'moved', post: other } : { kind: 'missing' }
 }
 
-/** The approved comments of a post, newest first; empty when the cms cannot say (spec §8). */
+/** The approved comments of a post, newest first; empty when the cms cannot say. */
 export async function getComments(postId: string): Promise<BlogComment[]> {
   try {
     return await blogCache.get(commentsKey(postId), async (context) =>
@@ -320,7 +345,7 @@ async function accessToken(
   return { kind: 'unavailable' }
 }
 
-/** Posts a comment for the signed-in customer (spec §5: blank text is ignored). */
+/** Posts a comment for the signed-in customer (blank text is ignored). */
 export async function submitComment(
   request: Request,
   postId: string,
@@ -330,7 +355,7 @@ export async function submitComment(
   const reply = (outcome: CommentOutcome) => ({ outcome, headers })
   const signedOut = () => reply({ status: 'signed-out', message: COMMENT_MESSAGES.signIn })
   const failed = () => reply({ status: 'failed', message: COMMENT_MESSAGES.failed })
-  // Spec §5 has one message for every failure but sign-in; the status tells whose it is.
+  // The product has one message for every failure but sign-in; the status tells whose it is.
   const refused = () => reply({ status: 'refused', message: COMMENT_MESSAGES.failed })
 
   const content = rawContent.replace(/\r\n?/g, '\n').trim()
@@ -362,7 +387,10 @@ export async function submitComment(
   // The new comment (or its absence, while it waits for a moderator) shows on the next render.
   blogCache.invalidate(commentsKey(postId))
   const moderation = result.moderationStatus === 'approved' ? 'approved' : 'pending'
-  return reply({ status: 'created', moderation, message: COMMENT_MESSAGES[moderation] })
+  const message = COMMENT_MESSAGES[moderation]
+  if (moderation === 'approved') return reply({ status: 'created', moderation, message })
+  // Held for a moderator: the author sees it marked as waiting instead of a comment that vanished.
+  return reply({ status: 'created', moderation, message, held: result.content ?? content })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -378,7 +406,9 @@ function sameSecret(given: string, expected: string): boolean {
 /**
  * `POST /resources/cms-webhook` with `Authorization: Bearer <CMS_WEBHOOK_SECRET>` and Strapi's
  * body `{ event, model, uid, entry }`. A comment event marks every post's comments out of date;
- * any other event (or a body that cannot be read) marks everything out of date.
+ * any other event (or a body that cannot be read) marks everything out of date. The webhook
+ * reaches one web instance: this one drops its copy at once and passes the change on to
+ * payments-service, whose change bus tells every instance (ADR 033).
  */
 export async function handleCmsWebhook(request: Request): Promise<Response> {
   const secret = getEnv().CMS_WEBHOOK_SECRET
@@ -395,10 +425,14 @@ export async function handleCmsWebhook(request: Request): Promise<Response> {
   }
   const body: unknown = await request.json().catch(() => null)
   const { model, uid } = record(body) ?? {}
-  if (model === 'comment' || uid === 'api::comment.comment') {
-    blogCache.invalidateWhere((key) => key.startsWith(COMMENTS_PREFIX))
-  } else {
-    blogCache.invalidateAll()
-  }
+  const changed =
+    model === 'comment' || uid === 'api::comment.comment'
+      ? 'comment'
+      : typeof model === 'string'
+        ? model.slice(0, 100)
+        : null
+  dropChangedContent(blogCache, { type: 'cms', model: changed })
+  // Other instances catch up by the cache's age when payments-service cannot be reached.
+  await forwardCmsChange({ url: getEnv().PAYMENTS_URL, secret, model: changed })
   return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } })
 }

@@ -104,6 +104,33 @@ describe('CmsCache', () => {
     expect(posts.calls).toBe(3)
   })
 
+  it('stands in for a failed fetch only until maxStaleMs after it was fetched', async () => {
+    // A moderator's deletion must not show for ever while the cms is away (ADR 033).
+    const cache = new CmsCache({
+      ttlMs: 1_000,
+      retryAfterMs: 5_000,
+      maxStaleMs: 60_000,
+      now: clock,
+    })
+    const comments = source('with the deleted comment')
+    await cache.get('comments:p', comments.load)
+    comments.next = new Error('connect ECONNREFUSED')
+    now += 30_000
+    expect(await cache.get('comments:p', comments.load)).toBe('with the deleted comment')
+    now += 5_000
+    expect(await cache.get('comments:p', comments.load)).toBe('with the deleted comment')
+    // Older than maxStaleMs: the page fails as if there were no copy at all.
+    now += 25_000
+    await expect(cache.get('comments:p', comments.load)).rejects.toMatchObject({
+      name: 'CmsUnavailableError',
+    })
+    // Also within the retry window of that failure.
+    await expect(cache.get('comments:p', comments.load)).rejects.toMatchObject({ repeated: true })
+    now += 5_000
+    comments.next = 'without it'
+    expect(await cache.get('comments:p', comments.load)).toBe('without it')
+  })
+
   it('rejects when the first fetch fails, and fails fast within the retry window', async () => {
     const cache = new CmsCache({ ttlMs: 1_000, retryAfterMs: 5_000, now: clock })
     const posts = source<string>('unused')

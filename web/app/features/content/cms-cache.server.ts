@@ -9,17 +9,24 @@ import { getLogger } from '~/utils/logger.server.ts'
  * - when the fetch fails (the cms is down, slow past the timeout, or answers nonsense) the last
  *   good copy is served ("stale on error"), and the cms is not asked again for `retryAfterMs`,
  *   so an outage does not turn every page view into a slow timeout;
- * - `invalidateAll()` (the cms's content-changed webhook) marks every copy out of date: the next
- *   request fetches again, and the old copy stays only as the fallback for a failing fetch.
+ * - but only until `maxStaleMs` after that copy was fetched: after that the page fails as it
+ *   would without a copy, so content taken down (a comment a moderator deleted) does not stay
+ *   up for as long as the cms is away;
+ * - `invalidateAll()` (a content change) marks every copy out of date: the next request fetches
+ *   again, and the old copy stays only as the fallback for a failing fetch.
  *
- * Per process: with several web instances each keeps its own copy, and a webhook reaches one of
- * them; the others catch up within the TTL.
+ * Per process: every web instance keeps its own copy and hears of changes through the change
+ * feed (cms-change-feed.server.ts, ADR 033); without it, it catches up within the TTL.
  */
 
 export interface CmsCacheOptions {
   ttlMs: number | (() => number)
   /** After a failed fetch, how long to serve the stale copy (or fail fast) before trying again. */
   retryAfterMs?: number
+  /** The oldest copy (since it was fetched) that may stand in for a failed fetch; default: any. */
+  maxStaleMs?: number | (() => number)
+  /** Called once, at the first `get` (the change feed starts then: there is a copy to keep right). */
+  onFirstUse?: () => void
   /** Most entries kept; the least recently used go first. */
   maxEntries?: number
   now?: () => number
@@ -69,13 +76,18 @@ export class CmsCache {
   private generation = 0
   private readonly ttl: () => number
   private readonly retryAfterMs: number
+  private readonly maxStale: () => number
   private readonly maxEntries: number
   private readonly now: () => number
+  private onFirstUse: (() => void) | undefined
 
   constructor(options: CmsCacheOptions) {
     const { ttlMs } = options
     this.ttl = typeof ttlMs === 'function' ? ttlMs : () => ttlMs
     this.retryAfterMs = options.retryAfterMs ?? 5_000
+    const { maxStaleMs = Number.POSITIVE_INFINITY } = options
+    this.maxStale = typeof maxStaleMs === 'function' ? maxStaleMs : () => maxStaleMs
+    this.onFirstUse = options.onFirstUse
     this.maxEntries = options.maxEntries ?? 500
     this.now = options.now ?? (() => Date.now())
   }
@@ -85,6 +97,11 @@ export class CmsCache {
    * the fetch fails and there is no earlier copy to fall back on.
    */
   async get<T>(key: string, load: Loader<T>): Promise<T> {
+    if (this.onFirstUse) {
+      const first = this.onFirstUse
+      this.onFirstUse = undefined
+      first()
+    }
     let entry = this.entries.get(key)
     if (entry) {
       // Least recently used goes first: re-inserting moves the key to the end.
@@ -104,7 +121,7 @@ export class CmsCache {
       entry.failedAt !== undefined &&
       now - entry.failedAt < this.retryAfterMs
     if (failedRecently) {
-      if (entry.hasValue) return entry.value as T
+      if (this.canStandIn(entry, now)) return entry.value as T
       throw new CmsUnavailableError(`cms content "${key}" is unavailable`, true, {
         cause: entry.lastError,
       })
@@ -120,7 +137,7 @@ export class CmsCache {
     inflight = (async () => {
       try {
         // Never synchronously: `inflight` must be assigned before this settles.
-        const hasFallback = entry.hasValue
+        const hasFallback = this.canStandIn(entry, startedAt)
         const value = await Promise.resolve().then(() => load({ hasFallback }))
         // Unless a fetch that started later already stored its (newer) answer.
         if (!entry.hasValue || startedAt >= entry.fetchedAt) {
@@ -138,7 +155,7 @@ export class CmsCache {
         entry.failedAt = this.now()
         entry.failedStamp = stamp
         entry.lastError = error
-        if (entry.hasValue) {
+        if (this.canStandIn(entry, this.now())) {
           getLogger().warn(
             { key, servedFrom: new Date(entry.fetchedAt).toISOString(), reason: describe(error) },
             'cms fetch failed; serving the cached copy',
@@ -186,6 +203,11 @@ export class CmsCache {
 
   get size(): number {
     return this.entries.size
+  }
+
+  /** Whether the entry's copy, fresh or not, may still be served for a failed fetch. */
+  private canStandIn(entry: Entry, now: number): boolean {
+    return entry.hasValue && now - entry.fetchedAt < this.maxStale()
   }
 
   private stamp(entry: Entry): string {

@@ -20,9 +20,9 @@ import type { ServiceSlug, TierSlug } from '~/features/site/public-routes.ts'
 import { getLogger } from '~/utils/logger.server.ts'
 
 /**
- * The marketing pages' content (spec §2, §3) read from the cms's public REST API through the same
- * in-memory cache as the blog (so the content-changed webhook refreshes pages too), validated with
- * zod and turned into display-ready values once per fetch.
+ * The marketing pages' content (docs/product/site.md) read from the cms's public REST API through
+ * the same in-memory cache as the blog (so the content-changed webhook refreshes pages too),
+ * validated with zod and turned into display-ready values once per fetch.
  */
 
 export type PageResult<T> =
@@ -270,7 +270,7 @@ export function getServicePage(slug: ServiceSlug): Promise<PageResult<ServicePag
     const raw = await bySlug('/api/service-pages', slug, options)
     if (raw === null) return null
     const page = parse(serviceSchema, raw, `service page ${slug}`)
-    // Spec §3: the stats block's defaults.
+    // The stats block's defaults.
     return { ...page, stats: page.stats.length ? page.stats : DEFAULT_SERVICE_STATS }
   })
 }

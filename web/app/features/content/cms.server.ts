@@ -143,9 +143,9 @@ export const cmsPostSchema = z.object({
   date: nullableString,
   publishedAt: nullableString,
   createdAt: nullableString,
-  /** A string, or an object with name, title or slug (spec §3). */
+  /** A string, or an object with name, title or slug. */
   category: z.unknown().optional(),
-  /** A string, or an object with name, username, phone, or a nested user (spec §3). */
+  /** A string, or an object with name, username, phone, or a nested user. */
   author: z.unknown().optional(),
 })
 export type CmsPost = z.output<typeof cmsPostSchema>
@@ -190,7 +190,12 @@ export function fetchComments(
 }
 
 export type CreateCommentResult =
-  | { ok: true; moderationStatus: 'approved' | 'pending' | 'spam' }
+  | {
+      ok: true
+      moderationStatus: 'approved' | 'pending' | 'spam'
+      /** The text as the cms stored it (markup stripped), when it says. */
+      content: string | null
+    }
   | {
       ok: false
       /** The cms's status, or null when it could not be reached. */
@@ -198,7 +203,10 @@ export type CreateCommentResult =
     }
 
 const createdSchema = z.object({
-  data: z.object({ moderationStatus: z.enum(['approved', 'pending', 'spam']) }),
+  data: z.object({
+    moderationStatus: z.enum(['approved', 'pending', 'spam']),
+    content: z.string().nullish(),
+  }),
 })
 
 /**
@@ -234,5 +242,6 @@ export async function createComment(
     getLogger().error('cms POST /api/comments answered an unexpected body')
     return { ok: false, status: 502 }
   }
-  return { ok: true, moderationStatus: created.data.data.moderationStatus }
+  const { moderationStatus, content } = created.data.data
+  return { ok: true, moderationStatus, content: content ?? null }
 }

@@ -4,10 +4,10 @@ import { MAX_COMMENT_LENGTH, type CommentActionData } from './comments.ts'
 import { BusyButton } from '~/components/forms.tsx'
 
 /**
- * The comment form (spec §4, §5, §8). With JavaScript it posts in place: the button stays
- * disabled while the text is blank, the text is cleared after a success and the list reloads.
- * Without JavaScript it is an ordinary form post whose answer is the whole page with the message
- * (and, after a failure, the text given back).
+ * The comment form (docs/product/blog-and-comments.md). With JavaScript it posts in place: the
+ * button stays disabled while the text is blank, the text is cleared after a success and the list
+ * reloads. Without JavaScript it is an ordinary form post whose answer is the whole page with the
+ * message (and, after a failure, the text given back).
  */
 
 const noop = () => () => undefined
@@ -45,7 +45,7 @@ export function CommentForm() {
       preventScrollReset
       className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4"
       onSubmit={(event) => {
-        // Spec §5: blank or whitespace-only text is never sent.
+        // Blank or whitespace-only text is never sent.
         if (blank) event.preventDefault()
       }}
     >
@@ -104,6 +104,23 @@ export function CommentForm() {
           </div>
         ) : null}
       </div>
+      {result && result.status === 'created' && result.held ? (
+        // A held comment stays visible to its author, marked as waiting, until a moderator decides.
+        <article
+          data-testid="held-comment"
+          className="flex flex-col gap-2 rounded-2xl border border-amber-200 bg-amber-50 p-4"
+        >
+          <div className="flex flex-wrap items-center justify-between gap-2 text-xs">
+            <span className="font-bold text-slate-800">دیدگاه شما</span>
+            <span className="rounded-full bg-amber-100 px-2.5 py-0.5 font-semibold text-amber-900">
+              در انتظار بررسی
+            </span>
+          </div>
+          <p className="text-sm leading-7 whitespace-pre-line text-slate-800">
+            <bdi>{result.held}</bdi>
+          </p>
+        </article>
+      ) : null}
     </fetcher.Form>
   )
 }

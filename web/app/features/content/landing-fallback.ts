@@ -2,8 +2,8 @@ import type { LandingContent } from '~/features/site/public-pages.ts'
 
 /**
  * The landing page when the cms cannot be reached: the landing page is also where customers sign
- * in, so it never shows an error, only this shorter built-in copy (spec §2: hero, the three
- * tiers, three reasons).
+ * in, so it never shows an error, only this shorter built-in copy (hero, the three tiers, three
+ * reasons).
  */
 export const LANDING_FALLBACK: LandingContent = {
   hero: {
@@ -26,11 +26,11 @@ export const LANDING_FALLBACK: LandingContent = {
       link: '/services/base',
     },
     {
-      title: 'خدمات متوسط',
+      title: 'خدمات میانی',
       description:
         'نقد کردن درآمد فریلنسری از پلتفرم‌های خارجی به ریال و پرداخت اشتراک سرویس‌های خارجی.',
       icon: 'repeat',
-      buttonLabel: 'مشاهده خدمات متوسط',
+      buttonLabel: 'مشاهده خدمات میانی',
       link: '/services/intermediate',
     },
     {

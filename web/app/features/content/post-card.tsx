@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 
-/** Spec §2 ('no posts match the filters yet'). */
+/** 'no posts match the filters yet' (docs/product/blog-and-comments.md). */
 export const EMPTY_MESSAGE = 'هنوز مطلبی مطابق این فیلترها وجود ندارد.'
 
 export interface PostCardData {
@@ -41,7 +41,7 @@ export function PostCard({ post }: { post: PostCardData }) {
   )
 }
 
-/** Spec §9: four placeholder cards while the list loads. */
+/** Four skeleton cards stand in for the list while it loads. */
 export function BlogSkeleton() {
   return (
     <ul

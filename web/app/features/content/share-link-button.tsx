@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { LineIcon } from '~/components/ui/icon.tsx'
 
 /**
- * Spec §2: copies the page's address and tells the visitor it was copied. Needs JavaScript, so it
+ * Copies the page's address and tells the visitor it was copied. Needs JavaScript, so it
  * stays disabled until the page is hydrated (the address bar is the fallback).
  */
 

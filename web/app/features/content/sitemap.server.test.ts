@@ -28,7 +28,7 @@ describe('sitemap.xml', () => {
     expect(xml).toContain('<url><loc>https://arzpol.ir/blog/doc%26two</loc></url>')
     expect(PUBLIC_PATHS).toContain('/intlexampayment')
     expect(PUBLIC_PATHS).not.toContain('/intlExamPayment')
-    expect(PUBLIC_PATHS).toHaveLength(15)
+    expect(PUBLIC_PATHS).toHaveLength(16)
   })
 
   it('still lists the pages when the cms is down', async () => {

@@ -2,7 +2,7 @@ import type { LinkDescriptor } from '@remix-run/node'
 import bankLogosCss from 'iranianbanklogos/dist/ibl.css?url'
 
 /**
- * Bank logos beside cards (issue 18): the sprites of `iranianbanklogos` (ISC), chosen by the
+ * Bank logos beside cards (ADR 024): the sprites of `iranianbanklogos` (ISC), chosen by the
  * Persian bank name payments-service stores for a card (`@persian-tools`' name for its BIN).
  * The logo is decorative; the name stays as text beside it, and a bank without a logo here
  * keeps just its name.

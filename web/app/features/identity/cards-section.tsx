@@ -1,13 +1,15 @@
 import { formatJalaliDate } from '@arzpol/contracts'
+import { toPersianDigits } from '@arzpol/contracts/digits'
 import { Form } from '@remix-run/react'
 import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
+import { buttonClass } from '~/components/ui/button.tsx'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import { BankLogo } from './bank-logo.tsx'
 import type { Card } from './identity-schemas.ts'
 
 /**
  * The customer's bank cards: each with its bank (its logo, and the name as a text badge from
- * the BIN, as payments-service names it) and a remove button, and the form that registers
+ * the BIN, as payments-service names it) and a remove button that asks once more, and the form that registers
  * another. Plain posts: they work without JavaScript. The route loads the logos' stylesheet
  * (`bankLogoLinks`).
  */
@@ -52,22 +54,35 @@ export function CardsSection({
                   {card.bank_name}
                 </span>
                 <bdi dir="ltr" className="font-mono text-base tracking-wider text-slate-900">
-                  {card.masked_number}
+                  {toPersianDigits(card.masked_number)}
                 </bdi>
                 <span className="text-xs text-slate-500">
                   ثبت {formatJalaliDate(card.created_at)}
                 </span>
               </div>
-              <Form method="post">
-                <input type="hidden" name="card_id" value={card.id} />
-                <SubmitButton
-                  intent="remove-card"
-                  variant="secondary"
-                  className="!px-3 !py-1.5 text-sm"
+              {/* Asked once more before it goes, in plain HTML (works without JavaScript): the
+                  first tap only opens the question, the second removes the card. */}
+              <details className="group" data-testid="remove-card">
+                <summary
+                  className={`${buttonClass('secondary', 'sm')} cursor-pointer list-none group-open:hidden`}
                 >
-                  حذف<span className="sr-only"> کارت {card.masked_number}</span>
-                </SubmitButton>
-              </Form>
+                  حذف<span className="sr-only"> کارت {toPersianDigits(card.masked_number)}</span>
+                </summary>
+                <Form method="post" className="flex flex-wrap items-center gap-2">
+                  <p className="text-sm text-slate-700">
+                    این کارت حذف شود؟ برای پرداخت با آن باید دوباره ثبتش کنید.
+                  </p>
+                  <input type="hidden" name="card_id" value={card.id} />
+                  <SubmitButton
+                    intent="remove-card"
+                    variant="secondary"
+                    className="!px-3 !py-1.5 text-sm"
+                  >
+                    بله، حذف شود
+                    <span className="sr-only"> کارت {toPersianDigits(card.masked_number)}</span>
+                  </SubmitButton>
+                </Form>
+              </details>
             </li>
           ))}
         </ul>

@@ -8,7 +8,7 @@ import {
 } from '../../../tests/http-stand-in.ts'
 
 /**
- * A local HTTP stand-in for payments-service's identity contract (issue 18): the customer's
+ * A local HTTP stand-in for payments-service's identity contract: the customer's
  * status, level 1, cards and level-2 documents, and the staff review, limits and inquiry calls.
  * It records what web sends (JSON parsed, multipart as text) and answers with the contract's
  * shapes; `answer('METHOD /path', status, body)` replaces one answer until `reset`.
@@ -66,6 +66,15 @@ export function identityStatus(level: number) {
       ...current,
       today_remaining_irr: current.per_day_irr - 12_000_000,
       month_remaining_irr: current.per_month_irr - 12_000_000,
+      today_used_irr: 12_000_000,
+      month_used_irr: 12_000_000,
+      reserved_irr: 0,
+      reservations: [] as Array<{
+        order_id: number
+        kind: 'bank_payment' | 'payout'
+        amount_irr: number
+        until: string | null
+      }>,
     },
     next_level: next
       ? { level: level + 1, steps: 'گام بعد', limits: next, available: level === 0 }

@@ -1,11 +1,17 @@
 import { formatNumberFa, formatToman } from '@arzpol/contracts'
 import { Form, Link } from '@remix-run/react'
-import { useId, type ComponentProps, type ReactNode } from 'react'
+import { useId, type ComponentProps } from 'react'
 import { boundFields, Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import type { IdentityStatus } from './identity-schemas.ts'
 import type { StepState } from './identity-steps.ts'
-import { IDENTITY_TEXTS, LIMIT_LABELS, levelName } from './identity-texts.ts'
+import {
+  IDENTITY_TEXTS,
+  LIMIT_LABELS,
+  levelName,
+  reservationNote,
+  USAGE_TEXTS,
+} from './identity-texts.ts'
 
 /** The customer's identity screens' building blocks (RTL, mobile first, plain forms). */
 
@@ -26,41 +32,96 @@ export function LevelBadge({ level }: { level: number }) {
   )
 }
 
-/** The current level's limits with what remains of them today and this month. */
+/**
+ * The current level's limits, and for today and this month what moved, what payments under way
+ * hold and what remains; then the orders holding part of them, each linked (ADR 022, revised).
+ */
 export function LimitsSummary({ status }: { status: IdentityStatus }) {
   const { limits } = status
   return (
-    <dl className="grid gap-3 sm:grid-cols-3" data-testid="identity-limits">
-      <LimitItem label={LIMIT_LABELS.per_order} value={formatToman(limits.per_order_irr)} />
-      <LimitItem
-        label={LIMIT_LABELS.per_day}
-        value={formatToman(limits.per_day_irr)}
-        remaining={
-          <span data-testid="today-remaining">
-            باقی‌ماندهٔ امروز: {formatToman(limits.today_remaining_irr)}
-          </span>
-        }
-      />
-      <LimitItem
-        label={LIMIT_LABELS.per_month}
-        value={formatToman(limits.per_month_irr)}
-        remaining={
-          <span data-testid="month-remaining">
-            باقی‌ماندهٔ این ماه: {formatToman(limits.month_remaining_irr)}
-          </span>
-        }
-      />
-    </dl>
+    <div className="flex flex-col gap-3">
+      <dl className="grid gap-3 sm:grid-cols-3" data-testid="identity-limits">
+        <LimitItem label={LIMIT_LABELS.per_order} value={formatToman(limits.per_order_irr)} />
+        <LimitItem
+          label={LIMIT_LABELS.per_day}
+          value={formatToman(limits.per_day_irr)}
+          usage={[
+            ['today-used', USAGE_TEXTS.usedToday, limits.today_used_irr],
+            ['today-reserved', USAGE_TEXTS.reserved, limits.reserved_irr],
+            ['today-remaining', USAGE_TEXTS.remainingToday, limits.today_remaining_irr],
+          ]}
+        />
+        <LimitItem
+          label={LIMIT_LABELS.per_month}
+          value={formatToman(limits.per_month_irr)}
+          usage={[
+            ['month-used', USAGE_TEXTS.usedThisMonth, limits.month_used_irr],
+            ['month-reserved', USAGE_TEXTS.reserved, limits.reserved_irr],
+            ['month-remaining', USAGE_TEXTS.remainingThisMonth, limits.month_remaining_irr],
+          ]}
+        />
+      </dl>
+      <Reservations holds={limits.reservations} />
+    </div>
   )
 }
 
-function LimitItem(props: { label: string; value: string; remaining?: ReactNode }) {
+/** A limit; under it, rows of [test id, label, rials], the last (what remains) in bold. */
+function LimitItem(props: { label: string; value: string; usage?: [string, string, number][] }) {
+  const usage = props.usage ?? []
   return (
     <div className="rounded-xl bg-slate-50 px-4 py-3">
       <dt className="text-sm text-slate-600">{props.label}</dt>
       <dd className="mt-1 font-bold text-slate-900">{props.value}</dd>
-      {props.remaining ? <dd className="mt-1 text-sm text-slate-700">{props.remaining}</dd> : null}
+      {usage.map(([testId, label, irr], index) => (
+        <dd
+          key={testId}
+          data-testid={testId}
+          className={`mt-1 flex flex-wrap justify-between gap-x-2 text-sm ${
+            index === usage.length - 1 ? 'font-bold text-slate-900' : 'text-slate-700'
+          }`}
+        >
+          <span>{label}:</span> <span>{formatToman(irr)}</span>
+        </dd>
+      ))}
     </div>
+  )
+}
+
+type Hold = IdentityStatus['limits']['reservations'][number]
+
+/** The orders whose payment under way holds part of the limits, and how each hold ends. */
+function Reservations({ holds }: { holds: Hold[] }) {
+  if (holds.length === 0) return null
+  return (
+    <section
+      aria-label={USAGE_TEXTS.reservationsTitle}
+      data-testid="limit-reservations"
+      className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3"
+    >
+      <h3 className="text-sm font-bold text-slate-900">{USAGE_TEXTS.reservationsTitle}</h3>
+      <ul className="mt-2 flex flex-col gap-2">
+        {holds.map((hold) => (
+          <li
+            key={hold.order_id}
+            data-testid="limit-reservation"
+            className="flex flex-col gap-0.5 text-sm text-slate-800"
+          >
+            <span className="flex flex-wrap items-baseline gap-x-3">
+              <Link
+                to={`/dashboard/orders/${hold.order_id}`}
+                className="font-bold text-teal-800 underline"
+              >
+                سفارش <bdi>#{formatNumberFa(hold.order_id)}</bdi>
+              </Link>
+              <span className="font-semibold">{formatToman(hold.amount_irr)}</span>
+            </span>
+            <span className="text-xs leading-6 text-slate-700">{reservationNote(hold)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-xs leading-6 text-slate-600">{USAGE_TEXTS.reservationsHelp}</p>
+    </section>
   )
 }
 
@@ -191,7 +252,7 @@ export function IdentityPageLink() {
   )
 }
 
-/** The dashboard home's panel: the level and what remains of its limits today and this month. */
+/** The dashboard home's panel: the level, and what is used, held and left of its limits. */
 export function IdentityOverview({ status }: { status: IdentityStatus }) {
   return (
     <section

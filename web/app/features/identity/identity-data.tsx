@@ -1,4 +1,4 @@
-import { formatJalaliDateTime } from '@arzpol/contracts'
+import { formatJalaliDateTime, toPersianDigits } from '@arzpol/contracts'
 import type { ReactNode } from 'react'
 
 /**
@@ -38,7 +38,10 @@ export function IdentityDataList({
       </dd>
       <dt className="text-slate-500">تاریخ تولد</dt>
       <dd>
-        <bdi dir="ltr">{identity.birth_date}</bdi>
+        {/* Year first, as Jalali dates are written; Persian digits like every date shown. */}
+        <bdi dir="ltr" data-testid="identity-birth-date">
+          {toPersianDigits(identity.birth_date)}
+        </bdi>
       </dd>
       <dt className="text-slate-500">تأیید سطح ۱</dt>
       <dd>{formatJalaliDateTime(identity.verified_at)}</dd>

@@ -25,7 +25,7 @@ const CARDS: Cards = [
   },
 ]
 
-/** A customer's cards as staff see them in the identity history (issue 18). */
+/** A customer's cards as staff see them in the identity history. */
 describe('CardsHistory', () => {
   it('shows each card masked with its bank, when it was added and removed, and its owner inquiry', () => {
     const html = renderToStaticMarkup(createElement(CardsHistory, { cards: CARDS }))

@@ -15,7 +15,7 @@ import {
 } from './staff-identity-ui.tsx'
 
 /**
- * A customer's identity as staff see it on the customer's page (issue 18): level, level-1 data
+ * A customer's identity as staff see it on the customer's page (ADR 025): level, level-1 data
  * (national code in full), their bank cards (removed ones too), level-2 requests and their
  * decisions, who opened which document, and the inquiries asked for them. `history` null:
  * payments-service did not answer. The route loads the bank logos' stylesheet (`bankLogoLinks`).

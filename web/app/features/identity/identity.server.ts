@@ -12,7 +12,7 @@ import {
 import { IDENTITY_TEXTS } from './identity-texts.ts'
 
 /**
- * The customer's identity calls (issue 18, ADR 022) through the one client with the customer's
+ * The customer's identity calls (ADR 022) through the one client with the customer's
  * token: the level, its limits, the next level and the level-2 request (`GET /api/me/identity/`),
  * the level-1 form, the bank cards and the level-2 documents. Answers are parsed with the
  * contract's schemas; refusals come back as values.

@@ -32,6 +32,15 @@ const STATE_TEXT: Record<Level2State['status'], string> = {
 }
 
 /**
+ * One document's line. An approved review keeps no document on show (they are sealed away and
+ * purged after retention), so the line says it was approved rather than "not uploaded".
+ */
+function documentLine(status: Level2State['status'], receivedAt: string | undefined) {
+  if (receivedAt) return `رسیده در ${formatJalaliDateTime(receivedAt)}`
+  return status === 'approved' ? 'بررسی و تأیید شد.' : 'هنوز بارگذاری نشده است.'
+}
+
+/**
  * Level 2: the state of the review (and the rejection's reason), the documents in, and an
  * upload form per kind. Without JavaScript each form is a plain multipart post to the page;
  * with it the same form goes through XMLHttpRequest to `LEVEL2_UPLOAD_URL` with a progress bar.
@@ -71,9 +80,7 @@ export function Level2Section({
             >
               <p className="font-semibold text-slate-900">{IDENTITY_DOCUMENT_LABELS[kind]}</p>
               <p className="text-sm text-slate-600">
-                {document
-                  ? `رسیده در ${formatJalaliDateTime(document.created_at)}`
-                  : 'هنوز بارگذاری نشده است.'}
+                {documentLine(level2.status, document?.created_at)}
               </p>
               {level2.can_upload ? (
                 <UploadForm

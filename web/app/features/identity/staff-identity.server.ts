@@ -10,7 +10,7 @@ import {
 import { STAFF_PAGE_SIZE } from './staff-identity-ui.tsx'
 
 /**
- * payments-service's staff identity calls (issue 18) through the one client with the staff
+ * payments-service's staff identity calls (ADR 025) through the one client with the staff
  * member's token: limits per level, the level-2 review queue and decisions, a review's documents
  * (each reveal audited by payments-service), a customer's identity history and the inquiry log.
  * payments-service checks the role again on each call.

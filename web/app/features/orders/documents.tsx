@@ -1,17 +1,12 @@
-import { formatJalaliDateTime, formatNumberFa } from '@arzpol/contracts'
+import { formatJalaliDateTime } from '@arzpol/contracts'
 import { Form } from '@remix-run/react'
 import { useId } from 'react'
+import { fileSizeFa } from '~/components/file-picker.tsx'
 import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
 import type { OrderDocument } from './order-schemas.ts'
 
 /** Shown in the file picker; payments-service checks the bytes anyway. */
 const ACCEPTED = 'application/pdf,image/png,image/jpeg,image/webp'
-
-function size(bytes: number): string {
-  if (bytes >= 1024 * 1024)
-    return `${formatNumberFa(Math.round((bytes / 1024 / 1024) * 10) / 10)} مگابایت`
-  return `${formatNumberFa(Math.max(1, Math.round(bytes / 1024)))} کیلوبایت`
-}
 
 /** One uploaded document: its name as a download, its size and when it came. */
 function DocumentRow({ orderId, document }: { orderId: number; document: OrderDocument }) {
@@ -25,7 +20,7 @@ function DocumentRow({ orderId, document }: { orderId: number; document: OrderDo
         <bdi>{document.file_name}</bdi>
       </a>
       <span className="text-slate-500">
-        {size(document.size_bytes)} · {formatJalaliDateTime(document.created_at)}
+        {fileSizeFa(document.size_bytes)} · {formatJalaliDateTime(document.created_at)}
       </span>
     </li>
   )

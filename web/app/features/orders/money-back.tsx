@@ -2,17 +2,25 @@ import { formatJalaliLongDate, formatToman, moneyBackReason } from '@arzpol/cont
 import type { MoneyBack } from '~/features/orders/order-schemas.ts'
 
 /**
- * Where is my money (issue #15): money of this order that is held to be returned or is on its
+ * Where is my money (ADR 014): money of this order that is held to be returned or is on its
  * way back to the customer, in Persian — the amount, why, when to expect it (Persian calendar)
  * and the bank's tracking number of the transfer once staff recorded it.
  */
 
+// Only what we know: a bank reversal goes back to the paying card; a transfer needs an account
+// of the customer's own, which support asks for (the customer never gave us one here).
 const STATUS_TEXT: Record<MoneyBack['status'], string> = {
-  held: 'این مبلغ نزد ما است و به حساب شما بازگردانده می‌شود؛ پشتیبانی آن را بررسی می‌کند.',
+  held: 'این مبلغ نزد ما است و بازگردانده می‌شود؛ پشتیبانی برای واریز، شماره شبای حسابی به نام خودتان را از شما می‌پرسد.',
   requested: 'از بانک خواسته‌ایم این مبلغ را به کارت شما برگرداند.',
-  pending: 'این مبلغ با انتقال بانکی به حساب شما واریز می‌شود.',
-  done: 'این مبلغ به حساب شما بازگردانده شد.',
+  pending: 'این مبلغ با انتقال بانکی بازگردانده می‌شود.',
+  done: 'این مبلغ به کارتی که با آن پرداخت کردید بازگردانده شد.',
 }
+
+/** A return staff made by transfer carries its tracking number; a bank reversal does not. */
+const statusText = (item: MoneyBack) =>
+  item.status === 'done' && item.reference
+    ? 'این مبلغ با انتقال بانکی بازگردانده شد.'
+    : STATUS_TEXT[item.status]
 
 export function MoneyBackSection({ items }: { items: MoneyBack[] }) {
   if (items.length === 0) return null
@@ -38,7 +46,7 @@ export function MoneyBackSection({ items }: { items: MoneyBack[] }) {
               </span>{' '}
               — {moneyBackReason(item.reason)}
             </p>
-            <p>{STATUS_TEXT[item.status]}</p>
+            <p>{statusText(item)}</p>
             {item.status === 'done' && item.settled_at ? (
               <p>تاریخ بازگشت: {formatJalaliLongDate(item.settled_at)}</p>
             ) : item.expected_by ? (

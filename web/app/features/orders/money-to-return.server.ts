@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { call } from '~/features/api/payments-client.server.ts'
 
 /**
- * payments-service's "money to return" calls (issue #15), server to server with the staff
+ * payments-service's "money to return" calls, server to server with the staff
  * member's access token, like the other staff calls (`staff-orders.server.ts`).
  */
 

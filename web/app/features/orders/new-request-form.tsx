@@ -1,39 +1,41 @@
-import { Link, useActionData } from '@remix-run/react'
+import { useActionData } from '@remix-run/react'
 import { IdentityPageLink } from '~/features/identity/identity-components.tsx'
 import { useState } from 'react'
 import {
   boundFields,
   CheckedForm,
-  ErrorList,
   Field,
+  FormAlert,
   SelectField,
-  SubmitButton,
   TextAreaField,
 } from '~/components/forms.tsx'
 import {
-  CURRENCY_LABELS,
   newRequestSchema,
-  ORDER_CURRENCIES,
   SUBSCRIPTION_SERVICES,
   type DeepLink,
   type PaymentTypeOption,
 } from './orders.ts'
 import { useValidatedForm } from '~/utils/use-validated-form.ts'
-import { QuotePanel, quoteTokenFor, useLiveQuote, type Quote } from './new-request-quote.tsx'
+import { quoteTokenFor, useLiveQuote, type Quote } from './new-request-quote.tsx'
+import {
+  AmountFields,
+  CardChoice,
+  CreatedOrderNote,
+  PriceOrRefusal,
+  ServiceTypeChoice,
+  SiteCredentialFields,
+  SubmitOrCancel,
+} from './new-request-fields.tsx'
 
 /**
- * The new-request form (spec §5): service type buttons, site address, credentials for the four
- * types that need them, amount, currency, the live toman quote, description, submit and cancel.
- * The browser checks it with the action's schema before sending.
+ * The new-request form (docs/product/orders.md): service type buttons, site address, credentials
+ * for the four types that need them, amount, currency, the live toman quote, description, submit
+ * and cancel. The browser checks it with the action's schema before sending.
  */
-
-const CURRENCY_OPTIONS = ORDER_CURRENCIES.map((code) => ({
-  value: code,
-  label: `${CURRENCY_LABELS[code]} (${code})`,
-}))
 
 export function NewRequestForm({
   types,
+  payingCards = [],
   preset,
   serverErrors,
   values,
@@ -42,6 +44,8 @@ export function NewRequestForm({
   idempotencyKey,
 }: {
   types: readonly PaymentTypeOption[]
+  /** The customer's cards, one of which pays from identity level 1 (ADR 024). */
+  payingCards?: ReadonlyArray<{ id: number; label: string }>
   preset: DeepLink
   serverErrors: Parameters<typeof useValidatedForm>[1]
   values: Record<string, string>
@@ -63,13 +67,20 @@ export function NewRequestForm({
   const form = { amount, currency, paymentType }
   const quote = live.quote ?? (quoteTokenFor(newQuote, form) ? (newQuote ?? null) : null)
   const loading = live.loading && !quote
-  // The price on screen goes with the order (issue 15): without a matching quote (no script,
+  // The price on screen goes with the order (ADR 013): without a matching quote (no script,
   // or still loading) nothing is sent and the order is priced at the current rate.
   const quoteToken = quoteTokenFor(quote, form)
   const selected = types.find((t) => t.value === paymentType)
   const needsCredentials = selected?.needs_credentials ?? false
+  const refusal = useActionData() as { identityLink?: boolean; amountRefused?: boolean } | undefined
   // A refusal for the customer's identity (above the limit, no verified card) links its page.
-  const identityLink = (useActionData() as { identityLink?: boolean } | undefined)?.identityLink
+  const identityLink = refusal?.identityLink
+
+  // The server refused this very amount (under the minimum, over a limit): no price is shown
+  // for it, only why, until the customer changes it.
+  const refusedAmount =
+    amount === (values.amount ?? '') &&
+    Boolean(serverErrors?.fields.amount?.length || refusal?.amountRefused)
 
   const flow = values.flow ?? preset.flow
   const service = values.service ?? preset.service ?? ''
@@ -80,34 +91,17 @@ export function NewRequestForm({
       <p className="mt-2 text-sm leading-7 text-slate-600">
         مبلغ با نرخ لحظه ثبت سفارش محاسبه و تا ۱۵ دقیقه برای شما قفل می‌شود.
       </p>
-      <CheckedForm check={check} className="mt-6 flex flex-col gap-5">
-        {identityLink ? <IdentityPageLink /> : null}
-        {orderId ? (
-          <p className="text-sm text-slate-600">
-            سفارش شماره <bdi>{orderId}</bdi> ثبت شده است؛ می‌توانید از{' '}
-            <Link className="text-teal-700 underline" to={`/dashboard/orders/${orderId}`}>
-              صفحه سفارش
-            </Link>{' '}
-            دوباره پرداخت کنید.
-          </p>
-        ) : null}
+      <CheckedForm check={check} ownAlert className="mt-6 flex flex-col gap-5">
+        {orderId ? <CreatedOrderNote orderId={orderId} /> : null}
         <input type="hidden" name="flow" value={flow} />
         <input type="hidden" name="idempotency_key" value={idempotencyKey} />
         <input type="hidden" name="quote_token" value={quoteToken} />
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-2 text-sm font-medium text-slate-800">نوع خدمت</legend>
-          <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-            {types.map((type) => (
-              <ServiceTypeOption
-                key={type.value}
-                type={type}
-                checked={paymentType === type.value}
-                onSelect={setPaymentType}
-              />
-            ))}
-          </div>
-          <ErrorList errors={errors.fields.payment_type} />
-        </fieldset>
+        <ServiceTypeChoice
+          types={types}
+          paymentType={paymentType}
+          onSelect={setPaymentType}
+          errors={errors.fields.payment_type}
+        />
 
         {paymentType === 'subscriptions' ? (
           <SelectField
@@ -130,23 +124,7 @@ export function NewRequestForm({
         />
 
         {needsCredentials ? (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              {...field('site_username')}
-              label="نام کاربری سایت"
-              dir="ltr"
-              autoComplete="off"
-            />
-            <Field
-              name="site_password"
-              label="رمز عبور سایت"
-              type="password"
-              dir="ltr"
-              autoComplete="new-password"
-              errors={errors.fields.site_password}
-              hint="رمز به‌صورت رمزنگاری‌شده نگهداری می‌شود و به کسی نمایش داده نمی‌شود."
-            />
-          </div>
+          <SiteCredentialFields field={field} errors={errors} sentBack={Boolean(serverErrors)} />
         ) : null}
 
         {paymentType === 'payout' ? (
@@ -159,72 +137,27 @@ export function NewRequestForm({
           />
         ) : null}
 
-        <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
-          <Field
-            name="amount"
-            label="مبلغ ارزی"
-            type="text"
-            inputMode="decimal"
-            dir="ltr"
-            autoComplete="off"
-            value={amount}
-            onChange={(event) => setAmount(event.currentTarget.value)}
-            errors={errors.fields.amount}
-          />
-          <SelectField
-            name="currency"
-            label="ارز"
-            options={CURRENCY_OPTIONS}
-            value={currency}
-            onChange={(event) => setCurrency(event.currentTarget.value)}
-            errors={errors.fields.currency}
-          />
-        </div>
+        <AmountFields
+          amount={amount}
+          currency={currency}
+          onAmount={setAmount}
+          onCurrency={setCurrency}
+          errors={errors}
+        />
 
-        <QuotePanel quote={quote} loading={loading} />
+        <PriceOrRefusal refused={refusedAmount} quote={quote} loading={loading} />
 
         <TextAreaField {...field('description')} label="توضیحات" rows={3} />
 
-        <div className="flex flex-wrap gap-3">
-          <SubmitButton intent="submit">ثبت و پرداخت</SubmitButton>
-          <Link
-            to="/dashboard"
-            className="inline-flex items-center rounded-xl px-5 py-3 font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
-          >
-            انصراف
-          </Link>
-        </div>
+        {paymentType !== 'payout' && payingCards.length > 1 ? (
+          <CardChoice cards={payingCards} chosen={values.card_id} />
+        ) : null}
+
+        {/* Refusals of the whole order show here, beside the button that was tapped. */}
+        <FormAlert errors={errors.form} />
+        {identityLink ? <IdentityPageLink /> : null}
+        <SubmitOrCancel />
       </CheckedForm>
     </section>
-  )
-}
-
-/** One service type to choose, as a card holding its radio button, name and description. */
-function ServiceTypeOption({
-  type,
-  checked,
-  onSelect,
-}: {
-  type: PaymentTypeOption
-  checked: boolean
-  onSelect: (value: string) => void
-}) {
-  return (
-    <label className="flex cursor-pointer flex-col gap-1 rounded-xl border border-slate-300 px-3 py-2.5 text-sm has-checked:border-teal-700 has-checked:bg-teal-50 has-checked:ring-2 has-checked:ring-teal-700/30">
-      <span className="flex items-center gap-2">
-        <input
-          type="radio"
-          name="payment_type"
-          value={type.value}
-          checked={checked}
-          onChange={() => onSelect(type.value)}
-          className="accent-teal-700"
-        />
-        <span className="font-semibold text-slate-900">{type.label}</span>
-      </span>
-      {type.description ? (
-        <span className="text-xs leading-5 text-slate-500">{type.description}</span>
-      ) : null}
-    </label>
   )
 }

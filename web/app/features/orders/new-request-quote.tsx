@@ -1,8 +1,14 @@
-import { formatMinor, formatNumberFa, formatToman, parseAmountToMinor } from '@arzpol/contracts'
+import {
+  formatMinor,
+  formatNumberFa,
+  formatPercentFa,
+  formatToman,
+  parseAmountToMinor,
+} from '@arzpol/contracts'
 import { Form } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { SubmitButton } from '~/components/forms.tsx'
-import { formatCountdown, useCountdown } from '~/utils/countdown.ts'
+import { formatTimeLeft, useCountdown } from '~/utils/countdown.ts'
 
 /** Pieces of the new-request page: the live quote, the bank hand-off, the re-quote. */
 
@@ -16,7 +22,7 @@ export interface Quote {
   fee_irr: number
   amount_irr: number
   expires_at: string
-  /** Issue 15: the signed quote, sent with create so the order gets exactly this price. */
+  /** The signed quote, sent with create so the order gets exactly this price (ADR 013). */
   quote_token?: string
 }
 
@@ -38,8 +44,8 @@ export function quoteTokenFor(
 const QUOTE_DEBOUNCE_MS = 400
 
 /**
- * Spec §7/§9: the toman quote, fetched through web's `/api/*` proxy 400 ms after the last change.
- * Persian and Arabic digits are converted first; a failed quote is logged and cleared (§8).
+ * The toman quote, fetched through web's `/api/*` proxy 400 ms after the last change. Persian
+ * and Arabic digits are converted first; a failed quote is logged and cleared.
  */
 export function useLiveQuote(input: { amount: string; currency: string; paymentType: string }) {
   const [quote, setQuote] = useState<Quote | null>(null)
@@ -108,7 +114,14 @@ export function QuotePanel({ quote, loading }: { quote: Quote | null; loading: b
   return <QuoteDetails quote={quote} />
 }
 
+/** The fee as a share of the amount at the rate ("۳٪"), so a bare sum can be judged. */
+function feeShare(quote: Quote): string | null {
+  if (!quote.subtotal_irr || quote.subtotal_irr <= 0 || quote.fee_irr <= 0) return null
+  return formatPercentFa(quote.fee_irr / quote.subtotal_irr)
+}
+
 function QuoteDetails({ quote }: { quote: Quote }) {
+  const share = feeShare(quote)
   const seconds = Math.max(0, Math.round((Date.parse(quote.expires_at) - Date.now()) / 1000))
   const left = useCountdown(Math.min(seconds, 15 * 60), quote.expires_at)
   return (
@@ -121,7 +134,10 @@ function QuoteDetails({ quote }: { quote: Quote }) {
         <dt className="text-slate-600">نرخ هر واحد</dt>
         <dd>{formatToman(quote.rate_irr)}</dd>
         <dt className="text-slate-600">کارمزد</dt>
-        <dd>{formatToman(quote.fee_irr)}</dd>
+        <dd data-testid="quote-fee">
+          {formatToman(quote.fee_irr)}
+          {share ? <span className="text-slate-600"> ({share} مبلغ)</span> : null}
+        </dd>
         <dt className="font-semibold">مبلغ قابل پرداخت</dt>
         <dd className="font-bold text-teal-800" data-testid="quote-total">
           {formatToman(quote.amount_irr)}
@@ -130,8 +146,8 @@ function QuoteDetails({ quote }: { quote: Quote }) {
       <p className="mt-2 text-xs text-slate-600">
         {left > 0 ? (
           <>
-            نرخ تا <span className="font-semibold tabular-nums">{formatCountdown(left)}</span> دیگر
-            برای شما قفل می‌ماند (اگر سفارش را اکنون ثبت کنید).
+            این نرخ تا <span className="font-semibold">{formatTimeLeft(left)}</span> دیگر برای شما
+            قفل می‌ماند (اگر سفارش را اکنون ثبت کنید).
           </>
         ) : (
           'مهلت این نرخ تمام شد؛ با تغییر مبلغ، نرخ تازه محاسبه می‌شود.'
@@ -142,10 +158,19 @@ function QuoteDetails({ quote }: { quote: Quote }) {
 }
 
 /**
- * Spec §4: the hidden form carrying the token to the bank. JavaScript submits it at once; without
+ * The hidden form carrying the token to the bank. JavaScript submits it at once; without
  * JavaScript the customer presses the visible button.
  */
-export function GatewayForm({ gatewayUrl, token }: { gatewayUrl: string; token: string }) {
+export function GatewayForm({
+  gatewayUrl,
+  token,
+  price,
+}: {
+  gatewayUrl: string
+  token: string
+  /** Shown before the button: without JavaScript this page is where the customer sees it. */
+  price?: { amountIrr: number; rateIrr: number; feeIrr: number } | undefined
+}) {
   const form = useRef<HTMLFormElement>(null)
   useEffect(() => {
     form.current?.submit()
@@ -156,6 +181,19 @@ export function GatewayForm({ gatewayUrl, token }: { gatewayUrl: string; token: 
       <p className="mt-3 leading-8 text-slate-600">
         سفارش شما ثبت شد. اگر به صفحه بانک منتقل نشدید، دکمه زیر را بزنید.
       </p>
+      {price ? (
+        <dl
+          className="mx-auto mt-4 grid w-fit grid-cols-[max-content_1fr] gap-x-4 gap-y-1.5 text-start text-sm"
+          data-testid="gateway-price"
+        >
+          <dt className="text-slate-600">نرخ هر واحد</dt>
+          <dd>{formatToman(price.rateIrr)}</dd>
+          <dt className="text-slate-600">کارمزد</dt>
+          <dd>{formatToman(price.feeIrr)}</dd>
+          <dt className="font-semibold">مبلغ قابل پرداخت</dt>
+          <dd className="font-bold text-teal-800">{formatToman(price.amountIrr)}</dd>
+        </dl>
+      ) : null}
       <form ref={form} method="post" action={gatewayUrl} className="mt-5">
         <input type="hidden" name="Token" value={token} />
         <button

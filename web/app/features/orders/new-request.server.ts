@@ -12,9 +12,10 @@ import { limitRefusalOf } from '~/features/identity/identity.server.ts'
 import type { Quote, QuoteExpired } from './new-request-quote.tsx'
 
 /**
- * Spec §4 submit flow, on the server: create the order, start it, and hand the page what it needs
- * to post the hidden form to the bank. Cash-out has no gateway: success message, then the orders
- * page. A lock that ran out re-quotes: the new amounts are shown and the customer starts again.
+ * The submit flow (docs/product/orders.md), on the server: create the order, start it, and hand the
+ * page what it needs to post the hidden form to the bank. Cash-out has no gateway: success message,
+ * then the orders page. A lock that ran out re-quotes: the new amounts are shown and the customer
+ * starts again.
  */
 
 /**
@@ -36,11 +37,26 @@ export type NewRequestActionData =
        * with): the form links `/dashboard/identity`.
        */
       identityLink?: boolean
+      /** Refused for its amount (a level's limit): the form shows no price for that amount. */
+      amountRefused?: boolean
       /** 409 quote_changed: the quote create answered, shown until the live quote refreshes. */
       newQuote?: Quote
     }
-  | { kind: 'gateway'; orderId: number; gatewayUrl: string; token: string }
+  | {
+      kind: 'gateway'
+      orderId: number
+      gatewayUrl: string
+      token: string
+      /** The order's price, on the hand-off page: without JavaScript it shows before the bank. */
+      price?: OrderPrice
+    }
   | (QuoteExpired & { kind: 'quote_expired'; lockedUntil: string })
+
+export interface OrderPrice {
+  amountIrr: number
+  rateIrr: number
+  feeIrr: number
+}
 
 /** Same shape payments-service accepts for `Idempotency-Key`; anything else is not forwarded. */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{1,128}$/
@@ -57,7 +73,13 @@ function refill(values: Record<string, string>): Record<string, string> {
   return rest
 }
 
-/** Payment start refused for the customer's cards (issue 18): the identity page registers them. */
+/** The card picked on the form (an id of the customer's cards); payments-service checks it. */
+function cardChoiceOf(values: Record<string, string>): { card_id?: number } {
+  const id = values.card_id ?? ''
+  return /^\d{1,15}$/.test(id) ? { card_id: Number(id) } : {}
+}
+
+/** Payment start refused for the customer's cards (ADR 024): the identity page registers them. */
 const CARD_REFUSALS = ['card_required', 'card_not_registered']
 
 /**
@@ -78,6 +100,7 @@ function limitRefused(
       errors: { form: [refusal.detail], fields: {} },
       values: refill(values),
       identityLink: refusal.next_level !== null,
+      amountRefused: true,
       ...(orderId === undefined ? {} : { orderId }),
     },
     { status: 403, headers },
@@ -92,12 +115,13 @@ async function start(
   flow: string,
   values: Record<string, string>,
   sheba?: string,
+  price?: OrderPrice,
 ) {
   const started = await startOrder(
     request,
     token,
     orderId,
-    { flow, ...(sheba ? { sheba } : {}) },
+    { flow, ...(sheba ? { sheba } : {}), ...cardChoiceOf(values) },
     idempotencyKeyOf(values),
   )
   if (started.ok) {
@@ -108,6 +132,7 @@ async function start(
           orderId,
           gatewayUrl: started.data.gateway_url,
           token: started.data.token,
+          ...(price && { price }),
         },
         { headers },
       )
@@ -173,7 +198,7 @@ export async function newRequestAction(request: Request, token: string, headers:
   const created = await createOrder(request, token, body, idempotencyKeyOf(values))
   const changed = created.ok ? null : quoteChangedSchema.safeParse(created.body)
   if (!created.ok && created.status === 409 && changed?.success) {
-    // The quote on screen no longer holds (issue 15): nothing was created. The form comes back
+    // The quote on screen no longer holds (ADR 013): nothing was created. The form comes back
     // with the new amount and the new quote's token, so sending it again pays that.
     return data<NewRequestActionData>(
       {
@@ -209,5 +234,10 @@ export async function newRequestAction(request: Request, token: string, headers:
     body.meta.flow,
     values,
     parsed.data.payment_type === 'payout' ? parsed.data.sheba : undefined,
+    {
+      amountIrr: created.data.amount_irr,
+      rateIrr: created.data.rate_irr,
+      feeIrr: created.data.fee_irr,
+    },
   )
 }

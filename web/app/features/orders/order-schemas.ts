@@ -13,7 +13,7 @@ import { wire, type Wire } from '@arzpol/contracts/wire'
 import { z } from 'zod'
 
 /**
- * The order answers of payments-service (spec §7) as web reads them: the contract's response
+ * The order answers of payments-service as web reads them: the contract's response
  * schemas in their JSON form (`wire`: dates are ISO strings), checked at the boundary, and the
  * types the order pages and components render. No server code, so components may take the
  * types from here.
@@ -28,7 +28,7 @@ export const orderWithMissingSchema = wire(PaymentWithMissingOut)
 
 export type OrderEvent = Wire<z.output<typeof PaymentEventOut>>
 
-/** Where is my money (issue #15): a return of the order's money, or money held to return. */
+/** Where is my money: a return of the order's money, or money held to return. */
 export type MoneyBack = Wire<z.output<typeof MoneyBackOut>>
 
 /** An order page's answer; `money_back` is always a list once read (the contract may omit it). */
@@ -48,7 +48,7 @@ export type DailyRate = z.output<typeof DailyRateOut>
 
 export const quoteExpiredSchema = QuoteExpired
 
-/** Issue 15: create refused the quote the form sent; `quote` is the new one, with its token. */
+/** Create refused the quote the form sent (ADR 013); `quote` is the new one, with its token. */
 export const quoteChangedSchema = wire(QuoteChanged)
 
 export const documentSchema = wire(DocumentOut)

@@ -16,11 +16,12 @@ import {
 } from './order-schemas.ts'
 
 /**
- * payments-service's order, quote and rate calls (spec §7), server to server; authenticated ones
- * carry the customer's access token from the session cookie, which the browser never sees.
+ * payments-service's order, quote and rate calls (docs/product/api.md), server to server;
+ * authenticated ones carry the customer's access token from the session cookie, which the browser
+ * never sees.
  */
 
-/** Spec §7: the options, or the default list when the call fails. */
+/** The options, or the default list when the call fails. */
 export async function getPaymentTypes(request: Request): Promise<PaymentTypeOption[]> {
   const result = await call(request, '/api/payment-types/', {
     method: 'GET',
@@ -67,6 +68,17 @@ export function setOrderSheba(request: Request, token: string, id: number, sheba
   })
 }
 
+/** The customer gives up an order still awaiting payment; a later state answers 409. */
+export function cancelOrder(request: Request, token: string, id: number) {
+  // The page is shown again from the order's own call: the answer's body is not needed.
+  return call(request, `/api/payments/${id}/cancel/`, {
+    method: 'POST',
+    token,
+    body: {},
+    schema: null,
+  })
+}
+
 /** `idempotencyKey`: one per form submission, so a double submit answers the same order. */
 export function createOrder(
   request: Request,
@@ -87,7 +99,7 @@ export function startOrder(
   request: Request,
   token: string,
   id: number,
-  body: { flow: string; sheba?: string | null },
+  body: { flow: string; sheba?: string | null; card_id?: number },
   idempotencyKey?: string,
 ) {
   return call(request, `/api/payments/${id}/start/`, {

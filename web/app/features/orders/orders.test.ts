@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { sparklinePoints } from '~/components/ui/sparkline.tsx'
 import {
+  customerStageLabel,
   filterOrders,
   newRequestSchema,
   normalizeStatus,
@@ -30,7 +31,7 @@ describe('the amount field (read by parseAmountToMinor, shared with payments-ser
   })
 
   it.each(['', '0', '0.00', '-5', '1.234', 'abc', '1e3', '1234567890123'])(
-    'refuses %j with the spec §5 message',
+    'refuses %j with the product message',
     (input) => {
       const result = newRequestSchema.safeParse(form(input))
       expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
@@ -45,7 +46,7 @@ describe('the amount field (read by parseAmountToMinor, shared with payments-ser
   })
 })
 
-describe('newRequestSchema (spec §5 texts)', () => {
+describe('newRequestSchema (the product texts)', () => {
   const base = {
     payment_type: 'exams',
     site_url: 'ets.org',
@@ -89,7 +90,7 @@ describe('newRequestSchema (spec §5 texts)', () => {
   })
 })
 
-describe('resolveDeepLink (spec §2)', () => {
+describe('resolveDeepLink', () => {
   const of = (query: string) => resolveDeepLink(new URLSearchParams(query))
   it.each([
     ['start=base', 'topup', null],
@@ -136,5 +137,21 @@ describe('sparklinePoints', () => {
   it('spans the width, lowest value at the bottom, highest at the top', () => {
     expect(sparklinePoints([10, 20, 15], 100, 20)).toBe('0.0,19.0 50.0,1.0 100.0,10.0')
     expect(sparklinePoints([5], 100, 20)).toBe('')
+  })
+})
+
+describe('customerStageLabel', () => {
+  it('says «بازپرداخت شد» only once the money is back', () => {
+    const refunded = { stage: 'refunded' }
+    expect(customerStageLabel({ ...refunded, money_back: [{ status: 'done' }] })).toBe(
+      'بازپرداخت شد',
+    )
+    for (const status of ['held', 'requested', 'pending'])
+      expect(customerStageLabel({ ...refunded, money_back: [{ status }] })).toBe(
+        'بازپرداخت در جریان',
+      )
+    expect(customerStageLabel({ stage: 'paid', money_back: [{ status: 'held' }] })).toBe(
+      'پرداخت شد',
+    )
   })
 })

@@ -17,9 +17,9 @@ export { ORDER_CURRENCIES, PAYMENT_TYPE_CODES, type OrderCurrency, type PaymentT
 import * as z from 'zod/mini'
 
 /**
- * Orders on the web side, shared by browser and server: the new-request form's schema (spec §5
- * texts byte for byte), the default payment types (spec §3), the deep links of spec §2, and how
- * statuses and stages read in Persian.
+ * Orders on the web side, shared by browser and server (docs/product/orders.md): the new-request
+ * form's schema (texts byte for byte), the default payment types, the dashboard's deep links, and
+ * how statuses and stages read in Persian.
  */
 
 export const ORDER_MESSAGES = {
@@ -27,16 +27,16 @@ export const ORDER_MESSAGES = {
   amount: MESSAGES.amount,
   username: MESSAGES.username,
   password: MESSAGES.password,
-  // Not in the spec: cash-out needs the account the rials go to (payments-service's text).
+  // Not the product's: cash-out needs the account the rials go to (payments-service's text).
   // It may come later, on the order page (ADR 017).
   sheba: MESSAGES.shebaRequired,
   paymentType: MESSAGES.paymentType,
   currency: MESSAGES.currency,
-  /** Spec §8. */
+  /** docs/product/errors.md */
   failed: 'خطا در ایجاد یا شروع پرداخت',
-  /** Spec §8, the non-gateway branch (cash-out). */
+  /** The non-gateway branch (cash-out). */
   created: 'درخواست با موفقیت ثبت شد!',
-  /** Issue 15: create answered 409 quote_changed (the quote on screen no longer holds). */
+  /** Create answered 409 quote_changed (the quote on screen no longer holds, ADR 013). */
   quoteChanged: (amountIrr: number) =>
     `قیمتی که دیدید دیگر معتبر نیست (مهلت آن تمام شده یا نرخ تغییر کرده است). مبلغ جدید ${formatToman(amountIrr)} است؛ آن را بررسی کنید و دوباره «ثبت و پرداخت» را بزنید.`,
 } as const
@@ -49,7 +49,7 @@ export const CURRENCY_LABELS: Record<string, string> = {
   AED: 'درهم امارات',
 }
 
-/** Spec §5/§9: these four need the customer's site username and password. */
+/** These four need the customer's site username and password. */
 export const CREDENTIAL_TYPES: readonly string[] = CREDENTIAL_PAYMENT_TYPES
 
 export interface PaymentTypeOption {
@@ -62,7 +62,7 @@ export interface PaymentTypeOption {
   max_amount?: number
 }
 
-/** Spec §3: the list used when `GET /api/payment-types/` fails. */
+/** The list used when `GET /api/payment-types/` fails. */
 export const DEFAULT_PAYMENT_TYPES: readonly PaymentTypeOption[] = [
   { value: 'topup', label: 'شارژ حساب ارزی', description: 'شارژ کیف پول یا حساب ارزی' },
   { value: 'exams', label: 'پرداخت هزینه آزمون', description: 'TOEFL، IELTS، GRE، GMAT و SAT' },
@@ -88,8 +88,9 @@ export interface DeepLink {
 }
 
 /**
- * Spec §2 deep links (`?start=base|intermediate|specialized`, `?flow=payout|subscriptions|visa|
- * cloud|domain|ads`, `&service=adobe|media|devtools|other`) → the preselected type and service.
+ * The dashboard's deep links (`?start=base|intermediate|specialized`,
+ * `?flow=payout|subscriptions|visa|cloud|domain|ads`, `&service=adobe|media|devtools|other`) →
+ * the preselected type and service.
  * Anything else gives the first type of the tier, or a top-up.
  */
 export function resolveDeepLink(params: URLSearchParams): DeepLink {
@@ -119,7 +120,7 @@ export function hasDeepLink(params: URLSearchParams): boolean {
 /** A form field as FormData gives it: absent, or a string. */
 const text = z._default(z.string(), '')
 
-/** The new-request form (spec §5), as the browser checks it and the action re-checks it. */
+/** The new-request form, as the browser checks it and the action re-checks it. */
 export const newRequestSchema = z
   .pipe(
     z.object({
@@ -147,7 +148,7 @@ export const newRequestSchema = z
       sheba: toLatinDigits(v.sheba).replace(/[\s-]/g, '').toUpperCase(),
       flow: v.flow.trim(),
       service: v.service.trim(),
-      // The signed quote the customer saw (issue 15); anything that cannot be one is dropped.
+      // The signed quote the customer saw (ADR 013); anything that cannot be one is dropped.
       quote_token: /^[\w.-]{1,512}$/.test(v.quote_token) ? v.quote_token : '',
     })),
   )
@@ -169,7 +170,7 @@ export const newRequestSchema = z
   )
 export type NewRequestInput = z.output<typeof newRequestSchema>
 
-/** What payments-service's `POST /api/payments/create/` takes (spec §7). */
+/** What payments-service's `POST /api/payments/create/` takes. */
 export function createPaymentBody(input: NewRequestInput) {
   const credentials = CREDENTIAL_TYPES.includes(input.payment_type)
   return {
@@ -186,12 +187,12 @@ export function createPaymentBody(input: NewRequestInput) {
     },
     // Optional: a cash-out without one waits for it on its order page (ADR 017).
     ...(input.payment_type === 'payout' && input.sheba ? { sheba: input.sheba } : {}),
-    // Optional (spec §7's clients send none): create prices the order as this quote did.
+    // Optional (the original client sends none): create prices the order as this quote did.
     ...(input.quote_token ? { quote_token: input.quote_token } : {}),
   }
 }
 
-/** Spec §4: the four statuses; anything unknown shows as pending. */
+/** The four statuses; anything unknown shows as pending. */
 export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
@@ -245,6 +246,29 @@ export const SHEBA_OWNER_CHECK_TEXT = {
 /** Stages after a verified payment: the ones with an official receipt. */
 export const PAID_STAGES: readonly string[] = ['paid', 'in_progress', 'done', 'refunded']
 
+/**
+ * The stage as the customer reads it. A refunded order says «بازپرداخت شد» only once its money
+ * is back; while a return is still held or on its way, it says the refund is under way.
+ */
+export function customerStageLabel(order: {
+  stage: string
+  money_back?: ReadonlyArray<{ status: string }>
+}): string {
+  if (order.stage === 'refunded' && order.money_back?.some((item) => item.status !== 'done')) {
+    return 'بازپرداخت در جریان'
+  }
+  return STAGE_LABELS[order.stage] ?? order.stage
+}
+
+/**
+ * Orders that can no longer be paid, though nothing was bought: their purchase is offered again
+ * (a new order filled in from this one; the old one stays as it ended).
+ */
+export const PAY_AGAIN_STAGES: readonly string[] = ['payment_failed', 'cancelled', 'expired']
+
+/** The new-request page filled in from order `id`. */
+export const payAgainHref = (id: number) => `/dashboard/new-request?again=${id}`
+
 export function paymentTypeLabel(value: string, types: readonly PaymentTypeOption[] = []): string {
   return (
     types.find((t) => t.value === value)?.label ??
@@ -260,7 +284,7 @@ export interface OrderSummary {
   description: string | null
 }
 
-/** Spec §2: the search matches id, site address and description; the filter is a status. */
+/** The search matches id, site address and description; the filter is a status. */
 export function filterOrders<T extends OrderSummary>(
   orders: readonly T[],
   { q, filter }: { q: string; filter: string },

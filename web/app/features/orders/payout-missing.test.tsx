@@ -30,7 +30,7 @@ describe('PayoutMissingSection', () => {
     expect(notStarted).toContain('شماره شبای حسابی که ریال به آن واریز می‌شود')
   })
 
-  it('names the missing identity level in Persian with a link to the identity page (issue 18)', () => {
+  it('names the missing identity level in Persian with a link to the identity page', () => {
     const html = render('awaiting_payout_details', ['identity_level', 'sheba'])
     expect(html).toContain('احراز هویت سطح ۱')
     expect(html).toContain('href="/dashboard/identity"')

@@ -39,7 +39,7 @@ export function PayoutMissingSection({
       <ul className="mt-3 list-disc ps-6 leading-8" data-testid="payout-missing-items">
         {missing.map((item) =>
           item === 'identity_level' ? (
-            // Issue 18: a cash-out needs identity level 1, taken on the identity page.
+            // A cash-out needs identity level 1 (ADR 024), taken on the identity page.
             <li key={item}>
               {CARD_MESSAGES.payoutLevelRequired}{' '}
               <a href="/dashboard/identity" className="font-bold underline">

@@ -75,7 +75,7 @@ const BADGES: Record<BadgeColor, string> = {
   teal: 'bg-teal-100 text-teal-900',
 }
 
-/** Spec §3: the FAQ block (questions, then the why-us items with their badge colours). */
+/** The FAQ block (questions, then the why-us items with their badge colours). */
 export function FaqSection({ faq, id = 'faq' }: { faq: FaqBlock; id?: string }) {
   return (
     <>

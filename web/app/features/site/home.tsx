@@ -5,8 +5,8 @@ import { Section } from '~/components/ui/section.tsx'
 import type { LandingContent } from '~/features/site/public-pages.ts'
 
 /**
- * The landing page's "home" mode (spec §2): hero, the service tiers, three reasons (security,
- * speed, 24/7 support), from the cms (or its built-in copy when the cms is down).
+ * The landing page's "home" mode (docs/product/site.md): hero, the service tiers, three reasons
+ * (security, speed, 24/7 support), from the cms (or its built-in copy when the cms is down).
  */
 export function Home({ signedIn, content }: { signedIn: boolean; content: LandingContent }) {
   const { hero } = content

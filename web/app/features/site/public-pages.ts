@@ -124,7 +124,7 @@ export interface TermsContent {
   sections: { anchor: string; title: string; html: string }[]
 }
 
-/** Spec §3: the stats block of a service page when the cms gives none. */
+/** The stats block of a service page when the cms gives none (docs/product/site.md). */
 export const DEFAULT_SERVICE_STATS: Stat[] = [
   { value: '۹۵٪', label: 'نرخ موفقیت' },
   { value: '+۲۰۰۰', label: 'درخواست موفق' },

@@ -1,6 +1,6 @@
 import type { HeadersFunction } from '@remix-run/node'
 
-/** The public marketing pages (spec §2 route list): paths, Persian names and descriptions. */
+/** The public marketing pages (docs/product/site.md): paths, Persian names and descriptions. */
 
 export const TIER_PAGES = {
   base: {
@@ -9,7 +9,7 @@ export const TIER_PAGES = {
       'شارژ حساب‌ها و کیف پول‌های ارزی، کارت هدیه بین‌المللی و پرداخت هزینه آزمون‌ها با ریال؛ نرخ قفل‌شده و رسید رسمی.',
   },
   intermediate: {
-    title: 'خدمات متوسط',
+    title: 'خدمات میانی',
     description:
       'نقد کردن درآمد فریلنسری از پلتفرم‌های خارجی به ریال و پرداخت اشتراک سرویس‌های خارجی با ارزپل.',
   },
@@ -77,6 +77,12 @@ export const SITE_PAGES = {
     description:
       'ارزپل پرداخت‌های ارزی کاربران ایرانی را با نرخ شفاف، رسید رسمی و پشتیبانی ۲۴ ساعته انجام می‌دهد.',
   },
+  rates: {
+    path: '/rates',
+    title: 'نرخ ارز و کارمزدها',
+    description:
+      'نرخ امروز دلار، یورو، پوند، لیر و درهم به تومان، نمودار ۳۰ روز گذشته و کارمزد هر خدمت ارزپل.',
+  },
   terms: {
     path: '/terms',
     title: 'قوانین و مقررات',
@@ -91,6 +97,7 @@ export const PUBLIC_PATHS: string[] = [
   ...Object.keys(TIER_PAGES).map((slug) => `/services/${slug}`),
   ...SERVICE_SLUGS.map((slug) => `/${slug}`),
   SITE_PAGES.about.path,
+  SITE_PAGES.rates.path,
   SITE_PAGES.terms.path,
   '/blog',
 ]

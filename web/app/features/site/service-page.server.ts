@@ -3,7 +3,7 @@ import { pageResponse } from './public-page.server.ts'
 import { isServiceSlug, SERVICE_PAGES, type ServiceSlug } from './public-routes.ts'
 
 /**
- * The service landing page a path names (spec §2), or null. Remix matches paths
+ * The service landing page a path names, or null. Remix matches paths
  * case-insensitively, so `/intlExamPayment` (the spelling the basic services page links to)
  * reaches the route registered for `/intlexampayment`; the slug is the lower-case path.
  */

@@ -6,7 +6,7 @@ import { StatBlock } from '~/components/ui/stat.tsx'
 import { FaqSection, FeatureGrid, PageHero } from './blocks.tsx'
 
 /**
- * The one layout of the seven service landing pages (spec §2, §3): hero, call-to-action box,
+ * The one layout of the service landing pages (docs/product/site.md): hero, call-to-action box,
  * about text with bullets, features, FAQ, why-us items, stats block.
  */
 export function ServicePage({ page }: { page: ServicePageContent }) {

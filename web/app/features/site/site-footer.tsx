@@ -17,6 +17,7 @@ const PAYMENT_LINKS = SERVICE_SLUGS.map((slug) => ({
   label: SERVICE_PAGES[slug].title,
 }))
 const SITE_LINKS = [
+  { to: '/rates', label: 'نرخ ارز و کارمزدها' },
   { to: '/about', label: 'درباره ما' },
   { to: '/terms', label: 'قوانین و مقررات' },
   { to: '/blog', label: 'وبلاگ' },

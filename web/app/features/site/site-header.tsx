@@ -3,13 +3,15 @@ import type { MouseEvent } from 'react'
 import { LogoMark } from '~/components/logo.tsx'
 import { buttonClass } from '~/components/ui/button.tsx'
 import { LineIcon } from '~/components/ui/icon.tsx'
+import { TIER_PAGES } from './public-routes.ts'
 
-/** Spec §2 "Shared header". */
+/** The shared header's links (docs/product/site.md). */
 export const MAIN_LINKS = [
   { to: '/', label: 'خانه' },
-  { to: '/services/base', label: 'خدمات پایه' },
-  { to: '/services/intermediate', label: 'خدمات متوسط' },
-  { to: '/services/specialized', label: 'خدمات تخصصی' },
+  // One set of tier names: the tier pages' own titles.
+  { to: '/services/base', label: TIER_PAGES.base.title },
+  { to: '/services/intermediate', label: TIER_PAGES.intermediate.title },
+  { to: '/services/specialized', label: TIER_PAGES.specialized.title },
   { to: '/about', label: 'درباره ما' },
   { to: '/terms', label: 'قوانین' },
   { to: '/blog', label: 'وبلاگ' },

@@ -6,9 +6,9 @@ import { Table } from '~/components/ui/table.tsx'
 import { CtaBanner, FaqSection, PageHero, StepList } from './blocks.tsx'
 
 /**
- * /services/base, /services/intermediate and /services/specialized (spec §2): one layout whose
- * sections appear when the cms gives them content, in the spec's order (steps and documents, then
- * the cards, then the comparison table, FAQ and the closing banner).
+ * /services/base, /services/intermediate and /services/specialized (docs/product/site.md): one
+ * layout whose sections appear when the cms gives them content, in the product's order (steps and
+ * documents, then the cards, then the comparison table, FAQ and the closing banner).
  */
 export function TierPage({ page }: { page: TierPageContent }) {
   return (

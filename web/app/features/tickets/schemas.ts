@@ -1,23 +1,33 @@
-import { TICKET_LIMIT_MESSAGES, TICKET_LIMITS, toLatinDigits } from '@arzpol/contracts'
+import {
+  TICKET_LIMIT_MESSAGES,
+  TICKET_LIMITS,
+  TICKET_ORDER_MESSAGES,
+  toLatinDigits,
+} from '@arzpol/contracts'
 // zod/mini: these run in the browser too (see features/auth/auth-schemas.ts).
 import * as z from 'zod/mini'
 
 /**
  * The tickets page's texts and form schemas, shared by the browser (checks before sending) and
- * the actions (the same answer without JavaScript). Spec §5 and §8 texts byte for byte.
+ * the actions (the same answer without JavaScript). The product's texts byte for byte
+ * (docs/product/tickets.md, docs/product/errors.md).
  */
 
 export const MAX_FILE_BYTES = TICKET_LIMITS.attachmentBytes
 export const MAX_TITLE_LENGTH = TICKET_LIMITS.titleLength
 export const MAX_CONTENT_LENGTH = TICKET_LIMITS.contentLength
-/** Spec §9: the open thread is fetched again this often. */
+/** The open thread is fetched again this often. */
 export const THREAD_REFRESH_MS = 7000
 /** Shown in the file picker; payments-service decides by the file's bytes anyway. */
 export const ACCEPTED_FILES = 'image/png,image/jpeg,image/webp,image/gif,application/pdf'
 
 export const TICKET_MESSAGES = {
   ...TICKET_LIMIT_MESSAGES,
+  ...TICKET_ORDER_MESSAGES,
   createFailed: 'خطا در ایجاد تیکت',
+  /** The ticket was opened but its file did not go with it. */
+  createdWithoutFile:
+    'تیکت ثبت شد، اما فایل پیوست نشد. فایل را از همین صفحه همراه یک پیام دوباره بفرستید.',
   sendFailed: 'خطا در ارسال پیام',
   closeFailed: 'خطا در بستن تیکت',
   closeConfirm: 'آیا از بستن این تیکت مطمئن هستید؟ پس از بستن، دیگر نمی‌توانید در آن پیام بفرستید.',
@@ -33,12 +43,14 @@ const text = z._default(z.string(), '')
 
 export const newTicketSchema = z
   .pipe(
-    z.object({ title: text, category: text, message: text, subject: text }),
+    z.object({ title: text, category: text, message: text, subject: text, order_id: text }),
     z.transform((v) => ({
       title: v.title.trim(),
       category: toLatinDigits(v.category.trim()),
       message: v.message.trim(),
       subject: v.subject.trim(),
+      // The order the ticket is about: blank for none; payments-service checks it is theirs.
+      order_id: toLatinDigits(v.order_id.trim()),
     })),
   )
   .check(
@@ -51,6 +63,9 @@ export const newTicketSchema = z
       if (!/^\d+$/.test(v.category)) {
         const message = TICKET_MESSAGES.categoryRequired
         ctx.addIssue({ code: 'custom', message, path: ['category'] })
+      }
+      if (v.order_id && !/^\d{1,15}$/.test(v.order_id)) {
+        ctx.addIssue({ code: 'custom', message: TICKET_MESSAGES.orderInvalid, path: ['order_id'] })
       }
       if (!v.message) {
         const message = TICKET_MESSAGES.initialMessageRequired

@@ -15,8 +15,9 @@ import { LineIcon } from '~/components/ui/icon.tsx'
 import { UploadProgress, useUploadWithProgress } from './upload-progress.tsx'
 
 /**
- * A ticket thread's forms (spec §4, §9): send a message with a file (with upload progress when
- * JavaScript runs) and close the ticket, with a confirmation step that works without it.
+ * A ticket thread's forms (docs/product/tickets.md): send a message with a file (with upload
+ * progress when JavaScript runs) and close the ticket, with a confirmation step that works without
+ * it.
  */
 
 /** The thread route's action answer: which form it was for, its errors, the text as sent. */
@@ -146,6 +147,7 @@ export function SendForm({
       encType="multipart/form-data"
       noValidate
       onSubmit={onSubmit}
+      data-testid="thread-form"
       aria-label="ارسال پیام"
       className="flex flex-col gap-3"
     >

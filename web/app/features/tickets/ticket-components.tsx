@@ -10,9 +10,16 @@ import {
 } from '~/components/forms.tsx'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import { useValidatedForm } from '~/utils/use-validated-form.ts'
-import { MAX_CONTENT_LENGTH, MAX_TITLE_LENGTH, schemaForIntent, TICKET_INTENTS } from './schemas.ts'
+import {
+  ACCEPTED_FILES,
+  MAX_CONTENT_LENGTH,
+  MAX_FILE_BYTES,
+  MAX_TITLE_LENGTH,
+  schemaForIntent,
+  TICKET_INTENTS,
+} from './schemas.ts'
 
-/** The tickets page's pieces (spec §2): status badge, list, new-ticket form, one message. */
+/** The tickets page's pieces: status badge, list, new-ticket form, one message. */
 
 export interface TicketSummary {
   id: number
@@ -143,6 +150,7 @@ export interface NewTicketValues {
   category?: string
   subject?: string
   message?: string
+  order_id?: string
 }
 
 /**
@@ -151,11 +159,14 @@ export interface NewTicketValues {
  */
 export function NewTicketPanel({
   categories,
+  orders,
   initiallyOpen,
   serverErrors,
   values,
 }: {
   categories: Array<{ id: number; name: string }>
+  /** The customer's orders a ticket may name (value: its id). */
+  orders: Array<{ value: string; label: string }>
   initiallyOpen: boolean
   serverErrors: FormErrors | undefined
   values: NewTicketValues | undefined
@@ -204,6 +215,7 @@ export function NewTicketPanel({
         ref={formRef}
         check={check}
         action="/dashboard/tickets"
+        encType="multipart/form-data"
         className="flex flex-col gap-4 border-t border-slate-100 px-5 py-5"
       >
         <Field
@@ -234,6 +246,24 @@ export function NewTicketPanel({
           maxLength={MAX_CONTENT_LENGTH}
           defaultValue={values?.message}
           errors={errors.fields.message}
+        />
+        {orders.length > 0 ? (
+          <SelectField
+            name="order_id"
+            label="دربارهٔ کدام سفارش؟ (اختیاری)"
+            options={orders}
+            placeholder="هیچ‌کدام"
+            defaultValue={values?.order_id ?? ''}
+            errors={errors.fields.order_id}
+          />
+        ) : null}
+        <Field
+          type="file"
+          name="file"
+          label="پیوست (اختیاری)"
+          accept={ACCEPTED_FILES}
+          errors={errors.fields.file}
+          hint={`تصویر یا PDF، حداکثر ${toPersianDigits(MAX_FILE_BYTES / 1024 / 1024)} مگابایت؛ مثلاً تصویر رسید یا پیام خطا.`}
         />
         <SubmitButton intent={TICKET_INTENTS.create} className="self-start">
           ثبت تیکت

@@ -10,8 +10,8 @@ import { errorsFromApi } from '~/utils/form-errors.ts'
 import { MAX_FILE_BYTES, messageProblems, TICKET_MESSAGES, type NewTicketInput } from './schemas.ts'
 
 /**
- * web's client for payments-service's ticketing calls (spec §7), server to server with the
- * customer's access token from the session cookie, through the one client
+ * web's client for payments-service's ticketing calls (docs/product/api.md), server to server with
+ * the customer's access token from the session cookie, through the one client
  * (`features/api/payments-client.server.ts`); the browser never sees a token.
  */
 
@@ -42,6 +42,7 @@ export function createTicket(request: Request, token: string, input: NewTicketIn
       category: Number(input.category),
       message: input.message,
       ...(input.subject && { subject: input.subject }),
+      ...(input.order_id && { order_id: Number(input.order_id) }),
     },
     schema: Ticket,
   })
@@ -79,8 +80,9 @@ export function ticketIdFrom(value: string | undefined): number | null {
 
 /**
  * What the customer sees when a call fails: the server's field messages on their fields; for
- * anything else the spec §8 text first, then the server's own reason when it gave one (a closed
- * ticket, a refused file type). A server error or an unreachable service shows the spec text only.
+ * anything else the product's text first (docs/product/errors.md), then the server's own reason
+ * when it gave one (a closed ticket, a refused file type). A server error or an unreachable
+ * service shows the product's text only.
  */
 export function failureErrors(
   result: { status: number; body: ApiErrorBody | null },
@@ -100,6 +102,19 @@ export function failureErrors(
 /** A ticket page's form post, with or without a file of at most 10 MB (see readFormWithFile). */
 export function readTicketForm(request: Request) {
   return readFormWithFile(request, MAX_FILE_BYTES)
+}
+
+/** The form's file, if one was chosen (an empty file input still sends a nameless empty part). */
+export function attachedFile(form: FormData): File | null {
+  const value = form.get('file')
+  return value instanceof Blob && value.size > 0 ? (value as File) : null
+}
+
+/** A new ticket's file, sent as the ticket's next message right after it was opened. */
+export function sendFile(request: Request, token: string, ticketId: number, file: File) {
+  const form = new FormData()
+  form.append('file', file, file.name || 'file')
+  return sendMessage(request, token, ticketId, { form, tooLarge: false })
 }
 
 export type SendResult = { ok: true } | { ok: false; status: number; errors: FormErrors }
@@ -122,9 +137,7 @@ export async function sendMessage(
     }
   }
   const content = String(submitted.form.get('content') ?? '')
-  const value = submitted.form.get('file')
-  // An empty file input still submits a part: a nameless, empty file.
-  const file = value instanceof Blob && value.size > 0 ? (value as File) : null
+  const file = attachedFile(submitted.form)
   const problems = messageProblems(content, file)
   if (Object.keys(problems).length > 0) {
     return { ok: false, status: 400, errors: { form: [], fields: problems } }

@@ -12,7 +12,7 @@ import {
 import { CLOSING_FORM_MESSAGES, closeAccountAction } from './account-closing.server.ts'
 
 /**
- * Closing an account from the staff customer page (issue 18), against a stand-in for
+ * Closing an account from the staff customer page (ADR 025), against a stand-in for
  * payments-service's `POST /api/staff/users/:id/close/`: what is sent, and every refusal in
  * Persian where the page shows it.
  */
@@ -32,6 +32,7 @@ const CLOSED = {
   closed_at: NOW,
   created_at: NOW,
   last_login_at: null,
+  second_factor_enrolled: null,
   orders: [],
   orders_count: 0,
   tickets: [],

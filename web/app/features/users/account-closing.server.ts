@@ -14,7 +14,7 @@ import type { FormErrors } from '~/utils/form-errors.ts'
 import { CLOSE_INTENT } from './account-closing.tsx'
 
 /**
- * Closing a customer's account (issue 18): the form as the server checks it, the call to
+ * Closing a customer's account (ADR 025): the form as the server checks it, the call to
  * payments-service (admins only; it refuses while anything is open for the customer) and the
  * staff customer page's action for the `close` intent.
  */

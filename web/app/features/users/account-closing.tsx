@@ -5,7 +5,7 @@ import { Badge } from '~/features/staff/ui.tsx'
 import type { FormErrors } from '~/utils/form-errors.ts'
 
 /**
- * Closing a customer's account on the staff customer page (issue 18): an admin, at the
+ * Closing a customer's account on the staff customer page (ADR 025): an admin, at the
  * customer's request, with a reason and a ticked confirmation (it works without JavaScript, and
  * a mistaken click cannot close anyone). A closed account shows when it closed instead.
  * payments-service refuses while anything is open for the customer; its Persian reason comes

@@ -9,7 +9,7 @@ interface AccountState {
 }
 
 /**
- * An account's state for staff: closed (for good, issue 18), blocked (staff may unblock) or
+ * An account's state for staff: closed (for good, ADR 025), blocked (staff may unblock) or
  * active. A closed account is blocked too, so "closed" is checked first: showing it as merely
  * blocked invites an unblock that the service refuses.
  */

@@ -1,3 +1,4 @@
+import { EnrolmentLinkOut } from '@arzpol/contracts/auth/staff'
 import { StaffUserOut, UserDetailOut, UserPageOut } from '@arzpol/contracts/users/staff'
 import { wire } from '@arzpol/contracts/wire'
 import { queryString } from '~/features/api/list-shapes.server.ts'
@@ -13,6 +14,7 @@ import { call } from '~/features/api/payments-client.server.ts'
 const userPage = wire(UserPageOut)
 const userDetail = wire(UserDetailOut)
 const staffUser = wire(StaffUserOut)
+const enrolmentLink = wire(EnrolmentLinkOut)
 
 export const findUsers = (request: Request, token: string, phone: string) =>
   call(request, `/api/staff/users/${queryString({ phone, limit: 20 })}`, {
@@ -49,4 +51,13 @@ export const setSupportRole = (
     token,
     body,
     schema: staffUser,
+  })
+
+/** A one-time link with which a staff member enrols their second factor (admins, ADR 035). */
+export const issueEnrolmentLink = (request: Request, token: string, id: number) =>
+  call(request, `/api/staff/users/${id}/enrolment-link/`, {
+    method: 'POST',
+    token,
+    body: {},
+    schema: enrolmentLink,
   })

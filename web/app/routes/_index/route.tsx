@@ -15,9 +15,9 @@ import { handleAuthAction, loadLanding } from '~/features/auth/landing-auth.serv
 import { Home } from '~/features/site/home.tsx'
 
 /**
- * The landing page (spec §2) and its modes: home, login, register, forgot and reset password.
- * `?auth=login|register|forgot|reset` selects the mode; every mode is server-rendered, so each
- * works from a link, a reload and without JavaScript.
+ * The landing page (docs/product/site.md) and its modes: home, login, register, forgot and reset
+ * password. `?auth=login|register|forgot|reset` selects the mode; every mode is server-rendered, so
+ * each works from a link, a reload and without JavaScript.
  */
 
 export async function loader({ request }: LoaderFunctionArgs) {

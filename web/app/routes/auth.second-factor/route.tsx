@@ -4,9 +4,10 @@ import type {
   LoaderFunctionArgs,
   MetaFunction,
 } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
 import { AuthCard } from '~/features/auth/auth-forms.tsx'
+import { QrCodeImage } from '~/features/auth/qr-code.tsx'
 import {
   loadSecondFactor,
   secondFactorAction,
@@ -18,11 +19,12 @@ import { privatePageMeta } from '~/utils/private-page-meta.ts'
 import type { ComponentProps } from 'react'
 
 /**
- * Staff sign-in, second step (ADR 015): enrol an authenticator app on the first sign-in, or
- * answer its code (or a recovery code) on later ones.
+ * Staff sign-in, second step (ADR 015): enrol an authenticator app on the first sign-in, with
+ * the one-time enrolment link an admin issued (ADR 035), or answer its code (or a recovery code)
+ * on later ones.
  */
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request }: LoaderFunctionArgs) {
   return loadSecondFactor(request)
 }
 
@@ -64,21 +66,60 @@ function CodeForm({
 /** The base32 secret in groups of four, easier to type into an app by hand. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret
 
+const ENROL_TITLE = 'فعال‌سازی تأیید دومرحله‌ای'
+const ENROL_DESCRIPTION =
+  'ورود کارکنان پشتیبانی و مدیران علاوه بر رمز عبور به کد یک برنامه تأیید دومرحله‌ای (مانند Google Authenticator، Microsoft Authenticator یا FreeOTP) نیاز دارد.'
+
 export default function SecondFactor() {
   const view = useLoaderData<typeof loader>()
   const result = useActionData<SecondFactorActionData>()
   const errors = result?.errors
 
+  if (view.mode === 'enrol' && view.stage === 'link-required') {
+    return (
+      <AuthCard title={ENROL_TITLE} description={ENROL_DESCRIPTION}>
+        <FormAlert errors={errors?.form ?? []} />
+        <p className="leading-7 text-slate-700" data-testid="enrolment-link-required">
+          {view.message}
+        </p>
+        <Link
+          to="/?auth=login"
+          className="mt-6 inline-flex w-full items-center justify-center rounded-xl px-5 py-3 text-base font-semibold text-teal-800 ring-1 ring-teal-200 hover:bg-teal-50"
+        >
+          بازگشت به صفحه ورود
+        </Link>
+      </AuthCard>
+    )
+  }
+
+  if (view.mode === 'enrol' && view.stage === 'ready') {
+    return (
+      <AuthCard title={ENROL_TITLE} description={ENROL_DESCRIPTION}>
+        <Form method="post" className="flex flex-col gap-4" noValidate>
+          <FormAlert errors={errors?.form ?? []} />
+          <p className="leading-7 text-slate-700">
+            پیوند فعال‌سازی شما آماده است. ابتدا برنامه تأیید دومرحله‌ای را روی تلفن همراه خود نصب
+            کنید، سپس کلید را دریافت کنید: کلید و کد QR آن فقط همین یک بار نمایش داده می‌شوند.
+          </p>
+          <SubmitButton intent={SECOND_FACTOR_INTENTS.start}>نمایش کلید و کد QR</SubmitButton>
+        </Form>
+      </AuthCard>
+    )
+  }
+
   if (view.mode === 'enrol') {
     return (
-      <AuthCard
-        title="فعال‌سازی تأیید دومرحله‌ای"
-        description="ورود کارکنان پشتیبانی و مدیران علاوه بر رمز عبور به کد یک برنامه تأیید دومرحله‌ای (مانند Google Authenticator، Microsoft Authenticator یا FreeOTP) نیاز دارد."
-      >
+      <AuthCard title={ENROL_TITLE} description={ENROL_DESCRIPTION}>
         <ol className="mb-6 flex list-[persian] flex-col gap-4 ps-5 leading-7 text-slate-700">
           <li>برنامه تأیید دومرحله‌ای را روی تلفن همراه خود نصب کنید.</li>
           <li>
-            در برنامه یک حساب تازه بسازید و این کلید را وارد کنید (نوع: بر پایه زمان):
+            در برنامه یک حساب تازه بسازید و این کد QR را اسکن کنید:
+            <span className="my-3 block">
+              <QrCodeImage code={view.qr} label="کد QR کلید تأیید دومرحله‌ای" />
+            </span>
+            <span className="block text-sm text-slate-600">
+              اگر اسکن ممکن نیست، این کلید را دستی وارد کنید (نوع: بر پایه زمان):
+            </span>
             <code
               dir="ltr"
               data-testid="totp-secret"
@@ -87,7 +128,7 @@ export default function SecondFactor() {
               {grouped(view.secret)}
             </code>
             <span className="mt-2 block text-sm text-slate-600">
-              یا روی تلفن همراه این پیوند را باز کنید تا برنامه آن را بردارد:
+              یا روی همین تلفن همراه این پیوند را باز کنید تا برنامه آن را بردارد:
             </span>
             <a
               href={view.otpauthUri}

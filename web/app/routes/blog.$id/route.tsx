@@ -17,9 +17,9 @@ import type { CommentActionData } from '~/features/content/comments.ts'
 import { socialMeta } from '~/features/content/seo.ts'
 
 /**
- * A blog post (spec §2): title, author, Jalali date, category, back link, share-link button, the
- * comment count, the comment form and the approved comments. An unknown id, or a post the cms
- * cannot give (and web has no copy of), is the not-found view with HTTP 404.
+ * A blog post (docs/product/blog-and-comments.md): title, author, Jalali date, category, back link,
+ * share-link button, the comment count, the comment form and the approved comments. An unknown id,
+ * or a post the cms cannot give (and web has no copy of), is the not-found view with HTTP 404.
  */
 
 function notFound(): never {
@@ -163,7 +163,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
       ]
     : [{ title: 'مطلب پیدا نشد | ارزپل' }, { name: 'robots', content: 'noindex' }]
 
-/** Spec §2: the not-found view has a heading saying so and a back link. */
+/** The not-found view has a heading saying so and a back link. */
 function PostNotFound() {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">

@@ -42,7 +42,7 @@ describe('blog list', () => {
       date: '2026-11-05T10:15:00.000Z',
       dateLabel: '۱۴۰۵/۰۸/۱۴',
       category: 'فریلنسری و درآمد ارزی',
-      // No author in the cms: spec §3's fallback.
+      // No author in the cms: the product's fallback.
       authorName: 'نویسنده',
     })
     expect(result.posts[2]?.excerpt).toBe('')
@@ -124,7 +124,7 @@ describe('blog list', () => {
     }
   })
 
-  it('shows the empty list when the cms is down and web has no copy (spec §8)', async () => {
+  it('shows the empty list when the cms is down and web has no copy', async () => {
     const error = vi.spyOn(getLogger(), 'error').mockImplementation(() => undefined)
     cms.failWith = 500
     const result = await list('/blog')

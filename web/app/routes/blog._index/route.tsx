@@ -7,10 +7,11 @@ import { BlogSkeleton, EMPTY_MESSAGE, PostCard } from '~/features/content/post-c
 import { socialMeta } from '~/features/content/seo.ts'
 
 /**
- * The blog list (spec §2): search over titles and bodies, a category sidebar with "all", the
- * number of posts, a four-card skeleton while a search or filter loads, and the empty message.
- * Filtering happens on the server from `?q=&category=`, so links, reloads and browsers without
- * JavaScript get the same list; with JavaScript the search runs as the visitor types.
+ * The blog list (docs/product/blog-and-comments.md): search over titles and bodies, a category
+ * sidebar with "all", the number of posts, a four-card skeleton while a search or filter loads, and
+ * the empty message. Filtering happens on the server from `?q=&category=`, so links, reloads and
+ * browsers without JavaScript get the same list; with JavaScript the search runs as the visitor
+ * types.
  */
 
 const MAX_QUERY_LENGTH = 200
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH)
   const category = url.searchParams.get('category')?.trim() || null
-  // null: the cms is down and web has no copy; spec §8 shows the empty list (logged already).
+  // null: the cms is down and web has no copy; the empty list shows (logged already).
   const all = (await getBlogPosts()) ?? []
   const posts = filterPosts(all, { q, category })
   return {

@@ -1,4 +1,4 @@
-import { formatNumberFa, formatToman } from '@arzpol/contracts'
+import { formatNumberFa, formatToman, toPersianDigits } from '@arzpol/contracts'
 import type { HeadersFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react'
@@ -19,8 +19,8 @@ import { getIdentity } from '~/features/identity/identity.server.ts'
 import { getLogger } from '~/utils/logger.server.ts'
 
 /**
- * Dashboard home (spec §2): welcome, today's USD rate in toman (with its last 30 days), four stat
- * cards, the total purchased and quick actions. The service pages' deep links
+ * Dashboard home (docs/product/site.md): welcome, today's USD rate in toman (with its last 30
+ * days), four stat cards, the total purchased and quick actions. The service pages' deep links
  * (`/dashboard?start=…`, `?flow=…`) open the new-request page with the right type.
  */
 
@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getDailyUsdRates(request, 30),
     getIdentity(request, tokens.access),
   ])
-  // Spec §8: stats and rate failures are only logged; the rate is then hidden.
+  // Stats and rate failures are only logged; the rate is then hidden.
   if (!orders.ok) getLogger().warn({ status: orders.status }, 'dashboard orders failed')
   if (!identity.ok) getLogger().warn({ status: identity.status }, 'dashboard identity failed')
   const counts = { pending: 0, processing: 0, completed: 0, failed: 0 }
@@ -74,6 +74,14 @@ function StatCard({
   return <FigureLink {...props} value={value === null ? '—' : formatNumberFa(value)} />
 }
 
+/**
+ * The verified first name once identity level 1 has it; before that the phone number, written
+ * in Persian digits like every number on the page.
+ */
+function greetingName(verified: { first_name: string } | null, username: string) {
+  return verified?.first_name || toPersianDigits(username)
+}
+
 export default function DashboardHome() {
   const layout = useRouteLoaderData<typeof dashboardLoader>('routes/dashboard')
   const { counts, totalIrr, tickets, usdRateIrr, daily, identity } = useLoaderData<typeof loader>()
@@ -81,7 +89,10 @@ export default function DashboardHome() {
     <div className="flex flex-col gap-5">
       <section className="rounded-2xl border border-slate-200 bg-white p-6 sm:p-8">
         <h1 className="text-2xl font-extrabold text-slate-900">
-          <bdi>{layout?.user.username}</bdi> عزیز، خوش آمدید
+          <bdi data-testid="greeting-name">
+            {greetingName(identity?.identity ?? null, layout?.user.username ?? '')}
+          </bdi>{' '}
+          عزیز، خوش آمدید
         </h1>
         <p className="mt-3 leading-8 text-slate-600">
           از اینجا می‌توانید درخواست پرداخت ثبت کنید، سفارش‌های خود را پیگیری کنید و با پشتیبانی در

@@ -9,7 +9,7 @@ import { startFakeOrders } from '../dashboard.new-request/fake-orders.test-suppo
 import { action } from '../dashboard.new-request/route.tsx'
 
 /**
- * An order refused for the customer's identity (issue 18): above the level's limit (403
+ * An order refused for the customer's identity (ADR 022, ADR 024): above the level's limit (403
  * `identity_limit`, at create or at payment start) or, from level 1, without a verified card to
  * pay with. The customer reads the service's Persian reason, only that, and gets the link to the
  * identity page.

@@ -48,10 +48,10 @@ import { getLogger } from '~/utils/logger.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
- * The customer's profile and verification (issue 18): the level and its limits, what the next
- * level unlocks, the steps with their progress (level-1 form, bank cards, level-2 photos and
- * their review). Every form is a plain post to this action, so all of it works without
- * JavaScript; with it, the photo uploads show their progress.
+ * The customer's profile and verification (ADR 022, 024, 025): the level and its limits, what the
+ * next level unlocks, the steps with their progress (level-1 form, bank cards, level-2 photos and
+ * their review). Every form is a plain post to this action, so all of it works without JavaScript;
+ * with it, the photo uploads show their progress.
  */
 
 export async function loader({ request }: LoaderFunctionArgs) {

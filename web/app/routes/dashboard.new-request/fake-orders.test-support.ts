@@ -8,9 +8,9 @@ import {
 } from '../../../tests/http-stand-in.ts'
 
 /**
- * A local HTTP stand-in for payments-service's order contract (spec §7: payment types, rates,
- * orders, start) and `/api/auth/me/`, for the order routes' tests. It records what web sends.
- * Answers can be replaced per `METHOD /path` with `answer`.
+ * A local HTTP stand-in for payments-service's order contract (docs/product/api.md: payment types,
+ * rates, orders, start) and `/api/auth/me/`, for the order routes' tests. It records what web
+ * sends. Answers can be replaced per `METHOD /path` with `answer`.
  */
 
 export interface Call {

@@ -64,6 +64,8 @@ describe('/dashboard/new-request action', () => {
       orderId: 7,
       gatewayUrl: 'http://bank.test/OnlinePG/OnlinePG',
       token: 'tok-1',
+      // The order's price, for the hand-off page (where a customer without JavaScript sees it).
+      price: { amountIrr: 59_225_000, rateIrr: 1_150_000, feeIrr: 1_725_000 },
     })
     const [create] = upstream('POST', '/api/payments/create/')
     expect(create?.authorization).toMatch(/^Bearer ey/)
@@ -77,6 +79,21 @@ describe('/dashboard/new-request action', () => {
       description: 'کیف پول',
       meta: { flow: 'topup' },
     })
+    expect(upstream('POST', '/api/payments/7/start/')[0]?.json).toEqual({
+      card_number: null,
+      flow: 'topup',
+    })
+  })
+
+  it('starts the payment with the card picked on the form, and only with a card id', async () => {
+    await post({ ...VALID, card_id: '12' })
+    expect(upstream('POST', '/api/payments/7/start/')[0]?.json).toEqual({
+      card_number: null,
+      flow: 'topup',
+      card_id: 12,
+    })
+    fake.reset()
+    await post({ ...VALID, card_id: '12 OR 1=1' })
     expect(upstream('POST', '/api/payments/7/start/')[0]?.json).toEqual({
       card_number: null,
       flow: 'topup',
@@ -102,7 +119,7 @@ describe('/dashboard/new-request action', () => {
     expect(refusal.errors.form.join(' ')).toMatch(/کلید یکتایی/)
   })
 
-  it('sends the quote token the form carries with create (issue 15), and none when it has none', async () => {
+  it('sends the quote token the form carries with create, and none when it has none', async () => {
     await post({ ...VALID, quote_token: 'v1.MTIzfFVTRA.c2lnbmF0dXJl' })
     expect(upstream('POST', '/api/payments/create/')[0]?.json).toMatchObject({
       quote_token: 'v1.MTIzfFVTRA.c2lnbmF0dXJl',
@@ -145,7 +162,7 @@ describe('/dashboard/new-request action', () => {
     expect(fake.calls.filter((call) => call.path.endsWith('/start/'))).toHaveLength(0)
   })
 
-  it('answers the spec §5 messages without calling payments-service', async () => {
+  it('answers the product messages without calling payments-service', async () => {
     const result = expectData<NewRequestActionData>(
       await post({ ...VALID, site_url: '', site_username: '', site_password: '', amount: '0' }),
     )
@@ -317,7 +334,7 @@ describe('order loaders', () => {
   })
 })
 
-describe('the quote token the form sends (issue 15)', () => {
+describe('the quote token the form sends', () => {
   const quote = {
     amount: '50.50',
     currency: 'USD',

@@ -11,7 +11,14 @@ import { SubmitButton } from '~/components/forms.tsx'
 import { SiteAndAmountRows, StatusBadge } from '~/features/orders/order-card.tsx'
 import { requireUser } from '~/features/auth/auth.server.ts'
 import { getOrder } from '~/features/orders/orders.server.ts'
-import { PAID_STAGES, paymentTypeLabel, STAGE_LABELS } from '~/features/orders/orders.ts'
+import {
+  customerStageLabel,
+  PAID_STAGES,
+  PAY_AGAIN_STAGES,
+  payAgainHref,
+  paymentTypeLabel,
+  STAGE_LABELS,
+} from '~/features/orders/orders.ts'
 import { flashCookie } from '~/features/auth/session.server.ts'
 import { DocumentsSection } from '~/features/orders/documents.tsx'
 import { MoneyBackSection } from '~/features/orders/money-back.tsx'
@@ -21,6 +28,8 @@ import {
   showsShebaForm,
 } from '~/features/orders/payout-missing.tsx'
 import { saveSheba, SHEBA_MESSAGES } from '~/features/orders/payout.server.ts'
+import { CancelOrder } from '~/features/orders/cancel-order.tsx'
+import { CANCEL_MESSAGES, cancelOwnOrder } from '~/features/orders/cancel.server.ts'
 import {
   DOCUMENT_MESSAGES,
   listDocuments,
@@ -30,7 +39,7 @@ import {
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
- * One order (spec §2): its amounts, its timeline, and, after the bank's return
+ * One order: its amounts, its timeline, and, after the bank's return
  * (`?payment=success|failed|pending`, set by payments-service's callback), what happened and what
  * comes next, in Persian.
  */
@@ -58,11 +67,13 @@ export interface OrderActionData {
   errors: string[]
   /** The Sheba form's (ADR 017): its field, and the form as a whole. */
   sheba?: { field: string[]; form: string[] }
+  /** The cancel button's refusal (the order moved on meanwhile). */
+  cancel?: string[]
 }
 
 /**
- * Uploads a document (multipart) or records a cash-out's Sheba (`intent=sheba`); both work
- * without JavaScript, then show the page again.
+ * Uploads a document (multipart), records a cash-out's Sheba (`intent=sheba`) or cancels an
+ * order awaiting payment (`intent=cancel`); all work without JavaScript, then show the page again.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const id = Number(params.orderId)
@@ -71,6 +82,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const { tokens, headers } = await requireUser(request)
   const submitted = await readDocumentForm(request)
+  if (submitted.form.get('intent') === 'cancel') {
+    const cancelled = await cancelOwnOrder(request, tokens.access, id)
+    if (!cancelled.ok) {
+      if (cancelled.status === 404) throw new Response('Not found', { status: 404, headers })
+      return data<OrderActionData>(
+        { errors: [], cancel: cancelled.errors },
+        { status: cancelled.status, headers },
+      )
+    }
+    headers.append('Set-Cookie', flashCookie.serialize({ message: CANCEL_MESSAGES.cancelled }))
+    throw redirect(`/dashboard/orders/${id}`, { headers })
+  }
   if (submitted.form.get('intent') === 'sheba') {
     const saved = await saveSheba(request, tokens.access, id, submitted.form)
     if (!saved.ok) {
@@ -104,7 +127,7 @@ const RESULT_TEXT = {
   },
   failed: {
     title: 'پرداخت انجام نشد',
-    body: 'پرداخت لغو شد یا بانک آن را تایید نکرد. اگر مبلغی از حساب شما کسر شده باشد، بانک حداکثر ظرف ۷۲ ساعت آن را برمی‌گرداند. می‌توانید درخواست تازه‌ای ثبت کنید.',
+    body: 'پرداخت لغو شد یا بانک آن را تایید نکرد. اگر مبلغی از حساب شما کسر شده باشد، بانک حداکثر ظرف ۷۲ ساعت آن را برمی‌گرداند. با دکمهٔ «پرداخت مجدد» همین سفارش را بدون نوشتن دوباره پرداخت کنید.',
     look: 'border-red-200 bg-red-50 text-red-900',
   },
   pending: {
@@ -151,7 +174,7 @@ export default function OrderPage() {
           <dt className="text-slate-500">نوع خدمت</dt>
           <dd>{paymentTypeLabel(order.payment_type)}</dd>
           <dt className="text-slate-500">وضعیت دقیق</dt>
-          <dd data-testid="order-stage">{STAGE_LABELS[order.stage] ?? order.stage}</dd>
+          <dd data-testid="order-stage">{customerStageLabel(order)}</dd>
           <SiteAndAmountRows order={order} />
           <dt className="text-slate-500">نرخ قفل‌شده</dt>
           <dd>{formatToman(order.rate_irr)}</dd>
@@ -181,6 +204,18 @@ export default function OrderPage() {
               <SubmitButton intent="start">پرداخت سفارش</SubmitButton>
             </Form>
           ) : null}
+          {order.stage === 'awaiting_payment' ? (
+            <CancelOrder errors={actionData?.cancel ?? []} />
+          ) : null}
+          {PAY_AGAIN_STAGES.includes(order.stage) ? (
+            <Link
+              to={payAgainHref(order.id)}
+              data-testid="pay-again-link"
+              className="inline-flex items-center rounded-xl bg-teal-700 px-5 py-3 font-semibold text-white hover:bg-teal-800"
+            >
+              پرداخت مجدد
+            </Link>
+          ) : null}
           {paid ? (
             <Link
               to={`/dashboard/orders/${order.id}/receipt`}
@@ -189,6 +224,12 @@ export default function OrderPage() {
               رسید رسمی پرداخت
             </Link>
           ) : null}
+          <Link
+            to={`/dashboard/tickets?new=1&order=${order.id}`}
+            className="inline-flex items-center rounded-xl px-5 py-3 font-semibold text-teal-800 ring-1 ring-teal-300 hover:bg-teal-50"
+          >
+            پرسش دربارهٔ این سفارش
+          </Link>
           <Link
             to="/dashboard/orders"
             className="inline-flex items-center rounded-xl px-5 py-3 font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"

@@ -12,9 +12,9 @@ import { getLogger } from '~/utils/logger.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
- * Orders (spec §2): search over id, site address and description; the status filter synced to
- * `?filter=`; the count; order cards; one empty text for a filtered list, another for no orders.
- * A GET form, so searching and filtering work without JavaScript.
+ * Orders (docs/product/orders.md): search over id, site address and description; the status filter
+ * synced to `?filter=`; the count; order cards; one empty text for a filtered list, another for no
+ * orders. A GET form, so searching and filtering work without JavaScript.
  */
 
 const FILTERS = ['all', ...ORDER_STATUSES] as const
@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const rawFilter = url.searchParams.get('filter') ?? 'all'
   const filter = (FILTERS as readonly string[]).includes(rawFilter) ? rawFilter : 'all'
   const result = await listOrders(request, tokens.access)
-  // Spec §8: a failed list is only logged.
+  // A failed list is only logged.
   if (!result.ok) getLogger().warn({ status: result.status }, 'order list failed')
   const all = result.ok ? result.data : []
   return data(

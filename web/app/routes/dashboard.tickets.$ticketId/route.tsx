@@ -5,7 +5,8 @@ import type {
   MetaFunction,
 } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
-import { useActionData, useFetcher, useLoaderData } from '@remix-run/react'
+import { Link, useActionData, useFetcher, useLoaderData } from '@remix-run/react'
+import { formatNumberFa } from '@arzpol/contracts'
 import { useEffect, useRef } from 'react'
 import { requireUser } from '~/features/auth/auth.server.ts'
 import { flashCookie } from '~/features/auth/session.server.ts'
@@ -35,7 +36,7 @@ import {
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
- * One ticket's thread (spec §2, §4, §9): messages with their files, a send form with an
+ * One ticket's thread (docs/product/tickets.md): messages with their files, a send form with an
  * attachment, and the close button. With JavaScript the thread is fetched again every 7 s (the
  * text being typed stays), files upload with a progress bar and closing asks `confirm()`; without
  * it the same forms post to this route's action and closing goes through a confirmation step.
@@ -57,7 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (ticket.status === 404) notFound()
     throw new Response('سرویس پرداخت پاسخ نداد', { status: 502 })
   }
-  // Spec §8: a failed message load is only logged.
+  // A failed message load is only logged.
   if (!messages.ok)
     getLogger().error({ ticketId: id, status: messages.status }, 'ticket messages failed')
   const confirmClose =
@@ -157,6 +158,15 @@ export default function TicketThread() {
           <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
             <span>تیکت {ticketNumber(ticket.id)}</span>
             {ticket.category_name ? <span>{ticket.category_name}</span> : null}
+            {ticket.order_id ? (
+              <Link
+                to={`/dashboard/orders/${ticket.order_id}`}
+                className="font-semibold text-teal-800 underline"
+                data-testid="ticket-order"
+              >
+                سفارش #{formatNumberFa(ticket.order_id)}
+              </Link>
+            ) : null}
             <span>
               ایجاد: <time dateTime={ticket.created_at}>{jalali(ticket.created_at)}</time>
             </span>

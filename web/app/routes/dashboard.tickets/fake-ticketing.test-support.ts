@@ -24,6 +24,7 @@ export interface FakeTicket {
   id: number
   title: string
   subject: string | null
+  order_id?: number | null
   category: number
   category_name: string
   status: 'open' | 'closed'
@@ -164,14 +165,16 @@ export async function startFakeTicketing(): Promise<FakeTicketing> {
       ])
     }
     if (route === 'POST /api/ticketing/tickets/') {
-      const input = call.json as { title: string; category: number }
+      const input = call.json as { title: string; category: number; order_id?: number }
       const ticket: FakeTicket = {
         ...(fake.tickets[0] as FakeTicket),
         id: 100 + fake.tickets.length,
         title: input.title,
         category: input.category,
+        order_id: input.order_id ?? null,
       }
       fake.tickets.unshift(ticket)
+      fake.messages.set(ticket.id, [])
       return send(res, 201, ticket)
     }
     if ((match = /^GET \/api\/ticketing\/tickets\/(\d+)\/$/.exec(route))) {

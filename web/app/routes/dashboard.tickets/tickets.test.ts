@@ -24,7 +24,7 @@ import { action as createAction, loader as ticketsLoader, type CreateActionData 
 /**
  * The tickets routes' loaders and actions as plain functions, against a local fake of
  * payments-service's ticketing contract: what reaches payments-service, and what the customer
- * sees (spec §5 and §8 texts) when something is missing or fails.
+ * sees (the product's texts) when something is missing or fails.
  */
 
 let jar: CookieJar
@@ -52,7 +52,7 @@ describe('/dashboard/tickets loader', () => {
     expect(upstream('GET', '/api/ticketing/tickets/')[0]?.authorization).toMatch(/^Bearer ey/)
   })
 
-  it('only logs a failed list (spec §8) and shows an empty one', async () => {
+  it('only logs a failed list and shows an empty one', async () => {
     const logged = vi.spyOn(getLogger(), 'error').mockImplementation(() => undefined)
     fake.failNext('GET /api/ticketing/tickets/', 500, { detail: 'خطا' })
     const result = expectData<{ tickets: unknown[]; ticketsFailed: boolean }>(
@@ -77,7 +77,7 @@ describe('creating a ticket', () => {
       ),
     )
 
-  it('answers missing fields with the exact spec §5 texts and calls nothing', async () => {
+  it('answers missing fields with the exact product texts and calls nothing', async () => {
     const result = expectData<CreateActionData>(
       await create({ title: ' ', category: '', message: '' }),
     )
@@ -177,6 +177,65 @@ describe('a ticket thread', () => {
     )
     expect(result.data.messages).toEqual([])
     expect(logged).toHaveBeenCalled()
+  })
+})
+
+describe('a new ticket with a file and the order it is about', () => {
+  const create = (entries: Record<string, string | Blob>) => {
+    const form = new FormData()
+    form.append('intent', 'create')
+    for (const [name, value] of Object.entries(entries)) {
+      if (typeof value === 'string') form.append(name, value)
+      else form.append(name, value, 'رسید.png')
+    }
+    return submit(createAction, '/dashboard/tickets', form, jar)
+  }
+  const png = Buffer.from('89504e470d0a1a0a0000', 'hex')
+
+  it('opens the ticket naming the order, then sends the file as its next message', async () => {
+    const response = await create({
+      title: 'پرداخت',
+      category: '1',
+      message: 'پول کم شد',
+      order_id: '۴۲',
+      file: new Blob([png], { type: 'image/png' }),
+    })
+    expect((response as Response).status).toBe(302)
+    const created = upstream('POST', '/api/ticketing/tickets/')[0]
+    expect(created?.json).toEqual({
+      title: 'پرداخت',
+      category: 1,
+      message: 'پول کم شد',
+      order_id: 42,
+    })
+    const location = (response as Response).headers.get('Location') ?? ''
+    const id = /\/dashboard\/tickets\/(\d+)$/.exec(location)?.[1]
+    const sent = upstream('POST', `/api/ticketing/tickets/${id}/messages/`)[0]
+    expect((sent?.form?.file as { bytes: Buffer }).bytes.equals(png)).toBe(true)
+    expect(flashMessage(response)).toBe('تیکت با موفقیت ثبت شد')
+  })
+
+  it('a ticket whose file did not go says so, and the ticket stands', async () => {
+    // The fake numbers a new ticket after those it holds.
+    const next = 100 + fake.tickets.length
+    fake.failNext(`POST /api/ticketing/tickets/${next}/messages/`, 500, { detail: 'x' })
+    const response = await create({
+      title: 'پرداخت',
+      category: '1',
+      message: 'سلام',
+      file: new Blob([png], { type: 'image/png' }),
+    })
+    expect((response as Response).status).toBe(302)
+    expect(flashMessage(response)).toContain('تیکت ثبت شد، اما فایل پیوست نشد')
+  })
+
+  it('a malformed order is refused beside its field, before anything is sent', async () => {
+    const result = expectData<CreateActionData>(
+      await create({ title: 'a', category: '1', message: 'b', order_id: 'x1' }),
+    )
+    expect(result.init?.status).toBe(400)
+    expect(result.data.errors.fields.order_id).toEqual(['سفارش انتخاب‌شده در سفارش‌های شما نیست'])
+    expect(upstream('POST', '/api/ticketing/tickets/')).toEqual([])
   })
 })
 

@@ -128,7 +128,7 @@ describe('requireUser and the dashboard guard', () => {
     expectLoginRedirect(await settle(() => requireUser(getRequest('/dashboard', jar))))
   })
 
-  it('logs out when the current-user call fails (spec §2), even on an outage', async () => {
+  it('logs out when the current-user call fails, even on an outage', async () => {
     const { jar } = signedInJar()
     fake.failWith = { status: 500, body: { detail: 'boom' } }
     expectLoginRedirect(await settle(() => requireUser(getRequest('/dashboard', jar))))

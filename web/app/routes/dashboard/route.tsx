@@ -11,9 +11,9 @@ import { passedSecondFactor, roleOf, staffVerdict } from '~/features/staff/staff
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
- * The dashboard area (spec §2): a sidebar at the start (right) side with the customer's name and
- * email, the menu and the logout button. Every page under /dashboard needs a working session:
- * without one the guard clears the cookie and sends the visitor to /?auth=login.
+ * The dashboard area (docs/product/site.md): a sidebar at the start (right) side with the
+ * customer's name and email, the menu and the logout button. Every page under /dashboard needs a
+ * working session: without one the guard clears the cookie and sends the visitor to /?auth=login.
  */
 
 export async function loader({ request }: LoaderFunctionArgs) {

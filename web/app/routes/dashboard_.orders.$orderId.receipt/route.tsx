@@ -1,15 +1,23 @@
-import { formatJalaliDateTime, formatNumberFa, formatToman } from '@arzpol/contracts'
+import {
+  formatJalaliDateTime,
+  formatNumberFa,
+  formatToman,
+  toPersianDigits,
+} from '@arzpol/contracts'
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
+import { Fragment } from 'react'
 import { SiteAndAmountRows } from '~/features/orders/order-card.tsx'
 import { requireUser } from '~/features/auth/auth.server.ts'
 import { getOrder } from '~/features/orders/orders.server.ts'
+import type { OrderDetail } from '~/features/orders/order-schemas.ts'
+import { getIdentity } from '~/features/identity/identity.server.ts'
 import { PAID_STAGES, paymentTypeLabel } from '~/features/orders/orders.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
- * The official receipt the pages promise (spec §1): a printable page for a paid order, with the
+ * The official receipt the pages promise: a printable page for a paid order, with the
  * rate locked at order time. Outside the dashboard layout so it prints on its own.
  */
 
@@ -17,7 +25,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, tokens, headers } = await requireUser(request)
   const id = Number(params.orderId)
   if (!Number.isSafeInteger(id) || id <= 0) throw new Response('Not found', { status: 404 })
-  const result = await getOrder(request, tokens.access, id)
+  const [result, identity] = await Promise.all([
+    getOrder(request, tokens.access, id),
+    getIdentity(request, tokens.access),
+  ])
   if (!result.ok) {
     throw new Response('Not found', { status: result.status === 404 ? 404 : 502, headers })
   }
@@ -25,18 +36,44 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!PAID_STAGES.includes(result.data.stage)) {
     throw new Response('No receipt', { status: 404, headers })
   }
-  return data({ order: result.data, customer: user.username }, { headers })
+  // The verified name once identity level 1 has it; before that the phone number.
+  const verified = identity.ok ? identity.data.identity : null
+  const customer = verified
+    ? `${verified.first_name} ${verified.last_name}`
+    : toPersianDigits(user.username)
+  return data({ order: result.data, customer }, { headers })
 }
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
 
-const PRINT_CSS = `@media print { body > header, body > footer, [data-print-hidden] { display: none !important } body { background: #fff } }`
+type BankReceipt = NonNullable<OrderDetail['bank_receipt']>
+
+/** What the bank said of the payment: the numbers a bank or support asks for, and the card. */
+function BankReceiptRows({ receipt }: { receipt: BankReceipt }) {
+  const rows: Array<[string, string | null, string]> = [
+    ['شماره پیگیری بانک', receipt.rrn, 'receipt-rrn'],
+    ['شماره مرجع', receipt.ref_num, 'receipt-ref'],
+    ['کارت پرداخت‌کننده', receipt.masked_pan, 'receipt-card'],
+  ]
+  return rows.map(([label, value, testId]) =>
+    value ? (
+      <Fragment key={testId}>
+        <dt className="text-slate-500">{label}</dt>
+        <dd>
+          {/* Latin digits, left to right: copied as a bank's form expects them. */}
+          <bdi dir="ltr" className="font-mono" data-testid={testId}>
+            {value}
+          </bdi>
+        </dd>
+      </Fragment>
+    ) : null,
+  )
+}
 
 export default function ReceiptPage() {
   const { order, customer } = useLoaderData<typeof loader>()
   return (
-    <div className="mx-auto w-full max-w-2xl px-4 py-8">
-      <style>{PRINT_CSS}</style>
+    <div className="mx-auto w-full max-w-2xl px-4 py-8" data-print-page>
       <article
         data-testid="receipt"
         className="rounded-2xl border border-slate-300 bg-white p-8 print:border-0 print:p-0"
@@ -68,6 +105,7 @@ export default function ReceiptPage() {
           <dd className="font-bold">
             {formatToman(order.amount_irr)} (<bdi>{formatNumberFa(order.amount_irr)}</bdi> ریال)
           </dd>
+          {order.bank_receipt ? <BankReceiptRows receipt={order.bank_receipt} /> : null}
           <dt className="text-slate-500">تاریخ ثبت سفارش</dt>
           <dd>{formatJalaliDateTime(order.created_at)}</dd>
           {order.paid_at ? (

@@ -20,7 +20,7 @@ import { allMessages, formDataToObject } from '~/utils/form-errors.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
- * Limits per identity level (issue 18, ADR 022), in toman as the back office shows money: per
+ * Limits per identity level (ADR 022), in toman as the back office shows money: per
  * order, per Tehran day and per Jalali month. Support reads them; admins change one level at a
  * time (audited by payments-service, which also keeps every level between its neighbours).
  */

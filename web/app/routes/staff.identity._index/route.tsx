@@ -11,7 +11,7 @@ import { requireStaff, readOrThrow } from '~/features/staff/staff.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
- * The level-2 review queue (issue 18): requests waiting for a decision first (the default
+ * The level-2 review queue (ADR 025): requests waiting for a decision first (the default
  * filter), the decided ones under their own filters. Each row opens the review.
  */
 

@@ -24,7 +24,7 @@ import { queryString } from '~/features/api/list-shapes.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
- * The inquiry log (issue 18, ADR 022): every question put to the identity provider, newest
+ * The inquiry log (ADR 022): every question put to the identity provider, newest
  * first, filtered by kind and answer. It holds no personal data by design (payments-service keeps
  * only an HMAC of each question), so support and admins both read it.
  */

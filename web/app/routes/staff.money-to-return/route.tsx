@@ -33,7 +33,7 @@ import {
 } from '~/features/orders/money-to-return.server.ts'
 
 /**
- * Money to return (issue #15): every rial captured from the bank that is not on a paid order,
+ * Money to return (ADR 014): every rial captured from the bank that is not on a paid order,
  * oldest first, until the bank reverses it or staff return it by hand. A return by hand opens a
  * manual refund here; its bank transfer is recorded on the order's page (the tracking number).
  */

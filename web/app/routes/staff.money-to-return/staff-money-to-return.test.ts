@@ -7,7 +7,7 @@ import { action, loader } from './route.tsx'
 
 /**
  * "Money to return" against a small stand-in for payments-service's
- * `GET /api/staff/money-to-return/` and `POST …/:id/refund/` (issue 15).
+ * `GET /api/staff/money-to-return/` and `POST …/:id/refund/`.
  */
 
 const posted: Array<{ url: string; body: Record<string, unknown> }> = []

@@ -30,7 +30,7 @@ import { privatePageMeta } from '~/utils/private-page-meta.ts'
  * the new rate; orders already placed keep theirs.
  */
 
-/** The checkbox that confirms a large change (issue 15). */
+/** The checkbox that confirms a large change (rate safety, ADR 013). */
 export const CONFIRM_LABEL = 'این تغییر بزرگ نرخ را تایید می‌کنم'
 
 export async function loader({ request }: LoaderFunctionArgs) {

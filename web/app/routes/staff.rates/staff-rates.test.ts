@@ -8,7 +8,7 @@ import { action } from './route.tsx'
 /**
  * The admin's rate form against a small stand-in for payments-service's `POST /api/rates/`:
  * a change above the limit answers 409 rate_change_needs_confirmation until `confirm: true`
- * (issue 15, rate safety).
+ * (rate safety, ADR 013).
  */
 
 const posted: Array<Record<string, unknown>> = []

@@ -1,10 +1,5 @@
 import { readFormData } from '~/utils/form-data.server.ts'
-import {
-  formatJalaliDateTime,
-  formatNumberFa,
-  formatToman,
-  toPersianDigits,
-} from '@arzpol/contracts'
+import { formatNumberFa, toPersianDigits } from '@arzpol/contracts'
 import type {
   ActionFunctionArgs,
   LinksFunction,
@@ -12,16 +7,34 @@ import type {
   MetaFunction,
 } from '@remix-run/node'
 import { data } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
-import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
-import { ROLE_LABELS } from '~/features/staff/roles.ts'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { FormAlert } from '~/components/forms.tsx'
 import { bankLogoLinks } from '~/features/identity/bank-logo.tsx'
-import { StageBadge } from '~/features/orders/stage-badge.tsx'
-import { AccountStatusBadge } from '~/features/users/account-status.tsx'
-import { Badge, PageHeader, Panel, RecordLinkList } from '~/features/staff/ui.tsx'
+import { PageHeader, Panel } from '~/features/staff/ui.tsx'
 import { allMessages, type FormErrors } from '~/utils/form-errors.ts'
-import { paymentTypeLabel } from '~/features/orders/orders.ts'
-import { getUser, setBlocked, setSupportRole } from '~/features/users/staff-users.server.ts'
+import {
+  getUser,
+  issueEnrolmentLink,
+  setBlocked,
+  setSupportRole,
+} from '~/features/users/staff-users.server.ts'
+import {
+  ENROLMENT_LINK_INTENT,
+  SecondFactorPanel,
+  type IssuedLink,
+} from '~/features/users/second-factor-panel.tsx'
+import { StaffUserAccountDetails } from '~/features/users/staff-user-account.tsx'
+import {
+  BlockForm,
+  blockIntent,
+  SupportRoleForm,
+  supportRoleIntent,
+} from '~/features/users/staff-user-actions.tsx'
+import {
+  StaffUserAudit,
+  StaffUserOrders,
+  StaffUserTickets,
+} from '~/features/users/staff-user-records.tsx'
 import { blockSchema, noteOnlySchema } from '~/features/users/staff-user-forms.server.ts'
 import { FORM_MESSAGES, parseFormData } from '~/features/staff/staff-forms.server.ts'
 import {
@@ -65,6 +78,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       canBlock,
       canChangeRole: role === 'admin' && !isSelf && target.role !== 'admin',
       canClose: mayCloseAccount(role, target),
+      // Staff who have not enrolled (new, or reset) enrol only with a link an admin issues.
+      canIssueEnrolmentLink: role === 'admin' && !isSelf && target.second_factor_enrolled === false,
     },
     { headers },
   )
@@ -84,6 +99,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = idParam(params.userId)
   const form = await readFormData(request)
   if (form.get('intent') === CLOSE_INTENT) return closeAccountAction(request, id, form)
+  if (form.get('intent') === ENROLMENT_LINK_INTENT) return enrolmentLinkAction(request, id)
   const intent = String(form.get('intent') ?? '') as Intent
   if (!INTENTS.includes(intent)) {
     const { headers } = await requireStaff(request)
@@ -116,30 +132,45 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirectWithFlash(`/staff/users/${id}`, DONE[intent], headers)
 }
 
-const AUDIT_LABELS = {
-  block: 'مسدود شد',
-  unblock: 'رفع مسدودی',
-  grant_support: 'نقش پشتیبان داده شد',
-  revoke_support: 'نقش پشتیبان گرفته شد',
-  second_factor_enrolled: 'تأیید دومرحله‌ای فعال شد',
-  recovery_code_used: 'با کد بازیابی وارد شد',
-  close: 'حساب بسته شد',
-} as const
-
-const ROW_LINK_CLASS = 'flex flex-wrap items-center gap-3 px-2 py-2 text-sm hover:bg-slate-50'
+/**
+ * The link is answered as action data, not through a redirect: it is shown on this one
+ * response, and a reload or another visit does not show it again.
+ */
+async function enrolmentLinkAction(request: Request, id: number) {
+  const { tokens, headers } = await requireStaff(request, 'admin')
+  const result = await issueEnrolmentLink(request, tokens.access, id)
+  if (!result.ok) {
+    return data(
+      {
+        intent: ENROLMENT_LINK_INTENT,
+        errors: staffFailure(result, 'ساخت پیوند فعال‌سازی ممکن نشد'),
+      },
+      { status: result.status >= 400 && result.status < 500 ? result.status : 502, headers },
+    )
+  }
+  const link: IssuedLink = { url: result.data.url, expiresAt: result.data.expires_at }
+  headers.set('Cache-Control', 'private, no-store')
+  return data({ intent: ENROLMENT_LINK_INTENT, link }, { headers })
+}
 
 export default function StaffUser() {
-  const { account, identity, canBlock, canChangeRole, canClose } = useLoaderData<typeof loader>()
+  const { account, identity, canBlock, canChangeRole, canClose, canIssueEnrolmentLink } =
+    useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
-  const errorsFor = (intent: Intent) => (result?.intent === intent ? result.errors : undefined)
+  const errorsFor = (intent: Intent) =>
+    result?.intent === intent && 'errors' in result ? result.errors : undefined
   // Errors of a form this page no longer shows (blocked meanwhile, role changed, unknown intent).
   const shown: string[] = [
-    ...(canBlock ? [account.blocked ? 'unblock' : 'block'] : []),
-    ...(canChangeRole ? [account.role === 'support' ? 'revoke-support' : 'grant-support'] : []),
+    ...(canBlock ? [blockIntent(account.blocked)] : []),
+    ...(canChangeRole ? [supportRoleIntent(account.role)] : []),
     ...(canClose ? [CLOSE_INTENT] : []),
+    ...(canIssueEnrolmentLink ? [ENROLMENT_LINK_INTENT] : []),
   ]
   const unplaced =
-    result?.errors && !shown.includes(result.intent) ? allMessages(result.errors) : []
+    result && 'errors' in result && result.errors && !shown.includes(result.intent)
+      ? allMessages(result.errors)
+      : []
+  const enrolment = result?.intent === ENROLMENT_LINK_INTENT ? result : undefined
   return (
     <>
       <PageHeader
@@ -150,138 +181,36 @@ export default function StaffUser() {
       </PageHeader>
       {unplaced.length > 0 ? <FormAlert errors={unplaced} /> : null}
       <Panel title="حساب کاربری" testId="staff-user-account">
-        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-          <dt className="text-slate-500">نقش</dt>
-          <dd data-testid="staff-user-role">{ROLE_LABELS[account.role]}</dd>
-          <dt className="text-slate-500">وضعیت</dt>
-          <dd data-testid="staff-user-status">
-            <AccountStatusBadge account={account} since />
-          </dd>
-          {account.email ? (
-            <>
-              <dt className="text-slate-500">ایمیل</dt>
-              <dd>
-                <bdi dir="ltr">{account.email}</bdi>
-              </dd>
-            </>
-          ) : null}
-          <dt className="text-slate-500">عضویت</dt>
-          <dd>{formatJalaliDateTime(account.created_at)}</dd>
-          <dt className="text-slate-500">آخرین ورود</dt>
-          <dd>{account.last_login_at ? formatJalaliDateTime(account.last_login_at) : '—'}</dd>
-        </dl>
+        <StaffUserAccountDetails account={account} />
         {canBlock ? (
-          <Form
-            key={account.blocked ? 'unblock' : 'block'}
-            method="post"
-            noValidate
-            className="mt-5 flex flex-col gap-3 border-t border-slate-100 pt-4"
-          >
-            <FormAlert errors={errorsFor(account.blocked ? 'unblock' : 'block')?.form ?? []} />
-            <Field
-              name="note"
-              label={account.blocked ? 'توضیح (اختیاری)' : 'دلیل مسدود کردن'}
-              errors={errorsFor(account.blocked ? 'unblock' : 'block')?.fields.note}
-            />
-            <div>
-              {account.blocked ? (
-                <SubmitButton intent="unblock" variant="secondary">
-                  رفع مسدودی حساب
-                </SubmitButton>
-              ) : (
-                <SubmitButton intent="block" variant="secondary">
-                  مسدود کردن حساب
-                </SubmitButton>
-              )}
-            </div>
-          </Form>
+          <BlockForm blocked={account.blocked} errors={errorsFor(blockIntent(account.blocked))} />
         ) : null}
         {canChangeRole ? (
-          <Form
-            key={account.role}
-            method="post"
-            noValidate
-            className="mt-5 flex flex-col gap-3 border-t border-slate-100 pt-4"
-          >
-            {(() => {
-              const intent: Intent = account.role === 'support' ? 'revoke-support' : 'grant-support'
-              return (
-                <>
-                  <FormAlert errors={errorsFor(intent)?.form ?? []} />
-                  <Field
-                    name="note"
-                    label="توضیح تغییر نقش (اختیاری)"
-                    errors={errorsFor(intent)?.fields.note}
-                  />
-                  <div>
-                    <SubmitButton intent={intent} variant="secondary">
-                      {intent === 'grant-support' ? 'دادن نقش پشتیبان' : 'گرفتن نقش پشتیبان'}
-                    </SubmitButton>
-                  </div>
-                </>
-              )
-            })()}
-          </Form>
+          <SupportRoleForm
+            role={account.role}
+            errors={errorsFor(supportRoleIntent(account.role))}
+          />
         ) : null}
         <AccountClosing
           account={account}
           canClose={canClose}
-          errors={result?.intent === CLOSE_INTENT ? result.errors : undefined}
+          errors={result?.intent === CLOSE_INTENT && 'errors' in result ? result.errors : undefined}
         />
       </Panel>
 
-      {account.role === 'customer' ? <IdentityHistoryPanel history={identity} /> : null}
-
-      <RecordLinkList
-        title={`سفارش‌ها (${formatNumberFa(account.orders_count)})`}
-        items={account.orders}
-        empty="سفارشی ثبت نشده است."
-        to={(order) => `/staff/orders/${order.id}`}
-        linkClassName={ROW_LINK_CLASS}
-      >
-        {(order) => (
-          <>
-            <bdi className="font-semibold">#{formatNumberFa(order.id)}</bdi>
-            <span>{paymentTypeLabel(order.payment_type)}</span>
-            <span>{formatToman(order.amount_irr)}</span>
-            <StageBadge stage={order.stage} />
-            <span className="text-slate-500">{formatJalaliDateTime(order.created_at)}</span>
-          </>
-        )}
-      </RecordLinkList>
-
-      <RecordLinkList
-        title={`تیکت‌ها (${formatNumberFa(account.tickets_count)})`}
-        items={account.tickets}
-        empty="تیکتی ثبت نشده است."
-        to={(ticket) => `/staff/tickets/${ticket.id}`}
-        linkClassName={ROW_LINK_CLASS}
-      >
-        {(ticket) => (
-          <>
-            <bdi className="font-semibold">#{formatNumberFa(ticket.id)}</bdi>
-            <span>{ticket.title}</span>
-            {ticket.status === 'closed' ? <Badge>بسته</Badge> : <Badge tone="emerald">باز</Badge>}
-            {ticket.waiting_for_staff ? <Badge tone="amber">منتظر پاسخ</Badge> : null}
-            <span className="text-slate-500">{formatJalaliDateTime(ticket.updated_at)}</span>
-          </>
-        )}
-      </RecordLinkList>
-
-      {account.audit.length > 0 ? (
-        <Panel title="سابقه اقدامات کارکنان">
-          <ul className="flex flex-col gap-2 text-sm">
-            {account.audit.map((entry) => (
-              <li key={entry.id}>
-                <span className="font-semibold">{AUDIT_LABELS[entry.action]}</span> ·{' '}
-                {entry.actor ? <bdi>{entry.actor.username}</bdi> : 'سامانه'} ·{' '}
-                {formatJalaliDateTime(entry.created_at)}
-                {entry.note ? <span className="text-slate-600"> · {entry.note}</span> : null}
-              </li>
-            ))}
-          </ul>
-        </Panel>
+      {account.second_factor_enrolled !== null ? (
+        <SecondFactorPanel
+          enrolled={account.second_factor_enrolled}
+          canIssue={canIssueEnrolmentLink}
+          issued={enrolment && 'link' in enrolment ? enrolment.link : undefined}
+          errors={enrolment && 'errors' in enrolment ? enrolment.errors : undefined}
+        />
       ) : null}
+
+      {account.role === 'customer' ? <IdentityHistoryPanel history={identity} /> : null}
+      <StaffUserOrders account={account} />
+      <StaffUserTickets account={account} />
+      <StaffUserAudit audit={account.audit} />
     </>
   )
 }

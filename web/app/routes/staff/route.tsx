@@ -13,7 +13,7 @@ import { requireStaff } from '~/features/staff/staff.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
- * The back office (issue #8): its own menu at the start (right) side, for support staff and
+ * The back office (ADR 009): its own menu at the start (right) side, for support staff and
  * admins only. Customers are sent to /dashboard and visitors to the login form by the guard,
  * which every page under /staff runs again in its own loader and action.
  */

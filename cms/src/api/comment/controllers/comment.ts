@@ -46,10 +46,10 @@ export default factories.createCoreController('api::comment.comment', ({ strapi 
   async submit(ctx) {
     const env = loadCmsEnv()
     if (!env.PAYMENTS_JWKS_URL) {
-      return ctx.serviceUnavailable('comments are disabled: PAYMENTS_JWKS_URL is not configured')
+      return ctx.serviceUnavailable('ثبت دیدگاه فعلاً ممکن نیست (PAYMENTS_JWKS_URL تنظیم نشده است).')
     }
     const token = bearerToken(ctx.request.header.authorization)
-    if (!token) return ctx.unauthorized('sign in to comment')
+    if (!token) return ctx.unauthorized('برای ارسال دیدگاه وارد حساب کاربری شوید.')
     let customer
     try {
       customer = await verifyCustomerToken(token, {
@@ -59,18 +59,18 @@ export default factories.createCoreController('api::comment.comment', ({ strapi 
     } catch (error) {
       if (!(error instanceof JwksUnavailableError)) throw error
       strapi.log.error(`${error.message}: ${String(error.reason)}`)
-      return ctx.serviceUnavailable('cannot verify the sign-in right now')
+      return ctx.serviceUnavailable('ورود شما الان قابل بررسی نیست؛ کمی بعد دوباره تلاش کنید.')
     }
-    if (!customer) return ctx.unauthorized('invalid or expired token')
+    if (!customer) return ctx.unauthorized('نشست شما نامعتبر است یا به پایان رسیده است.')
     let open
     try {
       open = await isSessionOpen(token, customer, { url: sessionCheckUrl(env.PAYMENTS_JWKS_URL) })
     } catch (error) {
       if (!(error instanceof SessionCheckUnavailableError)) throw error
       strapi.log.error(`${error.message}: ${String(error.reason)}`)
-      return ctx.serviceUnavailable('cannot verify the sign-in right now')
+      return ctx.serviceUnavailable('ورود شما الان قابل بررسی نیست؛ کمی بعد دوباره تلاش کنید.')
     }
-    if (!open) return ctx.unauthorized('signed out: the session has ended')
+    if (!open) return ctx.unauthorized('از حساب خارج شده‌اید؛ دوباره وارد شوید.')
 
     const result = await submitComment(strapi, customer, (ctx.request as { body?: unknown }).body, {
       requireApproval: env.CMS_COMMENTS_REQUIRE_APPROVAL,

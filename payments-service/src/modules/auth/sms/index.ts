@@ -5,6 +5,7 @@ import { createKavenegarSmsProvider } from './kavenegar.ts'
 import type { SmsProvider } from './sms-provider.ts'
 
 export { createSmsOutbox, type SmsOutbox } from './outbox.ts'
+export { registerSmsWorkers } from './sms-worker.ts'
 export type * from './sms-provider.ts'
 
 /** What customers miss while an optional Kavenegar template is not set (a warning at start). */

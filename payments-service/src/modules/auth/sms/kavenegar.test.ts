@@ -3,7 +3,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startFakeKavenegar, type FakeKavenegar } from '../../../test/fake-kavenegar.ts'
 import { createConsoleSmsProvider } from './console.ts'
 import { createKavenegarSmsProvider, KavenegarError } from './kavenegar.ts'
-import { createSmsOutbox } from './outbox.ts'
 import { otpSmsText } from './sms-provider.ts'
 
 describe('Kavenegar verify lookup provider', () => {
@@ -27,6 +26,17 @@ describe('Kavenegar verify lookup provider', () => {
         form: { receptor: '09121234567', template: 'arzpol-otp', token: '0427', type: 'sms' },
       },
     ])
+  })
+
+  it("sends the message's key as localid, so the vendor sends a repeat once", async () => {
+    await provider().sendOtp({ phone: '09121234567', code: '0427', localId: '8120931' })
+    expect(fake.received[0]?.form).toEqual({
+      receptor: '09121234567',
+      template: 'arzpol-otp',
+      token: '0427',
+      type: 'sms',
+      localid: '8120931',
+    })
   })
 
   it('keeps a base path of the configured URL', async () => {
@@ -58,7 +68,7 @@ describe('Kavenegar verify lookup provider', () => {
   })
 })
 
-describe('SMS text and background sending', () => {
+describe('SMS text', () => {
   it('ends every code message with the WebOTP line', () => {
     const text = otpSmsText('0427', 'arzpol.ir')
     expect(text.split('\n').at(-1)).toBe('@arzpol.ir #0427')
@@ -72,21 +82,5 @@ describe('SMS text and background sending', () => {
       code: '9876',
     })
     expect(lines[0]).toMatchObject({ sms_to: '09121234567', text: otpSmsText('9876', 'localhost') })
-  })
-
-  it('the outbox logs a failed delivery with a masked phone and never throws', async () => {
-    const { lines, logger } = capturedLogger()
-    const outbox = createSmsOutbox(
-      {
-        name: 'broken',
-        sendOtp: () => Promise.reject(new Error('vendor down')),
-        sendTicketReply: () => Promise.reject(new Error('vendor down')),
-      },
-      logger,
-    )
-    outbox.enqueue({ phone: '09121234567', code: '1234' })
-    await outbox.drain()
-    expect(lines[0]).toMatchObject({ msg: 'sms delivery failed', sms_to: '0912***4567' })
-    expect(JSON.stringify(lines)).not.toContain('1234')
   })
 })

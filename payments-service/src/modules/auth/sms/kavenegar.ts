@@ -1,5 +1,5 @@
 import { formatJalaliDate, rialsToToman, toLatinDigits } from '@arzpol/contracts'
-import type { SmsProvider } from './sms-provider.ts'
+import type { SmsKey, SmsProvider } from './sms-provider.ts'
 
 export interface KavenegarOptions {
   apiKey: string
@@ -16,10 +16,10 @@ export interface KavenegarOptions {
    * one no order notice is sent.
    */
   orderStatusTemplate?: string | undefined
-  /** Template for "register and reset locked for %token% hours" (issue 16); none, no notice. */
+  /** Template for "register and reset locked for %token% hours"; none, no notice. */
   otpLockTemplate?: string | undefined
   /**
-   * Template for "%token2% toman of order %token% comes back (%token10%) by %token3%" (issue 15):
+   * Template for "%token2% toman of order %token% comes back (%token10%) by %token3%":
    * token2 the amount in toman, token3 the Jalali date (yyyy/mm/dd, or «نامعلوم»), token10 the
    * reason in words (Kavenegar allows spaces in token10 only). None, no notice.
    */
@@ -43,7 +43,7 @@ interface KavenegarReply {
 }
 
 /**
- * Kavenegar "verify lookup" (domain.md §2.a): POST form fields to
+ * Kavenegar "verify lookup" (docs/product/domain.md): POST form fields to
  * `/v1/{API-KEY}/verify/lookup.json`. The SMS text lives in the template, so the WebOTP line
  * must be written there too (its last line: `@arzpol.ir #%token%`).
  */
@@ -53,7 +53,7 @@ export function createKavenegarSmsProvider(options: KavenegarOptions): SmsProvid
     options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`,
   )
   async function lookup(
-    receptor: string,
+    message: SmsKey & { phone: string },
     template: string,
     token: string,
     token2?: string,
@@ -66,12 +66,15 @@ export function createKavenegarSmsProvider(options: KavenegarOptions): SmsProvid
         Accept: 'application/json',
       },
       body: new URLSearchParams({
-        receptor,
+        receptor: message.phone,
         template,
         token,
         ...(token2 !== undefined && { token2 }),
         ...more,
         type: 'sms',
+        // The vendor sends a localid once: a retry of a message it already took is not sent
+        // again (a worker killed after handing it over, an answer lost on the way back).
+        ...(message.localId !== undefined && { localid: message.localId }),
       }),
       signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
     })
@@ -87,28 +90,29 @@ export function createKavenegarSmsProvider(options: KavenegarOptions): SmsProvid
 
   return {
     name: 'kavenegar',
-    sendOtp: ({ phone, code }) => lookup(phone, options.template, code),
-    async sendTicketReply({ phone, ticketId }) {
+    sendOtp: (message) => lookup(message, options.template, message.code),
+    async sendTicketReply(message) {
       if (!options.ticketReplyTemplate) return
-      await lookup(phone, options.ticketReplyTemplate, String(ticketId))
+      await lookup(message, options.ticketReplyTemplate, String(message.ticketId))
     },
-    async sendOrderStatus({ phone, orderId, statusLabel }) {
+    async sendOrderStatus(message) {
       if (!options.orderStatusTemplate) return
       await lookup(
-        phone,
+        message,
         options.orderStatusTemplate,
-        String(orderId),
-        statusLabel.replace(/\s+/g, '\u200c'),
+        String(message.orderId),
+        message.statusLabel.replace(/\s+/g, '\u200c'),
       )
     },
-    async sendOtpLocked({ phone, hours }) {
+    async sendOtpLocked(message) {
       if (!options.otpLockTemplate) return
-      await lookup(phone, options.otpLockTemplate, String(hours))
+      await lookup(message, options.otpLockTemplate, String(message.hours))
     },
-    async sendMoneyBack({ phone, orderId, amountIrr, reason, expectedBy }) {
+    async sendMoneyBack(message) {
+      const { orderId, amountIrr, reason, expectedBy } = message
       if (!options.moneyBackTemplate) return
       await lookup(
-        phone,
+        message,
         options.moneyBackTemplate,
         String(orderId),
         String(rialsToToman(amountIrr)),

@@ -1,21 +1,30 @@
 import { formatJalaliDate, formatToman, toPersianDigits } from '@arzpol/contracts'
 
+/**
+ * What every message may carry: its key, sent to the vendor as Kavenegar's `localid` so that a
+ * message handed over twice (a worker killed after the vendor took it) goes out once.
+ */
+export interface SmsKey {
+  /** Digits only, unique per message (outbox.ts derives it from the job's id). */
+  localId?: string
+}
+
 /** One verification code going to one phone. */
-export interface OtpSms {
+export interface OtpSms extends SmsKey {
   /** 09xxxxxxxxx */
   phone: string
   code: string
 }
 
 /** "Support answered your ticket", to the ticket's owner. */
-export interface TicketReplySms {
+export interface TicketReplySms extends SmsKey {
   /** 09xxxxxxxxx */
   phone: string
   ticketId: number
 }
 
-/** "Your order changed status", to the order's owner (issue #8). No amounts, no secrets. */
-export interface OrderStatusSms {
+/** "Your order changed status", to the order's owner. No amounts, no secrets. */
+export interface OrderStatusSms extends SmsKey {
   /** 09xxxxxxxxx */
   phone: string
   orderId: number
@@ -23,16 +32,16 @@ export interface OrderStatusSms {
   statusLabel: string
 }
 
-/** "Register and password reset are locked for your phone" (too many wrong codes, issue 16). */
-export interface OtpLockSms {
+/** "Register and password reset are locked for your phone" (too many wrong codes). */
+export interface OtpLockSms extends SmsKey {
   /** 09xxxxxxxxx */
   phone: string
   /** How long the lock lasts, in whole hours. */
   hours: number
 }
 
-/** "Money of your order is on its way back" (issue 15): amount, why, and by when. */
-export interface MoneyBackSms {
+/** "Money of your order is on its way back" (ADR 014): amount, why, and by when. */
+export interface MoneyBackSms extends SmsKey {
   /** 09xxxxxxxxx */
   phone: string
   orderId: number

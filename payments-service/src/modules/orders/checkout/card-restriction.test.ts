@@ -12,9 +12,9 @@ import {
 import { CARD_MESSAGES } from '@arzpol/contracts/identity/cards'
 
 /**
- * Issue 18: from level 1 on a payment starts only with one of the customer's registered cards,
+ * ADR 024: from level 1 on a payment starts only with one of the customer's registered cards,
  * and the bank's token request carries it (SEP `HashedCardNumber`) with the account's phone
- * (`CellNumber`). Level 0 starts and pays as spec §7 describes, from any card.
+ * (`CellNumber`). Level 0 starts and pays as the original client does, from any card.
  */
 
 const t = useOrdersApp()
@@ -36,7 +36,7 @@ describe('which card may pay', () => {
   it('level 0: any card, no restriction sent, the spec journey unchanged', async () => {
     const customer = await t.customer()
     const order = await createOrder(t, customer.token)
-    // Even a card number in the body is ignored at level 0 (spec §7 sends null).
+    // Even a card number in the body is ignored at level 0 (the original client sends null).
     const started = await start(customer.token, order.id, TEST_CARDS.other)
     expect(started.status, started.text).toBe(200)
     const request = tokenRequestOf(started.body.token as string)
@@ -88,6 +88,37 @@ describe('which card may pay', () => {
         code: 'card_not_registered',
       })
     }
+  })
+
+  it('level 1: the card picked on the form by its id; someone else’s card id is refused', async () => {
+    const customer = await verifiedCustomer(t, [TEST_CARDS.success, TEST_CARDS.other])
+    const someoneElse = await verifiedCustomer(t, [TEST_CARDS.noReversal])
+    const cardsOf = async (token: string) =>
+      (
+        await t.api.get<Array<{ id: number; masked_number: string }>>('/api/me/identity/cards/', {
+          token,
+        })
+      ).body
+    const second = (await cardsOf(customer.token)).find((card) =>
+      card.masked_number.endsWith(TEST_CARDS.other.slice(-4)),
+    )
+    const [theirs] = await cardsOf(someoneElse.token)
+    const order = await createOrder(t, customer.token)
+    const byId = (card_id: unknown) =>
+      t.api.post<Record<string, unknown>>(
+        `/api/payments/${order.id}/start/`,
+        { card_number: null, card_id, flow: 'topup' },
+        { token: customer.token },
+      )
+    const picked = await byId(second?.id)
+    expect(picked.status, picked.text).toBe(200)
+    expect(tokenRequestOf(picked.body.token as string)?.hashedCardNumber).toBe(
+      sha256(TEST_CARDS.other),
+    )
+    const refused = await byId(theirs?.id)
+    expect(refused.status).toBe(409)
+    expect(refused.body).toMatchObject({ code: 'card_not_registered' })
+    expect((await byId('x')).status).toBe(400)
   })
 
   it('a removed card no longer pays', async () => {

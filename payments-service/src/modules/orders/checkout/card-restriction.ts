@@ -2,10 +2,11 @@ import type { Knex } from 'knex'
 import { ApiError } from '../../../http/errors.ts'
 import { CARD_MESSAGES } from '@arzpol/contracts/identity/cards'
 import { levelOf } from '../../identity/limits.ts'
+import { CustomerCard } from '../../../models/customer-card.model.ts'
 import { hashedPanOf, verifiedCardHashes } from '../../identity/ownership.ts'
 
 /**
- * Which card may pay (issue 18, ADR 024), decided at payment start under the customer's row
+ * Which card may pay (ADR 024), decided at payment start under the customer's row
  * lock: nothing for level 0 (any card, within its limits: the spec's journeys), and from level 1
  * on one of the customer's registered cards, the chosen one or else the first. The answer is
  * the card's hash, which the token request carries (SEP `HashedCardNumber`).
@@ -13,16 +14,21 @@ import { hashedPanOf, verifiedCardHashes } from '../../identity/ownership.ts'
 export async function cardRestrictionOf(
   trx: Knex.Transaction,
   userId: number,
-  cardNumber: string | null,
+  choice: { cardNumber: string | null; cardId?: number | null | undefined },
 ): Promise<string | null> {
   if ((await levelOf(trx, userId)) < 1) return null
-  const cards = await verifiedCardHashes(trx, userId)
+  const cards = await CustomerCard.activeOf(trx, userId, ['id', 'hashed_pan'])
   if (cards.length === 0) throw new ApiError(409, CARD_MESSAGES.cardRequired, 'card_required')
-  if (cardNumber === null) return cards[0] ?? null
-  const chosen = hashedPanOf(cardNumber)
-  if (!cards.includes(chosen)) {
-    throw new ApiError(409, CARD_MESSAGES.cardNotRegistered, 'card_not_registered')
-  }
+  // The card the customer picked on the form (by its id: the full number is never kept), or
+  // the one they typed, or else the first.
+  const chosen =
+    choice.cardId !== null && choice.cardId !== undefined
+      ? cards.find((card) => card.id === choice.cardId)?.hashed_pan
+      : choice.cardNumber !== null
+        ? cards.find((card) => card.hashed_pan === hashedPanOf(choice.cardNumber as string))
+            ?.hashed_pan
+        : cards[0]?.hashed_pan
+  if (!chosen) throw new ApiError(409, CARD_MESSAGES.cardNotRegistered, 'card_not_registered')
   return chosen
 }
 

@@ -4,7 +4,7 @@ import { CreatePaymentBody } from '@arzpol/contracts/orders/customer'
 import { createOrder, startOrder, useOrdersApp, validOrder } from '../../../test/orders.ts'
 
 /**
- * Generated hostile input (issue 16) into the fields of quote, create and the bank callback:
+ * Generated hostile input (ADR 018) into the fields of quote, create and the bank callback:
  * whatever comes in, no 5xx, and every refusal carries a Persian message. fast-check prints
  * the seed and the shrunk counterexample on failure (`fc.assert(…, { seed })` replays it).
  */
@@ -106,7 +106,7 @@ function expectNo5xxAndPersian(status: number, body: unknown, context: string) {
 
 const RUNS = { numRuns: 60 }
 
-describe('generated hostile input (issue 16)', () => {
+describe('generated hostile input', () => {
   const t = useOrdersApp()
 
   it('GET /api/quote/: no 5xx, Persian refusals', async () => {

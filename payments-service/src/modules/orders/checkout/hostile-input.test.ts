@@ -9,7 +9,7 @@ import {
 } from '../../../test/orders.ts'
 
 /**
- * Regression tests for the inputs issue 16 found answering 500: each answers a 4xx with a
+ * Regression tests for the hostile inputs once found answering 500: each answers a 4xx with a
  * DRF-style body and a Persian message (or, for the bank's callback, the usual redirect).
  */
 
@@ -34,7 +34,7 @@ async function rawCallback(t: ReturnType<typeof useOrdersApp>, body: string) {
   return { status: response.status, location: response.headers.get('location') }
 }
 
-describe('issue 16: hostile input never answers 500', () => {
+describe('hostile input never answers 500', () => {
   const t = useOrdersApp()
 
   it('quote: an amount whose rial total overflows answers 400 with a Persian message', async () => {

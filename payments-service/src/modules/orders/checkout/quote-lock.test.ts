@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { validOrder, useOrdersApp } from '../../../test/orders.ts'
 
 /**
- * Issue 15, hole 5: the locked rate is the rate the customer saw. The quote answers a signed
+ * ADR 013: the locked rate is the rate the customer saw. The quote answers a signed
  * `quote_token`; create with it prices the order with the quoted figures, and refuses a token
  * that no longer holds with 409 `quote_changed` and the new quote.
  */
@@ -69,7 +69,7 @@ describe('hole 5: the order gets the quote the customer saw', () => {
     expect(event.data).toMatchObject({ rate_irr: 1_150_000, quote_token: true })
   })
 
-  it('without a token (spec §7 client) create prices at the current rate, as before', async () => {
+  it('without a token (the original client) create prices at the current rate, as before', async () => {
     await quote()
     await setRate(1_250_000)
     const { token } = await t.customer()
@@ -101,7 +101,7 @@ describe('hole 5: the order gets the quote the customer saw', () => {
       subtotal_irr: 60_000_000,
       fee_irr: 1_800_000,
       amount_irr: 61_800_000,
-      quote_token: expect.stringMatching(/^v1\./),
+      quote_token: expect.stringMatching(/^v2\./),
     })
     expect(refused.body.detail).toContain('۶۱٬۸۰۰٬۰۰۰')
     expect(refused.body.detail).toMatch(/[\u0600-\u06FF]/)

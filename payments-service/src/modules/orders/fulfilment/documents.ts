@@ -18,7 +18,7 @@ import {
   MAX_DOCUMENTS_PER_ORDER,
 } from '@arzpol/contracts/orders/customer'
 import type { Ownership } from '../../identity/ownership.ts'
-import { isStaff, visibleOrder } from '../orders.service.ts'
+import { isStaff, visibleOrder } from '../access.ts'
 import { advancePayout, applyShebaAnswer, askStoredSheba } from './payout-details.ts'
 import type { Stage } from '../state-machine.ts'
 

@@ -26,7 +26,7 @@ interface Page {
   results: Item[]
 }
 
-describe('money to return (issue #15)', () => {
+describe('money to return', () => {
   const t = useStaffApp({
     GATEWAY_RETRY_DELAY_MS: '0',
     KAVENEGAR_MONEY_BACK_TEMPLATE: 'arzpol-money-back',

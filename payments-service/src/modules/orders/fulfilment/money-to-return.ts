@@ -10,12 +10,13 @@ import { Payment } from '../../../models/payment.model.ts'
 import { Refund } from '../../../models/refund.model.ts'
 import { balanceOf } from '../../ledger/journal.ts'
 import { openRefund } from '../settlement/refunds.ts'
+import type { TellMoneyBack } from '../settlement/money-back-notice.ts'
 import { recordEvent } from '../state-machine.ts'
 import { refuseOwnAccount } from '../../users/own-account.ts'
 import { MONEY_TO_RETURN_MESSAGES } from '@arzpol/contracts/orders/staff'
 
 /**
- * "Money to return" (issue #15): every captured rial that is not on a paid order, one item per
+ * "Money to return" (ADR 014): every captured rial that is not on a paid order, one item per
  * bank payment (gateway transaction), oldest first, until it is reversed by the bank or returned
  * by hand. An item is a gateway transaction whose suspense balance is above zero, or that has a
  * return still on its way (refund `requested` by the bank or `pending` a transfer by staff).
@@ -101,6 +102,8 @@ export async function refundByHand(
   staff: User,
   gatewayTxId: number,
   note: string,
+  /** The customer's SMS, a job of this transaction (money-back-notice.ts). */
+  tellMoneyBack?: TellMoneyBack,
 ) {
   const now = clock.now()
   return db.transaction(async (trx) => {
@@ -149,6 +152,7 @@ export async function refundByHand(
       },
       now,
     })
+    await tellMoneyBack?.(trx, refund.id)
     return {
       id: refund.id,
       amount_irr: refund.amount_irr,

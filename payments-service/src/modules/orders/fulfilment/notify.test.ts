@@ -1,44 +1,49 @@
-import { capturedLogger } from '../../../test/log-capture.ts'
+import type { Knex } from 'knex'
 import { describe, expect, it } from 'vitest'
-import { createConsoleSmsProvider } from '../../auth/sms/console.ts'
-import { createSmsOutbox } from '../../auth/sms/outbox.ts'
+import type { SmsOutbox } from '../../auth/sms/outbox.ts'
+import { orderStatusSmsText, type OrderStatusSms } from '../../auth/sms/sms-provider.ts'
 import { STAGES } from '../state-machine.ts'
 import { notifyStatusChange, STAGE_SMS_LABELS } from './notify.ts'
 
-function consoleOutbox() {
-  const { lines, logger } = capturedLogger()
-  return { lines, outbox: createSmsOutbox(createConsoleSmsProvider(logger, 'localhost'), logger) }
+/** What notifyStatusChange queues, without a database (staff-orders.test.ts goes end to end). */
+function recordingOutbox() {
+  const queued: OrderStatusSms[] = []
+  const outbox = {
+    enqueueOrderStatus: async (_trx: Knex.Transaction, message: OrderStatusSms) => {
+      queued.push(message)
+    },
+  } as Partial<SmsOutbox> as SmsOutbox
+  return { queued, outbox }
 }
+const trx = {} as Knex.Transaction
 
 describe('order status SMS', () => {
   it('names the order in Persian digits and its new state, nothing else', async () => {
-    const { lines, outbox } = consoleOutbox()
-    const sent = notifyStatusChange(outbox, {
+    const { queued, outbox } = recordingOutbox()
+    const sent = await notifyStatusChange(trx, outbox, {
       phone: '09121234567',
       orderId: 1205,
       from: 'in_progress',
       to: 'done',
     })
-    await outbox.drain()
     expect(sent).toBe(true)
-    expect(lines[0]).toMatchObject({
-      sms_to: '09121234567',
-      text: 'ارزپل: سفارش شماره ۱۲۰۵ شما انجام شد.\nبرای دیدن جزئیات وارد حساب کاربری خود شوید.',
-    })
+    expect(queued).toEqual([{ phone: '09121234567', orderId: 1205, statusLabel: 'انجام شد' }])
+    expect(orderStatusSmsText(1205, 'انجام شد')).toBe(
+      'ارزپل: سفارش شماره ۱۲۰۵ شما انجام شد.\nبرای دیدن جزئیات وارد حساب کاربری خود شوید.',
+    )
   })
 
   it('stays quiet for a move within one status', async () => {
-    const { lines, outbox } = consoleOutbox()
+    const { queued, outbox } = recordingOutbox()
     expect(
-      notifyStatusChange(outbox, {
+      await notifyStatusChange(trx, outbox, {
         phone: '09121234567',
         orderId: 1,
         from: 'paid',
         to: 'in_progress',
       }),
     ).toBe(false)
-    await outbox.drain()
-    expect(lines).toEqual([])
+    expect(queued).toEqual([])
   })
 
   it('has a label for every stage', () => {

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex'
 import type { SmsOutbox } from '../../auth/sms/outbox.ts'
 import { statusOf, type Stage } from '../state-machine.ts'
 
@@ -18,15 +19,17 @@ export const STAGE_SMS_LABELS: Record<Stage, string> = {
 /**
  * Tells the customer by SMS when a staff action changed their order's status (the spec's four:
  * pending, processing, completed, failed); moves within one status (paid → in_progress) stay
- * quiet. Called after the transaction committed, so a rolled-back move never sends anything.
- * The text names the order number and its new state only: no amounts, notes or credentials.
+ * quiet. Called inside the move's transaction: the SMS is a job of it, so a rolled-back move
+ * never sends anything and a committed one is never lost. The text names the order number and
+ * its new state only: no amounts, notes or credentials.
  */
-export function notifyStatusChange(
+export async function notifyStatusChange(
+  trx: Knex.Transaction,
   sms: SmsOutbox,
   change: { phone: string; orderId: number; from: Stage; to: Stage },
-): boolean {
+): Promise<boolean> {
   if (statusOf(change.from) === statusOf(change.to)) return false
-  sms.enqueueOrderStatus({
+  await sms.enqueueOrderStatus(trx, {
     phone: change.phone,
     orderId: change.orderId,
     statusLabel: STAGE_SMS_LABELS[change.to],

@@ -19,7 +19,7 @@ import {
 import { CARD_MESSAGES } from '@arzpol/contracts/identity/cards'
 
 /**
- * Issue 16: a cash-out started with spec §7's own payload (`card_number: null, flow`) and no
+ * ADR 017: a cash-out started with the original client's payload (`card_number: null, flow`) and no
  * Sheba yet is accepted (`gateway_url: null`), waits in `awaiting_payout_details` (status
  * pending, never expired) and its order says what is missing; the Sheba and the income
  * documents arriving move it on to staff (`in_progress`), each move with its audit event.
@@ -39,7 +39,7 @@ interface Detail {
   events: Array<{ from_stage: string | null; to_stage: string; reason: string; actor: string }>
 }
 
-describe('a cash-out waits for its details (issue 16)', () => {
+describe('a cash-out waits for its details', () => {
   const t = useOrdersApp({ ATTACHMENTS_DIR: attachmentsDir })
 
   const start = (token: string, id: number, body: Record<string, unknown> = SPEC_START) =>
@@ -216,7 +216,7 @@ describe('a cash-out waits for its details (issue 16)', () => {
     expect((await detail(customer.token, topup.id)).missing).toEqual([])
   })
 
-  describe('the Sheba is the customer’s own, and a cash-out needs level 1 (issue 18)', () => {
+  describe('the Sheba is the customer’s own, and a cash-out needs level 1', () => {
     /** A cash-out created by a level-0 customer (the helper would take them to level 1). */
     const level0Payout = (token: string, overrides: Record<string, unknown> = {}) =>
       createOrder(t, token, { ...PAYOUT_ORDER, ...overrides })

@@ -19,7 +19,7 @@ import { flowOf, recordEvent, transition, type Stage } from '../state-machine.ts
 /**
  * What a cash-out needs before staff can settle it (ADR 017), decided here and nowhere else:
  * the Sheba the rials go to, at least one income document, the customer at identity level 1
- * (issue 18, ADR 024: the Sheba's owner is asked against the customer's national code, so the
+ * (ADR 024: the Sheba's owner is asked against the customer's national code, so the
  * rials reach only the customer's own account), and that answer kept on the order for the Sheba
  * it holds now (ADR 028). The order's API lists what is still missing (`missing`), and web
  * names it in Persian.

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../../http/context.ts'
-import { sweepPeriodically, type PeriodicTask } from '../../../lib/periodic.ts'
 import { sweepInBatches, type SweepDeps } from '../../../db/batches.ts'
 import { Payment } from '../../../models/payment.model.ts'
+import { logSwept } from '../../../jobs/sweep-log.ts'
 import { recordEvent, type Stage } from '../state-machine.ts'
 
 /** Stages after which nobody needs the customer's site password any more. */
@@ -27,8 +27,8 @@ export interface CredentialWipeDeps extends SweepDeps {
  * Deletes the sealed site password of every order that reached a final stage more than
  * `retentionDays` ago (its `updated_at`, which each transition sets), and records a
  * `credentials_wiped` event by `system`. Batches take their rows with `FOR UPDATE SKIP LOCKED`
- * (several instances may run this at once; an order a staff member is revealing or moving is
- * left for the next run). Answers the ids it wiped.
+ * (two runs at once, a lease handed over, are safe; an order a staff member is revealing or
+ * moving is left for the next run). Answers the ids it wiped.
  */
 export async function wipeExpiredCredentials(deps: CredentialWipeDeps): Promise<number[]> {
   return sweepInBatches<{ id: number; stage: Stage }>(deps, {
@@ -58,12 +58,18 @@ export async function wipeExpiredCredentials(deps: CredentialWipeDeps): Promise<
   })
 }
 
-/** main.ts: every instance wipes at start and then hourly; `stop()` on shutdown. */
-export function startCredentialWipe(deps: AppDeps): PeriodicTask {
+/** The wipe's job queue (jobs/background.ts). */
+export const CREDENTIAL_WIPE_QUEUE = 'credential-wipe'
+
+/** The wipe as an hourly job, one run at a time across instances (ADR 032). */
+export function scheduleCredentialWipe(deps: AppDeps): void {
   const { db, clock, logger, config } = deps
-  return sweepPeriodically(
-    'credential-wipe',
-    () => wipeExpiredCredentials({ db, clock, retentionDays: config.CREDENTIALS_RETENTION_DAYS }),
-    { intervalMs: WIPE_INTERVAL_MS, logger, message: 'site credentials wiped' },
-  )
+  deps.jobs.every(CREDENTIAL_WIPE_QUEUE, WIPE_INTERVAL_MS / 1000, async () => {
+    const ids = await wipeExpiredCredentials({
+      db,
+      clock,
+      retentionDays: config.CREDENTIALS_RETENTION_DAYS,
+    })
+    logSwept(logger, ids, 'site credentials wiped')
+  })
 }

@@ -369,6 +369,7 @@ describe('staff transitions', () => {
         token: String(order.id),
         token2: 'انجام\u200cشد',
         type: 'sms',
+        localid: expect.stringMatching(/^\d+$/),
       },
     ])
     // A refused move sends nothing.

@@ -55,6 +55,27 @@ describe('bank callback', () => {
     expect(t.bank.stats.verifyCalls).toBeGreaterThanOrEqual(1)
   })
 
+  it('the order then carries the bank’s receipt for the customer; an unpaid one none', async () => {
+    const { customer, order, start } = await startedOrder()
+    const before = await t.api.get<{ bank_receipt: unknown }>(`/api/payments/${order.id}/`, {
+      token: customer.token,
+    })
+    expect(before.body.bank_receipt).toBeNull()
+    const bank = await payAtBank(start)
+    await postCallback(t, bank.fields)
+    const after = await t.api.get<{ bank_receipt: Record<string, unknown> }>(
+      `/api/payments/${order.id}/`,
+      { token: customer.token },
+    )
+    expect(after.body.bank_receipt).toEqual({
+      ref_num: bank.fields.RefNum,
+      rrn: expect.any(String),
+      trace_no: expect.any(String),
+      masked_pan: '621986******0009',
+      verified_at: expect.any(String),
+    })
+  })
+
   it('is idempotent: the same callback again changes nothing and verifies nothing', async () => {
     const { order, start } = await startedOrder()
     const bank = await payAtBank(start)
@@ -147,7 +168,7 @@ describe('bank callback', () => {
       failure: 'amount_mismatch',
       ref_num: bank.fields.RefNum,
     })
-    // The automatic reversal is a refund on record (issue #15, hole 3).
+    // The automatic reversal is a refund on record (ADR 014).
     expect(await t.deps.db('refunds').where({ payment_id: order.id })).toMatchObject([
       { method: 'gateway_reverse', status: 'done', reason: 'amount_mismatch' },
     ])

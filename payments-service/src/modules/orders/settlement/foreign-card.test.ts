@@ -16,7 +16,7 @@ import { useStaffApp } from '../../../test/staff.ts'
 import { moneyBackReason } from '@arzpol/contracts/money-back'
 
 /**
- * Issue 18: the bank's verify answer names the card that paid (`HashedPan`). A level-1
+ * ADR 024: the bank's verify answer names the card that paid (`HashedPan`). A level-1
  * customer's payment from a card that is not one of theirs is not fulfilled: it is reversed
  * through the bank and recorded as money to return with reason `foreign_card`. The callback's
  * own `HashedCardNumber` (posted by the customer's browser) is never believed.
@@ -43,7 +43,7 @@ async function paidWith(pan: string) {
   return { customer, order, paid }
 }
 
-describe('a payment from a card the customer did not register (issue 18)', () => {
+describe('a payment from a card the customer did not register', () => {
   it('is reversed, recorded as money to return (foreign_card), and the order is not paid', async () => {
     const { customer, order, paid } = await paidWith(TEST_CARDS.other)
     const callback = await postCallback(t, paid.fields)

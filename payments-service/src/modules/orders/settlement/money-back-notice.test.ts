@@ -13,7 +13,7 @@ import {
 } from '../../../test/orders.ts'
 
 /**
- * "Where is my money" by SMS (issue #15): each return of an order's money that opens tells its
+ * "Where is my money" by SMS: each return of an order's money that opens tells its
  * owner the amount, why and by when — through the real Kavenegar adapter, against its local
  * stand-in — and nothing else sends one.
  */
@@ -30,7 +30,7 @@ async function moneyBackSms(t: OrdersTestApp, phone: string) {
 
 const jalali = (at: Date) => toLatinDigits(formatJalaliDate(at))
 
-describe('money-back SMS (issue #15)', () => {
+describe('money-back SMS', () => {
   const t = useOrdersApp({
     GATEWAY_RETRY_DELAY_MS: '0',
     KAVENEGAR_MONEY_BACK_TEMPLATE: TEMPLATE,

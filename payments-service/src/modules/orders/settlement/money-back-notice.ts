@@ -1,32 +1,29 @@
 import { moneyBackReason } from '@arzpol/contracts'
 import type { Knex } from 'knex'
-import type { Logger } from 'pino'
 import { Refund } from '../../../models/refund.model.ts'
 import type { SmsOutbox } from '../../auth/sms/outbox.ts'
 import { expectedBy } from './money-back.ts'
 
 /**
- * "Where is my money" by SMS (issue #15): when money of an order is really on its way back — the
+ * "Where is my money" by SMS (ADR 014): when money of an order is really on its way back — the
  * bank accepted a reversal (of a payment we cannot keep, or of a staff refund), or staff opened a
  * bank transfer (for held money, or in place of a reversal the bank refused) — its owner hears
- * the amount, why, and by when, in the words of the order page. Called once per return, after
- * the transaction that recorded it committed, so a rolled-back return never sends anything. A
- * failure to send is logged and changes nothing: the order page says the same.
+ * the amount, why, and by when, in the words of the order page. Called inside the transaction
+ * that records the return, once per return: the SMS is a job of that transaction, so a
+ * rolled-back return never sends anything and a committed one is never lost.
  */
-export function createMoneyBackNotice(deps: { db: Knex; sms: SmsOutbox; logger: Logger }) {
-  return async function tellMoneyBack(refundId: number): Promise<void> {
-    try {
-      const row = await Refund.noticeOf(deps.db, refundId)
-      if (!row) return
-      deps.sms.enqueueMoneyBack({
-        phone: row.phone,
-        orderId: row.payment_id,
-        amountIrr: Number(row.amount_irr),
-        reason: moneyBackReason(row.reason),
-        expectedBy: expectedBy(row.method, row.created_at),
-      })
-    } catch (error) {
-      deps.logger.error({ err: error, refundId }, 'money-back notice not sent')
-    }
+export type TellMoneyBack = (trx: Knex.Transaction, refundId: number) => Promise<void>
+
+export function createMoneyBackNotice(deps: { sms: SmsOutbox }): TellMoneyBack {
+  return async function tellMoneyBack(trx, refundId) {
+    const row = await Refund.noticeOf(trx, refundId)
+    if (!row) return
+    await deps.sms.enqueueMoneyBack(trx, {
+      phone: row.phone,
+      orderId: row.payment_id,
+      amountIrr: Number(row.amount_irr),
+      reason: moneyBackReason(row.reason),
+      expectedBy: expectedBy(row.method, row.created_at),
+    })
   }
 }

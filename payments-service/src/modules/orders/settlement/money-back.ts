@@ -2,7 +2,7 @@ import type { Knex } from 'knex'
 import { Refund } from '../../../models/refund.model.ts'
 
 /**
- * "Where is my money" (issue #15): the customer's view of the money of one order that is coming
+ * "Where is my money" (ADR 014): the customer's view of the money of one order that is coming
  * back, or is held to be returned. One query: the order's refunds (a return the bank refused is
  * left out: the money went back to suspense and shows as held, or a manual refund replaced it),
  * and each bank payment of the order whose money sits in suspense with no return open yet.

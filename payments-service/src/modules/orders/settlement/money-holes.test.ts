@@ -16,9 +16,9 @@ import {
 } from '../../../test/orders.ts'
 
 /**
- * The five holes of issue #15, each attacked the way it was found (a hostile customer, a bank
- * that times out or refuses), against the real sandbox bank over HTTP and real PostgreSQL.
- * After every test the ledger's invariants must hold.
+ * The five ways money once left without a trace (ADR 014), each attacked the way it was found (a
+ * hostile customer, a bank that times out or refuses), against the real sandbox bank over HTTP and
+ * real PostgreSQL. After every test the ledger's invariants must hold.
  */
 
 const POOL = 4
@@ -26,7 +26,7 @@ const POOL = 4
 const bankPayment = (t: OrdersTestApp, refNum: string | undefined) =>
   t.bank.payments().find((p) => p.refNum === refNum)
 
-describe('money holes (issue #15)', () => {
+describe('money holes', () => {
   const t = useOrdersApp({ GATEWAY_RETRY_DELAY_MS: '0', DATABASE_POOL_MAX: String(POOL) })
 
   afterEach(async () => {

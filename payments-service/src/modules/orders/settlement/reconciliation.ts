@@ -2,23 +2,23 @@ import type { Knex } from 'knex'
 import type { Logger } from 'pino'
 import type { AppDeps } from '../../../http/context.ts'
 import type { Clock } from '../../../lib/clock.ts'
-import { runPeriodically, type PeriodicTask } from '../../../lib/periodic.ts'
 import {
   GatewayTransaction,
   type ReconcileBatch,
+  type ReconcileClaim,
 } from '../../../models/gateway-transaction.model.ts'
 import { Payment } from '../../../models/payment.model.ts'
-import type { PaymentGateway } from '../../gateways/gateway.ts'
+import { BANK_TOKEN_LIFETIME_MINUTES, type PaymentGateway } from '../../gateways/gateway.ts'
 import { purgeExpiredIdempotencyKeys } from '../checkout/idempotency.ts'
 import type { Settlement } from './settlement.ts'
 import { recordEvent } from '../state-machine.ts'
 
 /**
- * Reconciliation (domain.md §1.f "reconcile periodically"): the callback is the only way the
- * bank tells us about a payment, and it can be lost — the customer closes the tab on the bank's
- * return page, web is down, or we crash between "paid at the bank" and "verified". SEP reverses
- * an unverified payment after 30 minutes, so such an order would sit unpaid while the customer's
- * money comes and goes.
+ * Reconciliation (docs/product/domain.md, "reconcile periodically"): the callback is the only way
+ * the bank tells us about a payment, and it can be lost — the customer closes the tab on the bank's
+ * return page, web is down, or we crash between "paid at the bank" and "verified". SEP reverses an
+ * unverified payment after 30 minutes, so such an order would sit unpaid while the customer's money
+ * comes and goes.
  *
  * Each run looks at the attempts still open (`token_created`) after `graceMinutes` (time for
  * the callback itself to arrive) and asks the bank for each one's receipt by token:
@@ -39,15 +39,25 @@ import { recordEvent } from '../state-machine.ts'
  * closes, after which the money goes back to suspense for staff. Giving up is logged at error
  * level with `alert: true` and shows on the money-to-return gauges.
  *
- * Several instances may run it: each attempt is closed under its order's lock, taken with
- * `FOR UPDATE SKIP LOCKED` in a short transaction, and settling locks the order row as the
- * callback does, so a callback arriving at the same moment and a second reconciler both find
- * the attempt settled and change nothing.
+ * Which attempts a run looks at (ADR 032): the due ones, soonest `next_check_at` first, up to a
+ * batch, each claimed just before its bank call in a short transaction that locks it (`FOR
+ * UPDATE SKIP LOCKED`) and pushes `next_check_at` forward by `claimSeconds`. So two reconcilers (the job engine runs
+ * one at a time, but a lease that ran out hands the run to another worker while the first may
+ * still be asking) never ask the bank about the same attempt at once, resuming a reversal or a
+ * verify starts only from a claimed row, and attempts the bank keeps calling pending go to the
+ * back instead of filling every batch. A bank that cannot be reached gives the claim back.
+ * An attempt still pending `giveUpPendingMinutes` after it started (past SEP's 30-minute
+ * reversal of anything we did not verify) is closed like a final unpaid one, at error level with
+ * `alert: true` and counted (`onGiveUp`), so it no longer takes a place in each run: we never
+ * verify it, so the bank keeps nothing of it, and a late callback for it finds it closed and
+ * books nothing. A reference a callback parked on it stays on the row for staff.
+ *
+ * Each attempt is closed under its order's lock, and settling locks the order row as the
+ * callback does, so a callback arriving at the same moment finds the attempt settled and
+ * changes nothing.
  * Expired Idempotency-Keys are purged by the same run.
  */
 
-/** A bank token lives 20 minutes (SEP); an attempt without one is dead after that. */
-const TOKEN_LIFETIME_MINUTES = 20
 /** Attempts older than this are past every window SEP has (verify 30 min, reverse 50 min). */
 const GIVE_UP_AFTER_HOURS = 24
 /** SEP reverses a payment nobody verified within 30 minutes; it can reverse one for 50. */
@@ -55,6 +65,14 @@ const REVERSE_WINDOW_MINUTES = 50
 /** A settlement step younger than this may still be running in a request: leave it alone. */
 const IN_FLIGHT_SECONDS = 60
 export const RECONCILE_BATCH_SIZE = 50
+/**
+ * How long a claimed attempt is left to its claimer before another run may take it: longer than
+ * one bank call with its retries (3 tries of GATEWAY_TIMEOUT_MS, 15 s by default). An attempt
+ * still pending at the bank is asked again this long after.
+ */
+export const RECONCILE_CLAIM_SECONDS = 120
+/** RECONCILE_GIVE_UP_MINUTES' default: past SEP's 30-minute reversal of unverified payments. */
+export const GIVE_UP_PENDING_MINUTES = 40
 
 export interface ReconcileDeps {
   db: Knex
@@ -64,7 +82,13 @@ export interface ReconcileDeps {
   payments: { settleAttempt: Settlement['settleAttempt']; settlement: Settlement }
   /** How long after an attempt's start we wait for its callback before asking the bank. */
   graceMinutes: number
+  /** An attempt still pending at the bank this long after its start is closed (alert). */
+  giveUpPendingMinutes?: number
+  /** How long a claim keeps other runs off an attempt (RECONCILE_CLAIM_SECONDS). */
+  claimSeconds?: number
   batchSize?: number
+  /** Counts each attempt given up on (http/metrics.ts), by why. */
+  onGiveUp?: (reason: 'pending_timeout' | 'unanswered') => void
 }
 
 export interface ReconcileReport {
@@ -83,8 +107,47 @@ const batchOf = (deps: ReconcileDeps): ReconcileBatch => ({
   limit: deps.batchSize ?? RECONCILE_BATCH_SIZE,
 })
 
+/**
+ * The claim on the next attempt: due at the run's start (`now`: what this run pushed is not due
+ * again), held from this moment for `claimSeconds`. One attempt a claim, so the hold covers the
+ * bank call about it, however slow the ones before it were.
+ */
+const claimFrom = (deps: ReconcileDeps, now: Date, skip: number[]): ReconcileClaim => ({
+  now,
+  until: new Date(
+    deps.clock.now().getTime() + (deps.claimSeconds ?? RECONCILE_CLAIM_SECONDS) * 1000,
+  ),
+  skip,
+})
+
+/** Claims attempts one at a time, up to the batch size, with `claim` until none is due. */
+async function* claimed(
+  deps: ReconcileDeps,
+  now: Date,
+  claimOne: (batch: ReconcileBatch, claim: ReconcileClaim) => Promise<GatewayTransaction[]>,
+): AsyncGenerator<{ attempt: GatewayTransaction; claim: ReconcileClaim }> {
+  const { limit } = batchOf(deps)
+  const taken: number[] = []
+  while (taken.length < limit) {
+    const claim = claimFrom(deps, now, [...taken])
+    const [attempt] = await claimOne({ ...batchOf(deps), limit: 1 }, claim)
+    if (!attempt) return
+    taken.push(attempt.id)
+    yield { attempt, claim }
+  }
+}
+
+/** The moments one run measures every attempt against. */
+interface RunClock {
+  now: Date
+  /** An attempt started before this is past every window: unanswered, it is given up. */
+  giveUpBefore: Date
+  /** An attempt started before this and still pending at the bank is closed. */
+  pendingUntil: number
+}
+
 export async function reconcileOpenAttempts(deps: ReconcileDeps): Promise<ReconcileReport> {
-  const { db, clock, logger, gateway } = deps
+  const { db, clock } = deps
   const report: ReconcileReport = {
     settled: [],
     resumed: 0,
@@ -95,61 +158,127 @@ export async function reconcileOpenAttempts(deps: ReconcileDeps): Promise<Reconc
   }
   const now = clock.now()
   const askAfter = new Date(now.getTime() - deps.graceMinutes * 60_000)
-  const giveUpBefore = new Date(now.getTime() - GIVE_UP_AFTER_HOURS * 3600_000)
-
-  const attempts = await GatewayTransaction.unanswered(db, batchOf(deps), askAfter)
-
-  for (const attempt of attempts) {
-    const tooOld = attempt.created_at.getTime() < giveUpBefore.getTime()
-    if (!attempt.token) {
-      const dead = now.getTime() - attempt.created_at.getTime() > TOKEN_LIFETIME_MINUTES * 60_000
-      if (dead && (await closeAttempt(deps, attempt.id, 'no_token', {}))) {
-        report.closed.push(attempt.id)
-      }
-      continue
-    }
-    let answer
-    try {
-      answer = await gateway.inquire({ token: attempt.token })
-    } catch (error) {
-      report.unreachable += 1
-      logger.warn({ err: error, resNum: attempt.res_num }, 'reconciliation: bank not reachable')
-      if (tooOld && (await closeAttempt(deps, attempt.id, 'unanswered', {}))) {
-        logger.error(
-          { resNum: attempt.res_num, alert: true },
-          'reconciliation gave up on an attempt',
-        )
-        report.closed.push(attempt.id)
-      }
-      continue
-    }
-    if (answer.kind === 'pending') {
-      report.pending += 1
-      continue
-    }
-    if (answer.kind === 'unpaid') {
-      if (await closeAttempt(deps, attempt.id, `state_${answer.state}`, { receipt: answer.raw })) {
-        report.closed.push(attempt.id)
-      }
-      continue
-    }
-    const result = await deps.payments.settleAttempt(attempt, answer.callback, 'reconciliation')
-    if (result.paymentId !== null) {
-      report.settled.push({ paymentId: result.paymentId, outcome: result.outcome })
-    }
+  const run: RunClock = {
+    now,
+    giveUpBefore: new Date(now.getTime() - GIVE_UP_AFTER_HOURS * 3600_000),
+    pendingUntil: now.getTime() - (deps.giveUpPendingMinutes ?? GIVE_UP_PENDING_MINUTES) * 60_000,
+  }
+  const attempts = claimed(deps, now, (batch, claim) =>
+    GatewayTransaction.unanswered(db, batch, askAfter, claim),
+  )
+  for await (const { attempt, claim } of attempts) {
+    await reconcileAttempt(deps, attempt, claim, run, report)
   }
   report.resumed = await resumeSettlements(deps, now)
   report.purgedKeys = await purgeExpiredIdempotencyKeys(db, now)
   return report
 }
 
-/** Verifies again, returns, or gives up on what a settlement left between two steps. */
+/** Asks the bank about one claimed attempt and acts on its answer; the report counts it. */
+async function reconcileAttempt(
+  deps: ReconcileDeps,
+  attempt: GatewayTransaction,
+  claim: ReconcileClaim,
+  run: RunClock,
+  report: ReconcileReport,
+): Promise<void> {
+  if (!attempt.token) {
+    const dead =
+      run.now.getTime() - attempt.created_at.getTime() > BANK_TOKEN_LIFETIME_MINUTES * 60_000
+    if (dead && (await closeAttempt(deps, attempt.id, 'no_token', {}))) {
+      report.closed.push(attempt.id)
+    }
+    return
+  }
+  let answer
+  try {
+    answer = await deps.gateway.inquire({ token: attempt.token })
+  } catch (error) {
+    await bankUnreachable(deps, attempt, claim, run, report, error)
+    return
+  }
+  if (answer.kind === 'pending') {
+    await stillPending(deps, attempt, answer.raw, run, report)
+    return
+  }
+  if (answer.kind === 'unpaid') {
+    if (await closeAttempt(deps, attempt.id, `state_${answer.state}`, { receipt: answer.raw })) {
+      report.closed.push(attempt.id)
+    }
+    return
+  }
+  const result = await deps.payments.settleAttempt(attempt, answer.callback, 'reconciliation')
+  if (result.paymentId !== null) {
+    report.settled.push({ paymentId: result.paymentId, outcome: result.outcome })
+  }
+}
+
+/** The bank could not be reached about an attempt: given up when too old, else asked again. */
+async function bankUnreachable(
+  deps: ReconcileDeps,
+  attempt: GatewayTransaction,
+  claim: ReconcileClaim,
+  run: RunClock,
+  report: ReconcileReport,
+  error: unknown,
+): Promise<void> {
+  const { db, logger } = deps
+  report.unreachable += 1
+  logger.warn({ err: error, resNum: attempt.res_num }, 'reconciliation: bank not reachable')
+  const tooOld = attempt.created_at.getTime() < run.giveUpBefore.getTime()
+  if (tooOld && (await closeAttempt(deps, attempt.id, 'unanswered', {}))) {
+    logger.error({ resNum: attempt.res_num, alert: true }, 'reconciliation gave up on an attempt')
+    deps.onGiveUp?.('unanswered')
+    report.closed.push(attempt.id)
+  } else {
+    // Nothing learnt: the next run may ask at once.
+    await GatewayTransaction.releaseClaim(db, attempt.id, claim, attempt.next_check_at)
+  }
+}
+
+/** The bank still calls the attempt pending: closed past the give-up time, else left claimed. */
+async function stillPending(
+  deps: ReconcileDeps,
+  attempt: GatewayTransaction,
+  receipt: unknown,
+  run: RunClock,
+  report: ReconcileReport,
+): Promise<void> {
+  if (attempt.created_at.getTime() < run.pendingUntil) {
+    const closed = await closeAttempt(deps, attempt.id, 'pending_timeout', { receipt })
+    if (closed) {
+      deps.logger.error(
+        {
+          resNum: attempt.res_num,
+          paymentId: attempt.payment_id,
+          parkedRefNum: attempt.callback_ref_num,
+          alert: true,
+        },
+        'reconciliation closed an attempt the bank still calls pending',
+      )
+      deps.onGiveUp?.('pending_timeout')
+      report.closed.push(attempt.id)
+      return
+    }
+  }
+  // Claimed until `claimSeconds` from now: asked again after that, behind the others.
+  report.pending += 1
+}
+
+/**
+ * Verifies again, returns, or gives up on what a settlement left between two steps; only rows
+ * this run claimed (locked, then pushed forward), so no two runs call the bank for one of them.
+ */
 async function resumeSettlements(deps: ReconcileDeps, now: Date): Promise<number> {
   const { db, logger } = deps
   const { settlement } = deps.payments
   const settledBefore = new Date(now.getTime() - IN_FLIGHT_SECONDS * 1000)
-  const stuck = await GatewayTransaction.betweenSettlementSteps(db, batchOf(deps), settledBefore)
-  for (const tx of stuck) {
+  const stuck = claimed(deps, now, (batch, claim) =>
+    GatewayTransaction.betweenSettlementSteps(db, batch, settledBefore, claim),
+  )
+  let resumed = 0
+  for await (const { attempt: tx } of stuck) {
+    resumed += 1
     const since = (tx.callback_at ?? tx.updated_at).getTime()
     if (tx.status === 'reversing' && since < now.getTime() - REVERSE_WINDOW_MINUTES * 60_000) {
       await settlement.giveUpReversal(tx.id)
@@ -164,7 +293,7 @@ async function resumeSettlements(deps: ReconcileDeps, now: Date): Promise<number
       await settlement.resume(tx)
     }
   }
-  return stuck.length
+  return resumed
 }
 
 /** Marks an open attempt failed, with an event on its order; false if someone settled it first. */
@@ -210,32 +339,39 @@ async function closeAttempt(
   })
 }
 
-/** Every RECONCILE_SWEEP_SECONDS on every instance (safe in parallel, see above). */
-export function startReconciliation(
+/** The job queue of the reconciliation sweep (jobs/background.ts). */
+export const RECONCILIATION_QUEUE = 'payment-reconciliation'
+
+/**
+ * Every RECONCILE_SWEEP_SECONDS, one run at a time across instances (ADR 032); the claims above
+ * keep a second run (a lease handed over) off the attempts the first is asking about.
+ */
+export function scheduleReconciliation(
   deps: AppDeps,
   payments: ReconcileDeps['payments'],
   gateway: PaymentGateway,
-  options: { intervalSeconds: number; graceMinutes: number },
-): PeriodicTask {
-  const { db, clock, logger } = deps
-  return runPeriodically(
-    'payment-reconciliation',
-    async () => {
-      const report = await reconcileOpenAttempts({
-        db,
-        clock,
-        logger,
-        gateway,
-        payments,
-        graceMinutes: options.graceMinutes,
-      })
-      if (report.settled.length > 0 || report.closed.length > 0) {
-        logger.info(
-          { settled: report.settled, closed: report.closed.length },
-          'payment attempts reconciled',
-        )
-      }
-    },
-    { intervalMs: options.intervalSeconds * 1000, logger },
-  )
+): void {
+  const { db, clock, logger, config, metrics } = deps
+  deps.jobs.every(RECONCILIATION_QUEUE, config.RECONCILE_SWEEP_SECONDS, async () => {
+    const report = await reconcileOpenAttempts({
+      db,
+      clock,
+      logger,
+      gateway,
+      payments,
+      graceMinutes: config.RECONCILE_GRACE_MINUTES,
+      giveUpPendingMinutes: config.RECONCILE_GIVE_UP_MINUTES,
+      claimSeconds: Math.max(
+        RECONCILE_CLAIM_SECONDS,
+        Math.ceil((4 * config.GATEWAY_TIMEOUT_MS) / 1000),
+      ),
+      onGiveUp: (reason) => metrics.reconcileGaveUp.inc({ reason }),
+    })
+    if (report.settled.length > 0 || report.closed.length > 0) {
+      logger.info(
+        { settled: report.settled, closed: report.closed.length },
+        'payment attempts reconciled',
+      )
+    }
+  })
 }

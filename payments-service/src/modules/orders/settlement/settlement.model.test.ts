@@ -13,12 +13,12 @@ import { createSettlement, type SettlementStep } from './settlement.ts'
 import { payAtBank, useOrdersApp, validOrder, type OrdersTestApp } from '../../../test/orders.ts'
 
 /**
- * Model-based test of the money path (issue #15, shared ledger.md §3): random sequences of
+ * Model-based test of the money path (ADR 014, the ledger's invariants): random sequences of
  * orders, attempts, payments at the real sandbox bank, genuine, replayed, forged and
  * cross-customer callbacks, a bank that loses answers, refuses reversals or cannot be reached,
  * crashes between settlement steps, cancels, staff refunds and fulfilment, and reconciliation
  * runs. The last customer is at identity level 1 with one registered card and sometimes pays with
- * another (issue 18, ADR 024; the sandbox bank is set to let any card pay, as a bank without VSEP does).
+ * another (ADR 024; the sandbox bank is set to let any card pay, as a bank without VSEP does).
  * After every command the ledger's invariants are checked against the database and
  * against what the bank really holds. A failure prints fast-check's seed and shrunk sequence;
  * `npm test` runs 400 sequences to stay inside CI's budget; `npm run fuzz` runs 1,000, and
@@ -393,7 +393,7 @@ async function assertInvariants(w: World) {
 }
 
 /**
- * Issue 18 (ADR 024): the level-1 customer's orders become paid only from their own card (the
+ * ADR 024: the level-1 customer's orders become paid only from their own card (the
  * verify answer's HashedPan, whatever the callback claimed), and money captured from any other
  * card is either reversed at the bank or held as money to return, reason foreign_card.
  */
@@ -434,7 +434,7 @@ async function assertForeignCards(
   }
 }
 
-describe('settlement, model-based (issue #15)', () => {
+describe('settlement, model-based', () => {
   const t = useOrdersApp({
     GATEWAY_RETRY_DELAY_MS: '0',
     // A callback meeting a claim left by a crash answers "pending" soon instead of after 20 s.

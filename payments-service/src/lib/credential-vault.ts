@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import type { Logger } from 'pino'
-import type { AppConfig } from '../../../config/env.ts'
-import { parsePreviousKeys } from '../../../config/env.ts'
+import type { AppConfig } from '../config/env.ts'
+import { parsePreviousKeys } from '../config/env.ts'
 
 /**
  * The customer's site password, sealed with AES-256-GCM before it reaches the database.

@@ -1,0 +1,95 @@
+import { ApiError } from '../../http/errors.ts'
+import { CatalogChange } from '../../models/catalog-change.model.ts'
+import { ChangeNotice } from '../../models/change-notice.ts'
+import { Rate } from '../../models/rate.model.ts'
+import { User } from '../../models/user.model.ts'
+import type { Currency } from '@arzpol/contracts/catalog/currencies'
+import type { RateChangeNeedsConfirmation } from '@arzpol/contracts/catalog/staff'
+import type { z } from 'zod'
+import { changePercent, RATE_MESSAGES } from './rate-freshness.ts'
+import { appendStaffAudit } from '../staff-audit/chain.ts'
+import type { RateContext } from './rate-deps.ts'
+import { withSetBy, type RateHistoryRow } from './rate-history.ts'
+
+const formatPercentFa = (bps: number) =>
+  (bps / 100).toLocaleString('fa-IR', { maximumFractionDigits: 2 })
+
+export interface SetRateInput {
+  currency: Currency
+  buyRateIrr: number
+  userId: number | null
+  note?: string | null
+  /**
+   * Rate safety (ADR 013): a change larger than this percentage of the current rate is
+   * refused (409 `rate_change_needs_confirmation`) unless `confirmed`. Omitted: no check.
+   */
+  confirmAbovePercent?: number
+  confirmed?: boolean
+}
+
+/** A new rate, recorded with the change from the previous one; this pod's copy is dropped. */
+export async function setRate(
+  deps: RateContext,
+  { currency, buyRateIrr, userId, note, confirmAbovePercent, confirmed = false }: SetRateInput,
+): Promise<RateHistoryRow> {
+  // The newest row, not the cache: the check and the audit compare with the rate in force.
+  const previous = await Rate.newestBuyRate(deps.db, currency)
+  const changeBps = previous
+    ? Math.round(changePercent(previous.buy_rate_irr, buyRateIrr) * 100)
+    : null
+  const large =
+    changeBps !== null &&
+    confirmAbovePercent !== undefined &&
+    changeBps > Math.round(confirmAbovePercent * 100)
+  if (large && !confirmed) {
+    throw new ApiError(
+      409,
+      RATE_MESSAGES.changeNeedsConfirmation(formatPercentFa(changeBps)),
+      'rate_change_needs_confirmation',
+      {
+        body: {
+          current_rate_irr: previous?.buy_rate_irr ?? null,
+          requested_rate_irr: buyRateIrr,
+          change_percent: changeBps / 100,
+          confirm_above_percent: confirmAbovePercent,
+        } satisfies Omit<z.input<typeof RateChangeNeedsConfirmation>, 'detail' | 'code'>,
+      },
+    )
+  }
+  const row = await deps.db.transaction(async (trx) => {
+    const now = deps.clock.now()
+    const inserted = await Rate.query(trx).insertAndFetch({
+      currency,
+      buy_rate_irr: buyRateIrr,
+      set_by_user_id: userId,
+      note: note ?? null,
+      previous_buy_rate_irr: previous?.buy_rate_irr ?? null,
+      // An int4 column: a change beyond 21 million percent (a rate of 1 rial corrected) is
+      // recorded at the column's ceiling rather than failing the insert.
+      change_bps: changeBps === null ? null : Math.min(changeBps, 2_147_483_647),
+      change_confirmed: large && confirmed,
+      created_at: now,
+    })
+    if (userId !== null) {
+      await appendStaffAudit(trx, {
+        actor: { id: userId },
+        action: 'rates_changed',
+        subject: { type: 'currency', id: currency },
+        data: {
+          buy_rate_irr: buyRateIrr,
+          previous_buy_rate_irr: previous?.buy_rate_irr ?? null,
+          change_bps: changeBps,
+          confirmed: large && confirmed,
+        },
+        at: now,
+      })
+    }
+    // Every pod hears of it when this commits (ADR 033).
+    const version = await CatalogChange.record(trx, { currency }, now)
+    await ChangeNotice.publish(trx, { type: 'catalog', version })
+    return inserted
+  })
+  deps.rates.invalidate()
+  const setter = userId === null ? undefined : await User.fieldOf(deps.db, userId, 'username')
+  return withSetBy(row, setter ?? null)
+}

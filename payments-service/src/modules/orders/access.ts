@@ -1,0 +1,27 @@
+import type { Knex } from 'knex'
+import { ApiError } from '../../http/errors.ts'
+import { Payment } from '../../models/payment.model.ts'
+import { isStaffRole, type User } from '../../models/user.model.ts'
+
+export const isStaff = (user: User) => isStaffRole(user.role)
+
+// Owner-scoped reads answer 404 for someone else's order, exactly as for a missing one, so
+// order ids cannot be probed.
+export const notFound = () => new ApiError(404, 'یافت نشد', 'not_found')
+
+/**
+ * The order if `user` owns it or is staff; 404 (never 403) otherwise, so ids can't be probed.
+ * `lock`: a row lock, inside a transaction that will change the order.
+ */
+export async function visibleOrder(
+  trx: Knex | Knex.Transaction,
+  user: User,
+  id: number,
+  lock = false,
+) {
+  let query = Payment.query(trx).findById(id)
+  if (lock) query = query.forUpdate()
+  const payment = await query
+  if (!payment || (payment.user_id !== user.id && !isStaff(user))) throw notFound()
+  return payment
+}

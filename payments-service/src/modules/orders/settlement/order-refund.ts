@@ -1,0 +1,52 @@
+import type { Knex } from 'knex'
+import { GatewayTransaction } from '../../../models/gateway-transaction.model.ts'
+import { reverseRequested, STAFF_REFUND } from './give-back.ts'
+import { openRefund } from './refunds.ts'
+import type { SettlementDeps } from './settlement-deps.ts'
+
+/**
+ * Staff give a paid order's money back. Inside the caller's transaction, holding the order's
+ * lock: the return is opened (the money leaves the order). After the caller commits,
+ * `finishOrderRefund` asks the bank to reverse it, outside any transaction.
+ */
+export async function openOrderRefund(
+  deps: SettlementDeps,
+  trx: Knex.Transaction,
+  payment: { id: number; amount_irr: number },
+  staffId: number,
+  now: Date,
+) {
+  const attempt = await GatewayTransaction.lockVerifiedOf(trx, payment.id)
+  const reversible = Boolean(attempt?.ref_num)
+  if (attempt && reversible) {
+    await GatewayTransaction.query(trx)
+      .findById(attempt.id)
+      .patch({ status: 'reversing', updated_at: now })
+  }
+  const refund = await openRefund(trx, {
+    paymentId: payment.id,
+    gatewayTxId: attempt?.id ?? null,
+    amountIrr: payment.amount_irr,
+    method: reversible ? 'gateway_reverse' : 'manual',
+    from: 'order_funds',
+    reason: STAFF_REFUND,
+    staffId,
+    now,
+  })
+  // A transfer staff will make is money on its way back now; a reversal only once the bank
+  // accepted it (reverseRequested).
+  if (!reversible) await deps.onMoneyBack?.(trx, refund.id)
+  return {
+    refund,
+    reversal: attempt?.ref_num ? { txId: attempt.id, refNum: attempt.ref_num } : null,
+  }
+}
+
+export async function finishOrderRefund(
+  deps: SettlementDeps,
+  opened: Awaited<ReturnType<typeof openOrderRefund>>,
+) {
+  if (opened.reversal) {
+    await reverseRequested(deps, opened.reversal.txId, opened.reversal.refNum, opened.refund)
+  }
+}

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TEST_CARDS } from './cards.ts'
+import { startSandboxBank, type SandboxBank } from './server.ts'
+
+/**
+ * What the bank saw of one payment, over HTTP: the end-to-end tests run the bank as a process of
+ * its own and cannot read its memory, yet must count the verifies a callback storm caused.
+ */
+
+const TERMINAL = '2015'
+let bank: SandboxBank
+
+beforeAll(async () => {
+  bank = await startSandboxBank({ port: 0, terminalIds: [TERMINAL] })
+})
+afterAll(() => bank.close())
+
+async function paidRefNum(resNum: string): Promise<string> {
+  const tokenAnswer = await fetch(`${bank.url}/onlinepg/onlinepg`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      action: 'token',
+      TerminalId: TERMINAL,
+      Amount: 120_000,
+      ResNum: resNum,
+      RedirectUrl: 'http://merchant.test/callback/',
+    }),
+  })
+  const { token } = (await tokenAnswer.json()) as { token: string }
+  const page = await fetch(`${bank.url}/OnlinePG/pay`, {
+    method: 'POST',
+    body: new URLSearchParams({ Token: token, action: 'pay', pan: TEST_CARDS.success }),
+  })
+  const refNum = /name="RefNum" value="([^"]+)"/.exec(await page.text())?.[1]
+  if (!refNum) throw new Error('no RefNum on the return page')
+  return refNum
+}
+
+const call = (kind: 'Verify' | 'Reverse', refNum: string) =>
+  fetch(`${bank.url}/verifyTxnRandomSessionkey/ipg/${kind}Transaction`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ RefNum: refNum, TerminalNumber: Number(TERMINAL) }),
+  })
+
+const inspect = (refNum: string) =>
+  fetch(`${bank.url}/sandbox/payments/${encodeURIComponent(refNum)}`)
+
+describe('GET /sandbox/payments/:refNum', () => {
+  it('counts the verify and reverse calls each payment received, and its state', async () => {
+    const refNum = await paidRefNum('inspect-1')
+    const fresh = await inspect(refNum)
+    expect(fresh.status).toBe(200)
+    expect(await fresh.json()).toEqual({
+      refNum,
+      resNum: 'inspect-1',
+      amount: 120_000,
+      verified: false,
+      reversed: false,
+      verifyCalls: 0,
+      reverseCalls: 0,
+    })
+
+    await call('Verify', refNum)
+    await call('Verify', refNum)
+    await call('Reverse', refNum)
+    expect(await (await inspect(refNum)).json()).toMatchObject({
+      verified: true,
+      reversed: true,
+      verifyCalls: 2,
+      reverseCalls: 1,
+    })
+    // Another payment's counts are its own.
+    const other = await paidRefNum('inspect-2')
+    expect(await (await inspect(other)).json()).toMatchObject({ verifyCalls: 0, reverseCalls: 0 })
+  })
+
+  it('answers 404 for a reference it never issued', async () => {
+    expect((await inspect('GmshtyjwKSu-unknown')).status).toBe(404)
+  })
+})

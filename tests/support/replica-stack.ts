@@ -1,0 +1,185 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import {
+  createLogger,
+  generateDevSecrets,
+  getFreePort,
+  migrationCommand,
+  startReplicaSet,
+  startServiceProcess,
+  tsxNodeCommand,
+  waitForHttp,
+  withConnection,
+  type Replica,
+  type ReplicaSet,
+} from '@arzpol/devstack'
+import type pg from 'pg'
+import { e2eUrls } from './ports.ts'
+
+/**
+ * payments-service and web replicas of a spec's own, behind round-robin proxies, built from the
+ * launcher's parts (support/fault-stack.ts does the same for a single payments-service): for a
+ * spec that needs settings the shared stack cannot take for everyone (a 30-second access token,
+ * small per-address budgets), or that kills replicas freely.
+ *
+ * Its own database on the shared stack's PostgreSQL, migrated here, so its background work (jobs,
+ * reconciliation) and its counters never meet the shared stack's, and the checks at the end of
+ * the run (ledger, staff audit chain) see only the shared stack's data. The cms and the sandbox
+ * bank are the shared stack's (read, and asked for tokens, as any replica would); web serves the
+ * build global setup made. No cms, no bank and no web build of its own: it starts in seconds.
+ */
+
+export interface ReplicaStack {
+  /** payments-service's public URL: its proxy. */
+  paymentsUrl: string
+  /** web's public URL: its proxy. */
+  webUrl: string
+  databaseUrl: string
+  payments: Replica[]
+  web: Replica[]
+  /** One query against this stack's database, as the test (not through a service). */
+  query<T extends pg.QueryResultRow>(sql: string, params?: unknown[]): Promise<T[]>
+  /** Everything the replicas printed, one line per entry (for a failing test's report). */
+  output(): string[]
+  stop(): Promise<void>
+}
+
+export interface ReplicaStackOptions {
+  /** Names its database (with the worker's pid), e.g. `replicas`. */
+  name: string
+  /** Settings of payments-service beyond the defaults below (limits, token lifetimes…). */
+  paymentsEnv?: Record<string, string>
+  webEnv?: Record<string, string>
+  payments?: number
+  web?: number
+}
+
+export async function startReplicaStack(options: ReplicaStackOptions): Promise<ReplicaStack> {
+  const sharedDatabase = process.env.E2E_DATABASE_URL
+  const webBuild = process.env.E2E_WEB_BUILD_DIR
+  if (!sharedDatabase || !webBuild) {
+    throw new Error('E2E_DATABASE_URL / E2E_WEB_BUILD_DIR are not set: run through global setup')
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), `arzpol-${options.name}-`))
+  chmodSync(dataDir, 0o755)
+  const lines: string[] = []
+  const logger = createLogger(options.name, (text) => void lines.push(text))
+
+  const database = `arzpol_${options.name.replace(/\W/g, '_')}_${process.pid}`
+  const databaseUrl = Object.assign(new URL(sharedDatabase), { pathname: `/${database}` }).href
+  const onServer = (sql: string) =>
+    withConnection(sharedDatabase, async (client) => void (await client.query(sql)))
+  await onServer(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`)
+  await onServer(`CREATE DATABASE "${database}"`)
+
+  const sets: ReplicaSet[] = []
+  const stop = async () => {
+    await Promise.all(sets.map((set) => set.close()))
+    await Promise.all(sets.flatMap((set) => set.replicas.map((replica) => replica.stop())))
+    await onServer(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined)
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+
+  try {
+    const secrets = generateDevSecrets()
+    const paymentsUrl = `http://127.0.0.1:${await getFreePort()}`
+    const webUrl = `http://127.0.0.1:${await getFreePort()}`
+    const common = {
+      ...process.env,
+      NODE_ENV: 'production',
+      APP_ENV: 'development',
+      FORCE_COLOR: '0',
+    }
+    const paymentsEnv: NodeJS.ProcessEnv = {
+      ...common,
+      DATABASE_URL: databaseUrl,
+      PAYMENTS_HOST: '127.0.0.1',
+      JWT_PRIVATE_KEY: secrets.JWT_PRIVATE_KEY,
+      CREDENTIALS_ENCRYPTION_KEY: secrets.CREDENTIALS_ENCRYPTION_KEY,
+      OTP_DEV_CODES: 'true',
+      SMS_PROVIDER: 'console',
+      GATEWAY: 'sandbox',
+      SANDBOX_BANK_URL: e2eUrls.sandboxBank,
+      WEB_PUBLIC_URL: webUrl,
+      WEBOTP_DOMAIN: '127.0.0.1',
+      ATTACHMENTS_DIR: path.join(dataDir, 'attachments'),
+      LOG_LEVEL: 'warn',
+      ...options.paymentsEnv,
+    }
+
+    const migrate = startServiceProcess({
+      name: 'migrate',
+      ...migrationCommand(),
+      env: paymentsEnv,
+      logger,
+    })
+    const migrated = await migrate.exited
+    if (migrated !== 0) throw new Error(`migrations failed (${migrated}):\n${lines.join('')}`)
+
+    const payments = await startReplicaSet({
+      name: 'payments',
+      count: options.payments ?? 2,
+      publicPort: Number(new URL(paymentsUrl).port),
+      logger,
+      start: ({ name, port }) =>
+        startServiceProcess({
+          name,
+          ...tsxNodeCommand('payments-service', ['src/main.ts']),
+          env: { ...paymentsEnv, PAYMENTS_PORT: String(port) },
+          logger,
+        }),
+    })
+    sets.push(payments)
+    const web = await startReplicaSet({
+      name: 'web',
+      count: options.web ?? 2,
+      publicPort: Number(new URL(webUrl).port),
+      logger,
+      start: ({ name, port }) =>
+        startServiceProcess({
+          name,
+          ...tsxNodeCommand('web', ['server/main.ts', path.join(webBuild, 'server', 'index.js')]),
+          env: {
+            ...common,
+            HOST: '127.0.0.1',
+            PORT: String(port),
+            PAYMENTS_URL: paymentsUrl,
+            CMS_URL: e2eUrls.cms,
+            WEB_PUBLIC_URL: webUrl,
+            SESSION_SECRET: secrets.SESSION_SECRET,
+            CMS_WEBHOOK_SECRET: secrets.CMS_WEBHOOK_SECRET,
+            PAYMENT_GATEWAY_ORIGINS: e2eUrls.sandboxBank,
+            ...options.webEnv,
+          },
+          logger,
+        }),
+    })
+    sets.push(web)
+
+    const replicas = [...payments.replicas, ...web.replicas]
+    const anyExited = () => replicas.some((replica) => replica.hasExited())
+    await Promise.all(
+      [...replicas.map((replica) => replica.url), paymentsUrl, webUrl].map((url) =>
+        waitForHttp(`${url}/healthz`, { isAborted: anyExited, timeoutMs: 60_000 }),
+      ),
+    ).catch((error: unknown) => {
+      throw new Error(`${String(error)}\n${lines.join('')}`)
+    })
+
+    return {
+      paymentsUrl,
+      webUrl,
+      databaseUrl,
+      payments: payments.replicas,
+      web: web.replicas,
+      query: <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) =>
+        withConnection(databaseUrl, async (client) => (await client.query<T>(sql, params)).rows),
+      output: () => lines,
+      stop,
+    }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}

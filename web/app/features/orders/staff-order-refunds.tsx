@@ -1,0 +1,72 @@
+import { formatToman, type StaffRefund } from '@arzpol/contracts'
+import { Form } from '@remix-run/react'
+import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
+import { Badge, Panel } from '~/features/staff/ui.tsx'
+import type { FormErrors } from '~/utils/form-errors.ts'
+
+/**
+ * A staff order's refunds: amount, method, where each stands and its reference; a pending
+ * (manual) one has the form that records its bank reference once staff have paid it.
+ */
+export function StaffOrderRefunds({
+  refunds,
+  errors,
+}: {
+  refunds: readonly StaffRefund[]
+  /** The errors of the last `settle-refund` answer. */
+  errors: FormErrors | undefined
+}) {
+  if (refunds.length === 0) return null
+  return (
+    <Panel title="بازپرداخت‌ها">
+      <ul className="flex flex-col gap-3 text-sm">
+        {refunds.map((refund) => (
+          <li key={refund.id} className="flex flex-col gap-2 rounded-xl bg-slate-50 p-3">
+            <p className="flex flex-wrap gap-2">
+              <span className="font-semibold">{formatToman(refund.amount_irr)}</span>
+              <span>{refund.method === 'manual' ? 'بازپرداخت دستی' : 'برگشت از طریق بانک'}</span>
+              <RefundStatusBadge status={refund.status} />
+              {refund.reference ? <bdi dir="ltr">{refund.reference}</bdi> : null}
+            </p>
+            {refund.status === 'pending' ? (
+              <SettleRefundForm refundId={refund.id} errors={errors} />
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  )
+}
+
+function RefundStatusBadge({ status }: { status: StaffRefund['status'] }) {
+  if (status === 'pending') return <Badge tone="amber">منتظر پرداخت</Badge>
+  if (status === 'requested') return <Badge tone="sky">درخواست برگشت به بانک</Badge>
+  if (status === 'refused') return <Badge tone="red">بانک برگشت را نپذیرفت</Badge>
+  return <Badge tone="emerald">انجام شد</Badge>
+}
+
+function SettleRefundForm({
+  refundId,
+  errors,
+}: {
+  refundId: number
+  errors: FormErrors | undefined
+}) {
+  return (
+    <Form method="post" noValidate className="flex flex-col gap-2">
+      <FormAlert errors={errors?.form ?? []} />
+      <input type="hidden" name="refund" value={refundId} />
+      <Field
+        name="reference"
+        label="شماره پیگیری بازپرداخت"
+        dir="ltr"
+        errors={errors?.fields.reference}
+      />
+      <div>
+        <SubmitButton intent="settle-refund" variant="secondary">
+          ثبت پرداخت بازپرداخت
+        </SubmitButton>
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,137 @@
+import type { PreparedMessageOut } from '@arzpol/contracts/tickets/staff'
+import { Form } from '@remix-run/react'
+import type { z } from 'zod'
+import { FormAlert, SubmitButton, TextAreaField } from '~/components/forms.tsx'
+import { Panel } from '~/features/staff/ui.tsx'
+import type { FormErrors } from '~/utils/form-errors.ts'
+
+/**
+ * Support's answer to a ticket: a reply form that can send a prepared message (pinned ones
+ * first, as payments-service lists them) instead of typing, and one-tap sending of the pinned
+ * ones. A ticket the customer closed takes no reply.
+ */
+
+type PreparedMessage = z.output<typeof PreparedMessageOut>
+
+export function ClosedTicketNotice() {
+  return (
+    <Panel>
+      <p className="text-sm text-slate-600">این تیکت را مشتری بسته است و پاسخ تازه‌ای نمی‌پذیرد.</p>
+    </Panel>
+  )
+}
+
+export function StaffTicketReply({
+  messageCount,
+  prepared,
+  preparedFailed,
+  errors,
+}: {
+  /** The thread's length: a reply that went through empties the form. */
+  messageCount: number
+  prepared: readonly PreparedMessage[]
+  preparedFailed: boolean
+  errors: FormErrors | undefined
+}) {
+  const pinned = prepared.filter((p) => p.is_pinned)
+  return (
+    <Panel title="پاسخ به مشتری">
+      <ReplyForm
+        key={messageCount}
+        prepared={prepared}
+        preparedFailed={preparedFailed}
+        errors={errors}
+      />
+      <PinnedReplies pinned={pinned} />
+    </Panel>
+  )
+}
+
+function ReplyForm({
+  prepared,
+  preparedFailed,
+  errors,
+}: {
+  prepared: readonly PreparedMessage[]
+  preparedFailed: boolean
+  errors: FormErrors | undefined
+}) {
+  const pinned = prepared.filter((p) => p.is_pinned)
+  const others = prepared.filter((p) => !p.is_pinned)
+  return (
+    <Form method="post" className="flex flex-col gap-4" noValidate>
+      {/* The prepared message comes from the select or from a pinned message's hidden
+          field (and the select is absent without prepared messages): its error goes on
+          top, where it is seen either way. */}
+      <FormAlert errors={[...(errors?.form ?? []), ...(errors?.fields.prepared_message ?? [])]} />
+      {preparedFailed ? (
+        <p className="text-sm text-amber-800">پیام‌های آماده در حال حاضر در دسترس نیستند.</p>
+      ) : null}
+      {prepared.length > 0 ? (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="prepared_message" className="text-sm font-medium text-slate-800">
+            پیام آماده
+          </label>
+          <select
+            id="prepared_message"
+            name="prepared_message"
+            defaultValue=""
+            className="w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5"
+          >
+            <option value="">بدون پیام آماده (متن زیر را می‌فرستم)</option>
+            <PreparedGroup label="سنجاق‌شده" messages={pinned} />
+            <PreparedGroup label="سایر پیام‌ها" messages={others} />
+          </select>
+          <p className="text-xs text-slate-500">اگر متنی ننویسید، متن پیام آماده فرستاده می‌شود.</p>
+        </div>
+      ) : null}
+      <TextAreaField name="content" label="متن پاسخ" rows={4} errors={errors?.fields.content} />
+      <div>
+        <SubmitButton intent="reply">ارسال پاسخ</SubmitButton>
+      </div>
+    </Form>
+  )
+}
+
+/** One group of the prepared-message select; nothing when the group is empty. */
+function PreparedGroup(props: {
+  label: string
+  messages: readonly { id: number; title: string }[]
+}) {
+  if (props.messages.length === 0) return null
+  return (
+    <optgroup label={props.label}>
+      {props.messages.map((message) => (
+        <option key={message.id} value={message.id}>
+          {message.title}
+        </option>
+      ))}
+    </optgroup>
+  )
+}
+
+/** The pinned prepared messages, each sent with one tap. */
+function PinnedReplies({ pinned }: { pinned: readonly PreparedMessage[] }) {
+  if (pinned.length === 0) return null
+  return (
+    <div className="mt-5 border-t border-slate-100 pt-4">
+      <p className="mb-2 text-sm font-medium text-slate-700">ارسال سریع پیام‌های سنجاق‌شده</p>
+      <ul className="flex flex-col gap-2" data-testid="pinned-prepared">
+        {pinned.map((p) => (
+          <li key={p.id}>
+            <Form method="post" className="flex items-start justify-between gap-3">
+              <input type="hidden" name="prepared_message" value={p.id} />
+              <span className="text-sm text-slate-700">
+                <span className="font-semibold">{p.title}: </span>
+                {p.content}
+              </span>
+              <SubmitButton intent="reply" variant="secondary" className="shrink-0">
+                ارسال
+              </SubmitButton>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
