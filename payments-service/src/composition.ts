@@ -24,7 +24,10 @@ import { reviewPayoutsAtLevel1 } from './modules/orders/fulfilment/payout-detail
 import { createStaffOrderService } from './modules/orders/fulfilment/staff-orders.service.ts'
 import { createPaymentsService } from './modules/orders/orders.service.ts'
 import { callbackUrlOf } from './modules/orders/settlement/callback-url.ts'
-import { createMoneyBackNotice } from './modules/orders/settlement/money-back-notice.ts'
+import {
+  createMoneyBackNotice,
+  createRefundAccountRequest,
+} from './modules/orders/settlement/money-back-notice.ts'
 import { createPreparedMessageService } from './modules/tickets/prepared-messages.service.ts'
 import { createTicketService } from './modules/tickets/tickets.service.ts'
 import { createStaffUserService } from './modules/users/staff-users.service.ts'
@@ -214,6 +217,7 @@ function composeOrders(
     callbackUrl: callbackUrlOf(config),
     callbackWaitMs: config.CALLBACK_WAIT_MS,
     onMoneyBack: tellMoneyBack,
+    onTransferNeeded: createRefundAccountRequest(deps),
     ownership,
   })
   return {

@@ -161,6 +161,8 @@ test('a customer climbs from level 0 to level 2 and the limits follow', async ({
   await expect(page.getByRole('heading', { name: 'پرداخت اینترنتی' })).toBeVisible()
   await cancelAtBank(page)
   await expect(page).toHaveURL(/\/dashboard\/orders\/\d+\?payment=failed$/)
+  // The failed payment names the one card the bank would take, as the card list writes it.
+  await expect(page.getByTestId('payment-expected-card')).toContainText('سامان · ۶۲۱۹۸۶******۰۰۰۹')
 })
 
 test('without JavaScript every identity step is a plain form; support read the limits and the inquiry log', async ({

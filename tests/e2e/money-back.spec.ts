@@ -73,9 +73,30 @@ test('a second payment the bank will not reverse: held for staff, returned by ha
   const orderId = /\/dashboard\/orders\/(\d+)/.exec(secondTab.url())?.[1]
   const moneyBack = secondTab.getByTestId('money-back')
   await expect(moneyBack).toContainText('پرداخت تکراری')
-  await expect(moneyBack).toContainText('این مبلغ نزد ما است و بازگردانده می‌شود')
+  await expect(moneyBack).toContainText('این مبلغ نزد ما است و با انتقال بانکی')
 
-  // Staff find it in money to return, with why the bank did not take it back.
+  // It can only leave by transfer: the page asks for the customer's own account, refuses a
+  // mistyped Sheba beside its field and keeps the one given (unchecked below level 1).
+  const accountForm = secondTab.getByTestId('refund-account-form')
+  await accountForm.getByLabel('شماره شبا برای بازگشت پول').fill('IR820540102680020817909003')
+  await accountForm.getByRole('button', { name: 'ثبت شماره شبا' }).click()
+  await expect(secondTab.getByTestId('refund-account-form')).toContainText('شماره شبا معتبر نیست')
+  await secondTab
+    .getByTestId('refund-account-form')
+    .getByLabel('شماره شبا برای بازگشت پول')
+    .fill('IR820540102680020817909002')
+  await secondTab
+    .getByTestId('refund-account-form')
+    .getByRole('button', { name: 'ثبت شماره شبا' })
+    .click()
+  await expect(secondTab.getByTestId('refund-account-sheba')).toHaveText(
+    'IR820540102680020817909002',
+  )
+  await expect(secondTab.getByTestId('refund-account-check')).toContainText(
+    'پیش از واریز بررسی می‌کنند',
+  )
+
+  // Staff find it in money to return, with why the bank did not take it back and the account.
   const { page: desk } = await signInAsStaff(browser)
   await desk.goto('/staff/money-to-return')
   const row = desk
@@ -83,6 +104,8 @@ test('a second payment the bank will not reverse: held for staff, returned by ha
     .filter({ has: desk.locator(`a[href="/staff/orders/${orderId}"]`) })
   await expect(row).toContainText('پرداخت تکراری')
   await expect(row).toContainText('بانک برگشت را نپذیرفت')
+  await expect(row.getByTestId('money-to-return-sheba')).toContainText('IR820540102680020817909002')
+  await expect(row.getByTestId('money-to-return-sheba')).toContainText('مالکیت را پیش از واریز')
   await row.getByLabel('توضیح (فقط برای پشتیبانی)').fill('واریز به شبای ثبت‌شده مشتری')
   await row.getByRole('button', { name: 'بازپرداخت دستی' }).click()
   await expect(row).toContainText('بازپرداخت دستی در انتظار واریز')

@@ -9,6 +9,7 @@ import { registerNewCustomer, uniquePhone } from '../support/auth.ts'
 import { payAtBank, placeOrder, SANDBOX_CARDS, walletTopUp } from '../support/orders.ts'
 import { e2eUrls } from '../support/ports.ts'
 import { startReplicaStack, type ReplicaStack } from '../support/replica-stack.ts'
+import { createStaff, staffApi } from '../support/staff.ts'
 
 /**
  * Two processes of payments-service and of web behind round-robin proxies, on one PostgreSQL:
@@ -230,6 +231,8 @@ test.describe('a replica stack of its own', () => {
         ...Object.fromEntries(Object.entries(LIMITS).map(([key, value]) => [key, String(value)])),
         ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_SECONDS),
         REFRESH_REUSE_GRACE_SECONDS: String(REFRESH_REUSE_GRACE_SECONDS),
+        // Only the change bus may bring a new rate: the cache alone would keep the old for an hour.
+        RATE_CACHE_TTL_SECONDS: '3600',
       },
     })
   })
@@ -486,6 +489,58 @@ test.describe('a replica stack of its own', () => {
       [orderId],
     )
     expect(Number(attempts[0]?.n)).toBe(1)
+  })
+
+  test('a rate an admin sets through one process is quoted by every process, and a quote given before the change still holds', async ({
+    playwright,
+  }) => {
+    test.setTimeout(60_000)
+    const quoteOf = async (url: string) => {
+      const answer = await call(`${url}/api/quote/?payment_type=topup&amount=50&currency=USD`)
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+      return answer.body as { rate_irr: number; quote_token: string }
+    }
+    // Every process holds today's rate in its cache before the change.
+    const before = await Promise.all(stack.payments.map((replica) => quoteOf(replica.url)))
+    const wanted = (before[0]?.rate_irr ?? 0) + 1_000
+    expect(before.every((quote) => quote.rate_irr === before[0]?.rate_irr)).toBe(true)
+
+    const phone = uniquePhone()
+    await createStaff({ phone, password: PASSWORD, role: 'admin', databaseUrl: stack.databaseUrl })
+    const request = await playwright.request.newContext({ baseURL: stack.payments[0]?.url })
+    const admin = await staffApi(request, phone, PASSWORD)
+    const set = await admin.post('/api/rates/', {
+      currency: 'USD',
+      buy_rate_irr: wanted,
+      confirm: true,
+    })
+    expect(set.status(), await set.text()).toBe(201)
+
+    // A wait until it happens, not a timing assertion: the bench measures how fast.
+    for (const replica of stack.payments) {
+      await expect
+        .poll(async () => (await quoteOf(replica.url)).rate_irr, { timeout: 10_000 })
+        .toBe(wanted)
+    }
+    // A quote priced before the change still prices an order within its 15 minutes (a token
+    // minted from a stale copy after the change would be the refused one, tested in the service).
+    const customer = await registerCustomer()
+    const order = await call(api('/api/payments/create/'), {
+      token: customer.access,
+      json: {
+        payment_type: 'topup',
+        site_url: 'wallet.example.com',
+        site_username: 'me@example.com',
+        site_password: 'site-secret',
+        amount: '50',
+        currency: 'USD',
+        quote_token: before[1]?.quote_token,
+      },
+      headers: newAddress(),
+    })
+    expect(order.status, JSON.stringify(order.body)).toBe(201)
+    expect(order.body.rate_irr).toBe(before[1]?.rate_irr)
+    await request.dispose()
   })
 
   test('a SIGKILLed payments-service and a SIGKILLed web: the proxies serve on through the survivors', async ({

@@ -237,6 +237,26 @@ test.describe('without JavaScript', () => {
     const page = await context.newPage()
     await page.goto('/dashboard/tickets')
 
+    // The form shows no order picker to a customer without orders; an order id posted anyway
+    // (another customer's, or none at all) is still refused with a Persian sentence on the page.
+    const category = await page
+      .getByLabel('دسته‌بندی')
+      .locator('option')
+      .nth(1)
+      .getAttribute('value')
+    const refused = await page.request.post('/dashboard/tickets', {
+      multipart: {
+        intent: 'create',
+        title: 'سفارش دیگری',
+        category: category ?? '',
+        message: 'دربارهٔ این سفارش',
+        order_id: '999999999',
+      },
+      headers: { Origin: e2eUrls.web },
+    })
+    expect(refused.status()).toBe(400)
+    expect(await refused.text()).toContain('سفارش انتخاب‌شده در سفارش‌های شما نیست')
+
     // Without JavaScript the server answers with the same texts, the form still open.
     await createTicket(page, {
       title: 'بدون جاوااسکریپت',

@@ -17,15 +17,17 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..')
 
 /**
  * A support (or admin) account made the way operators make one: payments-service's create-staff
- * command, pointed at the end-to-end stack's database (global setup exports its URL).
+ * command, pointed at the end-to-end stack's database (global setup exports its URL), or at a
+ * replica stack's own (`databaseUrl`).
  */
 export async function createStaff(options: {
   phone: string
   password: string
   role?: 'support' | 'admin'
   username?: string
+  databaseUrl?: string
 }): Promise<{ enrolmentLink: string | null }> {
-  const databaseUrl = process.env.E2E_DATABASE_URL
+  const databaseUrl = options.databaseUrl ?? process.env.E2E_DATABASE_URL
   if (!databaseUrl) throw new Error('E2E_DATABASE_URL is not set: run through global setup')
   const args = [
     'run',

@@ -13,6 +13,7 @@ export const SMS_KINDS = [
   'ticket_reply',
   'order_status',
   'money_back',
+  'refund_account',
 ] as const
 export type SmsKind = (typeof SMS_KINDS)[number]
 
@@ -22,6 +23,7 @@ export const SMS_KIND_LABELS: Record<SmsKind, string> = {
   ticket_reply: 'پاسخ تیکت',
   order_status: 'تغییر وضعیت سفارش',
   money_back: 'بازگشت پول',
+  refund_account: 'درخواست شبای بازگشت پول',
 }
 
 export const SMS_MESSAGES = {

@@ -285,6 +285,20 @@ describe('round-robin proxy', () => {
     ).toBe(true)
   })
 
+  it('a form a replica answers before reading it (a redirect for the wrong account): the answer arrives, never a reset', async () => {
+    const early = await replica('web-1', (_req, res) => {
+      // As a route that checks the session first: the body is never read, the connection kept.
+      res.writeHead(302, { location: '/', 'content-type': 'text/plain' })
+      res.end('go')
+    })
+    const proxy = await proxyTo(early)
+    for (let i = 0; i < 5; i++) {
+      // About a megabyte, as a form with a very long field: more than the sockets buffer.
+      const answer = await request(proxy, { method: 'POST', body: 'a='.padEnd(1_000_000, 'x') })
+      expect(answer.status).toBe(302)
+    }
+  })
+
   it('answers 502 when no replica takes the connection', async () => {
     const proxy = await proxyTo(
       { name: 'web-1', port: await getFreePort() },

@@ -94,6 +94,30 @@ function endToEnd(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
   return kept
 }
 
+/**
+ * The rest of a body the replica answered before reading: forwarded as it comes, without
+ * waiting for 'drain', which a request whose answer arrived may never emit again (the piped
+ * body would stall until the replica's idle timeout). The replica, kept alive, reads it on and
+ * drops it.
+ */
+function forwardRestOfBody(req: http.IncomingMessage, upstream: http.ClientRequest) {
+  req.unpipe(upstream)
+  req.on('data', (chunk: Buffer) => {
+    if (!upstream.destroyed) upstream.write(chunk)
+  })
+  req.once('end', () => {
+    if (!upstream.destroyed) upstream.end()
+  })
+  // Unpiping paused it.
+  req.resume()
+}
+
+/** The client's body no replica will read any more: read to its end and dropped. */
+function dropRestOfBody(req: http.IncomingMessage, upstream: http.ClientRequest) {
+  req.unpipe(upstream)
+  req.resume()
+}
+
 export async function startRoundRobinProxy(
   options: RoundRobinProxyOptions,
 ): Promise<RoundRobinProxy> {
@@ -144,13 +168,18 @@ export async function startRoundRobinProxy(
     const method = req.method ?? 'GET'
     let connected = false
     let answered = false
+    let answerEnded = false
 
     const upstream = http.request({
       host: target.host,
       port: target.port,
       method,
       path: req.url,
-      headers: endToEnd(req.headers),
+      // Keep-alive to the replica, though the agent never reuses the connection: a replica that
+      // answers before reading a body (a redirect for a form it will not read) then reads the
+      // rest and throws it away, as it does for a client without the proxy, instead of closing
+      // while the body is still arriving (a reset that can destroy its answer on the way).
+      headers: { ...endToEnd(req.headers), connection: 'keep-alive' },
       agent,
     })
 
@@ -175,7 +204,18 @@ export async function startRoundRobinProxy(
       // Event streams and slow downloads: the client gets the headers now, not with the first
       // chunk of a body that may be minutes away.
       res.flushHeaders()
-      answer.pipe(res)
+      if (!req.readableEnded) forwardRestOfBody(req, upstream)
+      answer.pipe(res, { end: false })
+      answer.on('end', () => {
+        answerEnded = true
+        // A replica may answer before reading the body (a redirect for a form it will not
+        // read): the answer is kept open until the client finished sending, so this server
+        // never starts the next request of the connection with a body still on the wire.
+        if (req.readableEnded) return void res.end()
+        req.once('end', () => res.end())
+        // A replica that closed instead of reading on: the rest is read here and dropped.
+        upstream.once('close', () => dropRestOfBody(req, upstream))
+      })
       // The replica died halfway through its answer: the client's connection is cut too.
       answer.on('close', () => {
         if (!answer.complete) res.destroy()
@@ -183,6 +223,8 @@ export async function startRoundRobinProxy(
     })
 
     upstream.on('error', (error: NodeJS.ErrnoException) => {
+      // Its whole answer is on the way to the client: only the unread body is lost.
+      if (answerEnded) return dropRestOfBody(req, upstream)
       if (answered) {
         res.destroy()
         return

@@ -451,6 +451,7 @@ function sandboxSmsSettings(baseEnv: NodeJS.ProcessEnv, url: string) {
     KAVENEGAR_ORDER_STATUS_TEMPLATE: 'arzpol-order-status',
     KAVENEGAR_OTP_LOCK_TEMPLATE: 'arzpol-otp-lock',
     KAVENEGAR_MONEY_BACK_TEMPLATE: 'arzpol-money-back',
+    KAVENEGAR_REFUND_ACCOUNT_TEMPLATE: 'arzpol-refund-account',
   }
 }
 

@@ -130,6 +130,7 @@ export const envSchema = z
      * (ADR 014). Without one no money-back notice is sent.
      */
     KAVENEGAR_MONEY_BACK_TEMPLATE: z.string().min(1).optional(),
+    KAVENEGAR_REFUND_ACCOUNT_TEMPLATE: z.string().min(1).optional(),
     // ── ticket attachments ──
     ...storageEnvShape,
     WEBOTP_DOMAIN: z

@@ -35,6 +35,8 @@ export class GatewayTransaction extends BaseModel {
   declare masked_pan: string | null
   /** The card that paid, hashed by the bank's verify answer (foreign card check, ADR 024). */
   declare hashed_pan: string | null
+  /** The customer's card the attempt was restricted to (level 1 and up); null: any card. */
+  declare card_id: number | null
   declare failure: string | null
   /** What the (unauthenticated) callback claimed, kept before any bank call. */
   declare callback_ref_num: string | null
@@ -260,6 +262,25 @@ export class GatewayTransaction extends BaseModel {
       | undefined
   }
 
+  /**
+   * The card the order's latest bank attempt accepts (its bank and mask), or undefined when that
+   * attempt took any card or there is none yet.
+   */
+  static async expectedCardOf(
+    db: Knex,
+    paymentId: number,
+  ): Promise<{ bank_name: string; masked_number: string } | undefined> {
+    const latest = db('gateway_transactions')
+      .where({ payment_id: paymentId })
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .first('card_id')
+    return (await db('customer_cards').where('id', latest).first('bank_name', 'masked_number')) as
+      { bank_name: string; masked_number: string } | undefined
+  }
+
   /** How many attempts ended in each of `statuses`, per gateway and failure (the metrics' gauge). */
   static async countOutcomes(
     db: Knex,
@@ -360,6 +381,8 @@ export interface MoneyToReturnRow {
   status: string
   ref_num: string | null
   since: Date
+  refund_sheba: string | null
+  refund_sheba_checked_at: Date | null
   refunds: Array<{
     id: number
     amount_irr: number
@@ -397,6 +420,7 @@ const moneyToReturnSql = (forCustomer: boolean) => `
          coalesce(b.suspense, '0') AS suspense, coalesce(b.outgoing, '0') AS outgoing,
          g.failure, g.return_block, g.status, g.ref_num,
          coalesce(g.callback_at, g.updated_at) AS since,
+         o.refund_sheba, o.refund_sheba_checked_at,
          (SELECT coalesce(json_agg(json_build_object(
                    'id', r.id, 'amount_irr', r.amount_irr, 'method', r.method,
                    'status', r.status, 'reason', r.reason, 'reference', r.reference,

@@ -36,6 +36,10 @@ export class Payment extends BaseModel {
    * null while it has not (ADR 028). A cash-out never reaches staff without it.
    */
   declare sheba_owner_checked_at: Date | null
+  /** The customer's own account for a bank transfer of this order's money going back. */
+  declare refund_sheba: string | null
+  /** When `refund_sheba` passed the owner question at level 1; null: staff check it by hand. */
+  declare refund_sheba_checked_at: Date | null
   declare paid_at: Date | null
   /**
    * When the order's money moved: its bank payment verified, or the cash-out paid out; null
@@ -342,6 +346,31 @@ export class Payment extends BaseModel {
     await trx('payments')
       .where({ id })
       .update({ sheba, sheba_owner_checked_at: sheba ? checkedAt : null, updated_at: now })
+  }
+
+  /** The order's account for a transfer back, and its owner's phone to ask for one. */
+  static async refundAccountOf(
+    db: Knex,
+    id: number,
+  ): Promise<{ phone: string; refund_sheba: string | null } | undefined> {
+    return (await db('payments as p')
+      .join('users as u', 'u.id', 'p.user_id')
+      .where('p.id', id)
+      .first('u.phone', 'p.refund_sheba')) as
+      { phone: string; refund_sheba: string | null } | undefined
+  }
+
+  /** Sets the account a transfer of the order's money goes to, with its owner check's time. */
+  static async setRefundSheba(
+    trx: Knex.Transaction,
+    id: number,
+    sheba: string,
+    checkedAt: Date | null,
+    now: Date,
+  ): Promise<void> {
+    await trx('payments')
+      .where({ id })
+      .update({ refund_sheba: sheba, refund_sheba_checked_at: checkedAt, updated_at: now })
   }
 
   /**

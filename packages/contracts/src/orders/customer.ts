@@ -183,6 +183,24 @@ export const ShebaBody = z.object({
   }),
 })
 
+export const RefundAccountBody = z.object({
+  sheba: shebaSchema.meta({
+    description:
+      "Where money of this order that staff return by bank transfer goes: the customer's own account, IR + 24 digits, mod-97 checked",
+    examples: ['IR820540102680020817909002'],
+  }),
+})
+
+/** The account a transfer of this order's money goes to, as the customer gave it. */
+export const RefundAccountOut = z.object({
+  sheba: z.string(),
+  bank_name: z.string().nullable().meta({ description: "The Persian name of the Sheba's bank" }),
+  owner_checked: z.boolean().meta({
+    description:
+      "The owner inquiry matched the customer's national code (identity level 1 and up); false: given below level 1, staff check the owner by hand before the transfer",
+  }),
+})
+
 export const StartResponse = z.object({
   gateway_url: z
     .string()
@@ -285,6 +303,18 @@ export const PaymentDetailOut = PaymentOut.extend({
   bank_receipt: BankReceiptOut.nullable()
     .optional()
     .meta({ description: 'The verified bank payment of a paid order; null before it is paid' }),
+  refund_account: RefundAccountOut.nullable().optional().meta({
+    description:
+      'Money of this order staff return by bank transfer goes to this account (POST /api/payments/{id}/refund-account/); null until the customer gives one',
+  }),
+  expected_card: z
+    .object({ bank_name: z.string(), masked_number: z.string() })
+    .nullable()
+    .optional()
+    .meta({
+      description:
+        "From identity level 1 (ADR 024): the customer's card the latest bank attempt accepts, which the bank refuses any other card for; null when that attempt took any card or there is none",
+    }),
 })
 
 export const QuoteExpired = z.object({

@@ -205,6 +205,14 @@ export const MoneyToReturnItemOut = z.object({
   ref_num: z.string().nullable(),
   since: z.date().meta({ description: 'Callback time, else the last update' }),
   refunds: z.array(ItemRefundOut),
+  refund_sheba: z.string().nullable().optional().meta({
+    description:
+      "The account the customer gave for a transfer of this order's money; null: none yet",
+  }),
+  refund_sheba_checked: z.boolean().optional().meta({
+    description:
+      "The owner inquiry matched the customer at level 1; false: check the account's owner by hand before transferring",
+  }),
 })
 
 export const MoneyToReturnOut = z.object({

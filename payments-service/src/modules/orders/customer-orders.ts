@@ -23,5 +23,7 @@ export async function detail(deps: PaymentsServiceDeps, user: User, id: number) 
   // A cash-out not yet with staff: what it still needs (ADR 017).
   const missing = await missingPayoutDetails(db, payment)
   const bankReceipt = (await GatewayTransaction.receiptOf(db, id)) ?? null
-  return { payment, events, moneyBack, missing, bankReceipt }
+  // From level 1 the bank takes one card only: the page names it when a payment failed.
+  const expectedCard = (await GatewayTransaction.expectedCardOf(db, id)) ?? null
+  return { payment, events, moneyBack, missing, bankReceipt, expectedCard }
 }

@@ -21,12 +21,15 @@ import {
   PaymentDetailOut,
   PaymentOut,
   PaymentWithMissingOut,
+  RefundAccountBody,
+  RefundAccountOut,
   ShebaBody,
   StartBody,
   StartResponse,
 } from '@arzpol/contracts/orders/customer'
 import type { DocumentService } from './fulfilment/documents.ts'
 import { shebaBankName } from './fulfilment/payout-details.ts'
+import { refundAccountOf } from './settlement/refund-account.ts'
 import type { PaymentsService } from './orders.service.ts'
 
 const CALLBACK_BODY_LIMIT = 16 * 1024
@@ -166,10 +169,8 @@ export function registerPaymentRoutes(
     responses: ok('Order', PaymentDetailOut),
     errors: [404],
     handler: async (_ctx, { params, user }) => {
-      const { payment, events, moneyBack, missing, bankReceipt } = await payments.detail(
-        user,
-        params.id,
-      )
+      const { payment, events, moneyBack, missing, bankReceipt, expectedCard } =
+        await payments.detail(user, params.id)
       return reply(200, {
         ...paymentBody(payment),
         missing,
@@ -177,6 +178,8 @@ export function registerPaymentRoutes(
         events: events.filter(isCustomerEvent).map(eventBody),
         money_back: moneyBack,
         bank_receipt: bankReceipt,
+        expected_card: expectedCard,
+        refund_account: refundAccountOf(payment),
       })
     },
   })
@@ -223,6 +226,23 @@ export function registerPaymentRoutes(
         missing,
         sheba_bank_name: shebaBankName(payment.sheba),
       })
+    },
+  })
+
+  customer.post('/api/payments/:id/refund-account/', {
+    operationId: 'payments_refund_account',
+    summary: "Give the account a bank transfer of this order's money goes back to (owner)",
+    description:
+      "Only while money of the order is held or waits for a transfer staff make (`money_back` items `held` or `pending`): 409 `no_transfer_due` otherwise (a bank reversal goes back to the paying card by itself). The Sheba must be the customer's own: at identity level 1 its owner is asked at once (409 `sheba_not_owner`, 503 `inquiry_unavailable`, 429 `inquiry_limit` with `retry_after`, as for a cash-out); below level 1 it is kept with `owner_checked: false` and staff check the owner by hand before they transfer (ADR 038). Giving another replaces it. Answers the order's `refund_account`.",
+    params: IdParams,
+    body: RefundAccountBody,
+    responses: ok('Recorded', RefundAccountOut),
+    errors: [404, 409, 429, 503],
+    handler: async (ctx, { params, body, user }) => {
+      return reply(
+        200,
+        await payments.setRefundAccount(user, params.id, body.sheba, clientIpOf(ctx)),
+      )
     },
   })
 

@@ -8,7 +8,7 @@ import type { RateService } from '../catalog/rates.service.ts'
 import type { Ownership } from '../identity/ownership.ts'
 import type { CredentialVault } from '../../lib/credential-vault.ts'
 import type { IdempotencyStore } from './checkout/idempotency.ts'
-import type { TellMoneyBack } from './settlement/money-back-notice.ts'
+import type { AskForRefundAccount, TellMoneyBack } from './settlement/money-back-notice.ts'
 import type { Settlement } from './settlement/settlement.ts'
 
 export interface PaymentsServiceDeps {
@@ -31,6 +31,8 @@ export interface PaymentsServiceDeps {
   callbackWaitMs?: number
   /** Tells the customer, inside the return's transaction, that money is coming back. */
   onMoneyBack?: TellMoneyBack
+  /** Asks the customer, inside that transaction, for an account when money goes back by transfer. */
+  onTransferNeeded?: AskForRefundAccount
   /** Whose Sheba (ADR 024): a cash-out's Sheba must be the customer's own. */
   ownership: Ownership
 }

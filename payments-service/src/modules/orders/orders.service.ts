@@ -7,6 +7,7 @@ import { cancel } from './cancel.ts'
 import { detail, list } from './customer-orders.ts'
 import type { OrderDeps, PaymentsServiceDeps } from './order-deps.ts'
 import { handleCallback } from './settlement/callback.ts'
+import { setRefundAccount } from './settlement/refund-account.ts'
 import { createSettlement } from './settlement/settlement.ts'
 
 export type { PaymentsServiceDeps } from './order-deps.ts'
@@ -26,6 +27,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     gateway,
     waitForVerifyMs: deps.callbackWaitMs,
     ...(deps.onMoneyBack && { onMoneyBack: deps.onMoneyBack }),
+    ...(deps.onTransferNeeded && { onTransferNeeded: deps.onTransferNeeded }),
   })
   const orderDeps: OrderDeps = { ...deps, keys, settlement }
 
@@ -35,6 +37,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     list: list.bind(null, orderDeps),
     detail: detail.bind(null, orderDeps),
     setSheba: setSheba.bind(null, orderDeps),
+    setRefundAccount: setRefundAccount.bind(null, orderDeps),
     start: start.bind(null, orderDeps),
     handleCallback: handleCallback.bind(null, orderDeps),
     settleAttempt: settlement.settleAttempt,

@@ -50,4 +50,46 @@ describe('MoneyBackSection', () => {
     expect(transferred).toContain('با انتقال بانکی بازگردانده شد')
     expect(transferred).not.toContain('به حساب شما')
   })
+
+  it('money that leaves by transfer asks for the customer’s own account, then names it and its check', () => {
+    const item = {
+      amount_irr: 57_500_000,
+      reason: 'reversal_refused',
+      reference: null,
+      created_at: '2026-11-25T08:00:00.000Z',
+      expected_by: null,
+      settled_at: null,
+    }
+    const withForm = (
+      items: Parameters<typeof MoneyBackSection>[0]['items'],
+      account = null as never,
+    ) =>
+      renderToStaticMarkup(
+        createElement(MoneyBackSection, { items, account }, createElement('form', { id: 'f' })),
+      )
+    for (const status of ['held', 'pending'] as const) {
+      const html = withForm([{ ...item, status }])
+      expect(html).toContain('data-testid="refund-account"')
+      expect(html).toContain('<form id="f">')
+    }
+    // A reversal goes back to the card by itself: no account asked.
+    for (const status of ['requested', 'done'] as const)
+      expect(withForm([{ ...item, status }])).not.toContain('refund-account')
+
+    const sheba = 'IR820540102680020817909002'
+    const unchecked = withForm([{ ...item, status: 'held' }], {
+      sheba,
+      bank_name: 'پارسیان',
+      owner_checked: false,
+    } as never)
+    expect(unchecked).toContain(sheba)
+    expect(unchecked).toContain('(پارسیان)')
+    expect(unchecked).toContain('پیش از واریز بررسی می‌کنند')
+    const checked = withForm([{ ...item, status: 'held' }], {
+      sheba,
+      bank_name: null,
+      owner_checked: true,
+    } as never)
+    expect(checked).toContain('بررسی شد که این حساب به نام خود شماست')
+  })
 })

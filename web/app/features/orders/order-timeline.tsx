@@ -18,6 +18,7 @@ const REASON_LABELS: Record<string, string> = {
   refund_settled: 'پرداخت بازپرداخت',
   refund_by_hand: 'بازپرداخت دستی (پول برای بازگرداندن)',
   sheba_not_owner: 'حذف شماره شبا: به نام مشتری نبود',
+  refund_account_given: 'ثبت شبای مشتری برای بازگشت پول',
 }
 
 const ACTOR_LABELS: Record<StaffOrderEvent['actor'], string> = {

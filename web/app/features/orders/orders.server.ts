@@ -68,6 +68,16 @@ export function setOrderSheba(request: Request, token: string, id: number, sheba
   })
 }
 
+/** The customer's own account for a transfer of the order's money going back (ADR 038). */
+export function setOrderRefundAccount(request: Request, token: string, id: number, sheba: string) {
+  return call(request, `/api/payments/${id}/refund-account/`, {
+    method: 'POST',
+    token,
+    body: { sheba },
+    schema: null,
+  })
+}
+
 /** The customer gives up an order still awaiting payment; a later state answers 409. */
 export function cancelOrder(request: Request, token: string, id: number) {
   // The page is shown again from the order's own call: the answer's body is not needed.

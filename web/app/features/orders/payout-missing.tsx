@@ -73,20 +73,36 @@ export const showsShebaForm = (missing: readonly string[]): boolean =>
   missing.includes('sheba') ||
   (missing.includes('sheba_owner_check') && !missing.includes('identity_level'))
 
-/** The Sheba of a cash-out, given on its order page (`intent=sheba`). */
+/** What each Sheba form of the order page is for: its intent and its words. */
+const SHEBA_FORMS = {
+  payout: { intent: 'sheba', label: 'شماره شبا برای واریز ریالی', testId: 'sheba-form' },
+  refund: {
+    intent: 'refund-account',
+    label: 'شماره شبا برای بازگشت پول',
+    testId: 'refund-account-form',
+  },
+} as const
+
+/**
+ * A Sheba given on the order page: a cash-out's (`intent=sheba`), or the account money of the
+ * order goes back to by transfer (`intent=refund-account`, ADR 038).
+ */
 export function ShebaForm({
   shebaErrors,
   formErrors,
+  purpose = 'payout',
 }: {
   shebaErrors: string[]
   formErrors: string[]
+  purpose?: keyof typeof SHEBA_FORMS
 }) {
+  const form = SHEBA_FORMS[purpose]
   return (
-    <Form method="post" className="mt-5 flex flex-col gap-3" data-testid="sheba-form">
+    <Form method="post" className="mt-5 flex flex-col gap-3" data-testid={form.testId}>
       <FormAlert errors={formErrors} />
       <Field
         name="sheba"
-        label="شماره شبا برای واریز ریالی"
+        label={form.label}
         dir="ltr"
         autoComplete="off"
         placeholder="IR000000000000000000000000"
@@ -95,7 +111,7 @@ export function ShebaForm({
         hint="IR و ۲۴ رقم؛ حساب باید به نام خود شما باشد."
       />
       <div>
-        <SubmitButton intent="sheba">ثبت شماره شبا</SubmitButton>
+        <SubmitButton intent={form.intent}>ثبت شماره شبا</SubmitButton>
       </div>
     </Form>
   )

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import {
   CheckedForm,
   Field,
+  FormAlert,
   SelectField,
   SubmitButton,
   TextAreaField,
@@ -256,6 +257,9 @@ export function NewTicketPanel({
             defaultValue={values?.order_id ?? ''}
             errors={errors.fields.order_id}
           />
+        ) : errors.fields.order_id?.length ? (
+          // No picker without orders, yet a posted order id can still be refused: say so here.
+          <FormAlert errors={errors.fields.order_id} />
         ) : null}
         <Field
           type="file"

@@ -1,10 +1,10 @@
+import { cardLabel } from '~/features/identity/card-label.ts'
 import type {
   ActionFunctionArgs,
   HeadersFunction,
   LoaderFunctionArgs,
   MetaFunction,
 } from '@remix-run/node'
-import { toPersianDigits } from '@arzpol/contracts/digits'
 import { data } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { requireUser } from '~/features/auth/auth.server.ts'
@@ -36,10 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // One key per rendered form: a double submit of it is one order (Idempotency-Key).
   // From identity level 1 a payment uses one of the customer's cards: the form lets them pick.
   const payingCards = cards.ok
-    ? cards.data.map((card) => ({
-        id: card.id,
-        label: `${card.bank_name} · ${toPersianDigits(card.masked_number)}`,
-      }))
+    ? cards.data.map((card) => ({ id: card.id, label: cardLabel(card) }))
     : []
   return data(
     { types, preset, again, payingCards, idempotencyKey: crypto.randomUUID() },

@@ -22,6 +22,7 @@ import {
 import { flashCookie } from '~/features/auth/session.server.ts'
 import { DocumentsSection } from '~/features/orders/documents.tsx'
 import { MoneyBackSection } from '~/features/orders/money-back.tsx'
+import { PaymentResult, paymentOutcomeOf } from '~/features/orders/payment-result.tsx'
 import {
   PayoutMissingSection,
   ShebaForm,
@@ -39,9 +40,8 @@ import {
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
- * One order: its amounts, its timeline, and, after the bank's return
- * (`?payment=success|failed|pending`, set by payments-service's callback), what happened and what
- * comes next, in Persian.
+ * One order: its amounts, its timeline, and, after the bank's return, what happened and what
+ * comes next, in Persian (`PaymentResult`).
  */
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -52,9 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!result.ok) {
     throw new Response('Not found', { status: result.status === 404 ? 404 : 502, headers })
   }
-  const param = new URL(request.url).searchParams.get('payment')
-  const payment: PaymentOutcome | null =
-    param === 'success' || param === 'failed' || param === 'pending' ? param : null
+  const payment = paymentOutcomeOf(new URL(request.url).searchParams.get('payment'))
   // Cash-out orders carry the customer's income documents.
   const documents =
     result.data.payment_type === 'payout' ? await listDocuments(request, tokens.access, id) : null
@@ -67,13 +65,16 @@ export interface OrderActionData {
   errors: string[]
   /** The Sheba form's (ADR 017): its field, and the form as a whole. */
   sheba?: { field: string[]; form: string[] }
+  /** The form of the account money goes back to (ADR 038). */
+  refundAccount?: { field: string[]; form: string[] }
   /** The cancel button's refusal (the order moved on meanwhile). */
   cancel?: string[]
 }
 
 /**
- * Uploads a document (multipart), records a cash-out's Sheba (`intent=sheba`) or cancels an
- * order awaiting payment (`intent=cancel`); all work without JavaScript, then show the page again.
+ * Uploads a document (multipart), records a cash-out's Sheba (`intent=sheba`) or the account
+ * money goes back to (`intent=refund-account`), or cancels an order awaiting payment
+ * (`intent=cancel`); all work without JavaScript, then show the page again.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const id = Number(params.orderId)
@@ -94,12 +95,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     headers.append('Set-Cookie', flashCookie.serialize({ message: CANCEL_MESSAGES.cancelled }))
     throw redirect(`/dashboard/orders/${id}`, { headers })
   }
-  if (submitted.form.get('intent') === 'sheba') {
-    const saved = await saveSheba(request, tokens.access, id, submitted.form)
+  const intent = submitted.form.get('intent')
+  if (intent === 'sheba' || intent === 'refund-account') {
+    const purpose = intent === 'sheba' ? 'payout' : 'refund'
+    const saved = await saveSheba(request, tokens.access, id, submitted.form, purpose)
     if (!saved.ok) {
       if (saved.status === 404) throw new Response('Not found', { status: 404, headers })
+      const errors = { field: saved.sheba, form: saved.form }
       return data<OrderActionData>(
-        { errors: [], sheba: { field: saved.sheba, form: saved.form } },
+        { errors: [], ...(purpose === 'payout' ? { sheba: errors } : { refundAccount: errors }) },
         { status: saved.status, headers },
       )
     }
@@ -115,46 +119,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   throw redirect(`/dashboard/orders/${id}`, { headers })
 }
 
-type PaymentOutcome = 'success' | 'failed' | 'pending'
-
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
-
-const RESULT_TEXT = {
-  success: {
-    title: 'پرداخت با موفقیت انجام شد',
-    body: 'مبلغ سفارش از حساب شما کسر و توسط بانک تایید شد. کارشناسان ما سفارش را انجام می‌دهند و وضعیت آن را در همین صفحه می‌بینید. رسید رسمی پرداخت آماده است.',
-    look: 'border-emerald-200 bg-emerald-50 text-emerald-900',
-  },
-  failed: {
-    title: 'پرداخت انجام نشد',
-    body: 'پرداخت لغو شد یا بانک آن را تایید نکرد. اگر مبلغی از حساب شما کسر شده باشد، بانک حداکثر ظرف ۷۲ ساعت آن را برمی‌گرداند. با دکمهٔ «پرداخت مجدد» همین سفارش را بدون نوشتن دوباره پرداخت کنید.',
-    look: 'border-red-200 bg-red-50 text-red-900',
-  },
-  pending: {
-    title: 'نتیجه پرداخت هنوز مشخص نیست',
-    body: 'پاسخ بانک هنوز به ما نرسیده است. چند دقیقه بعد این صفحه را دوباره باز کنید؛ اگر پرداخت تایید نشود، مبلغ کسرشده را بانک برمی‌گرداند.',
-    look: 'border-amber-200 bg-amber-50 text-amber-900',
-  },
-} as const
 
 export default function OrderPage() {
   const { order, payment, documents, payKey } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const paid = PAID_STAGES.includes(order.stage)
-  const result = payment ? RESULT_TEXT[payment] : null
   return (
     <div className="flex flex-col gap-5">
-      {result ? (
-        <section
-          role="status"
-          data-testid="payment-result"
-          className={`rounded-2xl border p-5 ${result.look}`}
-        >
-          <h2 className="text-lg font-bold">{result.title}</h2>
-          <p className="mt-2 leading-8">{result.body}</p>
-        </section>
-      ) : null}
-      <MoneyBackSection items={order.money_back} />
+      <PaymentResult outcome={payment} expectedCard={order.expected_card} />
+      <MoneyBackSection items={order.money_back} account={order.refund_account}>
+        <ShebaForm
+          purpose="refund"
+          shebaErrors={actionData?.refundAccount?.field ?? []}
+          formErrors={actionData?.refundAccount?.form ?? []}
+        />
+      </MoneyBackSection>
       <PayoutMissingSection stage={order.stage} missing={order.missing}>
         {showsShebaForm(order.missing) ? (
           <ShebaForm

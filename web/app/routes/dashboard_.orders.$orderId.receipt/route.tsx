@@ -76,9 +76,9 @@ export default function ReceiptPage() {
     <div className="mx-auto w-full max-w-2xl px-4 py-8" data-print-page>
       <article
         data-testid="receipt"
-        className="rounded-2xl border border-slate-300 bg-white p-8 print:border-0 print:p-0"
+        className="rounded-2xl border border-slate-300 bg-white p-5 sm:p-8 print:border-0 print:p-0"
       >
-        <header className="flex items-start justify-between border-b border-slate-200 pb-4">
+        <header className="flex flex-wrap items-start justify-between gap-2 border-b border-slate-200 pb-4">
           <div>
             <h1 className="text-xl font-extrabold text-slate-900">رسید رسمی پرداخت</h1>
             <p className="mt-1 text-sm text-slate-600">ارزپل · پرداخت ارزی بین‌المللی</p>
@@ -87,7 +87,8 @@ export default function ReceiptPage() {
             شماره سفارش <bdi className="font-bold">{formatNumberFa(order.id)}</bdi>
           </p>
         </header>
-        <dl className="mt-5 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2.5 text-sm">
+        {/* A bank's reference or a site address may be longer than a phone is wide: it wraps. */}
+        <dl className="mt-5 grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-2.5 text-sm sm:gap-x-6 [&_dd]:[overflow-wrap:anywhere]">
           <dt className="text-slate-500">مشتری</dt>
           <dd>
             <bdi>{customer}</bdi>

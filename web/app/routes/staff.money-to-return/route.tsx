@@ -138,7 +138,7 @@ export default function MoneyToReturn() {
       ) : (
         <Table
           caption="پول برای بازگرداندن"
-          columns={['سفارش', 'مشتری', 'مبلغ', 'دلیل', 'از', 'بازگرداندن']}
+          columns={['سفارش', 'مشتری', 'مبلغ', 'دلیل', 'از', 'حساب مشتری', 'بازگرداندن']}
           rows={results.map((item) => ({
             key: String(item.gateway_tx_id),
             cells: [
@@ -161,6 +161,7 @@ export default function MoneyToReturn() {
                 ) : null}
               </span>,
               <span key="since">{formatJalaliDateTime(item.since)}</span>,
+              <RefundAccountCell key="account" item={item} />,
               <ReturnCell
                 key="return"
                 item={item}
@@ -175,6 +176,28 @@ export default function MoneyToReturn() {
         />
       )}
     </>
+  )
+}
+
+/**
+ * Where a transfer goes: the Sheba the customer gave on the order page (ADR 038), and whether
+ * the owner inquiry already matched them; below level 1 staff check the owner by hand.
+ */
+function RefundAccountCell({ item }: { item: MoneyToReturnItem }) {
+  if (!item.refund_sheba) {
+    return <span className="text-xs text-slate-600">مشتری هنوز شبا نداده است</span>
+  }
+  return (
+    <span className="flex flex-col items-start gap-1" data-testid="money-to-return-sheba">
+      <bdi dir="ltr" className="text-xs">
+        {item.refund_sheba}
+      </bdi>
+      {item.refund_sheba_checked ? (
+        <Badge tone="emerald">مالکیت بررسی شد</Badge>
+      ) : (
+        <Badge tone="amber">مالکیت را پیش از واریز دستی بررسی کنید</Badge>
+      )}
+    </span>
   )
 }
 

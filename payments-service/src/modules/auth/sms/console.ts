@@ -4,6 +4,7 @@ import {
   orderStatusSmsText,
   otpLockedSmsText,
   otpSmsText,
+  refundAccountSmsText,
   ticketReplySmsText,
   type SmsProvider,
 } from './sms-provider.ts'
@@ -29,6 +30,9 @@ export function createConsoleSmsProvider(logger: Logger, webOtpDomain: string): 
     },
     async sendMoneyBack({ phone, ...message }) {
       logger.info({ sms_to: phone, text: moneyBackSmsText(message) }, 'sms (console provider)')
+    },
+    async sendRefundAccount({ phone, orderId }) {
+      logger.info({ sms_to: phone, text: refundAccountSmsText(orderId) }, 'sms (console provider)')
     },
   }
 }

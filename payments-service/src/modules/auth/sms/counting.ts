@@ -17,6 +17,7 @@ export function countingSmsProvider(provider: SmsProvider, metrics: Metrics): Sm
   const orderStatus = provider.sendOrderStatus?.bind(provider)
   const otpLocked = provider.sendOtpLocked?.bind(provider)
   const moneyBack = provider.sendMoneyBack?.bind(provider)
+  const refundAccount = provider.sendRefundAccount?.bind(provider)
   return {
     name: provider.name,
     sendOtp: counted('otp', (message) => provider.sendOtp(message)),
@@ -24,5 +25,6 @@ export function countingSmsProvider(provider: SmsProvider, metrics: Metrics): Sm
     ...(orderStatus && { sendOrderStatus: counted('order_status', orderStatus) }),
     ...(otpLocked && { sendOtpLocked: counted('otp_locked', otpLocked) }),
     ...(moneyBack && { sendMoneyBack: counted('money_back', moneyBack) }),
+    ...(refundAccount && { sendRefundAccount: counted('refund_account', refundAccount) }),
   }
 }

@@ -13,6 +13,8 @@ const WITHOUT_TEMPLATE = {
   KAVENEGAR_ORDER_STATUS_TEMPLATE: 'customers get no SMS when staff move their order',
   KAVENEGAR_OTP_LOCK_TEMPLATE: 'owners get no SMS when too many wrong codes lock their phone',
   KAVENEGAR_MONEY_BACK_TEMPLATE: 'customers get no SMS when money of their order comes back',
+  KAVENEGAR_REFUND_ACCOUNT_TEMPLATE:
+    'customers get no SMS asking for their account when money goes back by transfer',
   KAVENEGAR_TICKET_REPLY_TEMPLATE: 'customers get no SMS when support answers a ticket',
 } as const
 
@@ -34,6 +36,7 @@ export function createSmsProvider(config: AppConfig, logger: Logger): SmsProvide
       orderStatusTemplate: config.KAVENEGAR_ORDER_STATUS_TEMPLATE,
       otpLockTemplate: config.KAVENEGAR_OTP_LOCK_TEMPLATE,
       moneyBackTemplate: config.KAVENEGAR_MONEY_BACK_TEMPLATE,
+      refundAccountTemplate: config.KAVENEGAR_REFUND_ACCOUNT_TEMPLATE,
       baseUrl: config.KAVENEGAR_BASE_URL,
     })
   }

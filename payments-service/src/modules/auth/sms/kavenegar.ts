@@ -24,6 +24,8 @@ export interface KavenegarOptions {
    * reason in words (Kavenegar allows spaces in token10 only). None, no notice.
    */
   moneyBackTemplate?: string | undefined
+  /** Template for "order %token%: give your own Sheba on its page"; none, no request. */
+  refundAccountTemplate?: string | undefined
   baseUrl: string
   timeoutMs?: number
 }
@@ -122,6 +124,10 @@ export function createKavenegarSmsProvider(options: KavenegarOptions): SmsProvid
           token10: reason.split(/\s+/).slice(0, 6).join(' '),
         },
       )
+    },
+    async sendRefundAccount(message) {
+      if (!options.refundAccountTemplate) return
+      await lookup(message, options.refundAccountTemplate, String(message.orderId))
     },
   }
 }

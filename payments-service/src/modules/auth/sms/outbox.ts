@@ -1,7 +1,13 @@
 import type { Knex } from 'knex'
 import type { JobEngine } from '../../../jobs/engine.ts'
 import { queueOfKind, SMS_QUEUE_NAMES, SMS_QUEUES, type SmsJobData } from './sms-jobs.ts'
-import type { MoneyBackSms, OrderStatusSms, OtpLockSms, TicketReplySms } from './sms-provider.ts'
+import type {
+  MoneyBackSms,
+  OrderStatusSms,
+  OtpLockSms,
+  RefundAccountSms,
+  TicketReplySms,
+} from './sms-provider.ts'
 
 /**
  * SMS are never lost (ADR 034): each is a job of the job engine (ADR 032), written in the
@@ -29,6 +35,8 @@ export interface SmsOutbox {
   enqueueOtpLocked(trx: Knex.Transaction, message: OtpLockSms): Promise<void>
   /** "Money of your order is coming back"; skipped by providers without a template. */
   enqueueMoneyBack(trx: Knex.Transaction, message: MoneyBackSms): Promise<void>
+  /** "Give your own account for the transfer"; skipped by providers without a template. */
+  enqueueRefundAccount(trx: Knex.Transaction, message: RefundAccountSms): Promise<void>
   /**
    * Runs every SMS job that is due now, in this call (tests, which run no workers). A retry
    * waiting out its backoff is not due.
@@ -66,6 +74,8 @@ export function createSmsOutbox(jobs: SmsJobSink): SmsOutbox {
         ...withoutKey(message),
         expectedBy: expectedBy ? expectedBy.toISOString() : null,
       }),
+    enqueueRefundAccount: (trx, message) =>
+      enqueue(trx, { kind: 'refund_account', ...withoutKey(message) }),
     async drain() {
       for (const queue of SMS_QUEUE_NAMES) await jobs.runDue(queue)
     },

@@ -43,6 +43,7 @@ export const SmsJobData = z.discriminatedUnion('kind', [
     reason: z.string().min(1).max(200),
     expectedBy: z.iso.datetime().nullable(),
   }),
+  z.object({ kind: z.literal('refund_account'), phone, orderId: id }),
 ])
 export type SmsJobData = z.infer<typeof SmsJobData>
 

@@ -52,6 +52,16 @@ export interface MoneyBackSms extends SmsKey {
   expectedBy: Date | null
 }
 
+/**
+ * "Give us your own account for the transfer" (ADR 038): money of the order goes back by a bank
+ * transfer, and the order has no account for it yet. Names the order, nothing else.
+ */
+export interface RefundAccountSms extends SmsKey {
+  /** 09xxxxxxxxx */
+  phone: string
+  orderId: number
+}
+
 /** The one interface every SMS vendor sits behind. */
 export interface SmsProvider {
   readonly name: string
@@ -63,6 +73,8 @@ export interface SmsProvider {
   sendOtpLocked?(message: OtpLockSms): Promise<void>
   /** Optional: a vendor without a money-back template sends nothing. */
   sendMoneyBack?(message: MoneyBackSms): Promise<void>
+  /** Optional: a vendor without a refund-account template sends nothing. */
+  sendRefundAccount?(message: RefundAccountSms): Promise<void>
 }
 
 /**
@@ -91,6 +103,14 @@ export function orderStatusSmsText(orderId: number, statusLabel: string): string
   return [
     `ارزپل: سفارش شماره ${toPersianDigits(orderId)} شما ${statusLabel}.`,
     'برای دیدن جزئیات وارد حساب کاربری خود شوید.',
+  ].join('\n')
+}
+
+/** The text of a refund-account request: which order, what to give, and where. */
+export function refundAccountSmsText(orderId: number): string {
+  return [
+    `ارزپل: پول سفارش شماره ${toPersianDigits(orderId)} شما با انتقال بانکی بازگردانده می‌شود.`,
+    'شماره شبای حسابی به نام خودتان را در صفحه همین سفارش بنویسید.',
   ].join('\n')
 }
 

@@ -157,6 +157,9 @@ export function smsDelivery({ db, clock, provider, codes }: SmsWorkerDeps) {
           localId,
         })
         return 'sent'
+      case 'refund_account':
+        await provider.sendRefundAccount?.({ phone: data.phone, orderId: data.orderId, localId })
+        return 'sent'
     }
   }
 }

@@ -121,6 +121,30 @@ describe('which card may pay', () => {
     expect((await byId('x')).status).toBe(400)
   })
 
+  it('the order names the card its latest attempt accepts; level 0 names none', async () => {
+    const expectedCardOf = async (token: string, id: number) =>
+      (await t.api.get<Record<string, unknown>>(`/api/payments/${id}/`, { token })).body
+        .expected_card
+    const anyone = await t.customer()
+    const open = await createOrder(t, anyone.token)
+    await startOrder(t, anyone.token, open.id)
+    expect(await expectedCardOf(anyone.token, open.id)).toBeNull()
+
+    const customer = await verifiedCustomer(t, [TEST_CARDS.success, TEST_CARDS.other])
+    const order = await createOrder(t, customer.token)
+    expect(await expectedCardOf(customer.token, order.id)).toBeNull()
+    await startOrder(t, customer.token, order.id)
+    const first = await expectedCardOf(customer.token, order.id)
+    expect(first).toMatchObject({ masked_number: expect.stringMatching(/0009$/) as string })
+    expect(JSON.stringify(first)).not.toContain(sha256(TEST_CARDS.success))
+    // Started again with the other card: the latest attempt is the one the bank holds to.
+    expect((await start(customer.token, order.id, TEST_CARDS.other)).status).toBe(200)
+    expect(await expectedCardOf(customer.token, order.id)).toMatchObject({
+      bank_name: expect.any(String) as string,
+      masked_number: expect.stringMatching(new RegExp(`${TEST_CARDS.other.slice(-4)}$`)) as string,
+    })
+  })
+
   it('a removed card no longer pays', async () => {
     const customer = await verifiedCustomer(t, [TEST_CARDS.success])
     const [card] = (

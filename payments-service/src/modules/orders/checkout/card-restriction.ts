@@ -9,13 +9,14 @@ import { hashedPanOf, verifiedCardHashes } from '../../identity/ownership.ts'
  * Which card may pay (ADR 024), decided at payment start under the customer's row
  * lock: nothing for level 0 (any card, within its limits: the spec's journeys), and from level 1
  * on one of the customer's registered cards, the chosen one or else the first. The answer is
- * the card's hash, which the token request carries (SEP `HashedCardNumber`).
+ * the card: its hash, which the token request carries (SEP `HashedCardNumber`), and its id, which
+ * the attempt keeps so the order page can name the card the bank expects.
  */
 export async function cardRestrictionOf(
   trx: Knex.Transaction,
   userId: number,
   choice: { cardNumber: string | null; cardId?: number | null | undefined },
-): Promise<string | null> {
+): Promise<{ id: number; hashed_pan: string } | null> {
   if ((await levelOf(trx, userId)) < 1) return null
   const cards = await CustomerCard.activeOf(trx, userId, ['id', 'hashed_pan'])
   if (cards.length === 0) throw new ApiError(409, CARD_MESSAGES.cardRequired, 'card_required')
@@ -23,11 +24,10 @@ export async function cardRestrictionOf(
   // the one they typed, or else the first.
   const chosen =
     choice.cardId !== null && choice.cardId !== undefined
-      ? cards.find((card) => card.id === choice.cardId)?.hashed_pan
+      ? cards.find((card) => card.id === choice.cardId)
       : choice.cardNumber !== null
         ? cards.find((card) => card.hashed_pan === hashedPanOf(choice.cardNumber as string))
-            ?.hashed_pan
-        : cards[0]?.hashed_pan
+        : cards[0]
   if (!chosen) throw new ApiError(409, CARD_MESSAGES.cardNotRegistered, 'card_not_registered')
   return chosen
 }

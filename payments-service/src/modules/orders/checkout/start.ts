@@ -215,7 +215,7 @@ async function openAttempt(
 ): Promise<GatewayPlan> {
   const { user, id, body, now } = request
   // From level 1 on, only the customer's own cards pay (ADR 024).
-  const cardHash = await cardRestrictionOf(trx, user.id, {
+  const card = await cardRestrictionOf(trx, user.id, {
     cardNumber: body.card_number ?? null,
     cardId: body.card_id,
   })
@@ -226,10 +226,11 @@ async function openAttempt(
     res_num: `${id}-${randomBytes(8).toString('hex')}`,
     amount_irr: payment.amount_irr,
     status: 'created',
+    card_id: card?.id ?? null,
     created_at: now,
     updated_at: now,
   })
-  return { kind: 'gateway', tx, payment, cardHash }
+  return { kind: 'gateway', tx, payment, cardHash: card?.hashed_pan ?? null }
 }
 
 /**

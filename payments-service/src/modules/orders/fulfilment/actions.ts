@@ -143,12 +143,13 @@ export function staffActionsFor(stage: Stage, flow: Flow): StaffAction[] {
 
 /**
  * Event reasons that record something done or seen without moving the order (from = to):
- * staff's reveals, wipes and refund settlements, and a cash-out's Sheba given or corrected
- * (ADR 017). The customer's timeline leaves them out (only when the event moved nothing:
+ * staff's reveals, wipes and refund settlements, a cash-out's Sheba given or corrected
+ * (ADR 017), and the account given for a transfer of money going back (ADR 038). The customer's timeline leaves them out (only when the event moved nothing:
  * `isCustomerEvent`); the staff view shows them.
  */
 export const AUDIT_ONLY_REASONS: ReadonlySet<string> = new Set([
   'sheba_recorded',
+  'refund_account_given',
   'credentials_revealed',
   'credentials_wiped',
   'refund_settled',

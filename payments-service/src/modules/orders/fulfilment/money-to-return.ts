@@ -49,6 +49,8 @@ function itemsOf(rows: MoneyToReturnRow[]) {
       status: row.status,
       ref_num: row.ref_num,
       since: row.since,
+      refund_sheba: row.refund_sheba,
+      refund_sheba_checked: row.refund_sheba_checked_at !== null,
       refunds: row.refunds.map((refund) => ({
         ...refund,
         created_at: new Date(refund.created_at),

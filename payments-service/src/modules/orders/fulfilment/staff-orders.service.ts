@@ -1,6 +1,9 @@
 import type { User } from '../../../models/user.model.ts'
 import type { OrderQueryInput, TransitionInput } from '@arzpol/contracts/orders/staff'
-import { createMoneyBackNotice } from '../settlement/money-back-notice.ts'
+import {
+  createMoneyBackNotice,
+  createRefundAccountRequest,
+} from '../settlement/money-back-notice.ts'
 import { createSettlement } from '../settlement/settlement.ts'
 import { revealCredentials } from './credentials-reveal.ts'
 import { settleManualRefund } from './manual-refund.ts'
@@ -18,6 +21,7 @@ export function createStaffOrderService(deps: StaffOrderDeps) {
       logger: deps.logger,
       gateway: deps.gateway,
       onMoneyBack: createMoneyBackNotice({ sms: deps.sms }),
+      onTransferNeeded: createRefundAccountRequest({ sms: deps.sms }),
     }),
   }
   const detail = (id: number) => staffOrderDetail(deps.db, id)

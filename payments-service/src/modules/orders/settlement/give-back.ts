@@ -78,6 +78,9 @@ export async function reverseRequested(
     let comingBack: RefundRow | null = current
     if (!ok) {
       comingBack = await bookRefused(trx, tx, current, 'reversal_refused', now)
+      // Held for staff, it can only leave by transfer: the customer is asked for an account
+      // now (a transfer opened at once asks with its money-back notice).
+      if (!comingBack) await deps.onTransferNeeded?.(trx, tx.payment_id)
     } else {
       await closeRefund(trx, current, 'reversed', { staffId: null, now })
       await GatewayTransaction.query(trx)

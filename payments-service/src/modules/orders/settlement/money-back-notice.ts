@@ -1,5 +1,6 @@
 import { moneyBackReason } from '@arzpol/contracts'
 import type { Knex } from 'knex'
+import { Payment } from '../../../models/payment.model.ts'
 import { Refund } from '../../../models/refund.model.ts'
 import type { SmsOutbox } from '../../auth/sms/outbox.ts'
 import { expectedBy } from './money-back.ts'
@@ -15,6 +16,7 @@ import { expectedBy } from './money-back.ts'
 export type TellMoneyBack = (trx: Knex.Transaction, refundId: number) => Promise<void>
 
 export function createMoneyBackNotice(deps: { sms: SmsOutbox }): TellMoneyBack {
+  const askForRefundAccount = createRefundAccountRequest(deps)
   return async function tellMoneyBack(trx, refundId) {
     const row = await Refund.noticeOf(trx, refundId)
     if (!row) return
@@ -25,5 +27,23 @@ export function createMoneyBackNotice(deps: { sms: SmsOutbox }): TellMoneyBack {
       reason: moneyBackReason(row.reason),
       expectedBy: expectedBy(row.method, row.created_at),
     })
+    // A transfer staff make needs the customer's own account.
+    if (row.method === 'manual') await askForRefundAccount(trx, row.payment_id)
+  }
+}
+
+/**
+ * Money of the order must go back by a bank transfer (the bank refused the reversal, or there
+ * is no bank payment to reverse) and a transfer needs an account of the customer's own (ADR
+ * 038): unless the order already has one, its owner is asked by SMS to give it on the order
+ * page. Inside the transaction that decided it, like the money-back notice.
+ */
+export type AskForRefundAccount = (trx: Knex.Transaction, paymentId: number) => Promise<void>
+
+export function createRefundAccountRequest(deps: { sms: SmsOutbox }): AskForRefundAccount {
+  return async function askForRefundAccount(trx, paymentId) {
+    const row = await Payment.refundAccountOf(trx, paymentId)
+    if (!row || row.refund_sheba) return
+    await deps.sms.enqueueRefundAccount(trx, { phone: row.phone, orderId: paymentId })
   }
 }

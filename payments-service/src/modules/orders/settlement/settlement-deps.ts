@@ -2,7 +2,7 @@ import type { Knex } from 'knex'
 import type { Logger } from 'pino'
 import type { Clock } from '../../../lib/clock.ts'
 import type { PaymentGateway } from '../../gateways/gateway.ts'
-import type { TellMoneyBack } from './money-back-notice.ts'
+import type { AskForRefundAccount, TellMoneyBack } from './money-back-notice.ts'
 
 // What every settlement step is handed. Kept apart from settlement.ts, which imports the steps,
 // so that the steps can name these types without an import cycle.
@@ -25,6 +25,8 @@ export interface SettlementDeps {
   onStep?: (step: SettlementStep) => void
   /** Told, inside its transaction, of a return of an order's money (the customer's SMS). */
   onMoneyBack?: TellMoneyBack
+  /** Told, inside its transaction, that the order's money must go back by transfer. */
+  onTransferNeeded?: AskForRefundAccount
 }
 
 export type SettlementStep = 'recorded' | 'verified' | 'booked' | 'return_requested' | 'reversed'
