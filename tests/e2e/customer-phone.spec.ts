@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { registerNewCustomer, uniquePhone } from '../support/auth.ts'
 import { payAtBank, placeOrder, SANDBOX_CARDS, walletTopUp } from '../support/orders.ts'
+import { PHONE } from '../support/phone.ts'
 
 /**
  * The customer's own pages as a customer meets them: on a 390×844 phone, signed in, with a paid
@@ -10,7 +11,7 @@ import { payAtBank, placeOrder, SANDBOX_CARDS, walletTopUp } from '../support/or
  * wider than the screen (a row a thumb would have to scroll sideways to read).
  */
 
-test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+test.use(PHONE)
 
 /** Errors the browser reports while `walk` runs: console errors and uncaught exceptions. */
 function collectErrors(page: Page): string[] {

@@ -3,6 +3,10 @@ import { registerNewCustomer, uniquePhone } from '../support/auth.ts'
 import { persianDigits, uniqueNationalCode } from '../support/identity.ts'
 import { cancelAtBank, payAtBank, placeOrder, SANDBOX_CARDS } from '../support/orders.ts'
 import { pngFile, signInAsStaff } from '../support/staff.ts'
+import { PHONE } from '../support/phone.ts'
+
+// The customer's side of these journeys runs on a phone, where our customers are.
+test.use(PHONE)
 
 /**
  * Identity levels end to end (ADR 022, 024, 025): a new customer reaches level 1 (sandbox identity

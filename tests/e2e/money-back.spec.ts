@@ -2,6 +2,10 @@ import { expect, test, type Page } from '@playwright/test'
 import { registerNewCustomer, uniquePhone } from '../support/auth.ts'
 import { payAtBank, placeOrder, SANDBOX_CARDS, walletTopUp } from '../support/orders.ts'
 import { signInAsStaff } from '../support/staff.ts'
+import { PHONE } from '../support/phone.ts'
+
+// The customer's side of these journeys runs on a phone, where our customers are.
+test.use(PHONE)
 
 /**
  * A new customer's order, at the bank's payment page in `page` (placeOrder leaves it there) and

@@ -2,6 +2,10 @@ import { expect, test } from '@playwright/test'
 import { registerNewCustomer, uniquePhone } from '../support/auth.ts'
 import { placeCashOut, TEST_SHEBA } from '../support/orders.ts'
 import { reachLevel1 } from '../support/identity.ts'
+import { PHONE } from '../support/phone.ts'
+
+// The customer's side of these journeys runs on a phone, where our customers are.
+test.use(PHONE)
 
 const PASSWORD = 'orders-docs-1404'
 

@@ -7,6 +7,10 @@ import {
   SANDBOX_CARDS,
   walletTopUp,
 } from '../support/orders.ts'
+import { PHONE } from '../support/phone.ts'
+
+// The customer's side of these journeys runs on a phone, where our customers are.
+test.use(PHONE)
 
 test('a new customer pays a top-up at the bank and sees it processing; a cancelled one failed', async ({
   page,

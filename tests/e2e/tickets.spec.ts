@@ -3,6 +3,10 @@ import { registerNewCustomer, uniquePhone } from '../support/auth.ts'
 import { e2eUrls } from '../support/ports.ts'
 import { placeOrder } from '../support/orders.ts'
 import { createStaff, pngFile, staffApi } from '../support/staff.ts'
+import { PHONE } from '../support/phone.ts'
+
+// The customer's side of these journeys runs on a phone, where our customers are.
+test.use(PHONE)
 
 /**
  * Support tickets end to end (docs/product/tickets.md): a customer opens a ticket with a
