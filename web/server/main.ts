@@ -5,7 +5,7 @@
  * a child whose busy event loop does not acknowledge SIGTERM within 60 ms.
  */
 import { once } from 'node:events'
-import { gracefulCloser } from '@arzpol/contracts/graceful-close'
+import { gracefulCloser } from '@arzpol/graceful-close'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { installGlobals, type ServerBuild } from '@remix-run/node'
@@ -81,7 +81,7 @@ async function shutdown(signal: NodeJS.Signals) {
   if (stopping) return
   stopping = true
   logger.info({ signal }, 'shutting down')
-  // Stops accepting and answers what clients already sent (shared/src/graceful-close.ts).
+  // Stops accepting and answers what clients already sent (packages/graceful-close).
   await closer.close({
     graceMs: SHUTDOWN_GRACE_MS,
     lingerMs: SHUTDOWN_LINGER_MS,
