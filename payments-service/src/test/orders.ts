@@ -157,6 +157,26 @@ export async function orderWithTwoAttempts(t: OrdersTestApp) {
   return { customer, order, one, two }
 }
 
+/**
+ * A paid order that support refund while the bank refuses every reversal: its money goes back
+ * by a transfer staff make. Answers the customer and the order.
+ */
+export async function staffRefundTheBankRefuses(t: OrdersTestApp) {
+  const customer = await t.customer()
+  const staff = await t.customer('support')
+  const order = await createOrder(t, customer.token)
+  await postCallback(t, (await payAtBank(await startOrder(t, customer.token, order.id))).fields)
+  t.bank.setFaults({ reverse: { kind: 'refuse' } })
+  const refunded = await t.api.post(
+    `/api/payments/${order.id}/transition/`,
+    { to: 'refunded', note: 'درخواست مشتری' },
+    { token: staff.token },
+  )
+  t.bank.setFaults({})
+  expect(refunded.status, refunded.text).toBe(200)
+  return { customer, order }
+}
+
 /** The smallest file payments-service recognises as a PDF by its bytes. */
 export const TEST_PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n',

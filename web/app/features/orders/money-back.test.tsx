@@ -7,6 +7,15 @@ import { MoneyBackSection } from './money-back.tsx'
 describe('MoneyBackSection', () => {
   const render = (items: Parameters<typeof MoneyBackSection>[0]['items']) =>
     renderToStaticMarkup(createElement(MoneyBackSection, { items }))
+  /** Money the bank would not reverse: it goes back by a transfer staff make. */
+  const item = {
+    amount_irr: 57_500_000,
+    reason: 'reversal_refused',
+    reference: null,
+    created_at: '2026-11-25T08:00:00.000Z',
+    expected_by: null,
+    settled_at: null,
+  }
 
   it('shows nothing when no money is coming back', () => {
     expect(render([])).toBe('')
@@ -33,14 +42,6 @@ describe('MoneyBackSection', () => {
   })
 
   it('never says "your account" for an account the customer never gave', () => {
-    const item = {
-      amount_irr: 57_500_000,
-      reason: 'reversal_refused',
-      reference: null,
-      created_at: '2026-11-25T08:00:00.000Z',
-      expected_by: null,
-      settled_at: null,
-    }
     const held = render([{ ...item, status: 'held' }])
     expect(held).toContain('شماره شبای حسابی به نام خودتان')
     expect(held).not.toContain('به حساب شما')
@@ -52,14 +53,6 @@ describe('MoneyBackSection', () => {
   })
 
   it('money that leaves by transfer asks for the customer’s own account, then names it and its check', () => {
-    const item = {
-      amount_irr: 57_500_000,
-      reason: 'reversal_refused',
-      reference: null,
-      created_at: '2026-11-25T08:00:00.000Z',
-      expected_by: null,
-      settled_at: null,
-    }
     const withForm = (
       items: Parameters<typeof MoneyBackSection>[0]['items'],
       account = null as never,

@@ -3,11 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { moneyBackSmsText } from '../../auth/sms/sms-provider.ts'
 import { addWorkingDays } from './money-back.ts'
 import {
-  createOrder,
   orderWithTwoAttempts,
   payAtBank,
   postCallback,
-  startOrder,
+  staffRefundTheBankRefuses,
   useOrdersApp,
   type OrdersTestApp,
 } from '../../../test/orders.ts'
@@ -54,19 +53,7 @@ describe('money-back SMS', () => {
   })
 
   it('a staff refund the bank will not reverse: no promise for the reversal, one SMS for the transfer', async () => {
-    const customer = await t.customer()
-    const staff = await t.customer('support')
-    const order = await createOrder(t, customer.token)
-    await postCallback(t, (await payAtBank(await startOrder(t, customer.token, order.id))).fields)
-
-    t.bank.setFaults({ reverse: { kind: 'refuse' } })
-    const refunded = await t.api.post(
-      `/api/payments/${order.id}/transition/`,
-      { to: 'refunded', note: 'درخواست مشتری' },
-      { token: staff.token },
-    )
-    t.bank.setFaults({})
-    expect(refunded.status, refunded.text).toBe(200)
+    const { customer, order } = await staffRefundTheBankRefuses(t)
 
     expect(await moneyBackSms(t, customer.user.phone)).toEqual([
       expect.objectContaining({

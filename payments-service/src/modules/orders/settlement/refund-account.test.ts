@@ -7,6 +7,7 @@ import {
   createOrder,
   payAtBank,
   postCallback,
+  staffRefundTheBankRefuses,
   startOrder,
   useOrdersApp,
   type OrdersTestApp,
@@ -61,6 +62,15 @@ describe('the account money goes back to by transfer (ADR 038)', () => {
     t.api.post<Record<string, unknown>>(`/api/payments/${id}/refund-account/`, { sheba }, { token })
   const detail = async (token: string, id: number) =>
     (await t.api.get<Detail>(`/api/payments/${id}/`, { token })).body
+  /** The order's item on support's "money to return". */
+  const staffItemOf = async (orderId: number) => {
+    const staff = await t.customer('support')
+    const list = await t.api.get<{ results: Array<Record<string, unknown>> }>(
+      '/api/staff/money-to-return/',
+      { token: staff.token },
+    )
+    return list.body.results.find((item) => item.payment_id === orderId)
+  }
 
   it('a reversal the bank refused: the owner is asked once by SMS, gives an account below level 1, staff see it unchecked', async () => {
     const { customer, order } = await heldByTheBank(t)
@@ -85,12 +95,7 @@ describe('the account money goes back to by transfer (ADR 038)', () => {
         .where({ payment_id: order.id, reason: 'refund_account_given' }),
     ).toHaveLength(1)
 
-    const staff = await t.customer('support')
-    const list = await t.api.get<{ results: Array<Record<string, unknown>> }>(
-      '/api/staff/money-to-return/',
-      { token: staff.token },
-    )
-    expect(list.body.results.find((item) => item.payment_id === order.id)).toMatchObject({
+    expect(await staffItemOf(order.id)).toMatchObject({
       refund_sheba: SHEBA,
       refund_sheba_checked: false,
     })
@@ -109,14 +114,7 @@ describe('the account money goes back to by transfer (ADR 038)', () => {
     const own = await give(customer.token, order.id, SHEBA)
     expect(own.status, own.text).toBe(200)
     expect(own.body).toMatchObject({ sheba: SHEBA, owner_checked: true })
-    const staff = await t.customer('support')
-    const list = await t.api.get<{ results: Array<Record<string, unknown>> }>(
-      '/api/staff/money-to-return/',
-      { token: staff.token },
-    )
-    expect(list.body.results.find((item) => item.payment_id === order.id)).toMatchObject({
-      refund_sheba_checked: true,
-    })
+    expect(await staffItemOf(order.id)).toMatchObject({ refund_sheba_checked: true })
   })
 
   it('no account for money that needs none, nor for someone else’s order', async () => {
@@ -140,18 +138,7 @@ describe('the account money goes back to by transfer (ADR 038)', () => {
   })
 
   it('a staff refund the bank refuses becomes a transfer: the owner is asked for the account', async () => {
-    const customer = await t.customer()
-    const staff = await t.customer('support')
-    const order = await createOrder(t, customer.token)
-    await postCallback(t, (await payAtBank(await startOrder(t, customer.token, order.id))).fields)
-    t.bank.setFaults({ reverse: { kind: 'refuse' } })
-    const refunded = await t.api.post(
-      `/api/payments/${order.id}/transition/`,
-      { to: 'refunded', note: 'درخواست مشتری' },
-      { token: staff.token },
-    )
-    t.bank.setFaults({})
-    expect(refunded.status, refunded.text).toBe(200)
+    const { customer, order } = await staffRefundTheBankRefuses(t)
     expect(await requests(t, customer.user.phone)).toEqual([String(order.id)])
     expect((await detail(customer.token, order.id)).money_back).toEqual([
       expect.objectContaining({ status: 'pending' }),
