@@ -7,7 +7,7 @@ import {
 import type { Knex } from 'knex'
 import { GatewayTransaction } from '../../models/gateway-transaction.model.ts'
 import { PaymentEvent, type Actor } from '../../models/payment-event.model.ts'
-import { Payment } from '../../models/payment.model.ts'
+import { Payment, type StagePatch } from '../../models/payment.model.ts'
 import { bookFulfilment, bookPayoutSettled } from '../ledger/money-events.ts'
 import { appendStaffAudit } from '../staff-audit/chain.ts'
 
@@ -132,8 +132,8 @@ export interface TransitionInput {
   actor: Actor
   actorUserId?: number | null
   data?: Record<string, unknown>
-  /** Other columns set in the same UPDATE (e.g. paid_at). */
-  patch?: Record<string, unknown>
+  /** Other columns set in the same UPDATE (only those `StagePatch` names: paid_at). */
+  patch?: StagePatch
   now: Date
 }
 
