@@ -12,12 +12,8 @@
  * Prints jobs/s for each. Target: the engine runs ≥ 200 jobs/s (the busiest queue, SMS, needs a
  * few a second at peak); exits 1 below it.
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import pg from 'pg'
+import { openBenchDatabase } from './database.ts'
 import pino from 'pino'
-import { getFreePort, startEmbeddedPostgres } from '@arzpol/devstack'
 import { createKnex } from '../payments-service/src/db/knex.ts'
 import { migrateLatest } from '../payments-service/src/db/migrate.ts'
 import { createJobEngine, type JobEngine } from '../payments-service/src/jobs/engine.ts'
@@ -30,44 +26,8 @@ const QUEUE = 'bench'
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
 
-/** A database of its own: on BENCH_DATABASE_URL's server, or in a throw-away cluster. */
-async function openDatabase(): Promise<{ url: string; close(): Promise<void> }> {
-  const external = process.env.BENCH_DATABASE_URL
-  const name = `arzpol_bench_jobs_${process.pid}`
-  if (external) {
-    const admin = new pg.Client({ connectionString: external })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE "${name}"`)
-    const url = new URL(external)
-    url.pathname = `/${name}`
-    return {
-      url: url.toString(),
-      async close() {
-        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-        await admin.end()
-      },
-    }
-  }
-  const dataParent = mkdtempSync(path.join(tmpdir(), 'arzpol-bench-jobs-'))
-  // We may run as root: embedded PostgreSQL runs as `postgres`, which must enter the folder.
-  chmodSync(dataParent, 0o755)
-  const postgres = await startEmbeddedPostgres({
-    dataDir: path.join(dataParent, 'pg'),
-    port: await getFreePort(),
-    durable: false,
-  })
-  await postgres.ensureDatabase(name)
-  return {
-    url: postgres.url(name),
-    async close() {
-      await postgres.stop()
-      rmSync(dataParent, { recursive: true, force: true })
-    },
-  }
-}
-
 export async function runJobsBench(): Promise<boolean> {
-  const database = await openDatabase()
+  const database = await openBenchDatabase('jobs')
   const db = createKnex({ url: database.url, poolMax: SENDERS })
   const engines: JobEngine[] = []
   try {

@@ -19,14 +19,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto'
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import pg from 'pg'
+import { openBenchDatabase } from './database.ts'
 import { parseChangeEvent } from '@arzpol/contracts/changes'
 import { eventStreamReader } from '@arzpol/contracts/event-stream'
-import { getFreePort, startEmbeddedPostgres, waitForHttp } from '@arzpol/devstack'
+import { getFreePort, waitForHttp } from '@arzpol/devstack'
 import { createKnex } from '../payments-service/src/db/knex.ts'
 import { migrateLatest } from '../payments-service/src/db/migrate.ts'
 import { createTokenService } from '../payments-service/src/modules/auth/tokens.ts'
@@ -40,42 +39,6 @@ const TARGET_CMS_P95_MS = 2_000
 const SECRET = randomBytes(24).toString('hex')
 /** How long one change may take to reach every pod before the round counts as lost. */
 const GIVE_UP_MS = 10_000
-
-/** A database of its own: on BENCH_DATABASE_URL's server, or in a throw-away cluster. */
-async function openDatabase(): Promise<{ url: string; close(): Promise<void> }> {
-  const external = process.env.BENCH_DATABASE_URL
-  const name = `arzpol_bench_propagation_${process.pid}`
-  if (external) {
-    const admin = new pg.Client({ connectionString: external })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE "${name}"`)
-    const url = new URL(external)
-    url.pathname = `/${name}`
-    return {
-      url: url.toString(),
-      async close() {
-        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-        await admin.end()
-      },
-    }
-  }
-  const dataParent = mkdtempSync(path.join(tmpdir(), 'arzpol-bench-propagation-'))
-  // We may run as root: embedded PostgreSQL runs as `postgres`, which must enter the folder.
-  chmodSync(dataParent, 0o755)
-  const postgres = await startEmbeddedPostgres({
-    dataDir: path.join(dataParent, 'pg'),
-    port: await getFreePort(),
-    durable: false,
-  })
-  await postgres.ensureDatabase(name)
-  return {
-    url: postgres.url(name),
-    async close() {
-      await postgres.stop()
-      rmSync(dataParent, { recursive: true, force: true })
-    },
-  }
-}
 
 function startPod(env: Record<string, string>): { child: ChildProcess; output: () => string } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'payments-service/src/main.ts'], {
@@ -135,7 +98,7 @@ const percentile = (values: number[], p: number) => {
 const ms = (value: number) => `${value.toFixed(1)} ms`
 
 export async function runPropagationBench(): Promise<boolean> {
-  const database = await openDatabase()
+  const database = await openBenchDatabase('propagation')
   const db = createKnex({ url: database.url, poolMax: 2 })
   const pods: Array<ReturnType<typeof startPod>> = []
   const subscribers: Array<ReturnType<typeof subscribe>> = []

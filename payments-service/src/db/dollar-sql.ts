@@ -7,16 +7,16 @@ export interface DollarSqlRunner {
 
 /**
  * Runs `$1`-style SQL (pg-boss's) through a knex handle, so a job written with a transaction
- * commits or rolls back with that transaction's business rows. knex's raw SQL takes `?`
- * placeholders: each `$n` becomes a `?` bound to the n-th value (a value used twice is bound
- * twice), and a literal `?` in the text is escaped so knex does not take it for a placeholder.
+ * commits or rolls back with that transaction's business rows. knex's raw SQL binds its values
+ * to `?` marks: each `$n` becomes a `?` bound to the n-th value (a value used twice is bound
+ * twice), and a literal `?` in the text is escaped so knex does not bind a value to it.
  * pg-boss's job statements carry no string literal or dollar-quoted body containing `$n`, which
  * this rewriting relies on.
  */
 export function dollarSqlOn(runner: Knex | Knex.Transaction): DollarSqlRunner {
   return {
     async executeSql(text, values = []) {
-      const { sql, bindings } = toKnexPlaceholders(text, values)
+      const { sql, bindings } = toKnexBindings(text, values)
       const result = (await runner.raw(sql, bindings as Knex.RawBinding[])) as {
         rows?: unknown[]
       }
@@ -25,7 +25,7 @@ export function dollarSqlOn(runner: Knex | Knex.Transaction): DollarSqlRunner {
   }
 }
 
-export function toKnexPlaceholders(
+function toKnexBindings(
   text: string,
   values: readonly unknown[],
 ): { sql: string; bindings: unknown[] } {

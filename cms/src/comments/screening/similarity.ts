@@ -2,8 +2,8 @@ import { readText } from './normalise'
 
 /**
  * Near-duplicate texts: the same message posted again with a random suffix, a word swapped or
- * the letters disguised. Compared on the normalised words (numbers count as one placeholder, so
- * a different number or a random code does not make a text new), cut into overlapping
+ * the letters disguised. Compared on the normalised words (every number reads as the same token,
+ * so a different number or a random code does not make a text new), cut into overlapping
  * four-character pieces (shingles); two texts are near duplicates when most of their pieces are
  * shared.
  */
