@@ -6,8 +6,10 @@ import { REPLICA_HEADER, withConnection } from '@arzpol/devstack'
 import { expect, test } from '@playwright/test'
 import type pg from 'pg'
 import { registerNewCustomer, uniquePhone } from '../support/auth.ts'
+import { cmsAdmin } from '../support/blog.ts'
 import { payAtBank, placeOrder, SANDBOX_CARDS, walletTopUp } from '../support/orders.ts'
 import { e2eUrls } from '../support/ports.ts'
+import { stackReplica } from '../support/replicas.ts'
 import { startReplicaStack, type ReplicaStack } from '../support/replica-stack.ts'
 import { createStaff, staffApi } from '../support/staff.ts'
 
@@ -193,6 +195,87 @@ test('one genuine bank callback delivered 30 times at once across the replicas: 
   await page.unrouteAll()
   await page.goto(location)
   await expect(page.getByTestId('order-status')).toHaveText('در حال انجام')
+})
+
+/**
+ * A sentence no earlier run wrote: the cms holds a comment nearly the same as another account's
+ * recent one for a moderator (numbers and codes do not make a text new), so it is made of words.
+ */
+function distinctSentence(): string {
+  const words = (
+    'باران پنجره ستاره قطار آینه کبوتر جنگل دفتر مداد صندلی دریا کوهستان ' +
+    'چراغ انار زیتون بادبادک ساحل نقشه قلعه پل فانوس کاشی سماور گلدان آسیاب ' +
+    'کویر نخل صدف بلوط شالیزار کاروان گنبد ایوان حوض چنار اقاقیا کهربا ' +
+    'فیروزه زعفران سرو'
+  ).split(' ')
+  const picked = words
+    .map((word) => ({ word, order: Math.random() }))
+    .sort((a, b) => a.order - b.order)
+    .slice(0, 8)
+    .map(({ word }) => word)
+  return `دیدگاه: ${picked.join(' ')}`
+}
+
+test('a comment reaches both web processes, shows to its author at once, and a comment marked spam in the cms leaves both', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000)
+  const admin = await cmsAdmin(request)
+  const runId = Date.now().toString(36)
+  const post = await admin.createPost({
+    title: `دو نمونه وب ${runId}`,
+    slug: `two-web-processes-${runId}`,
+    excerpt: 'مطلبی برای دیدگاه‌ها روی دو نمونه وب',
+    date: new Date().toISOString(),
+    content: [{ type: 'paragraph', children: [{ type: 'text', text: 'متن مطلب' }] }],
+  })
+  const postPath = `/blog/${post.documentId}`
+  const pods = ['web-1', 'web-2'].map((name) => stackReplica(name).url)
+  const asVisitor = async (pod: string) => {
+    const response = await fetch(`${pod}${postPath}`, { signal: AbortSignal.timeout(10_000) })
+    return { status: response.status, html: await response.text() }
+  }
+  // The new post reaches both processes' copies; each now holds the post's (empty) comments.
+  for (const pod of pods) {
+    await expect.poll(async () => (await asVisitor(pod)).status, { timeout: 10_000 }).toBe(200)
+  }
+
+  // The author posts through one process, and the list reloads from the other, which may not
+  // have heard of the comment yet.
+  await registerNewCustomer(page, uniquePhone(), PASSWORD)
+  await page.goto(`${pods[0]}${postPath}`)
+  await page.route(/\/blog\/[^/]+\.data/, (route) =>
+    route.request().method() === 'GET'
+      ? route.continue({ url: route.request().url().replace(pods[0]!, pods[1]!) })
+      : route.continue(),
+  )
+  const text = distinctSentence()
+  await page.getByRole('textbox', { name: 'دیدگاه شما' }).fill(text)
+  await page.getByRole('button', { name: 'ارسال دیدگاه' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'دیدگاه شما ثبت شد.' })).toBeVisible()
+  const comments = page.getByTestId('comment-list').getByRole('listitem')
+  await expect(comments).toHaveCount(1)
+  await expect(comments.first()).toContainText(text)
+  await expect(page.getByRole('heading', { name: /^دیدگاه‌ها/ })).toContainText('۱ دیدگاه')
+
+  // Every visitor, on either process, sees it soon without waiting for a cache to age.
+  for (const pod of pods) {
+    await expect.poll(async () => (await asVisitor(pod)).html, { timeout: 10_000 }).toContain(text)
+  }
+
+  // A moderator marks it spam in the cms: it leaves both processes.
+  const listed = await request.get(
+    `${e2eUrls.cms}/api/comments?filters[post][documentId][$eq]=${post.documentId}`,
+  )
+  const [stored] = ((await listed.json()) as { data: Array<{ documentId: string }> }).data
+  expect(stored).toBeDefined()
+  await admin.updateComment(stored!.documentId, { moderationStatus: 'spam' })
+  for (const pod of pods) {
+    await expect
+      .poll(async () => (await asVisitor(pod)).html, { timeout: 10_000 })
+      .not.toContain(text)
+  }
 })
 
 test.describe('a replica stack of its own', () => {

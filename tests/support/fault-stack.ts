@@ -21,12 +21,16 @@ import { e2ePorts } from './ports.ts'
  * (embedded PostgreSQL, process groups). The shared stack serves every other spec in parallel,
  * so its database and services must never be restarted or killed; this one can be.
  *
- * Ports: the e2e ports plus 5 (E2E_FAULT_* override), so parallel runs with other e2e ports
+ * Ports: derived from the e2e ports (E2E_FAULT_* override), so parallel runs with other e2e ports
  * never collide.
  */
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback)
 export const faultPorts = {
-  postgres: port('E2E_FAULT_PG_PORT', e2ePorts.postgres + 5),
+  // Below Linux's ephemeral range (32768-60999): PostgreSQL is stopped and started again while
+  // clients keep connecting, and a port in that range can meanwhile become the local end of a
+  // client's own socket (a retry towards a port nobody listens on can even connect to itself),
+  // so the restarted server could not bind it.
+  postgres: port('E2E_FAULT_PG_PORT', e2ePorts.web + 22044),
   payments: port('E2E_FAULT_PAYMENTS_PORT', e2ePorts.payments + 5),
   web: port('E2E_FAULT_WEB_PORT', e2ePorts.web + 5),
 }

@@ -18,7 +18,7 @@ import { getEnv } from '~/utils/env.server.ts'
 import { renumberHeadings } from '~/utils/headings.ts'
 import { commitSession, destroySession, getSessionTokens } from '~/features/auth/session.server.ts'
 import { getLogger } from '~/utils/logger.server.ts'
-import { MAX_COMMENT_LENGTH, type CommentOutcome } from './comments.ts'
+import { MAX_COMMENT_LENGTH, type BlogComment, type CommentOutcome } from './comments.ts'
 
 /**
  * The blog as pages need it: posts and comments read from the cms through the in-memory cache and
@@ -63,15 +63,6 @@ export interface BlogPost {
   /** Title and body text, normalised for search. */
   searchTitle: string
   searchContent: string
-}
-
-export interface BlogComment {
-  id: string
-  authorName: string
-  date: string | null
-  dateLabel: string | null
-  /** Sanitised content. */
-  html: string
 }
 
 export const blogCache = new CmsCache({
@@ -386,11 +377,13 @@ export async function submitComment(
   }
   // The new comment (or its absence, while it waits for a moderator) shows on the next render.
   blogCache.invalidate(commentsKey(postId))
-  const moderation = result.moderationStatus === 'approved' ? 'approved' : 'pending'
+  const moderation = result.comment.moderationStatus === 'approved' ? 'approved' : 'pending'
   const message = COMMENT_MESSAGES[moderation]
-  if (moderation === 'approved') return reply({ status: 'created', moderation, message })
+  if (moderation === 'approved') {
+    return reply({ status: 'created', moderation, message, comment: toBlogComment(result.comment) })
+  }
   // Held for a moderator: the author sees it marked as waiting instead of a comment that vanished.
-  return reply({ status: 'created', moderation, message, held: result.content ?? content })
+  return reply({ status: 'created', moderation, message, held: result.comment.content })
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -192,9 +192,8 @@ export function fetchComments(
 export type CreateCommentResult =
   | {
       ok: true
-      moderationStatus: 'approved' | 'pending' | 'spam'
-      /** The text as the cms stored it (markup stripped), when it says. */
-      content: string | null
+      /** The comment as the cms stored it (markup stripped), with the moderator's queue's verdict. */
+      comment: CreatedComment
     }
   | {
       ok: false
@@ -203,11 +202,9 @@ export type CreateCommentResult =
     }
 
 const createdSchema = z.object({
-  data: z.object({
-    moderationStatus: z.enum(['approved', 'pending', 'spam']),
-    content: z.string().nullish(),
-  }),
+  data: cmsCommentSchema.extend({ moderationStatus: z.enum(['approved', 'pending', 'spam']) }),
 })
+type CreatedComment = z.output<typeof createdSchema>['data']
 
 /**
  * POST /api/comments as the signed-in customer: the cms verifies the payments-service access
@@ -242,6 +239,5 @@ export async function createComment(
     getLogger().error('cms POST /api/comments answered an unexpected body')
     return { ok: false, status: 502 }
   }
-  const { moderationStatus, content } = created.data.data
-  return { ok: true, moderationStatus, content: content ?? null }
+  return { ok: true, comment: created.data.data }
 }

@@ -1,12 +1,12 @@
 import { Link, useActionData, useFetcher } from '@remix-run/react'
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
-import { MAX_COMMENT_LENGTH, type CommentActionData } from './comments.ts'
+import { COMMENT_FETCHER_KEY, MAX_COMMENT_LENGTH, type CommentActionData } from './comments.ts'
 import { BusyButton } from '~/components/forms.tsx'
 
 /**
  * The comment form (docs/product/blog-and-comments.md). With JavaScript it posts in place: the
  * button stays disabled while the text is blank, the text is cleared after a success and the list
- * reloads. Without JavaScript it is an ordinary form post whose answer is the whole page with the
+ * reloads (the post page shows the new comment at once: `withOwnComment`). Without JavaScript it is an ordinary form post whose answer is the whole page with the
  * message (and, after a failure, the text given back).
  */
 
@@ -22,7 +22,7 @@ function useHydrated(): boolean {
 }
 
 export function CommentForm() {
-  const fetcher = useFetcher<CommentActionData>()
+  const fetcher = useFetcher<CommentActionData>({ key: COMMENT_FETCHER_KEY })
   const documentResult = useActionData<CommentActionData>()
   const result = fetcher.data ?? documentResult
   const hydrated = useHydrated()

@@ -70,7 +70,7 @@ const commentPosts = () => cms.requests.filter((r) => r.method === 'POST')
 
 describe('a post page', () => {
   it('shows the post, its author, Jalali date, category and approved comments', async () => {
-    const { post, comments, commentCountLabel } = await loaded('toefl-doc')
+    const { post, comments } = await loaded('toefl-doc')
     expect(post).toMatchObject({
       id: 'toefl-doc',
       title: 'راهنمای کامل ثبت‌نام و پرداخت هزینه آزمون تافل',
@@ -88,7 +88,7 @@ describe('a post page', () => {
       ['mahsa_k', 'ممنون از راهنمای کامل.'],
     ])
     expect(comments[0]?.dateLabel).toBe('۱۴۰۵/۰۸/۰۸ ساعت ۰۸:۰۰')
-    expect(commentCountLabel).toBe('۲ دیدگاه')
+    expect(comments).toHaveLength(2)
   })
 
   it('falls back to نویسنده and کاربر for missing names', async () => {
@@ -123,10 +123,9 @@ describe('a post page', () => {
     expect(comments[0]?.html).toBe('<b>سلام</b>')
   })
 
-  it('has no comments yet: an empty list and a zero count', async () => {
-    const { comments, commentCountLabel } = await loaded('adobe-doc')
+  it('has no comments yet: an empty list', async () => {
+    const { comments } = await loaded('adobe-doc')
     expect(comments).toEqual([])
-    expect(commentCountLabel).toBe('۰ دیدگاه')
   })
 
   it('sends a slug or numeric id to the post address', async () => {
@@ -200,6 +199,9 @@ describe('commenting', () => {
         status: 'created',
         moderation: 'approved',
         message: 'دیدگاه شما ثبت شد.',
+        // As the list shows it: the page lists it at once even if the next load reaches another
+        // web instance whose cached copy the change has not reached yet.
+        comment: { html: 'سوال دارم درباره تافل', authorName: '0912***4567' },
         content: '',
       },
       init: { status: 200 },
@@ -209,9 +211,9 @@ describe('commenting', () => {
     expect(request?.headers.authorization).toBe(`Bearer ${access}`)
     expect(request?.body).toEqual({ post: 'toefl-doc', content: 'سوال دارم درباره تافل' })
     // The cached comments were dropped: the new one shows at once, not after the TTL.
-    const { comments, commentCountLabel } = await loaded('toefl-doc')
+    const { comments } = await loaded('toefl-doc')
     expect(comments[0]).toMatchObject({ html: 'سوال دارم درباره تافل', authorName: '0912***4567' })
-    expect(commentCountLabel).toBe('۳ دیدگاه')
+    expect(comments).toHaveLength(3)
   })
 
   it('says truthfully when a comment waits for a moderator, and gives its author the text', async () => {

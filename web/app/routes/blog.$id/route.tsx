@@ -2,7 +2,14 @@ import { readFormData } from '~/utils/form-data.server.ts'
 import { toPersianDigits } from '@arzpol/contracts'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
-import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react'
+import {
+  Link,
+  isRouteErrorResponse,
+  useActionData,
+  useFetcher,
+  useLoaderData,
+  useRouteError,
+} from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { RichText } from '~/features/content/rich-text.tsx'
 import { ShareLinkButton } from '~/features/content/share-link-button.tsx'
@@ -13,7 +20,11 @@ import {
   submitComment,
 } from '~/features/content/cms-blog.server.ts'
 import { CommentForm } from '~/features/content/comment-form.tsx'
-import type { CommentActionData } from '~/features/content/comments.ts'
+import {
+  COMMENT_FETCHER_KEY,
+  withOwnComment,
+  type CommentActionData,
+} from '~/features/content/comments.ts'
 import { socialMeta } from '~/features/content/seo.ts'
 
 /**
@@ -47,7 +58,6 @@ export async function loader({ params }: LoaderFunctionArgs) {
       authorName: post.authorName,
       html: postHtml(post),
     },
-    commentCountLabel: `${toPersianDigits(comments.length)} دیدگاه`,
     comments,
   }
 }
@@ -74,7 +84,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function BlogPost() {
-  const { post, comments, commentCountLabel } = useLoaderData<typeof loader>()
+  const { post, comments: listed } = useLoaderData<typeof loader>()
+  const posted = useFetcher<CommentActionData>({ key: COMMENT_FETCHER_KEY }).data
+  const postedWithoutJavaScript = useActionData<typeof action>()
+  const comments = withOwnComment(listed, posted ?? postedWithoutJavaScript)
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-10 px-4 py-10">
       <article className="flex flex-col gap-6">
@@ -118,7 +131,9 @@ export default function BlogPost() {
       <section aria-labelledby="comments-heading" className="flex flex-col gap-6">
         <h2 id="comments-heading" className="text-xl font-extrabold text-slate-900">
           دیدگاه‌ها{' '}
-          <span className="text-base font-semibold text-slate-500">({commentCountLabel})</span>
+          <span className="text-base font-semibold text-slate-500">
+            ({toPersianDigits(comments.length)} دیدگاه)
+          </span>
         </h2>
         <CommentForm key={post.id} />
         {comments.length === 0 ? (
