@@ -294,6 +294,7 @@ test.describe('a replica stack of its own', () => {
   const ACCESS_TOKEN_TTL_SECONDS = 30
   /** Short, so the stolen-token check waits little; long enough for a busy machine's bursts. */
   const REFRESH_REUSE_GRACE_SECONDS = 10
+  const METRICS_TOKEN = 'replicas-e2e-metrics-token'
 
   let stack: ReplicaStack
   let addresses = 0
@@ -316,7 +317,14 @@ test.describe('a replica stack of its own', () => {
         REFRESH_REUSE_GRACE_SECONDS: String(REFRESH_REUSE_GRACE_SECONDS),
         // Only the change bus may bring a new rate: the cache alone would keep the old for an hour.
         RATE_CACHE_TTL_SECONDS: '3600',
+        // A killed replica's jobs: lost leases are looked for every second, and a survivor asks
+        // for work every 5 s (so the jobs a replica enqueues are the ones its own woken worker
+        // takes).
+        JOB_MAINTENANCE_SECONDS: '1',
+        JOB_POLL_SECONDS: '5',
+        METRICS_TOKEN,
       },
+      sandboxSms: true,
     })
   })
 
@@ -626,14 +634,42 @@ test.describe('a replica stack of its own', () => {
     await request.dispose()
   })
 
-  test('a SIGKILLed payments-service and a SIGKILLed web: the proxies serve on through the survivors', async ({
+  test('a SIGKILLed payments-service holding SMS jobs and a SIGKILLed web: the proxies serve on through the survivors, and every message reaches its phone once', async ({
     browser,
-  }) => {
-    test.setTimeout(60_000)
+  }, testInfo) => {
+    test.setTimeout(120_000)
     const context = await browser.newContext({ baseURL: stack.webUrl })
     const page = await context.newPage()
     await registerNewCustomer(page, uniquePhone(), PASSWORD)
     const { access } = await registerCustomer()
+
+    // Codes asked of payments-1 itself, whose woken worker takes their jobs; the vendor takes
+    // each message at once and answers 8 s later, so the kill finds them all in flight.
+    const vendor = stack.smsUrl!
+    const phones = distinctPhones(12)
+    const inFlight = await fetch(`${vendor}/sandbox/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ fault: { kind: 'slow', ms: 8_000 }, times: phones.length }),
+    })
+    expect(inFlight.status).toBe(204)
+    for (const phone of phones) {
+      const sent = await call(`${stack.payments[0]!.url}/api/auth/otp/send/`, {
+        json: { phone, purpose: 'register' },
+        headers: newAddress(),
+      })
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200)
+    }
+    const delivered = async () => {
+      const answer = (await (await fetch(`${vendor}/sandbox/messages`)).json()) as {
+        messages: Array<{ receptor: string; localid: string | null }>
+        duplicates: number
+      }
+      const ours = answer.messages.filter((message) => phones.includes(message.receptor))
+      return { receptors: ours.map((message) => message.receptor).sort(), ...answer }
+    }
+    await expect
+      .poll(async () => (await delivered()).receptors, { timeout: 10_000 })
+      .toEqual([...phones].sort())
 
     const [payments1] = stack.payments
     const [, web2] = stack.web
@@ -672,5 +708,37 @@ test.describe('a replica stack of its own', () => {
     expect(statusCounts(pages)).toEqual({ 200: 6 })
     expect(replicasOf(pages)).toEqual(['web-1'])
     await context.close()
+
+    // The killed replica's codes: its jobs' leases run out, payments-2 sends them again under the
+    // same keys, and the vendor drops each repeat. Every job done, one message per phone; the
+    // repeats are the hand-overs payments-2 counted.
+    const otpJobs = () =>
+      stack.query<{ state: string; n: number }>(
+        `SELECT state, count(*)::int AS n FROM pgboss.job
+          WHERE name = 'sms-otp' AND data->>'phone' = ANY($1) GROUP BY state`,
+        [phones],
+      )
+    await expect
+      .poll(otpJobs, { timeout: 60_000, intervals: [1_000] })
+      .toEqual([{ state: 'completed', n: phones.length }])
+    const after = await delivered()
+    expect(after.receptors).toEqual([...phones].sort())
+    expect(new Set(after.messages.map((message) => message.localid)).size).toBe(
+      after.messages.length,
+    )
+    const metrics = await fetch(`${stack.payments[1]!.url}/metrics`, {
+      headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
+    })
+    const resent = [
+      ...(await metrics.text()).matchAll(
+        /^arzpol_sms_resent_after_lost_worker_total\{[^}]*kind="otp"[^}]*\} (\d+)$/gm,
+      ),
+    ].reduce((sum, match) => sum + Number(match[1]), 0)
+    expect(resent).toBeGreaterThan(0)
+    expect(after.duplicates).toBe(resent)
+    testInfo.annotations.push({
+      type: 'sms after a SIGKILL',
+      description: `${phones.length} codes in flight, 0 lost, ${after.duplicates} sent again and dropped by the vendor as repeats`,
+    })
   })
 })

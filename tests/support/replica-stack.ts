@@ -2,10 +2,12 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import {
+  binCommand,
   createLogger,
   generateDevSecrets,
   getFreePort,
   migrationCommand,
+  sandboxSmsEnv,
   startReplicaSet,
   startServiceProcess,
   tsxNodeCommand,
@@ -13,6 +15,7 @@ import {
   withConnection,
   type Replica,
   type ReplicaSet,
+  type ServiceProcess,
 } from '@arzpol/devstack'
 import type pg from 'pg'
 import { e2eUrls } from './ports.ts'
@@ -28,6 +31,8 @@ import { e2eUrls } from './ports.ts'
  * the run (ledger, staff audit chain) see only the shared stack's data. The cms and the sandbox
  * bank are the shared stack's (read, and asked for tokens, as any replica would); web serves the
  * build global setup made. No cms, no bank and no web build of its own: it starts in seconds.
+ * SMS goes to the console, or (`sandboxSms`) to a sandbox vendor of its own, whose faults and
+ * counters no other spec's messages touch.
  */
 
 export interface ReplicaStack {
@@ -40,6 +45,8 @@ export interface ReplicaStack {
   web: Replica[]
   /** One query against this stack's database, as the test (not through a service). */
   query<T extends pg.QueryResultRow>(sql: string, params?: unknown[]): Promise<T[]>
+  /** The stack's own sandbox SMS vendor (`sandboxSms`): `/sandbox/messages`, `/sandbox/faults`. */
+  smsUrl: string | null
   /** Everything the replicas printed, one line per entry (for a failing test's report). */
   output(): string[]
   stop(): Promise<void>
@@ -53,6 +60,8 @@ export interface ReplicaStackOptions {
   webEnv?: Record<string, string>
   payments?: number
   web?: number
+  /** SMS through the production Kavenegar adapter to a sandbox vendor of this stack's own. */
+  sandboxSms?: boolean
 }
 
 export async function startReplicaStack(options: ReplicaStackOptions): Promise<ReplicaStack> {
@@ -74,9 +83,11 @@ export async function startReplicaStack(options: ReplicaStackOptions): Promise<R
   await onServer(`CREATE DATABASE "${database}"`)
 
   const sets: ReplicaSet[] = []
+  let smsVendor: ServiceProcess | undefined
   const stop = async () => {
     await Promise.all(sets.map((set) => set.close()))
     await Promise.all(sets.flatMap((set) => set.replicas.map((replica) => replica.stop())))
+    await smsVendor?.stop()
     await onServer(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined)
     rmSync(dataDir, { recursive: true, force: true })
   }
@@ -90,6 +101,19 @@ export async function startReplicaStack(options: ReplicaStackOptions): Promise<R
       NODE_ENV: 'production',
       APP_ENV: 'development',
       FORCE_COLOR: '0',
+    }
+    let smsUrl: string | null = null
+    if (options.sandboxSms) {
+      const port = await getFreePort()
+      smsUrl = `http://127.0.0.1:${port}`
+      const vendor = startServiceProcess({
+        name: 'sms',
+        ...binCommand('payments-service', 'tsx', ['src/sandbox-sms/main.ts']),
+        env: { ...common, SANDBOX_SMS_HOST: '127.0.0.1', SANDBOX_SMS_PORT: String(port) },
+        logger,
+      })
+      smsVendor = vendor
+      await waitForHttp(`${smsUrl}/healthz`, { isAborted: () => vendor.hasExited() })
     }
     const paymentsEnv: NodeJS.ProcessEnv = {
       ...common,
@@ -105,6 +129,7 @@ export async function startReplicaStack(options: ReplicaStackOptions): Promise<R
       WEBOTP_DOMAIN: '127.0.0.1',
       ATTACHMENTS_DIR: path.join(dataDir, 'attachments'),
       LOG_LEVEL: 'warn',
+      ...(smsUrl ? sandboxSmsEnv(smsUrl) : {}),
       ...options.paymentsEnv,
     }
 
@@ -171,6 +196,7 @@ export async function startReplicaStack(options: ReplicaStackOptions): Promise<R
       paymentsUrl,
       webUrl,
       databaseUrl,
+      smsUrl,
       payments: payments.replicas,
       web: web.replicas,
       query: <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) =>

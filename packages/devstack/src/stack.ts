@@ -441,7 +441,11 @@ function sandboxSmsPort(ports: StackOptions['ports']): number {
  * kind of message. The page still shows the code (OTP_DEV_CODES): the e2e tests read it there.
  */
 function sandboxSmsSettings(baseEnv: NodeJS.ProcessEnv, url: string) {
-  if (baseEnv.SMS_PROVIDER) return {}
+  return baseEnv.SMS_PROVIDER ? {} : sandboxSmsEnv(url)
+}
+
+/** payments-service's settings for the sandbox SMS vendor at `url`: a template for every kind. */
+export function sandboxSmsEnv(url: string): Record<string, string> {
   return {
     SMS_PROVIDER: 'kavenegar',
     KAVENEGAR_BASE_URL: url,
