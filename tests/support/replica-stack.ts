@@ -28,11 +28,11 @@ import { e2eUrls } from './ports.ts'
  *
  * Its own database on the shared stack's PostgreSQL, migrated here, so its background work (jobs,
  * reconciliation) and its counters never meet the shared stack's, and the checks at the end of
- * the run (ledger, staff audit chain) see only the shared stack's data. The cms and the sandbox
- * bank are the shared stack's (read, and asked for tokens, as any replica would); web serves the
- * build global setup made. No cms, no bank and no web build of its own: it starts in seconds.
- * SMS goes to the console, or (`sandboxSms`) to a sandbox vendor of its own, whose faults and
- * counters no other spec's messages touch.
+ * the run (ledger, staff audit chain) see only the shared stack's data. The cms is the shared
+ * stack's, and so is the sandbox bank unless it has its own (`sandboxBank`: faults no other spec
+ * meets); web serves the build global setup made, so it starts in seconds. SMS goes to the
+ * console, or (`sandboxSms`) to a sandbox vendor of its own, whose faults and counters no other
+ * spec's messages touch.
  */
 
 export interface ReplicaStack {
@@ -47,6 +47,13 @@ export interface ReplicaStack {
   query<T extends pg.QueryResultRow>(sql: string, params?: unknown[]): Promise<T[]>
   /** The stack's own sandbox SMS vendor (`sandboxSms`): `/sandbox/messages`, `/sandbox/faults`. */
   smsUrl: string | null
+  /** The bank its payments-service talks to: the shared stack's, or its own (`sandboxBank`). */
+  bankUrl: string
+  /**
+   * One more payments-service process on this stack's database, outside the proxy: a pod that
+   * only works jobs as far as a test is concerned (it serves HTTP on a port of its own too).
+   */
+  startPaymentsProcess(name: string): Promise<ServiceProcess>
   /** Everything the replicas printed, one line per entry (for a failing test's report). */
   output(): string[]
   stop(): Promise<void>
@@ -62,6 +69,8 @@ export interface ReplicaStackOptions {
   web?: number
   /** SMS through the production Kavenegar adapter to a sandbox vendor of this stack's own. */
   sandboxSms?: boolean
+  /** A sandbox bank of this stack's own, whose faults (`PUT /sandbox/faults`) no other spec meets. */
+  sandboxBank?: boolean
 }
 
 export async function startReplicaStack(options: ReplicaStackOptions): Promise<ReplicaStack> {
@@ -83,11 +92,12 @@ export async function startReplicaStack(options: ReplicaStackOptions): Promise<R
   await onServer(`CREATE DATABASE "${database}"`)
 
   const sets: ReplicaSet[] = []
-  let smsVendor: ServiceProcess | undefined
+  /** The vendors and extra processes this stack started beside its replica sets. */
+  const others: ServiceProcess[] = []
   const stop = async () => {
     await Promise.all(sets.map((set) => set.close()))
     await Promise.all(sets.flatMap((set) => set.replicas.map((replica) => replica.stop())))
-    await smsVendor?.stop()
+    await Promise.all(others.map((process) => process.stop()))
     await onServer(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined)
     rmSync(dataDir, { recursive: true, force: true })
   }
@@ -102,19 +112,23 @@ export async function startReplicaStack(options: ReplicaStackOptions): Promise<R
       APP_ENV: 'development',
       FORCE_COLOR: '0',
     }
-    let smsUrl: string | null = null
-    if (options.sandboxSms) {
+    /** A sandbox outside party (`sms`, `bank`) of this stack's own, on a free port. */
+    const startSandbox = async (name: 'sms' | 'bank'): Promise<string> => {
       const port = await getFreePort()
-      smsUrl = `http://127.0.0.1:${port}`
+      const prefix = `SANDBOX_${name.toUpperCase()}`
       const vendor = startServiceProcess({
-        name: 'sms',
-        ...binCommand('payments-service', 'tsx', ['src/sandbox-sms/main.ts']),
-        env: { ...common, SANDBOX_SMS_HOST: '127.0.0.1', SANDBOX_SMS_PORT: String(port) },
+        name,
+        ...binCommand('payments-service', 'tsx', [`src/sandbox-${name}/main.ts`]),
+        env: { ...common, [`${prefix}_HOST`]: '127.0.0.1', [`${prefix}_PORT`]: String(port) },
         logger,
       })
-      smsVendor = vendor
-      await waitForHttp(`${smsUrl}/healthz`, { isAborted: () => vendor.hasExited() })
+      others.push(vendor)
+      const url = `http://127.0.0.1:${port}`
+      await waitForHttp(`${url}/healthz`, { isAborted: () => vendor.hasExited() })
+      return url
     }
+    const smsUrl = options.sandboxSms ? await startSandbox('sms') : null
+    const bankUrl = options.sandboxBank ? await startSandbox('bank') : e2eUrls.sandboxBank
     const paymentsEnv: NodeJS.ProcessEnv = {
       ...common,
       DATABASE_URL: databaseUrl,
@@ -124,7 +138,7 @@ export async function startReplicaStack(options: ReplicaStackOptions): Promise<R
       OTP_DEV_CODES: 'true',
       SMS_PROVIDER: 'console',
       GATEWAY: 'sandbox',
-      SANDBOX_BANK_URL: e2eUrls.sandboxBank,
+      SANDBOX_BANK_URL: bankUrl,
       WEB_PUBLIC_URL: webUrl,
       WEBOTP_DOMAIN: '127.0.0.1',
       ATTACHMENTS_DIR: path.join(dataDir, 'attachments'),
@@ -142,18 +156,19 @@ export async function startReplicaStack(options: ReplicaStackOptions): Promise<R
     const migrated = await migrate.exited
     if (migrated !== 0) throw new Error(`migrations failed (${migrated}):\n${lines.join('')}`)
 
+    const startPayments = ({ name, port }: { name: string; port: number }) =>
+      startServiceProcess({
+        name,
+        ...tsxNodeCommand('payments-service', ['src/main.ts']),
+        env: { ...paymentsEnv, PAYMENTS_PORT: String(port) },
+        logger,
+      })
     const payments = await startReplicaSet({
       name: 'payments',
       count: options.payments ?? 2,
       publicPort: Number(new URL(paymentsUrl).port),
       logger,
-      start: ({ name, port }) =>
-        startServiceProcess({
-          name,
-          ...tsxNodeCommand('payments-service', ['src/main.ts']),
-          env: { ...paymentsEnv, PAYMENTS_PORT: String(port) },
-          logger,
-        }),
+      start: startPayments,
     })
     sets.push(payments)
     const web = await startReplicaSet({
@@ -174,7 +189,7 @@ export async function startReplicaStack(options: ReplicaStackOptions): Promise<R
             WEB_PUBLIC_URL: webUrl,
             SESSION_SECRET: secrets.SESSION_SECRET,
             CMS_WEBHOOK_SECRET: secrets.CMS_WEBHOOK_SECRET,
-            PAYMENT_GATEWAY_ORIGINS: e2eUrls.sandboxBank,
+            PAYMENT_GATEWAY_ORIGINS: bankUrl,
             ...options.webEnv,
           },
           logger,
@@ -197,6 +212,16 @@ export async function startReplicaStack(options: ReplicaStackOptions): Promise<R
       webUrl,
       databaseUrl,
       smsUrl,
+      bankUrl,
+      async startPaymentsProcess(name) {
+        const port = await getFreePort()
+        const started = startPayments({ name, port })
+        others.push(started)
+        await waitForHttp(`http://127.0.0.1:${port}/healthz`, {
+          isAborted: () => started.hasExited(),
+        })
+        return started
+      },
       payments: payments.replicas,
       web: web.replicas,
       query: <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) =>

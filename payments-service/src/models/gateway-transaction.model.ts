@@ -107,8 +107,8 @@ export class GatewayTransaction extends BaseModel {
   }
 
   /**
-   * Gives a claimed attempt back (the bank could not be asked: nothing was learnt), unless
-   * someone claimed it since: due again at `dueAt`.
+   * Gives a claimed attempt back, unless someone claimed it since: due again at `dueAt` (at
+   * once when the bank could not be asked, later when it said the payment is still pending).
    */
   static async releaseClaim(
     db: Knex,

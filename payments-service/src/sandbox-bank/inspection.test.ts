@@ -80,3 +80,43 @@ describe('GET /sandbox/payments/:refNum', () => {
     expect((await inspect('GmshtyjwKSu-unknown')).status).toBe(404)
   })
 })
+
+describe('PUT /sandbox/faults and GET /sandbox/stats', () => {
+  const setFaults = (body: unknown) =>
+    fetch(`${bank.url}/sandbox/faults`, { method: 'PUT', body: JSON.stringify(body) })
+  const stats = async () =>
+    (await (await fetch(`${bank.url}/sandbox/stats`)).json()) as Record<string, number>
+
+  it('misbehaves as told from another process, counts the calls, and behaves again', async () => {
+    const refNum = await paidRefNum('faults-1')
+    const before = await stats()
+    expect(before.tokenCalls).toBeGreaterThan(0)
+
+    expect((await setFaults({ verify: { kind: 'down' } })).status).toBe(204)
+    expect((await call('Verify', refNum)).status).toBe(503)
+    expect((await setFaults({})).status).toBe(204)
+    expect((await call('Verify', refNum)).status).toBe(200)
+    // The call it was down for never reached the payment: one verify counted.
+    expect(await stats()).toMatchObject({ verifyCalls: before.verifyCalls + 1 })
+  })
+
+  it('says how many calls a slow fault holds', async () => {
+    const refNum = await paidRefNum('faults-3')
+    await setFaults({ verify: { kind: 'slow', ms: 300 } })
+    const answer = call('Verify', refNum)
+    await expect.poll(async () => (await stats()).heldCalls).toBe(1)
+    expect((await answer).status).toBe(200)
+    expect((await stats()).heldCalls).toBe(0)
+    await setFaults({})
+  })
+
+  it('refuses faults it does not know, and keeps the ones it had', async () => {
+    await setFaults({ verify: { kind: 'down' } })
+    for (const body of [null, { receipt: { kind: 'burn' } }, { charge: { kind: 'down' } }]) {
+      expect((await setFaults(body)).status).toBe(400)
+    }
+    const refNum = await paidRefNum('faults-2')
+    expect((await call('Verify', refNum)).status).toBe(503)
+    await setFaults({})
+  })
+})

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto'
 import { once } from 'node:events'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { z } from 'zod'
 import { outcomeOf } from './cards.ts'
 import { CARD_NOT_ALLOWED, errorPage, paymentPage, returnPage } from './page.ts'
 
@@ -10,6 +11,9 @@ import { CARD_NOT_ALLOWED, errorPage, paymentPage, returnPage } from './page.ts'
  * external party of the payment flow, as a real HTTP server: the token call, the payment page
  * reached by the merchant's hidden form POST, the callback form back to the merchant, and the
  * server-to-server verify and reverse. State lives in memory; restarting it forgets everything.
+ * Tests that run it as a process of their own read and steer it over HTTP: what it saw of a
+ * payment (`GET /sandbox/payments/:refNum`), its call counters (`GET /sandbox/stats`) and its
+ * faults (`PUT /sandbox/faults` with `{verify?, reverse?, receipt?}`).
  *
  * Windows as SEP documents them: a token lives 20 minutes, a payment must be verified within
  * 30 minutes (later verifies answer -6 and the payment counts as reversed), and can be
@@ -66,17 +70,20 @@ interface Payment {
  * - terse: does the work and answers success, but leaves the amounts out of the answer's
  *   detail (a bank whose answer cannot be checked against what we asked it to take).
  */
-export type BankFault =
-  | { kind: 'down' }
-  | { kind: 'lost' }
-  | { kind: 'slow'; ms: number }
-  | { kind: 'refuse' }
-  | { kind: 'terse' }
-export interface BankFaults {
-  verify?: BankFault
-  reverse?: BankFault
-  receipt?: BankFault
-}
+const bankFault = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('down') }),
+  z.object({ kind: z.literal('lost') }),
+  z.object({ kind: z.literal('slow'), ms: z.number().int().min(0).max(600_000) }),
+  z.object({ kind: z.literal('refuse') }),
+  z.object({ kind: z.literal('terse') }),
+])
+export type BankFault = z.infer<typeof bankFault>
+const bankFaults = z.strictObject({
+  verify: bankFault.optional(),
+  reverse: bankFault.optional(),
+  receipt: bankFault.optional(),
+})
+export type BankFaults = z.infer<typeof bankFaults>
 
 /**
  * Whether the payment page holds the token's `HashedCardNumber` (ADR 024):
@@ -105,6 +112,8 @@ export interface SandboxBank {
     verifyCalls: number
     reverseCalls: number
     receiptCalls: number
+    /** Calls a `slow` fault holds right now, answered once it lets them go. */
+    heldCalls: number
   }
   /** Shifts the bank's clock (windows) in tests. */
   advance(ms: number): void
@@ -154,7 +163,7 @@ export function createSandboxBankHandler(options: SandboxBankOptions) {
   const tokens = new Map<string, TokenEntry>()
   const resNums = new Set<string>()
   const payments = new Map<string, Payment>()
-  const stats = { tokenCalls: 0, verifyCalls: 0, reverseCalls: 0, receiptCalls: 0 }
+  const stats = { tokenCalls: 0, verifyCalls: 0, reverseCalls: 0, receiptCalls: 0, heldCalls: 0 }
   const terminals = new Set(options.terminalIds)
   let faults: BankFaults = {}
   let cardRestriction: CardRestriction = options.cardRestriction ?? 'enforced'
@@ -167,7 +176,9 @@ export function createSandboxBankHandler(options: SandboxBankOptions) {
     if (!fault) return work()
     if (fault.kind === 'down') return undefined
     if (fault.kind === 'slow') {
+      stats.heldCalls += 1
       await new Promise((resolve) => setTimeout(resolve, fault.ms))
+      stats.heldCalls -= 1
       return work()
     }
     const answer = work()
@@ -447,6 +458,22 @@ export function createSandboxBankHandler(options: SandboxBankOptions) {
           verifyCalls,
           reverseCalls,
         })
+      }
+      // Not SEP's either: the calls counted so far, and faults set from another process.
+      if (method === 'GET' && path === '/sandbox/stats') return sendJson(res, stats)
+      if (method === 'PUT' && path === '/sandbox/faults') {
+        let body: unknown
+        try {
+          body = JSON.parse(await readBody(req))
+        } catch {
+          body = null
+        }
+        const parsed = bankFaults.safeParse(body)
+        if (!parsed.success)
+          return sendJson(res, { error: 'faults: {verify?, reverse?, receipt?}' }, 400)
+        faults = parsed.data
+        res.writeHead(204).end()
+        return
       }
       if (method === 'GET' && path === '') {
         return sendHtml(res, errorPage('بانک آزمایشی ارزپل: این نشانی صفحه‌ای ندارد.'), 200)

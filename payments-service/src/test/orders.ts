@@ -8,7 +8,10 @@ import { TEST_CARDS } from '../sandbox-bank/cards.ts'
 import { startSandboxBank, type SandboxBank } from '../sandbox-bank/server.ts'
 import { startSandboxIdentity, type SandboxIdentity } from '../sandbox-identity/server.ts'
 import type { PaymentGateway } from '../modules/gateways/gateway.ts'
-import { reconcileOpenAttempts } from '../modules/orders/settlement/reconciliation.ts'
+import {
+  claimSecondsFor,
+  reconcileOpenAttempts,
+} from '../modules/orders/settlement/reconciliation.ts'
 
 /** Test support for orders: the app wired to a real sandbox bank on a free port. */
 
@@ -266,15 +269,17 @@ export async function postCallback(t: OrdersTestApp, fields: Record<string, stri
 /** How long `reconcileNow` leaves an open attempt to its callback; tests move the clock past it. */
 export const RECONCILE_GRACE_MINUTES = 5
 
-/** One reconciliation run, as the app's timer makes it. */
+/** One reconciliation run, as the app's job makes it. */
 export function reconcileNow(
   t: OrdersTestApp,
   {
     gateway = t.services.orders.gateway,
     graceMinutes = RECONCILE_GRACE_MINUTES,
+    batchSize,
   }: {
     gateway?: PaymentGateway
     graceMinutes?: number
+    batchSize?: number
   } = {},
 ) {
   return reconcileOpenAttempts({
@@ -284,6 +289,8 @@ export function reconcileNow(
     gateway,
     payments: t.services.orders.payments,
     graceMinutes,
+    claimSeconds: claimSecondsFor(t.deps.config.GATEWAY_TIMEOUT_MS),
+    batchSize,
   })
 }
 

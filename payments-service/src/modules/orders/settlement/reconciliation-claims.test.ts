@@ -11,7 +11,7 @@ import {
   useOrdersApp,
   type OrdersTestApp,
 } from '../../../test/orders.ts'
-import { RECONCILIATION_QUEUE } from './reconciliation.ts'
+import { claimSecondsFor, PENDING_RECHECK_SECONDS, RECONCILIATION_QUEUE } from './reconciliation.ts'
 
 /**
  * Which attempts a reconciliation run takes (ADR 032): the due ones by `next_check_at`, each
@@ -67,10 +67,44 @@ describe('reconciliation claims', () => {
     expect(first.pending + second.pending).toBe(60)
     expect(second.settled).toEqual([{ paymentId: order.id, outcome: 'success' }])
     expect(await stageOf(t, order.id)).toBe('paid')
-    // Pending ones are asked again only once their claim ran out.
+    // Pending ones go to the back: asked again only PENDING_RECHECK_SECONDS later.
     const before = t.bank.stats.receiptCalls
     expect(await reconcileNow(t)).toMatchObject({ pending: 0, settled: [] })
+    t.clock.advance(PENDING_RECHECK_SECONDS - 5)
+    expect(await reconcileNow(t)).toMatchObject({ pending: 0, settled: [] })
     expect(t.bank.stats.receiptCalls).toBe(before)
+    t.clock.advance(10)
+    expect(await reconcileNow(t, { batchSize: 100 })).toMatchObject({ pending: 60 })
+  })
+
+  it('the attempt a killed reconciler was asking about is asked again after one bank call, not the pending wait', async () => {
+    const { order } = await paidButCallbackLost(t)
+    t.clock.advance(RECONCILE_GRACE_MINUTES * 60 + 1)
+    // The reconciler claims the attempt, asks the bank and is never heard of again (SIGKILL).
+    const gateway = t.services.orders.gateway
+    let asked!: () => void
+    const killedMidCall = new Promise<void>((resolve) => (asked = resolve))
+    void reconcileNow(t, {
+      gateway: {
+        ...gateway,
+        inquire: () => {
+          asked()
+          return new Promise(() => undefined)
+        },
+      },
+    })
+    await killedMidCall
+
+    // Its claim holds while a bank call could still be running…
+    expect(await reconcileNow(t)).toMatchObject({ settled: [], pending: 0 })
+    // …and runs out after one call's time (4 × GATEWAY_TIMEOUT_MS), well before the pending wait.
+    const claimSeconds = claimSecondsFor(t.deps.config.GATEWAY_TIMEOUT_MS)
+    expect(claimSeconds).toBeLessThan(PENDING_RECHECK_SECONDS)
+    t.clock.advance(claimSeconds + 1)
+    expect(await reconcileNow(t)).toMatchObject({
+      settled: [{ paymentId: order.id, outcome: 'success' }],
+    })
+    expect(await stageOf(t, order.id)).toBe('paid')
   })
 
   it('closes an attempt still pending past RECONCILE_GIVE_UP_MINUTES, loudly, and counts it', async () => {

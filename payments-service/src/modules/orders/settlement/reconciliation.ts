@@ -41,11 +41,13 @@ import { recordEvent } from '../state-machine.ts'
  *
  * Which attempts a run looks at (ADR 032): the due ones, soonest `next_check_at` first, up to a
  * batch, each claimed just before its bank call in a short transaction that locks it (`FOR
- * UPDATE SKIP LOCKED`) and pushes `next_check_at` forward by `claimSeconds`. So two reconcilers (the job engine runs
- * one at a time, but a lease that ran out hands the run to another worker while the first may
- * still be asking) never ask the bank about the same attempt at once, resuming a reversal or a
- * verify starts only from a claimed row, and attempts the bank keeps calling pending go to the
- * back instead of filling every batch. A bank that cannot be reached gives the claim back.
+ * UPDATE SKIP LOCKED`) and pushes `next_check_at` forward by `claimSeconds`. So two
+ * reconcilers (the job engine runs one at a time, but a lease that ran out hands the run to
+ * another worker while the first may still be asking) never ask the bank about the same attempt
+ * at once, and resuming a reversal or a verify starts only from a claimed row. The claim covers
+ * one bank call: a reconciler killed mid-call keeps its attempts from the others only that long.
+ * An attempt the bank calls pending is due again `PENDING_RECHECK_SECONDS` later, behind the
+ * others, instead of filling every batch. A bank that cannot be reached gives the claim back.
  * An attempt still pending `giveUpPendingMinutes` after it started (past SEP's 30-minute
  * reversal of anything we did not verify) is closed like a final unpaid one, at error level with
  * `alert: true` and counted (`onGiveUp`), so it no longer takes a place in each run: we never
@@ -66,11 +68,17 @@ const REVERSE_WINDOW_MINUTES = 50
 const IN_FLIGHT_SECONDS = 60
 export const RECONCILE_BATCH_SIZE = 50
 /**
- * How long a claimed attempt is left to its claimer before another run may take it: longer than
- * one bank call with its retries (3 tries of GATEWAY_TIMEOUT_MS, 15 s by default). An attempt
- * still pending at the bank is asked again this long after.
+ * How long a claimed attempt is left to its claimer before another run may take it: one bank
+ * call with its retries (3 tries of GATEWAY_TIMEOUT_MS) and a margin. Only a claimer that died
+ * mid-call (a killed pod) leaves a claim to run out, so this is how long its attempts wait.
  */
-export const RECONCILE_CLAIM_SECONDS = 120
+export function claimSecondsFor(gatewayTimeoutMs: number): number {
+  return Math.ceil((4 * gatewayTimeoutMs) / 1000)
+}
+/** With GATEWAY_TIMEOUT_MS's default, 15 s. */
+const DEFAULT_CLAIM_SECONDS = claimSecondsFor(15_000)
+/** An attempt the bank calls pending is asked again this long after, behind the others. */
+export const PENDING_RECHECK_SECONDS = 120
 /** RECONCILE_GIVE_UP_MINUTES' default: past SEP's 30-minute reversal of unverified payments. */
 export const GIVE_UP_PENDING_MINUTES = 40
 
@@ -84,7 +92,7 @@ export interface ReconcileDeps {
   graceMinutes: number
   /** An attempt still pending at the bank this long after its start is closed (alert). */
   giveUpPendingMinutes?: number
-  /** How long a claim keeps other runs off an attempt (RECONCILE_CLAIM_SECONDS). */
+  /** How long a claim keeps other runs off an attempt (`claimSecondsFor`). */
   claimSeconds?: number
   batchSize?: number
   /** Counts each attempt given up on (http/metrics.ts), by why. */
@@ -114,9 +122,7 @@ const batchOf = (deps: ReconcileDeps): ReconcileBatch => ({
  */
 const claimFrom = (deps: ReconcileDeps, now: Date, skip: number[]): ReconcileClaim => ({
   now,
-  until: new Date(
-    deps.clock.now().getTime() + (deps.claimSeconds ?? RECONCILE_CLAIM_SECONDS) * 1000,
-  ),
+  until: new Date(deps.clock.now().getTime() + (deps.claimSeconds ?? DEFAULT_CLAIM_SECONDS) * 1000),
   skip,
 })
 
@@ -198,7 +204,7 @@ async function reconcileAttempt(
     return
   }
   if (answer.kind === 'pending') {
-    await stillPending(deps, attempt, answer.raw, run, report)
+    await stillPending(deps, attempt, claim, answer.raw, run, report)
     return
   }
   if (answer.kind === 'unpaid') {
@@ -236,10 +242,11 @@ async function bankUnreachable(
   }
 }
 
-/** The bank still calls the attempt pending: closed past the give-up time, else left claimed. */
+/** The bank still calls the attempt pending: closed past the give-up time, else asked later. */
 async function stillPending(
   deps: ReconcileDeps,
   attempt: GatewayTransaction,
+  claim: ReconcileClaim,
   receipt: unknown,
   run: RunClock,
   report: ReconcileReport,
@@ -261,7 +268,8 @@ async function stillPending(
       return
     }
   }
-  // Claimed until `claimSeconds` from now: asked again after that, behind the others.
+  const askAgainAt = new Date(deps.clock.now().getTime() + PENDING_RECHECK_SECONDS * 1000)
+  await GatewayTransaction.releaseClaim(deps.db, attempt.id, claim, askAgainAt)
   report.pending += 1
 }
 
@@ -361,10 +369,7 @@ export function scheduleReconciliation(
       payments,
       graceMinutes: config.RECONCILE_GRACE_MINUTES,
       giveUpPendingMinutes: config.RECONCILE_GIVE_UP_MINUTES,
-      claimSeconds: Math.max(
-        RECONCILE_CLAIM_SECONDS,
-        Math.ceil((4 * config.GATEWAY_TIMEOUT_MS) / 1000),
-      ),
+      claimSeconds: claimSecondsFor(config.GATEWAY_TIMEOUT_MS),
       onGiveUp: (reason) => metrics.reconcileGaveUp.inc({ reason }),
     })
     if (report.settled.length > 0 || report.closed.length > 0) {
