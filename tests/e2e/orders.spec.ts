@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
 import { registerNewCustomer, uniquePhone } from '../support/auth.ts'
 import {
@@ -7,6 +8,7 @@ import {
   SANDBOX_CARDS,
   walletTopUp,
 } from '../support/orders.ts'
+import { pdfText } from '../support/pdf.ts'
 import { PHONE } from '../support/phone.ts'
 
 // The customer's side of these journeys runs on a phone, where our customers are.
@@ -46,6 +48,16 @@ test('a new customer pays a top-up at the bank and sees it processing; a cancell
   // The bank's numbers a bank or support asks for, and the paying card, masked.
   await expect(page.getByTestId('receipt-rrn')).toHaveText(/^\d{6,}$/)
   await expect(page.getByTestId('receipt-card')).toHaveText(/^\d{6}\*{6}\d{4}$/)
+  // The same receipt as a PDF to keep, in Persian: one page whose text is the receipt's.
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'دریافت PDF' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toMatch(/^arzpol-receipt-\d+\.pdf$/)
+  const pdf = await pdfText(await readFile(await download.path()))
+  expect(pdf.pages).toBe(1)
+  for (const shown of ['رسید', 'رسمی', 'پرداخت', 'تومان']) expect(pdf.text).toContain(shown)
+  expect(pdf.text).toContain(await page.getByTestId('receipt-rrn').innerText())
+  expect(pdf.text).toContain(await page.getByTestId('receipt-card').innerText())
   // Printed, it is the receipt alone: no site header, footer or buttons.
   await page.emulateMedia({ media: 'print' })
   await expect(page.getByTestId('receipt')).toBeVisible()
@@ -64,6 +76,11 @@ test('a new customer pays a top-up at the bank and sees it processing; a cancell
   await expect(page).toHaveURL(/\/dashboard\/orders\/\d+\?payment=failed$/)
   await expect(page.getByTestId('payment-result')).toContainText('پرداخت انجام نشد')
   await expect(page.getByTestId('order-status')).toHaveText('ناموفق')
+  // An order nobody paid has no receipt, as a page or a PDF.
+  const failedOrder = new URL(page.url()).pathname
+  for (const receipt of ['receipt', 'receipt.pdf']) {
+    expect((await page.request.get(`${failedOrder}/${receipt}`)).status()).toBe(404)
+  }
 
   // The list: both orders, newest first; the filter narrows it and is kept in the URL.
   await page.goto('/dashboard/orders')

@@ -132,7 +132,7 @@ export default function BlogPost() {
         <h2 id="comments-heading" className="text-xl font-extrabold text-slate-900">
           دیدگاه‌ها{' '}
           <span className="text-base font-semibold text-slate-500">
-            ({toPersianDigits(comments.length)} دیدگاه)
+            {`(${toPersianDigits(comments.length)} دیدگاه)`}
           </span>
         </h2>
         <CommentForm key={post.id} />
