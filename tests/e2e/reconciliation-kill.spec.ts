@@ -3,7 +3,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
 import { uniquePhone } from '../support/auth.ts'
-import { SANDBOX_CARDS } from '../support/orders.ts'
+import { examFeeOrder, SANDBOX_CARDS } from '../support/orders.ts'
 import { startReplicaStack, type ReplicaStack } from '../support/replica-stack.ts'
 
 /**
@@ -18,13 +18,7 @@ import { startReplicaStack, type ReplicaStack } from '../support/replica-stack.t
 const ROOT = path.resolve(import.meta.dirname, '..', '..')
 const run = promisify(execFile)
 const PASSWORD = 'Reconcile-kill-1404'
-const ORDER = {
-  payment_type: 'exams',
-  site_url: 'https://www.ets.org',
-  amount: '50',
-  currency: 'USD',
-  description: 'reconciliation after a kill',
-}
+const ORDER = examFeeOrder('reconciliation after a kill')
 /** Lost callbacks to reconcile. */
 const ORDERS = 4
 

@@ -7,7 +7,13 @@ import { expect, test } from '@playwright/test'
 import type pg from 'pg'
 import { registerNewCustomer, uniquePhone } from '../support/auth.ts'
 import { cmsAdmin } from '../support/blog.ts'
-import { payAtBank, placeOrder, SANDBOX_CARDS, walletTopUp } from '../support/orders.ts'
+import {
+  examFeeOrder,
+  payAtBank,
+  placeOrder,
+  SANDBOX_CARDS,
+  walletTopUp,
+} from '../support/orders.ts'
 import { e2eUrls } from '../support/ports.ts'
 import { stackReplica } from '../support/replicas.ts'
 import { startReplicaStack, type ReplicaStack } from '../support/replica-stack.ts'
@@ -23,14 +29,7 @@ import { createStaff, staffApi } from '../support/staff.ts'
  */
 
 const PASSWORD = 'Replicas-e2e-1404'
-/** An exam fee, within a new customer's limits. */
-const ORDER = {
-  payment_type: 'exams',
-  site_url: 'https://www.ets.org',
-  amount: '50',
-  currency: 'USD',
-  description: 'replicas',
-}
+const ORDER = examFeeOrder('replicas')
 const ROOT = path.resolve(import.meta.dirname, '..', '..')
 const run = promisify(execFile)
 

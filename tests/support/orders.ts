@@ -18,6 +18,17 @@ export interface NewOrder {
   description?: string
 }
 
+/** An exam fee as the API takes it (`POST /api/payments/create/`), within a new customer's limits. */
+export function examFeeOrder(description: string) {
+  return {
+    payment_type: 'exams',
+    site_url: 'https://www.ets.org',
+    amount: '50',
+    currency: 'USD',
+    description,
+  }
+}
+
 /** The journeys' usual order: a 50-dollar top-up of a wallet, with the site's login. */
 export function walletTopUp(changes: Partial<NewOrder> = {}): NewOrder {
   return {

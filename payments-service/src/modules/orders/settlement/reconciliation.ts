@@ -75,7 +75,7 @@ export const RECONCILE_BATCH_SIZE = 50
 export function claimSecondsFor(gatewayTimeoutMs: number): number {
   return Math.ceil((4 * gatewayTimeoutMs) / 1000)
 }
-/** With GATEWAY_TIMEOUT_MS's default, 15 s. */
+/** With GATEWAY_TIMEOUT_MS's default of 15 s: 60 s. */
 const DEFAULT_CLAIM_SECONDS = claimSecondsFor(15_000)
 /** An attempt the bank calls pending is asked again this long after, behind the others. */
 export const PENDING_RECHECK_SECONDS = 120
