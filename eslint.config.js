@@ -40,6 +40,7 @@ const PAYMENTS_TABLES = [
   'refunds',
   'staff_audit_log',
   'staff_enrolment_links',
+  'staff_proposals',
   'staff_recovery_codes',
   'staff_second_factors',
   'ticket_attachments',

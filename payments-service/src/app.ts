@@ -20,6 +20,7 @@ import { registerStaffIdentityRoutes } from './modules/identity/staff.routes.ts'
 import { registerDocumentRoutes, registerPaymentRoutes } from './modules/orders/customer.routes.ts'
 import { registerStaffLedgerRoutes } from './modules/ledger/staff.routes.ts'
 import { registerStaffAuditRoutes } from './modules/staff-audit/staff.routes.ts'
+import { registerApprovalRoutes } from './modules/approvals/staff.routes.ts'
 import { registerStaffOrderRoutes } from './modules/orders/staff.routes.ts'
 import { registerTicketRoutes } from './modules/tickets/customer.routes.ts'
 import { registerStaffTicketRoutes } from './modules/tickets/staff.routes.ts'
@@ -68,6 +69,7 @@ export function registerRoutes(
   })
   registerStaffLedgerRoutes(api, db)
   registerStaffAuditRoutes(api, db)
+  registerApprovalRoutes(api, services.approvals)
   registerStaffUserRoutes(api, users.staff)
   registerStaffIdentityRoutes(api, { db, clock, identity: services.identity.identity })
   registerTicketRoutes(api, { db, tickets: tickets.tickets })

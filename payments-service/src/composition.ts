@@ -22,6 +22,7 @@ import { requestHasherFromConfig } from './modules/orders/checkout/idempotency.t
 import { createDocumentService } from './modules/orders/fulfilment/documents.ts'
 import { reviewPayoutsAtLevel1 } from './modules/orders/fulfilment/payout-details.ts'
 import { createStaffOrderService } from './modules/orders/fulfilment/staff-orders.service.ts'
+import { createApprovals, type ProposalGate } from './modules/approvals/approvals.service.ts'
 import { createPaymentsService } from './modules/orders/orders.service.ts'
 import { callbackUrlOf } from './modules/orders/settlement/callback-url.ts'
 import {
@@ -50,8 +51,22 @@ export function composeServices(deps: AppDeps) {
   const identity = composeIdentity(deps, (userId) =>
     reviewPayoutsAtLevel1({ ...deps, ownership: identity.identity.ownership }, userId),
   )
-  const orders = composeOrders(deps, catalog, identity.identity.ownership)
+  const approvals = createApprovals({
+    db: deps.db,
+    clock: deps.clock,
+    sms: deps.sms,
+    thresholds: {
+      payout_settlement: deps.config.FOUR_EYES_PAYOUT_ABOVE_IRR,
+      refund_settlement: deps.config.FOUR_EYES_REFUND_ABOVE_IRR,
+    },
+    lifetimeHours: deps.config.PROPOSAL_HOURS,
+  })
+  const orders = composeOrders(deps, catalog, identity.identity.ownership, approvals)
+  for (const [kind, executor] of Object.entries(orders.staff.executors)) {
+    approvals.register(kind as keyof typeof orders.staff.executors, executor)
+  }
   return {
+    approvals,
     auth: composeAuth(deps, orders.vault),
     changes,
     catalog,
@@ -196,6 +211,7 @@ function composeOrders(
   deps: AppDeps,
   catalog: ReturnType<typeof composeCatalog>,
   ownership: Ownership,
+  approvals: ProposalGate,
 ) {
   const { config, db, clock, logger, sms } = deps
   // Without a configured key the vault holds a random one, which every user of the
@@ -227,6 +243,15 @@ function composeOrders(
     tellMoneyBack,
     requestHash: requestHasherFromConfig(config, logger),
     documents: createDocumentService({ db, clock, logger, storage: deps.storage, ownership }),
-    staff: createStaffOrderService({ db, clock, logger, sms, vault, gateway, ownership }),
+    staff: createStaffOrderService({
+      db,
+      clock,
+      logger,
+      sms,
+      vault,
+      gateway,
+      ownership,
+      approvals,
+    }),
   }
 }

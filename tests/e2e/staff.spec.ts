@@ -52,6 +52,21 @@ async function runAction(
   await form.getByRole('button').click()
 }
 
+/** A cash-out of `dollars` the customer on `page` places and sends to staff with its document. */
+async function submittedCashOut(page: Page, dollars: string): Promise<number> {
+  await placeCashOut(page, dollars)
+  // A cash-out reaches staff with its Sheba and an income document (ADR 017).
+  await expect(page.getByTestId('order-status')).toHaveText('در انتظار')
+  await page.getByLabel('فایل مدرک').setInputFiles({
+    name: 'upwork-earnings.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n', 'latin1'),
+  })
+  await page.getByRole('button', { name: 'بارگذاری مدرک' }).click()
+  await expect(page.getByTestId('order-status')).toHaveText('در حال انجام')
+  return orderIdFrom(page)
+}
+
 test('staff start and complete a paid top-up; the customer sees it completed with the note', async ({
   page,
   browser,
@@ -118,17 +133,7 @@ test('staff settle a cash-out with the bank transfer reference, without JavaScri
 }) => {
   test.setTimeout(120_000)
   await registerNewCustomer(page, uniquePhone(), PASSWORD)
-  await placeCashOut(page)
-  // A cash-out reaches staff with its Sheba and an income document (ADR 017).
-  await expect(page.getByTestId('order-status')).toHaveText('در انتظار')
-  await page.getByLabel('فایل مدرک').setInputFiles({
-    name: 'upwork-earnings.pdf',
-    mimeType: 'application/pdf',
-    buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n', 'latin1'),
-  })
-  await page.getByRole('button', { name: 'بارگذاری مدرک' }).click()
-  await expect(page.getByTestId('order-status')).toHaveText('در حال انجام')
-  const orderId = orderIdFrom(page)
+  const orderId = await submittedCashOut(page, '120')
 
   // Plain HTML forms: the back office works with JavaScript turned off.
   const staff = await signInAsStaff(browser, 'support', { javaScriptEnabled: false })
@@ -155,6 +160,53 @@ test('staff settle a cash-out with the bank transfer reference, without JavaScri
   await expect(page.getByTestId('order-status')).toHaveText('تکمیل‌شده')
   await expect(page.getByTestId('order-event-reference')).toContainText('140409015566')
   await desk.context().close()
+})
+
+test('a large cash-out is settled only when a second staff member approves it (four eyes)', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  await registerNewCustomer(page, uniquePhone(), PASSWORD)
+  // 600 dollars: above the 50-million-toman amount one staff member may settle alone.
+  const orderId = await submittedCashOut(page, '600')
+  const stageOn = (desk: Page) => desk.getByTestId('staff-order-details').getByTestId('order-stage')
+
+  const proposer = await signInAsStaff(browser, 'support')
+  await proposer.page.goto(`/staff/orders/${orderId}`)
+  await runAction(proposer.page, 'done', { reference: 'PAYA-1404-77120' })
+  await expect(proposer.page.getByText(/پس از تأیید یک همکار دیگر انجام می‌شود/)).toBeVisible()
+  await expect(stageOn(proposer.page)).toHaveText('در حال انجام')
+  // The proposer finds it waiting, without a way to decide it.
+  const cardOf = (desk: Page) =>
+    desk
+      .locator('[data-testid^="proposal-"]')
+      .filter({ has: desk.locator(`a[href="/staff/orders/${orderId}"]`) })
+  await proposer.page.goto('/staff/approvals')
+  await expect(cardOf(proposer.page)).toContainText('این پیشنهاد شماست')
+  await expect(cardOf(proposer.page).getByRole('button')).toHaveCount(0)
+
+  const approver = await signInAsStaff(browser, 'admin')
+  await approver.page.goto('/staff/approvals')
+  const card = cardOf(approver.page)
+  await expect(card).toContainText('PAYA-1404-77120')
+  await expect(card).toContainText(proposer.username)
+  // A decision needs its reason.
+  await card.getByRole('button', { name: 'تأیید و انجام' }).click()
+  await expect(cardOf(approver.page).getByText('دلیل تصمیم را بنویسید.')).toBeVisible()
+  await cardOf(approver.page).getByLabel('دلیل تصمیم').fill('واریز در صورت‌حساب بانک دیده شد')
+  await cardOf(approver.page).getByRole('button', { name: 'تأیید و انجام' }).click()
+  await expect(approver.page.getByText(/تأیید و انجام شد/)).toBeVisible()
+  await approver.page.goto('/staff/approvals?status=approved')
+  await expect(cardOf(approver.page)).toContainText('واریز در صورت‌حساب بانک دیده شد')
+
+  await approver.page.goto(`/staff/orders/${orderId}`)
+  await expect(stageOn(approver.page)).toHaveText('انجام شد')
+  await page.reload()
+  await expect(page.getByTestId('order-status')).toHaveText('تکمیل‌شده')
+  await expect(page.getByTestId('order-event-reference')).toContainText('PAYA-1404-77120')
+  await proposer.page.context().close()
+  await approver.page.context().close()
 })
 
 test('a customer opening /staff goes to their dashboard; a visitor to the login form', async ({

@@ -66,17 +66,17 @@ export async function placeOrder(page: Page, order: NewOrder): Promise<string> {
 export const TEST_SHEBA = 'IR820540102680020817909002'
 
 /**
- * Places a 120-dollar cash-out of Upwork income with a Sheba (no bank payment: the non-gateway
- * branch) and opens it; the order page's URL.
+ * Places a cash-out of Upwork income (120 dollars unless told) with a Sheba (no bank payment:
+ * the non-gateway branch) and opens it; the order page's URL.
  */
-export async function placeCashOut(page: Page): Promise<string> {
+export async function placeCashOut(page: Page, dollars = '120'): Promise<string> {
   // A cash-out needs identity level 1 (ADR 024).
   await reachLevel1(page)
   await page.goto('/dashboard/new-request')
   await page.getByRole('radio', { name: 'نقد کردن درآمد ارزی' }).check()
   await page.getByLabel('آدرس سایت').fill('https://www.upwork.com')
   await page.getByLabel('شماره شبا برای واریز ریالی').fill(TEST_SHEBA)
-  await page.getByLabel('مبلغ ارزی').fill('120')
+  await page.getByLabel('مبلغ ارزی').fill(dollars)
   await expect(page.getByTestId('quote-total')).toContainText('تومان')
   await page.getByRole('button', { name: 'ثبت و پرداخت' }).click()
   await expect(page).toHaveURL(/\/dashboard\/orders$/)

@@ -14,6 +14,7 @@ export const SMS_KINDS = [
   'order_status',
   'money_back',
   'refund_account',
+  'proposal_waiting',
 ] as const
 export type SmsKind = (typeof SMS_KINDS)[number]
 
@@ -24,6 +25,7 @@ export const SMS_KIND_LABELS: Record<SmsKind, string> = {
   order_status: 'تغییر وضعیت سفارش',
   money_back: 'بازگشت پول',
   refund_account: 'درخواست شبای بازگشت پول',
+  proposal_waiting: 'پیشنهاد در انتظار تأیید (کارکنان)',
 }
 
 export const SMS_MESSAGES = {

@@ -16,6 +16,9 @@ export const STAFF_AUDIT_ACTIONS = [
   'payment_type_changed',
   'staff_account_set',
   'sms_retried',
+  'proposal_made',
+  'proposal_approved',
+  'proposal_declined',
 ] as const
 export type StaffAuditAction = (typeof STAFF_AUDIT_ACTIONS)[number]
 
@@ -29,6 +32,9 @@ export const STAFF_AUDIT_LABELS: Record<StaffAuditAction, string> = {
   payment_type_changed: 'تغییر تنظیمات نوع پرداخت',
   staff_account_set: 'ساخت یا بازنشانی حساب کارکنان از خط فرمان',
   sms_retried: 'ارسال دوباره پیامک ناموفق',
+  proposal_made: 'پیشنهاد اقدامی که تأیید همکار لازم دارد',
+  proposal_approved: 'تأیید پیشنهاد همکار',
+  proposal_declined: 'رد پیشنهاد همکار',
 }
 
 export const StaffAuditQuery = z.object({

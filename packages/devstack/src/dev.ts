@@ -54,7 +54,7 @@ try {
     },
     databaseUrl: env.DATABASE_URL,
     cmsAdmin: { email: env.CMS_ADMIN_EMAIL, password: env.CMS_ADMIN_PASSWORD },
-    staffAdmin: { phone: env.STAFF_ADMIN_PHONE },
+    staffAdmin: { phone: env.STAFF_ADMIN_PHONE, approverPhone: env.STAFF_APPROVER_PHONE },
     baseEnv: process.env,
     logger,
     signal: startup.signal,
@@ -79,7 +79,13 @@ if (stack) {
     `  cms admin       ${urls.cmsAdmin}  (login ${env.CMS_ADMIN_EMAIL} / ${env.CMS_ADMIN_PASSWORD === DEFAULT_CMS_ADMIN_PASSWORD ? env.CMS_ADMIN_PASSWORD : 'CMS_ADMIN_PASSWORD'})`,
     ...(process.env.APP_ENV === 'production'
       ? []
-      : describeStaffAdmin(urls.staff, stack.staffAdmin)),
+      : [
+          ...describeStaffAdmin(urls.staff, stack.staffAdmin),
+          ...describeStaffAdmin(urls.staff, stack.staffApprover, {
+            label: '  staff approver  ',
+            phoneVariable: 'STAFF_APPROVER_PHONE',
+          }),
+        ]),
     `  PostgreSQL      ${urls.database.replace(/:[^:@/]+@/, ':***@')}`,
     'Press Ctrl-C to stop everything.',
     '',

@@ -33,6 +33,11 @@ export const devstackEnvSchema = z.object({
     .string()
     .regex(/^09\d{9}$/, 'an Iranian mobile number, 09 and nine more digits')
     .default('09120000000'),
+  /** The second development admin's phone, who approves the first one's proposals. */
+  STAFF_APPROVER_PHONE: z
+    .string()
+    .regex(/^09\d{9}$/, 'an Iranian mobile number, 09 and nine more digits')
+    .default('09120000001'),
 })
 
 export type DevstackEnv = z.infer<typeof devstackEnvSchema>

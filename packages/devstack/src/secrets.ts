@@ -19,6 +19,7 @@ export const DEV_SECRET_NAMES = [
   'CMS_ENCRYPTION_KEY',
   'CMS_WEBHOOK_SECRET',
   'STAFF_ADMIN_PASSWORD',
+  'STAFF_APPROVER_PASSWORD',
 ] as const
 
 export type DevSecrets = Record<(typeof DEV_SECRET_NAMES)[number], string>
@@ -40,6 +41,7 @@ export function generateDevSecrets(): DevSecrets {
     CMS_WEBHOOK_SECRET: random(),
     // The development staff admin's login (stack.ts); never a service's setting.
     STAFF_ADMIN_PASSWORD: random(15),
+    STAFF_APPROVER_PASSWORD: random(15),
   }
 }
 

@@ -26,7 +26,12 @@ import {
   migrationCommand,
   recordDatabase,
 } from './dev-database.ts'
-import { ensureDevStaffAdmin, type DevStaffAdmin } from './staff-admin.ts'
+import {
+  DEV_STAFF_ADMIN_USERNAME,
+  DEV_STAFF_APPROVER_USERNAME,
+  ensureDevStaffAdmin,
+  type DevStaffAdmin,
+} from './staff-admin.ts'
 import { binCommand, hashSources, ROOT_DIR, tsxNodeCommand, workspaceDir } from './workspace.ts'
 
 export interface StackOptions {
@@ -42,7 +47,7 @@ export interface StackOptions {
    * `npm run dev` only: the phone of a staff admin made once (password: the development secret
    * STAFF_ADMIN_PASSWORD). Never under APP_ENV=production.
    */
-  staffAdmin?: { phone: string }
+  staffAdmin?: { phone: string; approverPhone?: string }
   /** Variables every service inherits (the caller's environment and .env). */
   baseEnv: NodeJS.ProcessEnv
   logger: Logger
@@ -72,6 +77,8 @@ export interface RunningStack {
   }
   /** The development staff admin (dev mode), undefined when none was asked for or it failed. */
   staffAdmin?: DevStaffAdmin
+  /** The second development admin (`dev-approver`), who approves the first one's proposals. */
+  staffApprover?: DevStaffAdmin
   /**
    * Each service's process, for tests that take one down (an outage) while the rest run; every
    * replica of payments-service and web (`payments-1`, `payments-2`…), for tests that kill one
@@ -208,9 +215,21 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       })
     })()
 
-    const staffAdminReady = databaseReady.then(() =>
-      makeStaffAdmin(options, env.payments, urls.database, secrets.STAFF_ADMIN_PASSWORD),
-    )
+    const staffAdminReady = databaseReady.then(async () => {
+      const phones = options.staffAdmin
+      const make = (phone: string | undefined, username: string, password: string) =>
+        phone
+          ? makeStaffAdmin(options, env.payments, urls.database, { phone, username, password })
+          : undefined
+      return {
+        admin: await make(phones?.phone, DEV_STAFF_ADMIN_USERNAME, secrets.STAFF_ADMIN_PASSWORD),
+        approver: await make(
+          phones?.approverPhone,
+          DEV_STAFF_APPROVER_USERNAME,
+          secrets.STAFF_APPROVER_PASSWORD,
+        ),
+      }
+    })
 
     const cmsBuilt = ensureCmsBuilt(processes, env.cms, logger)
     const webBuilt =
@@ -324,11 +343,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     })
     crashed.catch(() => undefined)
 
-    const staffAdmin = await staffAdminReady
+    const staffAdmins = await staffAdminReady
     throwIfAborted()
     return {
       urls,
-      staffAdmin,
+      staffAdmin: staffAdmins.admin,
+      staffApprover: staffAdmins.approver,
       services: {
         payments: payments.replicas,
         cms,
@@ -456,6 +476,7 @@ export function sandboxSmsEnv(url: string): Record<string, string> {
     KAVENEGAR_OTP_LOCK_TEMPLATE: 'arzpol-otp-lock',
     KAVENEGAR_MONEY_BACK_TEMPLATE: 'arzpol-money-back',
     KAVENEGAR_REFUND_ACCOUNT_TEMPLATE: 'arzpol-refund-account',
+    KAVENEGAR_PROPOSAL_TEMPLATE: 'arzpol-proposal',
   }
 }
 
@@ -467,19 +488,19 @@ async function makeStaffAdmin(
   options: StackOptions,
   paymentsEnv: NodeJS.ProcessEnv,
   databaseUrl: string,
-  password: string,
+  account: { phone: string; username: string; password: string },
 ): Promise<DevStaffAdmin | undefined> {
-  if (!options.staffAdmin || paymentsEnv.APP_ENV === 'production') return undefined
+  if (paymentsEnv.APP_ENV === 'production') return undefined
   const log = options.logger.child('staff')
   try {
     const admin = await ensureDevStaffAdmin({
       databaseUrl,
-      phone: options.staffAdmin.phone,
-      password,
+      ...account,
       env: paymentsEnv,
       signal: options.signal,
     })
-    if (admin.created) log.line(`created the development staff admin ${admin.phone}`)
+    if (admin.created)
+      log.line(`created the development staff admin ${admin.username} (${admin.phone})`)
     return admin
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)

@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrationCommand } from './dev-database.ts'
 import { startEmbeddedPostgres, type RunningPostgres } from './embedded-postgres.ts'
 import { getFreePort } from './network.ts'
-import { describeStaffAdmin, ensureDevStaffAdmin, type DevStaffAdmin } from './staff-admin.ts'
+import {
+  describeStaffAdmin,
+  DEV_STAFF_APPROVER_USERNAME,
+  ensureDevStaffAdmin,
+  type DevStaffAdmin,
+} from './staff-admin.ts'
 
 const STAFF_URL = 'http://127.0.0.1:3000/staff'
 
@@ -124,6 +129,23 @@ describe('ensureDevStaffAdmin', () => {
     expect(await ensureDevStaffAdmin(options)).toMatchObject({
       created: false,
       password: undefined,
+    })
+  }, 60_000)
+
+  it("makes the second admin, who approves the first one's proposals, under its own name", async () => {
+    const approver = await ensureDevStaffAdmin({
+      databaseUrl,
+      phone: '09120000001',
+      password: 'Approver-secret-1',
+      username: DEV_STAFF_APPROVER_USERNAME,
+      env: { ...process.env, WEB_PUBLIC_URL: 'http://127.0.0.1:3999' },
+    })
+    expect(approver).toMatchObject({
+      phone: '09120000001',
+      username: 'dev-approver',
+      role: 'admin',
+      created: true,
+      password: 'Approver-secret-1',
     })
   }, 60_000)
 })

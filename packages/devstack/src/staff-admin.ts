@@ -35,11 +35,17 @@ const Outcome = z.object({
 })
 
 export const DEV_STAFF_ADMIN_USERNAME = 'dev-admin'
+/**
+ * The second development admin: large cash-outs and manual refunds need a second staff member's
+ * approval (payments-service's ADR 039), so one developer can try both sides.
+ */
+export const DEV_STAFF_APPROVER_USERNAME = 'dev-approver'
 
 export async function ensureDevStaffAdmin(options: {
   databaseUrl: string
   phone: string
   password: string
+  username?: string
   /**
    * payments-service's environment: the command reads DATABASE_URL and, for the link,
    * WEB_PUBLIC_URL and STAFF_ENROLMENT_LINK_HOURS.
@@ -59,7 +65,7 @@ export async function ensureDevStaffAdmin(options: {
       '--role',
       'admin',
       '--username',
-      DEV_STAFF_ADMIN_USERNAME,
+      options.username ?? DEV_STAFF_ADMIN_USERNAME,
       '--if-missing',
       '--json',
     ],
@@ -82,12 +88,15 @@ export async function ensureDevStaffAdmin(options: {
 }
 
 /** The banner's lines for the staff back office: the login, and the enrolment link while due. */
-export function describeStaffAdmin(staffUrl: string, admin: DevStaffAdmin | undefined): string[] {
-  const label = '  staff           '
+export function describeStaffAdmin(
+  staffUrl: string,
+  admin: DevStaffAdmin | undefined,
+  { label = '  staff           ', phoneVariable = 'STAFF_ADMIN_PHONE' } = {},
+): string[] {
   if (!admin) return [`${label}${staffUrl}  (no development admin: see the log above)`]
   if (admin.role !== 'admin') {
     return [
-      `${label}${staffUrl}  (${admin.phone} is a ${admin.role} account: set STAFF_ADMIN_PHONE to another phone for the development admin)`,
+      `${label}${staffUrl}  (${admin.phone} is a ${admin.role} account: set ${phoneVariable} to another phone for the development admin)`,
     ]
   }
   const password = admin.password ?? 'its password was changed: npm run create-staff sets another'

@@ -131,6 +131,8 @@ export const envSchema = z
      */
     KAVENEGAR_MONEY_BACK_TEMPLATE: z.string().min(1).optional(),
     KAVENEGAR_REFUND_ACCOUNT_TEMPLATE: z.string().min(1).optional(),
+    /** Lookup template for staff: "proposal %token% waits for a colleague's approval". */
+    KAVENEGAR_PROPOSAL_TEMPLATE: z.string().min(1).optional(),
     // ── ticket attachments ──
     ...storageEnvShape,
     WEBOTP_DOMAIN: z
@@ -209,6 +211,14 @@ export const envSchema = z
      * and open it, short enough that a forgotten one is dead.
      */
     STAFF_ENROLMENT_LINK_HOURS: int(24, 1, 14 * 24),
+    /**
+     * Four eyes (ADR 039): settling a cash-out, or recording a manual refund as paid, for more
+     * than this many rials is a proposal a second staff member approves. 0: every one.
+     */
+    FOUR_EYES_PAYOUT_ABOVE_IRR: int(500_000_000, 0),
+    FOUR_EYES_REFUND_ABOVE_IRR: int(500_000_000, 0),
+    /** Hours a proposal waits for a colleague's decision before it lapses. */
+    PROPOSAL_HOURS: int(24, 1, 7 * 24),
     // ── shutdown ──
     /** How long in-flight requests may take to finish after SIGTERM before sockets are cut. */
     SHUTDOWN_GRACE_MS: int(10_000, 0, 120_000),

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream'
 import Router from '@koa/router'
 import type { z } from 'zod'
+import { ProposalAcceptedOut, PROPOSAL_MESSAGES } from '@arzpol/contracts/proposals'
 import type { Role, User } from '../models/user.model.ts'
 import type { AppContext, AppMiddleware, AppState } from './context.ts'
 import { ApiError, ValidationError, type FieldErrors } from './errors.ts'
@@ -350,6 +351,21 @@ export const ok = <S extends z.ZodType>(description: string, schema: S) => ({
 export const created = <S extends z.ZodType>(description: string, schema: S) => ({
   201: { description, schema },
 })
+
+/**
+ * `responses: { ...ok('Moved', OrderOut), ...proposed() }`: the route may also answer 202 when
+ * the action waits for a second staff member's approval (ADR 039); nothing happened yet.
+ */
+export const proposed = () => ({
+  202: {
+    description: "Proposed: nothing happened yet; a second staff member's approval is awaited",
+    schema: ProposalAcceptedOut,
+  },
+})
+
+/** The 202 answer of a proposed action. */
+export const replyProposed = (proposal: z.input<typeof ProposalAcceptedOut>['proposal']) =>
+  reply(202, { code: 'proposed' as const, detail: PROPOSAL_MESSAGES.proposed, proposal })
 
 /** `responses: noContent('Deleted')`: the route answers 204 without a body. */
 export const noContent = (description: string) => ({ 204: { description } })

@@ -181,4 +181,15 @@ export class User extends BaseModel {
       .returning(STAFF_USER_COLUMNS)) as StaffUserRow[]
     return updated
   }
+
+  /** Phones of the staff accounts that can act now (not blocked), but for the ones named. */
+  static async staffPhonesExcept(db: Knex, exceptIds: number[]): Promise<string[]> {
+    const rows = (await db('users')
+      .whereIn('role', ['support', 'admin'])
+      .whereNull('blocked_at')
+      .whereNotIn('id', exceptIds)
+      .orderBy('id')
+      .select('phone')) as Array<{ phone: string }>
+    return rows.map((row) => row.phone)
+  }
 }

@@ -1,5 +1,13 @@
 import type { Knex } from 'knex'
-import { created, ok, reply, routeGroup, type Api } from '../../http/route.ts'
+import {
+  created,
+  ok,
+  proposed,
+  reply,
+  replyProposed,
+  routeGroup,
+  type Api,
+} from '../../http/route.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Role } from '../../models/user.model.ts'
 import { staffDashboard } from './fulfilment/dashboard.ts'
@@ -72,14 +80,16 @@ export function registerStaffOrderRoutes(
     operationId: 'payments_transition',
     summary: 'A staff action on an order: start work, complete, settle a cash-out, reject, cancel',
     description:
-      "`to`: `in_progress` (start work, from paid), `done` (complete; a cash-out needs the bank transfer `reference`), `rejected` (needs `note`; a paid bank order is reversed at the bank or gets a manual refund record and becomes `refunded`), `refunded` (the same for a paid order), `cancelled` (unpaid, needs `note`). `note` and `reference` are shown to the customer, `internal_note` only to staff. One guarded transaction with an audit event naming the staff member; the customer gets an SMS when the status changes. 409 `illegal_transition` from a stage that does not allow it. Settling a cash-out (`done`) asks the identity provider again whether the order's Sheba is the customer's (ADR 028): 409 `sheba_not_owner` when it is someone else's, 409 `sheba_unconfirmed` when it cannot be confirmed now.",
+      "`to`: `in_progress` (start work, from paid), `done` (complete; a cash-out needs the bank transfer `reference`), `rejected` (needs `note`; a paid bank order is reversed at the bank or gets a manual refund record and becomes `refunded`), `refunded` (the same for a paid order), `cancelled` (unpaid, needs `note`). `note` and `reference` are shown to the customer, `internal_note` only to staff. One guarded transaction with an audit event naming the staff member; the customer gets an SMS when the status changes. 409 `illegal_transition` from a stage that does not allow it. Settling a cash-out (`done`) asks the identity provider again whether the order's Sheba is the customer's (ADR 028): 409 `sheba_not_owner` when it is someone else's, 409 `sheba_unconfirmed` when it cannot be confirmed now. A cash-out above FOUR_EYES_PAYOUT_ABOVE_IRR rials is answered 202 with a proposal (ADR 039): it is settled when a second staff member approves it at `POST /api/staff/proposals/:id/approve/`; 409 `proposal_pending` while one waits.",
     tags: ['orders', 'staff'],
     params: IdParams,
     body: TransitionBody,
-    responses: ok('Moved', OrderDetailOut),
+    responses: { ...ok('Moved', OrderDetailOut), ...proposed() },
     errors: [404, 409],
-    handler: async (_ctx, { params, body, user }) =>
-      reply(200, await orders.move(user, params.id, body)),
+    handler: async (_ctx, { params, body, user }) => {
+      const moved = await orders.move(user, params.id, body)
+      return 'proposed' in moved ? replyProposed(moved.proposed) : reply(200, moved.order)
+    },
   })
 
   staff.post('/api/staff/orders/:id/reveal-credentials/', {
@@ -97,12 +107,16 @@ export function registerStaffOrderRoutes(
   staff.post('/api/staff/refunds/:id/settle/', {
     operationId: 'staff_refunds_settle',
     summary: 'Record that a manual refund was paid (bank transfer reference)',
+    description:
+      'Above FOUR_EYES_REFUND_ABOVE_IRR rials: answered 202 with a proposal a second staff member approves (ADR 039); 409 `proposal_pending` while one waits.',
     params: IdParams,
     body: SettleRefundBody,
-    responses: ok('Settled', RefundOut),
+    responses: { ...ok('Settled', RefundOut), ...proposed() },
     errors: [404, 409],
-    handler: async (_ctx, { params, body, user }) =>
-      reply(200, await orders.settleRefund(user, params.id, body)),
+    handler: async (_ctx, { params, body, user }) => {
+      const settled = await orders.settleRefund(user, params.id, body)
+      return 'proposed' in settled ? replyProposed(settled.proposed) : reply(200, settled.refund)
+    },
   })
 
   // ---- money to return ----------------------------------------------------------------------

@@ -3,10 +3,16 @@ import {
   type StaffOrderQuery,
   type StaffTransitionRequest,
 } from '@arzpol/contracts'
-import { OrderDetailOut, OrderPageOut, RevealedOut } from '@arzpol/contracts/orders/staff'
+import {
+  OrderDetailOut,
+  OrderPageOut,
+  RefundOut,
+  RevealedOut,
+} from '@arzpol/contracts/orders/staff'
 import { wire } from '@arzpol/contracts/wire'
 import { queryString } from '~/features/api/list-shapes.server.ts'
 import { call, stream } from '~/features/api/payments-client.server.ts'
+import { proposalAccepted } from '~/features/approvals/approvals.server.ts'
 
 /**
  * payments-service's staff calls for orders, through the one client with the staff
@@ -18,6 +24,9 @@ import { call, stream } from '~/features/api/payments-client.server.ts'
 const orderPage = wire(OrderPageOut)
 const orderDetail = wire(OrderDetailOut)
 const revealed = wire(RevealedOut)
+// A move or a settlement above the four-eyes amount is answered 202 with its proposal.
+const movedOrProposed = orderDetail.or(proposalAccepted)
+const settledOrProposed = wire(RefundOut).or(proposalAccepted)
 
 export const listOrders = (request: Request, token: string, query: StaffOrderQuery) =>
   call(request, `/api/staff/orders/${queryString(query)}`, {
@@ -39,7 +48,7 @@ export function transitionOrder(
     method: 'POST',
     token,
     body,
-    schema: orderDetail,
+    schema: movedOrProposed,
   })
 }
 
@@ -60,7 +69,7 @@ export function settleRefund(
     method: 'POST',
     token,
     body,
-    schema: null,
+    schema: settledOrProposed,
   })
 }
 

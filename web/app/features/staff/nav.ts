@@ -12,6 +12,7 @@ export const STAFF_MENU: readonly StaffMenuItem[] = [
   { to: '/staff', label: 'میز کار', end: true },
   { to: '/staff/orders', label: 'سفارش‌ها', end: false },
   { to: '/staff/money-to-return', label: 'پول برای بازگرداندن', end: false },
+  { to: '/staff/approvals', label: 'تأییدها', end: false },
   { to: '/staff/tickets', label: 'تیکت‌ها', end: false },
   { to: '/staff/sms', label: 'پیامک‌های ارسال‌نشده', end: false },
   { to: '/staff/rates', label: 'نرخ ارز', end: false },

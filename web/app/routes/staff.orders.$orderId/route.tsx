@@ -25,6 +25,7 @@ import {
   transitionOrder,
 } from '~/features/orders/staff-orders.server.ts'
 import { FORM_MESSAGES, parseFormData } from '~/features/staff/staff-forms.server.ts'
+import { proposedFlash } from '~/features/approvals/approvals.server.ts'
 import { parseTransition, settleRefundSchema } from '~/features/orders/staff-order-forms.server.ts'
 import {
   readOrThrow,
@@ -80,7 +81,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return fail(
         staffFailure(result, 'ثبت بازپرداخت ممکن نشد', { reference: 'reference', note: 'note' }),
       )
-    return redirectWithFlash(`/staff/orders/${id}`, 'بازپرداخت با شماره پیگیری ثبت شد.', headers)
+    const flash = proposedFlash(result) ?? 'بازپرداخت با شماره پیگیری ثبت شد.'
+    return redirectWithFlash(`/staff/orders/${id}`, flash, headers)
   }
 
   if (intent.startsWith('transition:')) {
@@ -98,6 +100,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
           internal_note: 'internal_note',
         }),
       )
+    }
+    if ('proposal' in result.data) {
+      return redirectWithFlash(`/staff/orders/${id}`, proposedFlash(result) ?? '', headers)
     }
     const stage = STAGE_LABELS[result.data.stage] ?? result.data.stage
     return redirectWithFlash(

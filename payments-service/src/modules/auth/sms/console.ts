@@ -4,6 +4,7 @@ import {
   orderStatusSmsText,
   otpLockedSmsText,
   otpSmsText,
+  proposalWaitingSmsText,
   refundAccountSmsText,
   ticketReplySmsText,
   type SmsProvider,
@@ -33,6 +34,12 @@ export function createConsoleSmsProvider(logger: Logger, webOtpDomain: string): 
     },
     async sendRefundAccount({ phone, orderId }) {
       logger.info({ sms_to: phone, text: refundAccountSmsText(orderId) }, 'sms (console provider)')
+    },
+    async sendProposalWaiting({ phone, proposalId }) {
+      logger.info(
+        { sms_to: phone, text: proposalWaitingSmsText(proposalId) },
+        'sms (console provider)',
+      )
     },
   }
 }

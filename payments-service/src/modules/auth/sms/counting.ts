@@ -18,6 +18,7 @@ export function countingSmsProvider(provider: SmsProvider, metrics: Metrics): Sm
   const otpLocked = provider.sendOtpLocked?.bind(provider)
   const moneyBack = provider.sendMoneyBack?.bind(provider)
   const refundAccount = provider.sendRefundAccount?.bind(provider)
+  const proposalWaiting = provider.sendProposalWaiting?.bind(provider)
   return {
     name: provider.name,
     sendOtp: counted('otp', (message) => provider.sendOtp(message)),
@@ -26,5 +27,8 @@ export function countingSmsProvider(provider: SmsProvider, metrics: Metrics): Sm
     ...(otpLocked && { sendOtpLocked: counted('otp_locked', otpLocked) }),
     ...(moneyBack && { sendMoneyBack: counted('money_back', moneyBack) }),
     ...(refundAccount && { sendRefundAccount: counted('refund_account', refundAccount) }),
+    ...(proposalWaiting && {
+      sendProposalWaiting: counted('proposal_waiting', proposalWaiting),
+    }),
   }
 }

@@ -16,6 +16,7 @@ const WITHOUT_TEMPLATE = {
   KAVENEGAR_REFUND_ACCOUNT_TEMPLATE:
     'customers get no SMS asking for their account when money goes back by transfer',
   KAVENEGAR_TICKET_REPLY_TEMPLATE: 'customers get no SMS when support answers a ticket',
+  KAVENEGAR_PROPOSAL_TEMPLATE: 'staff get no SMS when a colleague proposes a payout or refund',
 } as const
 
 /** The configured vendor; env.ts already refused kavenegar without its key and template. */
@@ -37,6 +38,7 @@ export function createSmsProvider(config: AppConfig, logger: Logger): SmsProvide
       otpLockTemplate: config.KAVENEGAR_OTP_LOCK_TEMPLATE,
       moneyBackTemplate: config.KAVENEGAR_MONEY_BACK_TEMPLATE,
       refundAccountTemplate: config.KAVENEGAR_REFUND_ACCOUNT_TEMPLATE,
+      proposalWaitingTemplate: config.KAVENEGAR_PROPOSAL_TEMPLATE,
       baseUrl: config.KAVENEGAR_BASE_URL,
     })
   }

@@ -26,6 +26,8 @@ export interface KavenegarOptions {
   moneyBackTemplate?: string | undefined
   /** Template for "order %token%: give your own Sheba on its page"; none, no request. */
   refundAccountTemplate?: string | undefined
+  /** Template for staff: "proposal %token% waits for approval"; none, no notice. */
+  proposalWaitingTemplate?: string | undefined
   baseUrl: string
   timeoutMs?: number
 }
@@ -44,17 +46,13 @@ interface KavenegarReply {
   return?: { status?: number; message?: string }
 }
 
-/**
- * Kavenegar "verify lookup" (docs/product/domain.md): POST form fields to
- * `/v1/{API-KEY}/verify/lookup.json`. The SMS text lives in the template, so the WebOTP line
- * must be written there too (its last line: `@arzpol.ir #%token%`).
- */
-export function createKavenegarSmsProvider(options: KavenegarOptions): SmsProvider {
+/** One verify/lookup call: the message's phone and key, a template and its tokens. */
+function lookupSender(options: KavenegarOptions) {
   const url = new URL(
     `v1/${encodeURIComponent(options.apiKey)}/verify/lookup.json`,
     options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`,
   )
-  async function lookup(
+  return async function lookup(
     message: SmsKey & { phone: string },
     template: string,
     token: string,
@@ -89,7 +87,15 @@ export function createKavenegarSmsProvider(options: KavenegarOptions): SmsProvid
       )
     }
   }
+}
 
+/**
+ * Kavenegar "verify lookup" (docs/product/domain.md): POST form fields to
+ * `/v1/{API-KEY}/verify/lookup.json`. The SMS text lives in the template, so the WebOTP line
+ * must be written there too (its last line: `@arzpol.ir #%token%`).
+ */
+export function createKavenegarSmsProvider(options: KavenegarOptions): SmsProvider {
+  const lookup = lookupSender(options)
   return {
     name: 'kavenegar',
     sendOtp: (message) => lookup(message, options.template, message.code),
@@ -128,6 +134,10 @@ export function createKavenegarSmsProvider(options: KavenegarOptions): SmsProvid
     async sendRefundAccount(message) {
       if (!options.refundAccountTemplate) return
       await lookup(message, options.refundAccountTemplate, String(message.orderId))
+    },
+    async sendProposalWaiting(message) {
+      if (!options.proposalWaitingTemplate) return
+      await lookup(message, options.proposalWaitingTemplate, String(message.proposalId))
     },
   }
 }

@@ -5,6 +5,7 @@ import type {
   MoneyBackSms,
   OrderStatusSms,
   OtpLockSms,
+  ProposalWaitingSms,
   RefundAccountSms,
   TicketReplySms,
 } from './sms-provider.ts'
@@ -37,6 +38,8 @@ export interface SmsOutbox {
   enqueueMoneyBack(trx: Knex.Transaction, message: MoneyBackSms): Promise<void>
   /** "Give your own account for the transfer"; skipped by providers without a template. */
   enqueueRefundAccount(trx: Knex.Transaction, message: RefundAccountSms): Promise<void>
+  /** "A proposal waits for your approval", to staff; skipped by providers without a template. */
+  enqueueProposalWaiting(trx: Knex.Transaction, message: ProposalWaitingSms): Promise<void>
   /**
    * Runs every SMS job that is due now, in this call (tests, which run no workers). A retry
    * waiting out its backoff is not due.
@@ -76,6 +79,8 @@ export function createSmsOutbox(jobs: SmsJobSink): SmsOutbox {
       }),
     enqueueRefundAccount: (trx, message) =>
       enqueue(trx, { kind: 'refund_account', ...withoutKey(message) }),
+    enqueueProposalWaiting: (trx, message) =>
+      enqueue(trx, { kind: 'proposal_waiting', ...withoutKey(message) }),
     async drain() {
       for (const queue of SMS_QUEUE_NAMES) await jobs.runDue(queue)
     },

@@ -44,6 +44,7 @@ export const SmsJobData = z.discriminatedUnion('kind', [
     expectedBy: z.iso.datetime().nullable(),
   }),
   z.object({ kind: z.literal('refund_account'), phone, orderId: id }),
+  z.object({ kind: z.literal('proposal_waiting'), phone, proposalId: id }),
 ])
 export type SmsJobData = z.infer<typeof SmsJobData>
 

@@ -62,6 +62,16 @@ export interface RefundAccountSms extends SmsKey {
   orderId: number
 }
 
+/**
+ * "A colleague's proposal waits for your approval", to staff: names the proposal, never the
+ * customer or the amount (a staff phone may be read by others).
+ */
+export interface ProposalWaitingSms extends SmsKey {
+  /** 09xxxxxxxxx */
+  phone: string
+  proposalId: number
+}
+
 /** The one interface every SMS vendor sits behind. */
 export interface SmsProvider {
   readonly name: string
@@ -75,6 +85,8 @@ export interface SmsProvider {
   sendMoneyBack?(message: MoneyBackSms): Promise<void>
   /** Optional: a vendor without a refund-account template sends nothing. */
   sendRefundAccount?(message: RefundAccountSms): Promise<void>
+  /** Optional: a vendor without a staff-proposal template sends nothing. */
+  sendProposalWaiting?(message: ProposalWaitingSms): Promise<void>
 }
 
 /**
@@ -115,6 +127,13 @@ export function refundAccountSmsText(orderId: number): string {
 }
 
 /** The text of a lock notice: what happened, for how long, and that the password still works. */
+export function proposalWaitingSmsText(proposalId: number): string {
+  return [
+    `ارزپل (کارکنان): پیشنهاد شماره ${toPersianDigits(proposalId)} منتظر تأیید یک همکار است.`,
+    'در بخش «تأییدها» در پنل پشتیبانی بررسی کنید.',
+  ].join('\n')
+}
+
 export function otpLockedSmsText(hours: number): string {
   return [
     `ارزپل: به دلیل ورود چندباره کد تایید نادرست، ثبت‌نام و بازیابی رمز عبور با شماره شما ${toPersianDigits(hours)} ساعت قفل شد.`,

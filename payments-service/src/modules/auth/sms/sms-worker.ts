@@ -160,6 +160,13 @@ export function smsDelivery({ db, clock, provider, codes }: SmsWorkerDeps) {
       case 'refund_account':
         await provider.sendRefundAccount?.({ phone: data.phone, orderId: data.orderId, localId })
         return 'sent'
+      case 'proposal_waiting':
+        await provider.sendProposalWaiting?.({
+          phone: data.phone,
+          proposalId: data.proposalId,
+          localId,
+        })
+        return 'sent'
     }
   }
 }

@@ -1,28 +1,52 @@
+import type { ProposalView } from '@arzpol/contracts/proposals'
+import type { Knex } from 'knex'
 import { ApiError } from '../../../http/errors.ts'
 import { Payment } from '../../../models/payment.model.ts'
 import { Refund, type RefundRow } from '../../../models/refund.model.ts'
 import type { User } from '../../../models/user.model.ts'
+import { SettleRefundBody } from '@arzpol/contracts/orders/staff'
 import { STAFF_MESSAGES } from '@arzpol/contracts/staff'
+import type { Approval } from '../../approvals/approval-deps.ts'
 import { refuseOwnAccount } from '../../users/own-account.ts'
 import { closeRefund } from '../settlement/refunds.ts'
 import { recordEvent, type Stage } from '../state-machine.ts'
+import { approvedBy } from './staff-move.ts'
 import type { StaffOrderDeps } from './staff-order-deps.ts'
 import { refundBody, staffNotFound } from './staff-order-view.ts'
 
-/** A manual refund was paid to the customer (bank transfer reference recorded). */
+type Settled = { refund: ReturnType<typeof refundBody> } | { proposed: ProposalView }
+
+/**
+ * A manual refund was paid to the customer (bank transfer reference recorded). Above the
+ * four-eyes amount this only proposes it until a second staff member approves.
+ */
 export async function settleManualRefund(
-  { db, clock }: StaffOrderDeps,
+  { db, clock, approvals }: Pick<StaffOrderDeps, 'db' | 'clock' | 'approvals'>,
   staff: User,
   refundId: number,
   input: { reference: string; note: string | null },
-) {
+  approval?: Approval,
+): Promise<Settled> {
   const now = clock.now()
-  return db.transaction(async (trx) => {
+  return db.transaction(async (trx): Promise<Settled> => {
     const found = await Refund.lockById(trx, refundId)
     if (!found) throw staffNotFound()
-    refuseOwnAccount(staff, (await Payment.ownerOf(trx, found.payment_id)) ?? 0)
+    const customerId = (await Payment.ownerOf(trx, found.payment_id)) ?? 0
+    refuseOwnAccount(staff, customerId)
     if (found.status !== 'pending') {
       throw new ApiError(409, STAFF_MESSAGES.refundSettled, 'refund_settled')
+    }
+    if (!approval && approvals.needed('refund_settlement', found.amount_irr)) {
+      const proposed = await approvals.propose(trx, staff, {
+        kind: 'refund_settlement',
+        subject: { type: 'refund', id: refundId },
+        orderId: found.payment_id,
+        customerId,
+        amountIrr: found.amount_irr,
+        payload: { refund_id: refundId, reference: input.reference, note: input.note },
+        note: input.note,
+      })
+      return { proposed }
     }
     const row = await closeRefund(trx, found, 'transferred', {
       staffId: staff.id,
@@ -41,9 +65,29 @@ export async function settleManualRefund(
         refund_id: refundId,
         reference: input.reference,
         ...(input.note && { internal_note: input.note }),
+        ...approvedBy(approval),
       },
       now,
     })
-    return refundBody(row as RefundRow)
+    return { refund: refundBody(row as RefundRow) }
   })
+}
+
+/** Records an approved refund proposal's transfer as its proposer gave it. */
+export function settleApprovedRefund(deps: Pick<StaffOrderDeps, 'clock' | 'approvals'>) {
+  return async (
+    trx: Knex.Transaction,
+    proposer: User,
+    payload: Record<string, unknown>,
+    approval: Approval,
+  ) => {
+    const input = SettleRefundBody.parse(payload)
+    await settleManualRefund(
+      { ...deps, db: trx },
+      proposer,
+      Number(payload.refund_id),
+      input,
+      approval,
+    )
+  }
 }

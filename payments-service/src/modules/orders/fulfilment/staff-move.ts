@@ -1,8 +1,11 @@
+import type { Knex } from 'knex'
 import { ApiError, ValidationError } from '../../../http/errors.ts'
 import { Payment } from '../../../models/payment.model.ts'
 import type { User } from '../../../models/user.model.ts'
-import type { TransitionInput } from '@arzpol/contracts/orders/staff'
+import { TransitionBody, type TransitionInput } from '@arzpol/contracts/orders/staff'
+import type { ProposalView } from '@arzpol/contracts/proposals'
 import { STAFF_MESSAGES } from '@arzpol/contracts/staff'
+import type { Approval } from '../../approvals/approval-deps.ts'
 import { refuseOwnAccount } from '../../users/own-account.ts'
 import { flowOf, transition } from '../state-machine.ts'
 import { findStaffAction, type StaffAction } from './actions.ts'
@@ -30,13 +33,17 @@ function refuseIncomplete(action: StaffAction, input: TransitionInput): void {
  * A staff action on an order: the action table says which stages allow it and what it needs;
  * the state machine's guarded transition moves the order and writes the audit event naming
  * the staff member, all in one transaction, with the customer's SMS as a job of it.
+ *
+ * Settling a cash-out above the four-eyes amount only proposes it (nothing moves) until a second
+ * staff member approves; the approval runs this again with `approval`, recorded on the event.
  */
 export async function moveOrder(
   deps: StaffOrderContext,
   staff: User,
   id: number,
   input: TransitionInput,
-) {
+  approval?: Approval,
+): Promise<{ proposed: ProposalView } | undefined> {
   const { db, clock, settlement } = deps
   const now = clock.now()
   // Settling a cash-out: the provider is asked again whose the Sheba is, before the lock.
@@ -49,6 +56,23 @@ export async function moveOrder(
     if (!action) throw illegal()
     await confirmSettleSheba(trx, payment, action, settleSheba, now)
     refuseIncomplete(action, input)
+    const settlesCashOut = flowOf(payment.payment_type) === 'payout' && action.result === 'done'
+    if (
+      settlesCashOut &&
+      !approval &&
+      deps.approvals.needed('payout_settlement', payment.amount_irr)
+    ) {
+      const proposed = await deps.approvals.propose(trx, staff, {
+        kind: 'payout_settlement',
+        subject: { type: 'order', id },
+        orderId: id,
+        customerId: payment.user_id,
+        amountIrr: payment.amount_irr,
+        payload: { order_id: id, input },
+        note: input.internal_note ?? input.note,
+      })
+      return { opened: null, proposed }
+    }
 
     // The return is opened here, under the order's lock; the bank is asked after the commit.
     const opened = action.refund
@@ -67,6 +91,7 @@ export async function moveOrder(
         ...(input.internal_note && { internal_note: input.internal_note }),
         ...(input.reference && { reference: input.reference }),
         ...(refunded && { refund_id: refunded.id, refund_method: refunded.method }),
+        ...approvedBy(approval),
       },
       now,
     })
@@ -78,7 +103,29 @@ export async function moveOrder(
       from: result.from,
       to: result.to,
     })
-    return { opened }
+    return { opened, proposed: undefined }
   })
   if (moved.opened) await settlement.finishOrderRefund(moved.opened)
+  return moved.proposed && { proposed: moved.proposed }
+}
+
+/** What an approved action's event records of the approval beside the proposer. */
+export const approvedBy = (approval: Approval | undefined) =>
+  approval && {
+    proposal_id: approval.proposalId,
+    approved_by_user_id: approval.approver.id,
+    approval_reason: approval.reason,
+  }
+
+/** Settles an approved cash-out proposal as its proposer asked, with the approval recorded. */
+export function settleApprovedCashOut(deps: StaffOrderContext) {
+  return async (
+    trx: Knex.Transaction,
+    proposer: User,
+    payload: Record<string, unknown>,
+    approval: Approval,
+  ) => {
+    const input = TransitionBody.parse(payload.input)
+    await moveOrder({ ...deps, db: trx }, proposer, Number(payload.order_id), input, approval)
+  }
 }

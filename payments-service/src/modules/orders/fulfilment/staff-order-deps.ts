@@ -1,6 +1,7 @@
 import type { Knex } from 'knex'
 import type { Logger } from 'pino'
 import type { Clock } from '../../../lib/clock.ts'
+import type { ProposalGate } from '../../approvals/approvals.service.ts'
 import type { SmsOutbox } from '../../auth/sms/outbox.ts'
 import type { PaymentGateway } from '../../gateways/gateway.ts'
 import type { Ownership } from '../../identity/ownership.ts'
@@ -16,6 +17,8 @@ export interface StaffOrderDeps {
   sms: SmsOutbox
   /** Whose Sheba: a cash-out is settled only to its customer's own account. */
   ownership: Ownership
+  /** Four eyes: settling a large cash-out or manual refund is a proposal first. */
+  approvals: ProposalGate
 }
 
 /** The staff use cases' dependencies, with the settlement (refunds) built once from them. */

@@ -6,8 +6,8 @@ import {
 } from '../settlement/money-back-notice.ts'
 import { createSettlement } from '../settlement/settlement.ts'
 import { revealCredentials } from './credentials-reveal.ts'
-import { settleManualRefund } from './manual-refund.ts'
-import { moveOrder } from './staff-move.ts'
+import { settleApprovedRefund, settleManualRefund } from './manual-refund.ts'
+import { moveOrder, settleApprovedCashOut } from './staff-move.ts'
 import type { StaffOrderContext, StaffOrderDeps } from './staff-order-deps.ts'
 import { staffOrderDetail, staffOrderPage } from './staff-order-view.ts'
 
@@ -26,12 +26,16 @@ export function createStaffOrderService(deps: StaffOrderDeps) {
   }
   const detail = (id: number) => staffOrderDetail(deps.db, id)
   return {
+    /** How an approved proposal of each kind these use cases make is carried out. */
+    executors: {
+      payout_settlement: settleApprovedCashOut(context),
+      refund_settlement: settleApprovedRefund(context),
+    },
     list: (query: OrderQueryInput) => staffOrderPage(deps.db, query),
     detail,
-    move: async (staff: User, id: number, input: TransitionInput) => {
-      await moveOrder(context, staff, id, input)
-      return detail(id)
-    },
+    /** The order after the move, or the proposal that waits for a colleague. */
+    move: async (staff: User, id: number, input: TransitionInput) =>
+      (await moveOrder(context, staff, id, input)) ?? { order: await detail(id) },
     revealCredentials: (staff: User, id: number) => revealCredentials(context, staff, id),
     settleRefund: (
       staff: User,

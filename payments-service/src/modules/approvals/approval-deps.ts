@@ -1,0 +1,36 @@
+import type { ProposalKind } from '@arzpol/contracts/proposals'
+import type { Knex } from 'knex'
+import type { Clock } from '../../lib/clock.ts'
+import type { User } from '../../models/user.model.ts'
+import type { SmsOutbox } from '../auth/sms/outbox.ts'
+
+/** Above how many rials each kind of action needs a second staff member (settings). */
+export type FourEyesThresholds = Record<ProposalKind, number>
+
+/** A colleague's approval, handed to the action it lets happen (recorded on the action). */
+export interface Approval {
+  proposalId: number
+  approver: User
+  reason: string
+}
+
+/**
+ * Performs an approved proposal as its proposer would have, with the approval attached, inside
+ * the approval's transaction: if the action fails (the order moved on, the Sheba is no longer
+ * the customer's), the proposal stays pending and nothing is recorded.
+ */
+export type ProposalExecutor = (
+  trx: Knex.Transaction,
+  proposer: User,
+  payload: Record<string, unknown>,
+  approval: Approval,
+) => Promise<void>
+
+export interface ApprovalDeps {
+  db: Knex
+  clock: Clock
+  sms: SmsOutbox
+  thresholds: FourEyesThresholds
+  /** PROPOSAL_HOURS */
+  lifetimeHours: number
+}
