@@ -79,6 +79,21 @@ export async function verifiedCustomer(t: WithCustomers, cards: string[] = []) {
 }
 
 /**
+ * Limits no test sequence reaches, for model tests whose customers place many orders over
+ * simulated days (the limits themselves are tested in identity.test.ts).
+ */
+export async function liftIdentityLimits(db: Knex): Promise<void> {
+  await db('identity_levels').insert(
+    [0, 1].map((level) => ({
+      level,
+      per_order_irr: 1e12,
+      per_day_irr: 1e14,
+      per_month_irr: 1e14,
+    })),
+  )
+}
+
+/**
  * Level 1 straight in the database (a fresh national code): for tests that count the paid
  * inquiries, where reaching it through the API would spend one.
  */

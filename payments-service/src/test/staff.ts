@@ -50,6 +50,24 @@ export async function submittedPayout(t: OrdersTestApp, token: string) {
   return order
 }
 
+/**
+ * A paid order staff refund after the bank's reversal window closed: the sandbox no longer knows
+ * the payment, so the refusal is on record and the money continues as a manual refund (`pending`
+ * a transfer by staff). The move's answer, for the refunds it lists.
+ */
+export async function refundTheBankRefuses(t: OrdersTestApp, staffToken: string, orderId: number) {
+  await t.deps
+    .db('gateway_transactions')
+    .where({ payment_id: orderId })
+    .update({ ref_num: 'UNKNOWN-REF' })
+  const response = await transitionTo(t, staffToken, orderId, {
+    to: 'refunded',
+    note: 'خرید ممکن نشد.',
+  })
+  expect(response.status, JSON.stringify(response.body)).toBe(200)
+  return response.body as { refunds: Array<{ id: number; method: string; status: string }> }
+}
+
 /** Order-status SMS the fake Kavenegar received, once background sending finished. */
 export async function orderSms(t: OrdersTestApp) {
   await t.deps.sms.drain()

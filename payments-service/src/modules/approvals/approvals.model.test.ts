@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { User } from '../../models/user.model.ts'
-import { ensureLevel1 } from '../../test/identity.ts'
+import { ensureLevel1, liftIdentityLimits } from '../../test/identity.ts'
 import { createPayoutOrder, uploadDocument, startOrder } from '../../test/orders.ts'
 import { SHEBA, transitionTo, useStaffApp } from '../../test/staff.ts'
 import { checkLedger } from '../ledger/invariants.ts'
@@ -208,15 +208,7 @@ describe('four eyes, model-based', () => {
       t.customer('support'),
     ])
     const customer = await t.customer()
-    // Many cash-outs over simulated days: the identity limits are tested elsewhere.
-    await t.deps.db('identity_levels').insert(
-      [0, 1].map((level) => ({
-        level,
-        per_order_irr: 1e12,
-        per_day_irr: 1e14,
-        per_month_irr: 1e14,
-      })),
-    )
+    await liftIdentityLimits(t.deps.db)
     const insider = staff[3]!
     await ensureLevel1(t, customer.token)
     await ensureLevel1(t, insider.token)

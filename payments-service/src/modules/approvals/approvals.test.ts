@@ -3,7 +3,13 @@ import { PaymentEvent } from '../../models/payment-event.model.ts'
 import { StaffAuditEntry } from '../../models/staff-audit-entry.model.ts'
 import { checkLedger } from '../ledger/invariants.ts'
 import { verifyChain } from '../staff-audit/chain.ts'
-import { paidOrder, submittedPayout, transitionTo, useStaffApp } from '../../test/staff.ts'
+import {
+  paidOrder,
+  refundTheBankRefuses,
+  submittedPayout,
+  transitionTo,
+  useStaffApp,
+} from '../../test/staff.ts'
 import type { OrdersTestApp } from '../../test/orders.ts'
 
 /**
@@ -12,6 +18,8 @@ import type { OrdersTestApp } from '../../test/orders.ts'
  */
 
 const PROPOSAL_TEMPLATE = 'arzpol-proposal'
+
+type Customer = Awaited<ReturnType<OrdersTestApp['customer']>>
 
 type Proposal = {
   id: number
@@ -36,9 +44,12 @@ const decide = (
 const stageOf = async (t: OrdersTestApp, id: number) =>
   ((await t.deps.db('payments').where({ id }).first('stage')) as { stage: string }).stage
 
-/** A cash-out waiting for staff, and its proposal to settle it by the first staff member. */
-async function proposedPayout(t: OrdersTestApp) {
-  const customer = await t.customer()
+/**
+ * A cash-out waiting for staff, and its proposal to settle it by the first staff member. The
+ * customer is a new one unless given (a staff member's own customer account).
+ */
+async function proposedPayout(t: OrdersTestApp, owner?: Customer) {
+  const customer = owner ?? (await t.customer())
   const proposer = await t.customer('support')
   const approver = await t.customer('admin')
   const payout = await submittedPayout(t, customer.token)
@@ -176,15 +187,8 @@ describe('four eyes on money going out', () => {
   })
 
   it('the customer whose money it is cannot approve, even as staff', async () => {
-    const proposer = await t.customer('support')
     const insider = await t.customer('support')
-    const payout = await submittedPayout(t, insider.token)
-    const response = await transitionTo(t, proposer.token, payout.id, {
-      to: 'done',
-      reference: 'PAYA-ACCOMPLICE',
-    })
-    expect(response.status).toBe(202)
-    const { proposal } = response.body as { proposal: Proposal }
+    const { payout, proposal } = await proposedPayout(t, insider)
     const own = await decide(t, insider.token, proposal.id, 'approve')
     expect(own.status).toBe(403)
     expect(own.body).toMatchObject({ code: 'own_account' })
@@ -235,19 +239,8 @@ describe('four eyes on money going out', () => {
     const proposer = await t.customer('support')
     const approver = await t.customer('support')
     const order = await paidOrder(t, customer.token)
-    // The bank no longer knows the payment: the money goes back as a manual refund.
-    await t.deps
-      .db('gateway_transactions')
-      .where({ payment_id: order.id })
-      .update({ ref_num: 'UNKNOWN-REF' })
-    const refunded = await transitionTo(t, proposer.token, order.id, {
-      to: 'refunded',
-      note: 'خرید ممکن نشد.',
-    })
-    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200)
-    const refund = (
-      refunded.body as { refunds: Array<{ id: number; method: string }> }
-    ).refunds.find((row) => row.method === 'manual')
+    const { refunds } = await refundTheBankRefuses(t, proposer.token, order.id)
+    const refund = refunds.find((row) => row.method === 'manual')
     const settle = await t.api.post<{ proposal: Proposal }>(
       `/api/staff/refunds/${refund?.id}/settle/`,
       { reference: 'SATNA-5521', note: 'از حساب ملت' },

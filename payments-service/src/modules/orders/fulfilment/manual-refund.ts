@@ -1,12 +1,11 @@
 import type { ProposalView } from '@arzpol/contracts/proposals'
-import type { Knex } from 'knex'
 import { ApiError } from '../../../http/errors.ts'
 import { Payment } from '../../../models/payment.model.ts'
 import { Refund, type RefundRow } from '../../../models/refund.model.ts'
 import type { User } from '../../../models/user.model.ts'
 import { SettleRefundBody } from '@arzpol/contracts/orders/staff'
 import { STAFF_MESSAGES } from '@arzpol/contracts/staff'
-import type { Approval } from '../../approvals/approval-deps.ts'
+import type { Approval, ProposalExecutor } from '../../approvals/approval-deps.ts'
 import { refuseOwnAccount } from '../../users/own-account.ts'
 import { closeRefund } from '../settlement/refunds.ts'
 import { recordEvent, type Stage } from '../state-machine.ts'
@@ -74,20 +73,10 @@ export async function settleManualRefund(
 }
 
 /** Records an approved refund proposal's transfer as its proposer gave it. */
-export function settleApprovedRefund(deps: Pick<StaffOrderDeps, 'clock' | 'approvals'>) {
-  return async (
-    trx: Knex.Transaction,
-    proposer: User,
-    payload: Record<string, unknown>,
-    approval: Approval,
-  ) => {
+export const settleApprovedRefund =
+  (deps: Pick<StaffOrderDeps, 'clock' | 'approvals'>): ProposalExecutor =>
+  async (trx, proposer, payload, approval) => {
     const input = SettleRefundBody.parse(payload)
-    await settleManualRefund(
-      { ...deps, db: trx },
-      proposer,
-      Number(payload.refund_id),
-      input,
-      approval,
-    )
+    const id = Number(payload.refund_id)
+    await settleManualRefund({ ...deps, db: trx }, proposer, id, input, approval)
   }
-}

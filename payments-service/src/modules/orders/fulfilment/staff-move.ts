@@ -1,11 +1,10 @@
-import type { Knex } from 'knex'
 import { ApiError, ValidationError } from '../../../http/errors.ts'
 import { Payment } from '../../../models/payment.model.ts'
 import type { User } from '../../../models/user.model.ts'
 import { TransitionBody, type TransitionInput } from '@arzpol/contracts/orders/staff'
 import type { ProposalView } from '@arzpol/contracts/proposals'
 import { STAFF_MESSAGES } from '@arzpol/contracts/staff'
-import type { Approval } from '../../approvals/approval-deps.ts'
+import type { Approval, ProposalExecutor } from '../../approvals/approval-deps.ts'
 import { refuseOwnAccount } from '../../users/own-account.ts'
 import { flowOf, transition } from '../state-machine.ts'
 import { findStaffAction, type StaffAction } from './actions.ts'
@@ -118,14 +117,9 @@ export const approvedBy = (approval: Approval | undefined) =>
   }
 
 /** Settles an approved cash-out proposal as its proposer asked, with the approval recorded. */
-export function settleApprovedCashOut(deps: StaffOrderContext) {
-  return async (
-    trx: Knex.Transaction,
-    proposer: User,
-    payload: Record<string, unknown>,
-    approval: Approval,
-  ) => {
+export const settleApprovedCashOut =
+  (deps: StaffOrderContext): ProposalExecutor =>
+  async (trx, proposer, payload, approval) => {
     const input = TransitionBody.parse(payload.input)
     await moveOrder({ ...deps, db: trx }, proposer, Number(payload.order_id), input, approval)
   }
-}

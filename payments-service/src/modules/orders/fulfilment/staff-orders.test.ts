@@ -9,6 +9,7 @@ import {
   orderSms,
   ORDER_STATUS_TEMPLATE,
   paidOrder,
+  refundTheBankRefuses,
   SHEBA,
   submittedPayout,
   transitionTo,
@@ -319,18 +320,8 @@ describe('staff transitions', () => {
     const customer = await t.customer()
     const staff = await t.customer('support')
     const order = await paidOrder(t, customer.token)
-    // The bank's reversal window is gone: the sandbox no longer knows the payment.
-    await t.deps
-      .db('gateway_transactions')
-      .where({ payment_id: order.id })
-      .update({ ref_num: 'UNKNOWN-REF' })
-    const response = await transitionTo(t, staff.token, order.id, {
-      to: 'refunded',
-      note: 'خرید ممکن نشد.',
-    })
-    expect(response.status, JSON.stringify(response.body)).toBe(200)
     // The bank's refusal is on record; the money continues as a manual refund.
-    const refunds = (response.body as unknown as Detail).refunds
+    const { refunds } = await refundTheBankRefuses(t, staff.token, order.id)
     expect(refunds).toMatchObject([
       { method: 'gateway_reverse', status: 'refused' },
       { method: 'manual', status: 'pending' },

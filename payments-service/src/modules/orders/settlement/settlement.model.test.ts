@@ -4,7 +4,7 @@ import { GatewayTransaction } from '../../../models/gateway-transaction.model.ts
 import type { User } from '../../../models/user.model.ts'
 import type { BankFaults, SandboxBank } from '../../../sandbox-bank/server.ts'
 import { TEST_CARDS } from '../../../sandbox-bank/cards.ts'
-import { addCard, reachLevel1 } from '../../../test/identity.ts'
+import { addCard, liftIdentityLimits, reachLevel1 } from '../../../test/identity.ts'
 import { hashedPanOf } from '../../identity/ownership.ts'
 import { checkLedger } from '../../ledger/invariants.ts'
 import { ACCOUNTS } from '../../../models/ledger.model.ts'
@@ -450,16 +450,8 @@ describe('settlement, model-based', () => {
     const customers = await Promise.all([0, 1, 2, LEVEL1].map(() => t.customer()))
     const users = customers.map((c) => c.user)
     const staffUser = (await t.customer('support')).user
-    // Four customers place thousands of orders here; the identity limits (tested in
-    // identity.test.ts) would stop them on the first day.
-    await t.deps.db('identity_levels').insert(
-      [0, 1].map((level) => ({
-        level,
-        per_order_irr: 1e12,
-        per_day_irr: 1e14,
-        per_month_irr: 1e14,
-      })),
-    )
+    // Four customers place thousands of orders here.
+    await liftIdentityLimits(t.deps.db)
     const level1 = customers[LEVEL1]
     if (!level1) throw new Error('no level-1 customer')
     await reachLevel1(t, level1.token)
