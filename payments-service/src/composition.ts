@@ -62,9 +62,15 @@ export function composeServices(deps: AppDeps) {
     lifetimeHours: deps.config.PROPOSAL_HOURS,
   })
   const orders = composeOrders(deps, catalog, identity.identity.ownership, approvals)
-  for (const [kind, executor] of Object.entries(orders.staff.executors)) {
-    approvals.register(kind as keyof typeof orders.staff.executors, executor)
-  }
+  const staffUsers = createStaffUserService({
+    db: deps.db,
+    clock: deps.clock,
+    logger: deps.logger,
+    enrolmentLinks: enrolmentLinkSettings(deps.config),
+    approvals,
+  })
+  approvals.register(orders.staff.executors)
+  approvals.register(staffUsers.executors)
   return {
     approvals,
     auth: composeAuth(deps, orders.vault),
@@ -72,14 +78,7 @@ export function composeServices(deps: AppDeps) {
     catalog,
     orders,
     identity,
-    users: {
-      staff: createStaffUserService({
-        db: deps.db,
-        clock: deps.clock,
-        logger: deps.logger,
-        enrolmentLinks: enrolmentLinkSettings(deps.config),
-      }),
-    },
+    users: { staff: staffUsers },
     tickets: {
       tickets: createTicketService({
         db: deps.db,

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { logIn, registerNewCustomer, uniquePhone } from '../support/auth.ts'
 import {
@@ -191,6 +192,8 @@ test('a large cash-out is settled only when a second staff member approves it (f
   const card = cardOf(approver.page)
   await expect(card).toContainText('PAYA-1404-77120')
   await expect(card).toContainText(proposer.username)
+  // The page reads well to assistive technology, forms and all.
+  expect((await new AxeBuilder({ page: approver.page }).analyze()).violations).toEqual([])
   // A decision needs its reason.
   await card.getByRole('button', { name: 'تأیید و انجام' }).click()
   await expect(cardOf(approver.page).getByText('دلیل تصمیم را بنویسید.')).toBeVisible()
@@ -423,15 +426,34 @@ test("an admin edits a payment type's fees and limits", async ({ browser }) => {
   await desk.context().close()
 })
 
-test('an admin grants and revokes the support role', async ({ page, browser }) => {
-  test.setTimeout(120_000)
+test('an admin proposes giving and taking the support role; a second admin approves each', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000)
   const { phone, desk } = await customerAndDesk(page, browser, 'admin')
+  const { page: second } = await signInAsStaff(browser, 'admin')
+  /** The second admin approves the pending role proposal for this account. */
+  const approveOnSecondDesk = async () => {
+    const customerId = /\/staff\/users\/(\d+)/.exec(desk.url())?.[1]
+    await second.goto('/staff/approvals')
+    const card = second
+      .locator('[data-testid^="proposal-"]')
+      .filter({ has: second.locator(`a[href="/staff/users/${customerId}"]`) })
+    await card.getByLabel('دلیل تصمیم').fill('در جلسه تیم تصمیم گرفته شد')
+    await card.getByRole('button', { name: 'تأیید و انجام' }).click()
+    await expect(second.getByText(/تأیید و انجام شد/)).toBeVisible()
+    await desk.reload()
+  }
   await desk.goto(`/staff/users?phone=${phone}`)
   await expect(desk.getByTestId('staff-user-role')).toHaveText('مشتری')
   await desk.getByRole('button', { name: 'دادن نقش پشتیبان' }).click()
+  // One admin only proposes it: the account stays a customer until a second admin approves.
   await expect(
-    desk.getByRole('status').filter({ hasText: 'نقش پشتیبان به این کاربر داده شد' }),
+    desk.getByRole('status').filter({ hasText: 'پس از تأیید یک همکار دیگر انجام می‌شود' }),
   ).toBeVisible()
+  await expect(desk.getByTestId('staff-user-role')).toHaveText('مشتری')
+  await approveOnSecondDesk()
   await expect(desk.getByTestId('staff-user-role')).toHaveText('پشتیبان')
   // The password alone cannot enrol a second factor: the admin issues a one-time link (ADR 035).
   await desk.getByRole('button', { name: 'ساخت پیوند فعال‌سازی' }).click()
@@ -452,6 +474,9 @@ test('an admin grants and revokes the support role', async ({ page, browser }) =
   await expect(page.locator('aside').getByTestId('staff-role')).toHaveText('پشتیبان')
 
   await desk.getByRole('button', { name: 'گرفتن نقش پشتیبان' }).click()
+  await expect(desk.getByTestId('staff-user-role')).toHaveText('پشتیبان')
+  await approveOnSecondDesk()
   await expect(desk.getByTestId('staff-user-role')).toHaveText('مشتری')
   await desk.context().close()
+  await second.context().close()
 })

@@ -2,17 +2,33 @@ import { z } from 'zod'
 import { blankToUndefined, requiredText, UserRef } from './staff.ts'
 
 /**
- * Four eyes: an action that moves money beyond a set amount is first a proposal of one staff
- * member and happens only when a second one approves it. The kinds, their Persian labels, the
- * messages of the staff API and the shapes the back office reads.
+ * Four eyes: an action that moves money beyond a set amount, or gives or takes staff powers, is
+ * first a proposal of one staff member and happens only when a second one approves it. The
+ * kinds, their Persian labels, who may decide them, the messages of the staff API and the
+ * shapes the back office reads.
  */
 
-export const PROPOSAL_KINDS = ['payout_settlement', 'refund_settlement'] as const
+export const PROPOSAL_KINDS = [
+  'payout_settlement',
+  'refund_settlement',
+  'support_grant',
+  'support_revoke',
+] as const
 export type ProposalKind = (typeof PROPOSAL_KINDS)[number]
 
 export const PROPOSAL_KIND_LABELS: Record<ProposalKind, string> = {
   payout_settlement: 'تسویه برداشت (واریز به شبای مشتری)',
   refund_settlement: 'ثبت واریز بازپرداخت دستی',
+  support_grant: 'دادن نقش پشتیبان',
+  support_revoke: 'گرفتن نقش پشتیبان',
+}
+
+/** Who may decide a proposal of each kind: the roles that may take the action itself. */
+export const PROPOSAL_DECIDERS: Record<ProposalKind, readonly ('support' | 'admin')[]> = {
+  payout_settlement: ['support', 'admin'],
+  refund_settlement: ['support', 'admin'],
+  support_grant: ['admin'],
+  support_revoke: ['admin'],
 }
 
 /** `pending` past its `expires_at` reads as `expired`; a new proposal of the subject records it. */
@@ -33,6 +49,7 @@ export const PROPOSAL_MESSAGES = {
   decided: 'این پیشنهاد پیش‌تر بررسی شده است.',
   expired: 'مهلت این پیشنهاد گذشته است؛ در صورت نیاز دوباره پیشنهاد دهید.',
   reasonRequired: 'دلیل تصمیم را بنویسید.',
+  adminOnly: 'این پیشنهاد را فقط یک مدیر دیگر می‌تواند بررسی کند.',
   proposerGone: 'پیشنهاددهنده دیگر دسترسی کارکنان ندارد؛ این پیشنهاد انجام نمی‌شود و باید رد شود.',
 } as const
 
@@ -41,6 +58,7 @@ export const ProposalOut = z.object({
   kind: z.enum(PROPOSAL_KINDS),
   status: z.enum(PROPOSAL_STATUSES),
   order_id: z.number().int().nullable(),
+  /** The account it touches: the order's customer, or the account whose role changes. */
   customer_id: z.number().int(),
   amount_irr: z.number().int().nullable(),
   /** The bank transfer reference the proposer recorded. */

@@ -31,7 +31,7 @@ export class StaffProposal extends BaseModel {
   /** Pending proposals of the subject past their time become `expired`. */
   static async expireLapsed(
     trx: Knex.Transaction,
-    subject: Pick<StaffProposalRow, 'kind' | 'subject_type' | 'subject_id'>,
+    subject: Pick<StaffProposalRow, 'subject_type' | 'subject_id'>,
     now: Date,
   ): Promise<void> {
     await trx('staff_proposals')

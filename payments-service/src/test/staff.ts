@@ -68,6 +68,33 @@ export async function refundTheBankRefuses(t: OrdersTestApp, staffToken: string,
   return response.body as { refunds: Array<{ id: number; method: string; status: string }> }
 }
 
+/**
+ * A support role given or taken the four-eyes way: one admin proposes it (202), a second admin
+ * (new) approves it. The proposal's answer, then the approval's.
+ */
+export async function changeSupportRole(
+  t: OrdersTestApp,
+  proposerToken: string,
+  phone: string,
+  grant: boolean,
+  note?: string,
+) {
+  const proposed = await t.api.post<{ proposal: { id: number } }>(
+    `/api/staff/roles/${grant ? 'grant' : 'revoke'}-support/`,
+    { phone, ...(note && { note }) },
+    { token: proposerToken },
+  )
+  expect(proposed.status, proposed.text).toBe(202)
+  const approver = await t.customer('admin')
+  const approved = await t.api.post<{ status: string }>(
+    `/api/staff/proposals/${proposed.body.proposal.id}/approve/`,
+    { reason: 'در جلسه تیم تصمیم گرفته شد' },
+    { token: approver.token },
+  )
+  expect(approved.status, approved.text).toBe(200)
+  return { proposed, approved }
+}
+
 /** Order-status SMS the fake Kavenegar received, once background sending finished. */
 export async function orderSms(t: OrdersTestApp) {
   await t.deps.sms.drain()

@@ -1,7 +1,8 @@
 /**
  * Why: one staff member could record a cash-out or a manual refund as paid on their own, with any
- * transfer reference; the ledger then books money out that only their word says left. Above a set
- * amount such an action is now a proposal that a second staff member approves or declines.
+ * transfer reference (the ledger then books money out that only their word says left), and one
+ * admin could give anyone staff powers. Above a set amount, and for every role change, such an
+ * action is now a proposal that a second staff member approves or declines.
  * `staff_proposals` keeps what was proposed (the action's own input, replayed on approval), by
  * whom, why, until when, and who decided with their reason. A check keeps the decider apart from
  * the proposer even for a caller that skipped the service, and a partial unique index keeps one
@@ -32,7 +33,7 @@ export async function up(knex: Knex): Promise<void> {
   })
   await knex.raw(`ALTER TABLE staff_proposals
     ADD CONSTRAINT staff_proposals_kind_check
-      CHECK (kind IN ('payout_settlement', 'refund_settlement')),
+      CHECK (kind IN ('payout_settlement', 'refund_settlement', 'support_grant', 'support_revoke')),
     ADD CONSTRAINT staff_proposals_status_check
       CHECK (status IN ('pending', 'approved', 'declined', 'expired')),
     ADD CONSTRAINT staff_proposals_four_eyes_check
@@ -40,7 +41,7 @@ export async function up(knex: Knex): Promise<void> {
     ADD CONSTRAINT staff_proposals_decided_check
       CHECK ((status IN ('approved', 'declined')) = (decided_by IS NOT NULL))`)
   await knex.raw(`CREATE UNIQUE INDEX staff_proposals_one_pending
-    ON staff_proposals (kind, subject_type, subject_id) WHERE status = 'pending'`)
+    ON staff_proposals (subject_type, subject_id) WHERE status = 'pending'`)
 }
 
 export async function down(knex: Knex): Promise<void> {

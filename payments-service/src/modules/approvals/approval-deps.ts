@@ -4,8 +4,11 @@ import type { Clock } from '../../lib/clock.ts'
 import type { User } from '../../models/user.model.ts'
 import type { SmsOutbox } from '../auth/sms/outbox.ts'
 
-/** Above how many rials each kind of action needs a second staff member (settings). */
-export type FourEyesThresholds = Record<ProposalKind, number>
+/** The kinds that move money, each with an amount above which it needs a second person. */
+export type MoneyKind = Extract<ProposalKind, 'payout_settlement' | 'refund_settlement'>
+
+/** Above how many rials each kind of money action needs a second staff member (settings). */
+export type FourEyesThresholds = Record<MoneyKind, number>
 
 /** A colleague's approval, handed to the action it lets happen (recorded on the action). */
 export interface Approval {

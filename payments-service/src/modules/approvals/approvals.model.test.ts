@@ -10,12 +10,14 @@ import { verifyChain } from '../staff-audit/chain.ts'
 /**
  * Model-based test of four eyes (ADR 039): staff members, one of whom is also a customer with
  * cash-outs of their own, settle small and large cash-outs, approve and decline each other's
- * proposals in any order (their own and their own money's included), lose and regain the staff
+ * proposals in any order (their own and their own money's included), propose giving and taking
+ * another account's support role (admins only, a second admin deciding), lose and regain the staff
  * role, and let time pass beyond a proposal's life. After every step, read from the database: a
  * large cash-out was settled only through a proposal approved by a second staff member who is
  * neither its proposer nor its customer, before it lapsed, while the proposer was staff; no
  * cash-out was settled twice or by its own customer; every decision names someone other than
- * the proposer; the ledger of these orders balances. The staff audit chain verifies after each
+ * the proposer; the ledger of these orders balances; the account's role is what the last
+ * approved role change made it, and that change ended its sessions. The staff audit chain verifies after each
  * sequence. `npm test` runs 200 sequences, `npm run fuzz` 1,000 (APPROVALS_MODEL_RUNS).
  */
 
@@ -28,10 +30,16 @@ interface Actor {
   user: User
   token: string
 }
+/** Staff 0–3 as they start each sequence; staff 3 is also the customer `insider`. */
+const ROLES = ['support', 'admin', 'admin', 'support'] as const
+
 interface World {
-  /** Staff 0–2; staff 3 is also the customer `insider`. */
   staff: Actor[]
   customer: Actor
+  /** An account whose support role the admins propose to give and take. */
+  candidate: Actor
+  /** The candidate's access token from the start of the sequence (never signed again). */
+  candidateFirstToken: string
   insider: Actor
   orders: Array<{ id: number; owner: number; amount: number }>
   proposals: number[]
@@ -110,16 +118,30 @@ describe('four eyes, model-based', () => {
       expect(response.status).toBeLessThan(500)
     })
 
-  const setRole = (staff: number, support: boolean) =>
-    cmd(`${support ? 'restore' : 'demote'}(staff ${staff})`, async (w) => {
+  const setRole = (staff: number, restore: boolean) =>
+    cmd(`${restore ? 'restore' : 'demote'}(staff ${staff})`, async (w) => {
       const actor = w.staff[staff]
       if (!actor) return
       await t.deps
         .db('users')
         .where({ id: actor.user.id })
-        .update({ role: support ? 'support' : 'customer' })
-      if (support) w.demoted.delete(staff)
+        .update({ role: restore ? ROLES[staff] : 'customer' })
+      if (restore) w.demoted.delete(staff)
       else w.demoted.add(staff)
+    })
+
+  const proposeRole = (staff: number, grant: boolean) =>
+    cmd(`${grant ? 'grant' : 'revoke'}-support(staff ${staff})`, async (w) => {
+      const actor = w.staff[staff]
+      if (!actor) return
+      const response = await t.api.post<{ proposal?: { id: number } }>(
+        `/api/staff/roles/${grant ? 'grant' : 'revoke'}-support/`,
+        { phone: w.candidate.user.phone },
+        { token: actor.token },
+      )
+      if (w.demoted.has(staff) || ROLES[staff] !== 'admin') expect(response.status).toBe(403)
+      if (response.status === 202) w.proposals.push(response.body.proposal!.id)
+      expect([200, 202, 403, 409]).toContain(response.status)
     })
 
   const pass = (hours: number) =>
@@ -136,12 +158,14 @@ describe('four eyes, model-based', () => {
     fc.tuple(staffIndex, index).map(([s, o]) => settle(s, o)),
     fc.tuple(staffIndex, index, fc.boolean()).map(([s, p, a]) => decide(s, p, a)),
     fc.tuple(staffIndex, index).map(([s, p]) => decide(s, p, true)),
-    fc.tuple(fc.nat({ max: 2 }), fc.boolean()).map(([s, support]) => setRole(s, support)),
+    fc.tuple(fc.nat({ max: 2 }), fc.boolean()).map(([s, restore]) => setRole(s, restore)),
+    fc.tuple(staffIndex, fc.boolean()).map(([s, grant]) => proposeRole(s, grant)),
     fc.constantFrom(1, 23, 25).map((hours) => pass(hours)),
   ]
 
   /** What must hold after every step, read from the database. */
   async function assertInvariants(w: World) {
+    await assertRoleInvariants(w)
     const ids = w.orders.map((order) => order.id)
     if (ids.length === 0) return
     const settles = (await t.deps
@@ -200,14 +224,41 @@ describe('four eyes, model-based', () => {
     expect(await checkLedger(t.deps.db, { orderIds: ids })).toEqual([])
   }
 
+  /**
+   * The candidate's role is what the last approved role proposal of this sequence made it, each
+   * approved by an admin other than its proposer, and an approved change ended the candidate's
+   * sessions.
+   */
+  async function assertRoleInvariants(w: World) {
+    const decided = (await t.deps
+      .db('staff_proposals')
+      .whereIn('id', w.proposals)
+      .whereIn('kind', ['support_grant', 'support_revoke'])
+      .where({ status: 'approved' })
+      .orderBy('decided_at')
+      .orderBy('id')) as Array<{ kind: string; proposed_by: number; decided_by: number }>
+    const role = (
+      (await t.deps.db('users').where({ id: w.candidate.user.id }).first('role')) as {
+        role: string
+      }
+    ).role
+    const last = decided.at(-1)
+    expect(role).toBe(last?.kind === 'support_grant' ? 'support' : 'customer')
+    const admins = w.staff.filter((_, i) => ROLES[i] === 'admin').map((s) => s.user.id)
+    for (const proposal of decided) {
+      expect(proposal.decided_by).not.toBe(proposal.proposed_by)
+      expect(admins).toContain(proposal.decided_by)
+    }
+    if (last) {
+      const me = await t.api.get('/api/auth/me/', { token: w.candidateFirstToken })
+      expect(me.status, 'a session outlived a role change').toBe(401)
+    }
+  }
+
   it(`holds over ${RUNS} random sequences`, { timeout: 1_800_000 }, async () => {
-    const staff = await Promise.all([
-      t.customer('support'),
-      t.customer('support'),
-      t.customer('admin'),
-      t.customer('support'),
-    ])
+    const staff = await Promise.all(ROLES.map((role) => t.customer(role)))
     const customer = await t.customer()
+    const candidate = await t.customer()
     await liftIdentityLimits(t.deps.db)
     const insider = staff[3]!
     await ensureLevel1(t, customer.token)
@@ -215,18 +266,15 @@ describe('four eyes, model-based', () => {
     let steps = 0
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 16, size: 'max' }), async (cmds) => {
-        await t.deps
-          .db('users')
-          .whereIn(
-            'id',
-            staff.slice(0, 3).map((s) => s.id),
-          )
-          .update({
-            role: 'support',
-          })
+        for (const [i, s] of staff.entries()) {
+          await t.deps.db('users').where({ id: s.id }).update({ role: ROLES[i] })
+        }
+        await t.deps.db('users').where({ id: candidate.id }).update({ role: 'customer' })
         const world: World = {
           staff: staff.map((s) => ({ user: s.user, token: s.token })),
           customer: { user: customer.user, token: customer.token },
+          candidate: { user: candidate.user, token: '' },
+          candidateFirstToken: await t.deps.tokens.signAccess(candidate.user),
           insider: { user: insider.user, token: insider.token },
           orders: [],
           proposals: [],
@@ -249,6 +297,13 @@ describe('four eyes, model-based', () => {
     console.info(
       `approvals model: ${RUNS} sequences, ${steps} steps, proposals ${JSON.stringify(seen)}`,
     )
+    const approvedRoles = await t.deps
+      .db('staff_proposals')
+      .whereIn('kind', ['support_grant', 'support_revoke'])
+      .where({ status: 'approved' })
+      .count({ n: '*' })
+      .first()
+    console.info(`approvals model: role changes approved ${JSON.stringify(approvedRoles)}`)
     // The sequences reached what they are about: proposals approved and declined.
     expect(seen.approved ?? 0).toBeGreaterThan(0)
     expect(seen.declined ?? 0).toBeGreaterThan(0)

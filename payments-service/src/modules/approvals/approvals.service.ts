@@ -2,7 +2,7 @@ import type { ProposalKind, ProposalQueryInput } from '@arzpol/contracts/proposa
 import type { Knex } from 'knex'
 import { StaffProposal } from '../../models/staff-proposal.model.ts'
 import type { User } from '../../models/user.model.ts'
-import type { ApprovalDeps, ProposalExecutor } from './approval-deps.ts'
+import type { ApprovalDeps, MoneyKind, ProposalExecutor } from './approval-deps.ts'
 import { approveProposal, declineProposal } from './decide.ts'
 import { needsSecondStaff, propose, type ProposalInput } from './propose.ts'
 import { proposalView } from './proposal-view.ts'
@@ -22,11 +22,12 @@ export function createApprovals(deps: ApprovalDeps) {
     return executor
   }
   return {
-    needed: (kind: ProposalKind, amountIrr: number) => needsSecondStaff(deps, kind, amountIrr),
+    needed: (kind: MoneyKind, amountIrr: number) => needsSecondStaff(deps, kind, amountIrr),
     propose: (trx: Knex.Transaction, proposer: User, input: ProposalInput) =>
       propose(trx, deps, proposer, input),
-    register(kind: ProposalKind, executor: ProposalExecutor) {
-      executors[kind] = executor
+    /** How the kinds a module gates are carried out once approved. */
+    register(more: Partial<Record<ProposalKind, ProposalExecutor>>) {
+      Object.assign(executors, more)
     },
     async list(staff: User, query: ProposalQueryInput) {
       const now = deps.clock.now()

@@ -1,4 +1,5 @@
 import {
+  PROPOSAL_DECIDERS,
   PROPOSAL_MESSAGES,
   type ProposalKind,
   type ProposalView,
@@ -32,6 +33,9 @@ async function lockDecidable(
     throw new ApiError(403, PROPOSAL_MESSAGES.ownProposal, 'own_proposal')
   }
   refuseOwnAccount(decider, Number(row.customer_id))
+  if (!(PROPOSAL_DECIDERS[row.kind] as readonly string[]).includes(decider.role)) {
+    throw new ApiError(403, PROPOSAL_MESSAGES.adminOnly, 'permission_denied')
+  }
   if (row.status !== 'pending') throw new ApiError(409, PROPOSAL_MESSAGES.decided, 'decided')
   if (row.expires_at.getTime() <= now.getTime()) {
     throw new ApiError(409, PROPOSAL_MESSAGES.expired, 'proposal_expired')

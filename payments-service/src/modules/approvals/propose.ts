@@ -6,7 +6,7 @@ import { ApiError } from '../../http/errors.ts'
 import { StaffProposal } from '../../models/staff-proposal.model.ts'
 import { User } from '../../models/user.model.ts'
 import { appendStaffAudit } from '../staff-audit/chain.ts'
-import type { ApprovalDeps } from './approval-deps.ts'
+import type { ApprovalDeps, MoneyKind } from './approval-deps.ts'
 import { readProposal } from './proposal-view.ts'
 
 export interface ProposalInput {
@@ -14,9 +14,10 @@ export interface ProposalInput {
   /** What the action acts on; one pending proposal per subject. */
   subject: { type: string; id: number }
   orderId: number | null
-  /** Whose money: neither the proposer nor the approver may be this customer. */
+  /** Whose money or account: neither the proposer nor the decider may be this account. */
   customerId: number
-  amountIrr: number
+  /** Null for what moves no money (a role change): no SMS then, the back office only. */
+  amountIrr: number | null
   /** The action's own input, replayed on approval. */
   payload: Record<string, unknown>
   note: string | null
@@ -25,7 +26,7 @@ export interface ProposalInput {
 /** Whether an action of this kind and amount waits for a second staff member. */
 export const needsSecondStaff = (
   deps: Pick<ApprovalDeps, 'thresholds'>,
-  kind: ProposalKind,
+  kind: MoneyKind,
   amountIrr: number,
 ): boolean => amountIrr > deps.thresholds[kind]
 
@@ -41,15 +42,12 @@ export async function propose(
   input: ProposalInput,
 ): Promise<ProposalView> {
   const now = deps.clock.now()
-  const subject = {
-    kind: input.kind,
-    subject_type: input.subject.type,
-    subject_id: String(input.subject.id),
-  }
+  const subject = { subject_type: input.subject.type, subject_id: String(input.subject.id) }
   await StaffProposal.expireLapsed(trx, subject, now)
   let id: number
   try {
     id = await StaffProposal.propose(trx, {
+      kind: input.kind,
       ...subject,
       order_id: input.orderId,
       customer_id: input.customerId,
@@ -81,8 +79,11 @@ export async function propose(
     },
     at: now,
   })
-  for (const phone of await User.staffPhonesExcept(trx, [proposer.id, input.customerId])) {
-    await deps.sms.enqueueProposalWaiting(trx, { phone, proposalId: id })
+  // Money waits for a colleague who may be away from the back office: they are texted.
+  if (input.amountIrr !== null) {
+    for (const phone of await User.staffPhonesExcept(trx, [proposer.id, input.customerId])) {
+      await deps.sms.enqueueProposalWaiting(trx, { phone, proposalId: id })
+    }
   }
   return readProposal(trx, id, now)
 }

@@ -2,7 +2,7 @@ import { setBlocked } from './staff-users/block.ts'
 import { closeAccount } from './staff-users/close-account.ts'
 import { issueEnrolmentLinkFor } from './staff-users/enrolment-link.ts'
 import type { StaffUserDeps } from './staff-users/staff-user-deps.ts'
-import { setSupport } from './staff-users/support-role.ts'
+import { changeApprovedRole, setSupport } from './staff-users/support-role.ts'
 import { listUsers, userDetail } from './staff-users/user-lookup.ts'
 
 export type { StaffUserDeps } from './staff-users/staff-user-deps.ts'
@@ -17,6 +17,11 @@ export function createStaffUserService(deps: StaffUserDeps) {
     setSupport: setSupport.bind(null, deps),
     close: closeAccount.bind(null, deps),
     issueEnrolmentLinkFor: issueEnrolmentLinkFor.bind(null, deps),
+    /** How approved role-change proposals are carried out. */
+    executors: {
+      support_grant: changeApprovedRole(deps, true),
+      support_revoke: changeApprovedRole(deps, false),
+    },
   }
 }
 

@@ -4,7 +4,7 @@ import { registerUser } from '../../test/app.ts'
 import { uniquePhone } from '../../test/factories.ts'
 import { createOrder } from '../../test/orders.ts'
 import { seedTicketCategories } from '../tickets/categories.ts'
-import { useStaffApp } from '../../test/staff.ts'
+import { changeSupportRole, useStaffApp } from '../../test/staff.ts'
 
 const PASSWORD = 'correct horse 1'
 
@@ -132,7 +132,7 @@ describe('staff: users', () => {
     expect((await me(otherSupport.token)).status).toBe(401)
   })
 
-  it('admins grant and revoke the support role by phone, audited; support cannot', async () => {
+  it('admins grant and revoke the support role by phone, a second admin approving, audited; support cannot', async () => {
     const admin = await t.customer('admin')
     const support = await t.customer('support')
     const customer = await t.customer()
@@ -140,14 +140,40 @@ describe('staff: users', () => {
       t.api.post('/api/staff/roles/grant-support/', { phone, note: 'شیفت شب' }, { token })
     const revoke = (token: string, phone: string) =>
       t.api.post('/api/staff/roles/revoke-support/', { phone }, { token })
+    const roleOf = async (id: number) =>
+      ((await t.deps.db('users').where({ id }).first('role')) as { role: string }).role
 
     expect((await grant(support.token, customer.user.phone)).status).toBe(403)
     expect((await me(customer.token)).status).toBe(200)
     expect((await t.api.get('/api/staff/dashboard/', { token: customer.token })).status).toBe(403)
 
-    const granted = await grant(admin.token, customer.user.phone)
-    expect(granted.status, granted.text).toBe(200)
-    expect(granted.body).toMatchObject({ role: 'support', phone: customer.user.phone })
+    // One admin only proposes it: nothing changes, no session ends, until a second admin approves.
+    const proposal = await grant(admin.token, customer.user.phone)
+    expect(proposal.status, proposal.text).toBe(202)
+    expect(proposal.body).toMatchObject({
+      proposal: { kind: 'support_grant', status: 'pending', customer_id: customer.id },
+    })
+    expect(await roleOf(customer.id)).toBe('customer')
+    expect((await me(customer.token)).status).toBe(200)
+    // A second proposal of the same account waits for the first; support cannot decide it.
+    expect((await revoke(admin.token, customer.user.phone)).status).toBe(200)
+    expect((await grant(admin.token, customer.user.phone)).status).toBe(409)
+    const id = (proposal.body as { proposal: { id: number } }).proposal.id
+    const bySupport = await t.api.post(
+      `/api/staff/proposals/${id}/approve/`,
+      { reason: 'موافقم' },
+      { token: support.token },
+    )
+    expect(bySupport.status).toBe(403)
+    expect(bySupport.body).toMatchObject({ code: 'permission_denied' })
+    const approver = await t.customer('admin')
+    const approved = await t.api.post(
+      `/api/staff/proposals/${id}/approve/`,
+      { reason: 'در جلسه تیم تصمیم گرفته شد' },
+      { token: approver.token },
+    )
+    expect(approved.status, approved.text).toBe(200)
+    expect(await roleOf(customer.id)).toBe('support')
     // The change ended every session of the account: the customer's token opens nothing now,
     // staff calls least of all. Staff powers come with a new sign-in (and its second factor).
     expect((await t.api.get('/api/staff/dashboard/', { token: customer.token })).status).toBe(401)
@@ -155,8 +181,8 @@ describe('staff: users', () => {
     const supportToken = await t.deps.tokens.signAccess(customer.user)
     expect((await t.api.get('/api/staff/dashboard/', { token: supportToken })).status).toBe(200)
 
-    const revoked = await revoke(admin.token, customer.user.phone)
-    expect(revoked.body).toMatchObject({ role: 'customer' })
+    await changeSupportRole(t, admin.token, customer.user.phone, false)
+    expect(await roleOf(customer.id)).toBe('customer')
     expect((await t.api.get('/api/staff/dashboard/', { token: supportToken })).status).toBe(401)
 
     const detail = await t.api.get<{ audit: Array<{ action: string; note: string | null }> }>(

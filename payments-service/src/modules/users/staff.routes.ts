@@ -1,4 +1,12 @@
-import { created, ok, reply, routeGroup, type Api } from '../../http/route.ts'
+import {
+  type Api,
+  created,
+  ok,
+  proposed,
+  reply,
+  replyProposed,
+  routeGroup,
+} from '../../http/route.ts'
 import type { Role } from '../../models/user.model.ts'
 import { IdParams } from '@arzpol/contracts/staff'
 import type { StaffUserService } from './staff-users.service.ts'
@@ -90,12 +98,14 @@ export function registerStaffUserRoutes(api: Api, users: StaffUserService) {
           ? 'Give an existing account the support role, by phone (admin)'
           : 'Take the support role back, by phone (admin)',
       description:
-        'Audited. Admin accounts are created and changed only with the CLI (`npm run create-staff -- --role admin`): 409 `role_locked`.',
+        'Audited. One admin only proposes it (202 with the proposal, ADR 039): the role changes, and every session of the account ends, when a second admin approves it at `POST /api/staff/proposals/:id/approve/`; 409 `proposal_pending` while one waits. 200 with the account when it already has that role. Admin accounts are created and changed only with the CLI (`npm run create-staff -- --role admin`): 409 `role_locked`.',
       body: SupportRoleBody,
-      responses: ok('Account', StaffUserOut),
+      responses: { ...ok('Account', StaffUserOut), ...proposed() },
       errors: [404, 409],
-      handler: async (_ctx, { body, user }) =>
-        reply(200, await users.setSupport(user, body.phone, action === 'grant', body.note)),
+      handler: async (_ctx, { body, user }) => {
+        const changed = await users.setSupport(user, body.phone, action === 'grant', body.note)
+        return 'proposed' in changed ? replyProposed(changed.proposed) : reply(200, changed.user)
+      },
     })
   }
 }

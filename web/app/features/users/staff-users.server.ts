@@ -2,6 +2,7 @@ import { EnrolmentLinkOut } from '@arzpol/contracts/auth/staff'
 import { StaffUserOut, UserDetailOut, UserPageOut } from '@arzpol/contracts/users/staff'
 import { wire } from '@arzpol/contracts/wire'
 import { queryString } from '~/features/api/list-shapes.server.ts'
+import { proposalAccepted } from '~/features/approvals/approvals.server.ts'
 import { call } from '~/features/api/payments-client.server.ts'
 
 /**
@@ -50,7 +51,8 @@ export const setSupportRole = (
     method: 'POST',
     token,
     body,
-    schema: staffUser,
+    // One admin's change is a proposal a second admin approves: answered 202 (ADR 039).
+    schema: staffUser.or(proposalAccepted),
   })
 
 /** A one-time link with which a staff member enrols their second factor (admins, ADR 035). */

@@ -34,8 +34,9 @@ import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
  * Four eyes: what a colleague proposed and waits for a second staff member (settling a large
- * cash-out, recording a large manual refund as paid). Each shows who proposed what, for which
- * order and amount, with the transfer reference to check against the bank; a colleague approves
+ * cash-out, recording a large manual refund as paid, giving or taking the support role). Each
+ * shows who proposed what, for which order and amount (or account), with the transfer reference
+ * to check against the bank; a colleague (an admin, for a role) approves
  * (the action happens then) or declines, always with a reason. One's own proposals show here
  * too, without the forms: payments-service refuses them anyway.
  */
@@ -93,9 +94,10 @@ export default function StaffApprovals() {
         </span>
       </PageHeader>
       <p className="text-sm text-slate-600">
-        تسویه برداشت‌ها و ثبت واریز بازپرداخت‌های دستی بالاتر از سقف تعیین‌شده را یک نفر به تنهایی
-        انجام نمی‌دهد: همکاری پیشنهاد می‌دهد و همکار دیگری پس از بررسی (مثلاً دیدن واریز در صورت‌حساب
-        بانک) با ذکر دلیل تأیید یا رد می‌کند. پیشنهادی که تا مهلتش بررسی نشود منقضی می‌شود.
+        تسویه برداشت‌ها و ثبت واریز بازپرداخت‌های دستی بالاتر از سقف تعیین‌شده، و دادن یا گرفتن نقش
+        پشتیبان، را یک نفر به تنهایی انجام نمی‌دهد: همکاری پیشنهاد می‌دهد و همکار دیگری (برای نقش‌ها
+        یک مدیر دیگر) پس از بررسی، مثلاً دیدن واریز در صورت‌حساب بانک، با ذکر دلیل تأیید یا رد
+        می‌کند. پیشنهادی که تا مهلتش بررسی نشود منقضی می‌شود.
       </p>
       <ViewPills label="وضعیت پیشنهادها" views={views} />
       {items.length === 0 ? (
@@ -143,7 +145,13 @@ function ProposalCard({
                 #{formatNumberFa(proposal.order_id)}
               </Link>
             </Row>
-          ) : null}
+          ) : (
+            <Row term="حساب">
+              <Link className="text-sky-700 underline" to={`/staff/users/${proposal.customer_id}`}>
+                کاربر #{formatNumberFa(proposal.customer_id)}
+              </Link>
+            </Row>
+          )}
           {proposal.amount_irr !== null ? (
             <Row term="مبلغ">{formatToman(proposal.amount_irr)}</Row>
           ) : null}

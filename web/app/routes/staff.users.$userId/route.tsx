@@ -36,6 +36,7 @@ import {
   StaffUserTickets,
 } from '~/features/users/staff-user-records.tsx'
 import { blockSchema, noteOnlySchema } from '~/features/users/staff-user-forms.server.ts'
+import { proposedFlash } from '~/features/approvals/approvals.server.ts'
 import { FORM_MESSAGES, parseFormData } from '~/features/staff/staff-forms.server.ts'
 import {
   idParam,
@@ -129,7 +130,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     result = await setBlocked(request, tokens.access, id, intent === 'block', note)
   }
   if (!result.ok) return fail(staffFailure(result, 'این تغییر انجام نشد', { note: 'note' }))
-  return redirectWithFlash(`/staff/users/${id}`, DONE[intent], headers)
+  return redirectWithFlash(`/staff/users/${id}`, proposedFlash(result) ?? DONE[intent], headers)
 }
 
 /**
