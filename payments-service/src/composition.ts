@@ -47,10 +47,6 @@ export function composeServices(deps: AppDeps) {
     pingMs: deps.config.CHANGES_HEARTBEAT_SECONDS * 1000,
   })
   const catalog = composeCatalog(deps, changes)
-  // Reaching level 1 looks again at the customer's waiting cash-outs (ADR 024).
-  const identity = composeIdentity(deps, (userId) =>
-    reviewPayoutsAtLevel1({ ...deps, ownership: identity.identity.ownership }, userId),
-  )
   const approvals = createApprovals({
     db: deps.db,
     clock: deps.clock,
@@ -61,6 +57,12 @@ export function composeServices(deps: AppDeps) {
     },
     lifetimeHours: deps.config.PROPOSAL_HOURS,
   })
+  // Reaching level 1 looks again at the customer's waiting cash-outs (ADR 024).
+  const identity = composeIdentity(
+    deps,
+    (userId) => reviewPayoutsAtLevel1({ ...deps, ownership: identity.identity.ownership }, userId),
+    approvals,
+  )
   const orders = composeOrders(deps, catalog, identity.identity.ownership, approvals)
   const staffUsers = createStaffUserService({
     db: deps.db,
@@ -71,6 +73,7 @@ export function composeServices(deps: AppDeps) {
   })
   approvals.register(orders.staff.executors)
   approvals.register(staffUsers.executors)
+  approvals.register(identity.identity.reviews.executors)
   return {
     approvals,
     auth: composeAuth(deps, orders.vault),
@@ -160,6 +163,7 @@ function composeAuth(
 function composeIdentity(
   { config, db, clock, logger, storage, metrics }: AppDeps,
   onLevel1: (userId: number) => Promise<void>,
+  approvals: ProposalGate,
 ) {
   const provider = identityInquiryFromConfig(config)
   const inquiries = createInquiryLog({
@@ -193,6 +197,7 @@ function composeIdentity(
         perHour: config.IDENTITY_UPLOADS_PER_HOUR,
         perRequest: config.IDENTITY_UPLOADS_PER_REQUEST,
       },
+      approvals,
     }),
   }
 }

@@ -149,8 +149,21 @@ test('a customer climbs from level 0 to level 2 and the limits follow', async ({
   await staff.page.getByTestId('review-document-national_card').click()
   expect((await (await download).path()) ?? '').not.toBe('')
   await staff.page.getByRole('button', { name: 'تأیید مدارک' }).click()
-  await expect(staff.page.getByText(/مدارک تأیید شد/)).toBeVisible()
+  // One staff member only proposes it; a colleague approves it in «تأییدها» (four eyes).
+  await expect(staff.page.getByText(/پس از تأیید یک همکار دیگر انجام می‌شود/)).toBeVisible()
+  const reviewUrl = staff.page.url()
+  const colleague = await signInAsStaff(browser, 'support')
+  await colleague.page.goto('/staff/approvals')
+  const card = colleague.page
+    .locator('[data-testid^="proposal-"]')
+    .filter({ hasText: 'سطح ۲' })
+    .filter({ hasText: staff.username })
+  await card.getByLabel('دلیل تصمیم').fill('هر دو تصویر با داده‌های سطح ۱ می‌خواند')
+  await card.getByRole('button', { name: 'تأیید و انجام' }).click()
+  await expect(colleague.page.getByText(/تأیید و انجام شد/)).toBeVisible()
+  await colleague.page.context().close()
   // The customer's page keeps the record: level 2, and who opened which photo.
+  await staff.page.goto(reviewUrl)
   await staff.page.getByRole('link', { name: 'صفحهٔ مشتری' }).click()
   await expect(staff.page.getByTestId('staff-user-level')).toHaveText('سطح ۲')
   await expect(staff.page.getByTestId('staff-user-reveals')).toContainText(staff.username)

@@ -13,6 +13,7 @@ export const PROPOSAL_KINDS = [
   'refund_settlement',
   'support_grant',
   'support_revoke',
+  'identity_level2',
 ] as const
 export type ProposalKind = (typeof PROPOSAL_KINDS)[number]
 
@@ -21,6 +22,7 @@ export const PROPOSAL_KIND_LABELS: Record<ProposalKind, string> = {
   refund_settlement: 'ثبت واریز بازپرداخت دستی',
   support_grant: 'دادن نقش پشتیبان',
   support_revoke: 'گرفتن نقش پشتیبان',
+  identity_level2: 'تأیید مدارک و ارتقای مشتری به سطح ۲ احراز هویت',
 }
 
 /** Who may decide a proposal of each kind: the roles that may take the action itself. */
@@ -29,6 +31,7 @@ export const PROPOSAL_DECIDERS: Record<ProposalKind, readonly ('support' | 'admi
   refund_settlement: ['support', 'admin'],
   support_grant: ['admin'],
   support_revoke: ['admin'],
+  identity_level2: ['support', 'admin'],
 }
 
 /** `pending` past its `expires_at` reads as `expired`; a new proposal of the subject records it. */
@@ -57,6 +60,8 @@ export const ProposalOut = z.object({
   id: z.number().int(),
   kind: z.enum(PROPOSAL_KINDS),
   status: z.enum(PROPOSAL_STATUSES),
+  /** What it acts on: `order`, `refund`, `user`, `identity_review`, and its id. */
+  subject: z.object({ type: z.string(), id: z.string() }),
   order_id: z.number().int().nullable(),
   /** The account it touches: the order's customer, or the account whose role changes. */
   customer_id: z.number().int(),

@@ -28,3 +28,28 @@ export async function submitLevel2(t: TestApp, customer: { id: number; token: st
   if (!review) throw new Error('the request did not go to review')
   return review.id
 }
+
+/**
+ * A level-2 approval the four-eyes way: `staffToken`'s approval only proposes it (202), and a
+ * second staff member (new) approves the proposal. The approval's answer.
+ */
+export async function approveLevel2(
+  t: TestApp & { customer(role: 'support'): Promise<{ token: string }> },
+  staffToken: string,
+  reviewId: number,
+) {
+  const proposed = await t.api.post<{ proposal: { id: number } }>(
+    `/api/staff/identity/reviews/${reviewId}/approve/`,
+    {},
+    { token: staffToken },
+  )
+  expect(proposed.status, proposed.text).toBe(202)
+  const colleague = await t.customer('support')
+  const approved = await t.api.post(
+    `/api/staff/proposals/${proposed.body.proposal.id}/approve/`,
+    { reason: 'هر دو تصویر با داده‌های سطح ۱ می‌خواند' },
+    { token: colleague.token },
+  )
+  expect(approved.status, approved.text).toBe(200)
+  return approved
+}

@@ -1,8 +1,9 @@
 /**
  * Why: one staff member could record a cash-out or a manual refund as paid on their own, with any
  * transfer reference (the ledger then books money out that only their word says left), and one
- * admin could give anyone staff powers. Above a set amount, and for every role change, such an
- * action is now a proposal that a second staff member approves or declines.
+ * admin could give anyone staff powers or raise a customer to level 2. Above a set amount, and
+ * for every role change and level-2 approval, such an action is now a proposal that a second
+ * staff member approves or declines.
  * `staff_proposals` keeps what was proposed (the action's own input, replayed on approval), by
  * whom, why, until when, and who decided with their reason. A check keeps the decider apart from
  * the proposer even for a caller that skipped the service, and a partial unique index keeps one
@@ -33,7 +34,8 @@ export async function up(knex: Knex): Promise<void> {
   })
   await knex.raw(`ALTER TABLE staff_proposals
     ADD CONSTRAINT staff_proposals_kind_check
-      CHECK (kind IN ('payout_settlement', 'refund_settlement', 'support_grant', 'support_revoke')),
+      CHECK (kind IN ('payout_settlement', 'refund_settlement', 'support_grant', 'support_revoke',
+        'identity_level2')),
     ADD CONSTRAINT staff_proposals_status_check
       CHECK (status IN ('pending', 'approved', 'declined', 'expired')),
     ADD CONSTRAINT staff_proposals_four_eyes_check

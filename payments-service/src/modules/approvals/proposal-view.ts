@@ -12,6 +12,7 @@ export function proposalView(row: ProposalWithNames, now: Date): ProposalView {
     id: row.id,
     kind: row.kind,
     status: lapsed ? 'expired' : row.status,
+    subject: { type: row.subject_type, id: row.subject_id },
     order_id: row.order_id === null ? null : Number(row.order_id),
     customer_id: Number(row.customer_id),
     amount_irr: row.amount_irr === null ? null : Number(row.amount_irr),

@@ -2,6 +2,7 @@ import type { Knex } from 'knex'
 import type { Logger } from 'pino'
 import type { Clock } from '../../lib/clock.ts'
 import type { SealedFiles } from '../../storage/sealed.ts'
+import type { ProposalGate } from '../approvals/approvals.service.ts'
 import type { InquiryLog } from './inquiries.ts'
 import type { IdentityUploadCaps } from './level2/upload-caps.ts'
 
@@ -21,4 +22,6 @@ export interface IdentityServiceDeps {
   maxCards: number
   /** IDENTITY_UPLOADS_PER_HOUR and IDENTITY_UPLOADS_PER_REQUEST. */
   uploadCaps: IdentityUploadCaps
+  /** Four eyes: a level-2 approval is a proposal a second staff member approves. */
+  approvals: Pick<ProposalGate, 'propose'>
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { User } from '../../models/user.model.ts'
 import { StoredFileNotFound } from '../../storage/storage.ts'
-import { submitLevel2 } from '../../test/identity-documents.ts'
+import { approveLevel2, submitLevel2 } from '../../test/identity-documents.ts'
 import { reachLevel1 } from '../../test/identity.ts'
 import { useStaffApp } from '../../test/staff.ts'
 import { purgeIdentityDocuments } from './purge.ts'
@@ -54,12 +54,7 @@ async function customerWithDocuments(admin: { token: string }) {
     { token: admin.token },
   )
   expect(opened.status).toBe(200)
-  const approved = await t.api.post(
-    `/api/staff/identity/reviews/${reviewId}/approve/`,
-    {},
-    { token: admin.token },
-  )
-  expect(approved.status, approved.text).toBe(200)
+  await approveLevel2(t, admin.token, reviewId)
   return customer
 }
 

@@ -1,4 +1,13 @@
-import { file, ok, reply, replyFile, routeGroup, type Api } from '../../http/route.ts'
+import {
+  file,
+  ok,
+  proposed,
+  reply,
+  replyFile,
+  replyProposed,
+  routeGroup,
+  type Api,
+} from '../../http/route.ts'
 import type { Role } from '../../models/user.model.ts'
 import { IdParams } from '@arzpol/contracts/staff'
 import { IDENTITY_DOCUMENT_TYPES } from '@arzpol/contracts/identity/documents'
@@ -59,14 +68,17 @@ export function registerIdentityReviewRoutes(
 
   reviewers.post('/api/staff/identity/reviews/:id/approve/', {
     operationId: 'staff_identity_reviews_approve',
-    summary: 'Approve a pending request: the customer is at level 2 at once (audited)',
+    summary: 'Propose approving a pending request; a second staff member approves the proposal',
     description:
-      '409 `already_decided` unless the request is pending (also for the second of two staff deciding at once).',
+      'Answered 202 with a proposal (ADR 039): the customer is at level 2 when a second staff member approves it at `POST /api/staff/proposals/:id/approve/` (audited); 409 `proposal_pending` while one waits. 409 `already_decided` unless the request is pending.',
     params: IdParams,
-    responses: ok('Request', ReviewDetailOut),
+    responses: proposed(),
     errors: [404, 409],
-    handler: async (_ctx, { params, user }) =>
-      reply(200, await reviews.decide(user, params.id, { approve: true })),
+    handler: async (_ctx, { params, user }) => {
+      const decided = await reviews.decide(user, params.id, { approve: true })
+      if (!('proposed' in decided)) throw new Error('an approval without a proposal')
+      return replyProposed(decided.proposed)
+    },
   })
 
   reviewers.post('/api/staff/identity/reviews/:id/reject/', {
@@ -78,8 +90,11 @@ export function registerIdentityReviewRoutes(
     body: RejectBody,
     responses: ok('Request', ReviewDetailOut),
     errors: [404, 409],
-    handler: async (_ctx, { params, body, user }) =>
-      reply(200, await reviews.decide(user, params.id, { approve: false, reason: body.reason })),
+    handler: async (_ctx, { params, body, user }) => {
+      const decided = await reviews.decide(user, params.id, { approve: false, reason: body.reason })
+      if (!('review' in decided)) throw new Error('a rejection never waits for a proposal')
+      return reply(200, decided.review)
+    },
   })
 
   reviewers.get('/api/staff/users/:id/identity/', {

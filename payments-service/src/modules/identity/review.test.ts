@@ -177,9 +177,25 @@ describe('the decision', () => {
     expect(refused.status, refused.text).toBe(403)
     expect(refused.body).toMatchObject({ code: 'identity_limit', level: 1, next_level: 2 })
 
-    const approved = await decide(staff.token, reviewId, 'approve')
+    // One staff member only proposes it: the level stays until a colleague approves.
+    const proposed = await decide(staff.token, reviewId, 'approve')
+    expect(proposed.status, proposed.text).toBe(202)
+    expect(proposed.body).toMatchObject({ proposal: { kind: 'identity_level2' } })
+    expect((await t.api.post('/api/payments/create/', big, { token: customer.token })).status).toBe(
+      403,
+    )
+    const colleague = await t.customer('support')
+    const proposal = (proposed.body as { proposal: { id: number } }).proposal
+    const approved = await t.api.post(
+      `/api/staff/proposals/${proposal.id}/approve/`,
+      { reason: 'هر دو تصویر با داده‌های سطح ۱ می‌خواند' },
+      { token: colleague.token },
+    )
     expect(approved.status, approved.text).toBe(200)
-    expect(approved.body).toMatchObject({ status: 'approved', level: 2, reason: null })
+    const review = await t.api.get<Json>(`/api/staff/identity/reviews/${reviewId}/`, {
+      token: staff.token,
+    })
+    expect(review.body).toMatchObject({ status: 'approved', level: 2, reason: null })
     const seen = await t.api.get<Json>('/api/me/identity/', { token: customer.token })
     expect(seen.body).toMatchObject({
       level: 2,
@@ -195,22 +211,40 @@ describe('the decision', () => {
     expect((await auditOf(customer.id)).map((row) => row.action)).toEqual(['submitted', 'approved'])
   })
 
-  it('lets one of two staff deciding at once win; the other gets 409', async () => {
-    const [one, two] = [await t.customer('support'), await t.customer('admin')]
+  it('lets one of two staff deciding at once win (an approval of the proposal, a rejection); the other gets 409', async () => {
+    const [one, two, three] = [
+      await t.customer('support'),
+      await t.customer('admin'),
+      await t.customer('support'),
+    ]
     for (let round = 0; round < 3; round += 1) {
       const { customer, reviewId } = await pendingRequest()
+      const proposed = await decide(one.token, reviewId, 'approve')
+      expect(proposed.status, proposed.text).toBe(202)
+      const proposal = (proposed.body as { proposal: { id: number } }).proposal
       const answers = await Promise.all([
-        decide(one.token, reviewId, 'approve'),
-        decide(two.token, reviewId, 'reject', { reason: 'عکس با کارت ملی همخوانی ندارد' }),
+        t.api.post<Json>(
+          `/api/staff/proposals/${proposal.id}/approve/`,
+          { reason: 'تصاویر روشن است' },
+          { token: two.token },
+        ),
+        decide(three.token, reviewId, 'reject', { reason: 'عکس با کارت ملی همخوانی ندارد' }),
       ])
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
-      const winner = answers.find((answer) => answer.status === 200)?.body
+      const approvedFirst = answers[0]?.status === 200
       const decisions = (await auditOf(customer.id)).filter((row) => row.action !== 'submitted')
       expect(decisions).toHaveLength(1)
       const [row] = (await t.deps
         .db('customer_identities')
         .where({ user_id: customer.id })) as Json[]
-      expect(row?.level).toBe(winner?.status === 'approved' ? 2 : 1)
+      expect(row?.level).toBe(approvedFirst ? 2 : 1)
+      // A proposal whose approval lost stays pending, to be declined.
+      const status = (
+        (await t.deps.db('staff_proposals').where({ id: proposal.id }).first('status')) as {
+          status: string
+        }
+      ).status
+      expect(status).toBe(approvedFirst ? 'approved' : 'pending')
     }
   })
 })

@@ -1,3 +1,4 @@
+import { PROPOSAL_MESSAGES } from '@arzpol/contracts/proposals'
 import { createServer } from 'node:http'
 import {
   closeServer,
@@ -90,7 +91,26 @@ export function identityStatus(level: number) {
   }
 }
 
-export const REVIEW = {
+/** What payments-service answers a level-2 approval: a proposal for a second staff member. */
+const PROPOSAL = {
+  id: 31,
+  kind: 'identity_level2',
+  status: 'pending',
+  subject: { type: 'identity_review', id: '5' },
+  order_id: null,
+  customer_id: 9,
+  amount_irr: null,
+  reference: null,
+  proposed_by: { id: 2, username: 'support2' },
+  proposed_at: '2026-11-29T08:00:00.000Z',
+  note: null,
+  expires_at: '2026-11-30T08:00:00.000Z',
+  decided_by: null,
+  decided_at: null,
+  decision_reason: null,
+}
+
+const REVIEW = {
   id: 5,
   status: 'pending',
   customer: { id: 9, phone: '09121234567', username: '09121234567' },
@@ -167,8 +187,12 @@ export async function startFakeIdentity(): Promise<FakeIdentity> {
       })
     }
     if (route === 'GET /api/staff/identity/reviews/5/') return send(200, REVIEW)
-    if (/^POST \/api\/staff\/identity\/reviews\/5\/(approve|reject)\/$/.test(route))
-      return send(200, { ...REVIEW, status: 'approved' })
+    if (route === 'POST /api/staff/identity/reviews/5/approve/') {
+      // One staff member's approval is a proposal a second one approves (ADR 039).
+      return send(202, { code: 'proposed', detail: PROPOSAL_MESSAGES.proposed, proposal: PROPOSAL })
+    }
+    if (route === 'POST /api/staff/identity/reviews/5/reject/')
+      return send(200, { ...REVIEW, status: 'rejected' })
     if (route === 'PUT /api/staff/identity-levels/' || route === 'GET /api/staff/identity-levels/')
       return send(200, {
         levels: LEVEL_LIMITS.map((l, level) => ({

@@ -1,4 +1,5 @@
 import { queryString } from '~/features/api/list-shapes.server.ts'
+import { proposalAccepted } from '~/features/approvals/approvals.server.ts'
 import { call, stream } from '~/features/api/payments-client.server.ts'
 import {
   identityHistorySchema,
@@ -45,12 +46,13 @@ export const listReviews = (
 export const getReview = (request: Request, token: string, id: number) =>
   call(request, `/api/staff/identity/reviews/${id}/`, { token, schema: reviewDetailSchema })
 
+/** Only proposes it: a second staff member approves the proposal (ADR 039). */
 export const approveReview = (request: Request, token: string, id: number) =>
   call(request, `/api/staff/identity/reviews/${id}/approve/`, {
     method: 'POST',
     token,
     body: {},
-    schema: null,
+    schema: proposalAccepted,
   })
 
 export const rejectReview = (request: Request, token: string, id: number, reason: string) =>

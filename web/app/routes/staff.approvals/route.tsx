@@ -139,6 +139,16 @@ function ProposalCard({
           <Row term="وضعیت">
             <Badge tone={tone}>{PROPOSAL_STATUS_LABELS[proposal.status]}</Badge>
           </Row>
+          {proposal.subject.type === 'identity_review' ? (
+            <Row term="درخواست سطح ۲">
+              <Link
+                className="text-sky-700 underline"
+                to={`/staff/identity/${proposal.subject.id}`}
+              >
+                مدارک را پیش از تصمیم ببینید
+              </Link>
+            </Row>
+          ) : null}
           {proposal.order_id !== null ? (
             <Row term="سفارش">
               <Link className="text-sky-700 underline" to={`/staff/orders/${proposal.order_id}`}>

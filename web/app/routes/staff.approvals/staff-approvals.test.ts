@@ -17,6 +17,7 @@ const proposal = (id: number, proposer: number) => ({
   id,
   kind: 'payout_settlement',
   status: 'pending',
+  subject: { type: 'order', id: '42' },
   order_id: 42,
   customer_id: 9,
   amount_irr: 650_000_000,

@@ -31,8 +31,10 @@ describe('a level-2 review', () => {
   })
 
   it('approves with the staff member’s token', async () => {
+    // Only proposed: a second staff member approves it in /staff/approvals.
     const response = await decide({ intent: 'approve' })
-    expect(flashMessage(response)).toContain('سطح ۲')
+    expect(flashMessage(response)).toContain('پس از تأیید یک همکار دیگر انجام می‌شود')
+    expect(flashMessage(response)).toContain('۳۱')
     const [call] = upstream('POST', '/api/staff/identity/reviews/5/approve/')
     expect(call?.authorization).toMatch(/^Bearer ey/)
   })

@@ -13,6 +13,7 @@ import {
   rejectReview,
 } from '~/features/identity/staff-identity.server.ts'
 import { ReviewStatusBadge } from '~/features/identity/staff-identity-ui.tsx'
+import { proposedFlash } from '~/features/approvals/approvals.server.ts'
 import { FORM_MESSAGES } from '~/features/staff/staff-forms.server.ts'
 import { CustomerName, linkButtonClass, PageHeader, Panel } from '~/features/staff/ui.tsx'
 import {
@@ -66,9 +67,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   return redirectWithFlash(
     `/staff/identity/${id}`,
-    intent === 'approve'
-      ? 'مدارک تأیید شد؛ مشتری اکنون در سطح ۲ است.'
-      : 'درخواست رد شد؛ دلیل آن به مشتری نشان داده می‌شود.',
+    (intent === 'approve' && proposedFlash(result)) ||
+      'درخواست رد شد؛ دلیل آن به مشتری نشان داده می‌شود.',
     headers,
   )
 }
@@ -162,7 +162,8 @@ export default function StaffIdentityReview() {
             <Form method="post" className="flex flex-col gap-2">
               <FormAlert errors={errorsFor('approve')?.form ?? []} />
               <p className="text-sm text-slate-600">
-                با تأیید، مشتری به سطح ۲ می‌رسد و سقف‌های آن از همان لحظه اعمال می‌شود.
+                تأیید شما پیشنهادی است که یک همکار دیگر در بخش «تأییدها» بررسی می‌کند؛ با تأیید او
+                مشتری به سطح ۲ می‌رسد و سقف‌های آن از همان لحظه اعمال می‌شود.
               </p>
               <div>
                 <SubmitButton intent="approve">تأیید مدارک</SubmitButton>

@@ -1,3 +1,4 @@
+import type { ProposalView } from '@arzpol/contracts/proposals'
 import { ApiError } from '../../../http/errors.ts'
 import { CustomerIdentity } from '../../../models/customer-identity.model.ts'
 import { IdentityReview, IdentityReviewAudit } from '../../../models/identity-review.model.ts'
@@ -6,28 +7,52 @@ import { REVIEW_MESSAGES } from '@arzpol/contracts/identity/review'
 import { lockCustomer } from '../limits.ts'
 import { refuseOwnAccount } from '../../users/own-account.ts'
 import { appendStaffAudit } from '../../staff-audit/chain.ts'
-import type { Level2Deps } from './deps.ts'
+import type { Approval, ProposalExecutor } from '../../approvals/approval-deps.ts'
+import type { ReviewDeps } from './deps.ts'
 import { reviewDetail } from './review-queue.ts'
 import { notFound } from './review-views.ts'
+
+type Decided = { review: Awaited<ReturnType<typeof reviewDetail>> } | { proposed: ProposalView }
 
 /**
  * The decision. A decision is taken once: under the customer's row lock the request moves from
  * `pending` only, so of two staff deciding at once one wins and the other gets 409.
+ *
+ * An approval raises a level, so one staff member only proposes it; it is taken when a second
+ * one approves the proposal (ADR 039), which runs this again with `approval`. A rejection, which
+ * raises nothing, is taken at once.
  */
 export async function decideReview(
-  deps: Pick<Level2Deps, 'db' | 'clock'>,
+  deps: Pick<ReviewDeps, 'db' | 'clock' | 'approvals'>,
   staff: User,
   id: number,
   decision: { approve: true } | { approve: false; reason: string },
-) {
+  approval?: Approval,
+): Promise<Decided> {
   const { db, clock } = deps
   const found = await IdentityReview.ownerAndStatusOf(db, id)
   if (!found || found.status === 'collecting') throw notFound()
   refuseOwnAccount(staff, found.user_id)
-  return db.transaction(async (trx) => {
+  return db.transaction(async (trx): Promise<Decided> => {
     // The customer's row first (ADR 014's lock order), as the customer's uploads take it.
     await lockCustomer(trx, found.user_id)
     const now = clock.now()
+    if (decision.approve && !approval) {
+      const current = await IdentityReview.ownerAndStatusOf(trx, id)
+      if (current?.status !== 'pending') {
+        throw new ApiError(409, REVIEW_MESSAGES.decided, 'already_decided')
+      }
+      const proposed = await deps.approvals.propose(trx, staff, {
+        kind: 'identity_level2',
+        subject: { type: 'identity_review', id },
+        orderId: null,
+        customerId: found.user_id,
+        amountIrr: null,
+        payload: { review_id: id },
+        note: null,
+      })
+      return { proposed }
+    }
     const decided = await IdentityReview.decidePending(trx, id, {
       status: decision.approve ? 'approved' : 'rejected',
       reason: decision.approve ? null : decision.reason,
@@ -56,9 +81,18 @@ export async function decideReview(
         customer_id: found.user_id,
         decision: decision.approve ? 'approved' : 'rejected',
         reason: decision.approve ? null : decision.reason,
+        ...(approval && { proposal_id: approval.proposalId, approved_by: approval.approver.id }),
       },
       at: now,
     })
-    return reviewDetail(deps, id, trx)
+    return { review: await reviewDetail(deps, id, trx) }
   })
 }
+
+/** Takes an approved level-2 proposal's decision as its proposer's. */
+export const approveReviewAsProposed =
+  (deps: Omit<ReviewDeps, 'db'>): ProposalExecutor =>
+  async (trx, proposer, payload, approval) => {
+    const id = Number(payload.review_id)
+    await decideReview({ ...deps, db: trx }, proposer, id, { approve: true }, approval)
+  }

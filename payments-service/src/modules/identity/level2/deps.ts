@@ -2,6 +2,7 @@ import type { Knex } from 'knex'
 import type { Logger } from 'pino'
 import type { Clock } from '../../../lib/clock.ts'
 import type { SealedFiles } from '../../../storage/sealed.ts'
+import type { ProposalGate } from '../../approvals/approvals.service.ts'
 import type { IdentityUploadCaps } from './upload-caps.ts'
 
 // What level 2's use cases are handed. Kept apart from documents.ts and review.ts, which import
@@ -14,6 +15,9 @@ export interface Level2Deps {
   logger: Logger
   files: SealedFiles
 }
+
+/** The review: an approval is a proposal a second staff member approves (ADR 039). */
+export type ReviewDeps = Level2Deps & { approvals: Pick<ProposalGate, 'propose'> }
 
 /** The customer's uploads also count against the caps. */
 export type IdentityDocumentDeps = Level2Deps & { caps: IdentityUploadCaps }
