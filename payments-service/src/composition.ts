@@ -46,7 +46,6 @@ export function composeServices(deps: AppDeps) {
     logger: deps.logger,
     pingMs: deps.config.CHANGES_HEARTBEAT_SECONDS * 1000,
   })
-  const catalog = composeCatalog(deps, changes)
   const approvals = createApprovals({
     db: deps.db,
     clock: deps.clock,
@@ -57,6 +56,7 @@ export function composeServices(deps: AppDeps) {
     },
     lifetimeHours: deps.config.PROPOSAL_HOURS,
   })
+  const catalog = composeCatalog(deps, changes, approvals)
   // Reaching level 1 looks again at the customer's waiting cash-outs (ADR 024).
   const identity = composeIdentity(
     deps,
@@ -74,6 +74,7 @@ export function composeServices(deps: AppDeps) {
   approvals.register(orders.staff.executors)
   approvals.register(staffUsers.executors)
   approvals.register(identity.identity.reviews.executors)
+  approvals.register(catalog.rates.executors)
   return {
     approvals,
     auth: composeAuth(deps, orders.vault),
@@ -202,10 +203,14 @@ function composeIdentity(
   }
 }
 
-function composeCatalog({ config, db, clock, logger }: AppDeps, changes: ChangeSource) {
+function composeCatalog(
+  { config, db, clock, logger }: AppDeps,
+  changes: ChangeSource,
+  approvals: ProposalGate,
+) {
   const ttlSeconds = config.RATE_CACHE_TTL_SECONDS
   return {
-    rates: createRateService({ db, clock, ttlSeconds, changes }),
+    rates: createRateService({ db, clock, ttlSeconds, changes, approvals }),
     paymentTypes: createPaymentTypeStore({ db, clock, ttlSeconds, changes }),
     quoteSigner: quoteSignerFromConfig(config, logger),
   }

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { registerNewCustomer, uniquePhone } from '../support/auth.ts'
 import { persianDigits, uniqueNationalCode } from '../support/identity.ts'
 import { cancelAtBank, payAtBank, placeOrder, SANDBOX_CARDS } from '../support/orders.ts'
-import { pngFile, signInAsStaff } from '../support/staff.ts'
+import { approveProposal, pngFile, signInAsStaff } from '../support/staff.ts'
 import { PHONE } from '../support/phone.ts'
 
 // The customer's side of these journeys runs on a phone, where our customers are.
@@ -153,14 +153,11 @@ test('a customer climbs from level 0 to level 2 and the limits follow', async ({
   await expect(staff.page.getByText(/پس از تأیید یک همکار دیگر انجام می‌شود/)).toBeVisible()
   const reviewUrl = staff.page.url()
   const colleague = await signInAsStaff(browser, 'support')
-  await colleague.page.goto('/staff/approvals')
-  const card = colleague.page
-    .locator('[data-testid^="proposal-"]')
-    .filter({ hasText: 'سطح ۲' })
-    .filter({ hasText: staff.username })
-  await card.getByLabel('دلیل تصمیم').fill('هر دو تصویر با داده‌های سطح ۱ می‌خواند')
-  await card.getByRole('button', { name: 'تأیید و انجام' }).click()
-  await expect(colleague.page.getByText(/تأیید و انجام شد/)).toBeVisible()
+  await approveProposal(
+    colleague.page,
+    { texts: ['سطح ۲', staff.username] },
+    'هر دو تصویر با داده‌های سطح ۱ می‌خواند',
+  )
   await colleague.page.context().close()
   // The customer's page keeps the record: level 2, and who opened which photo.
   await staff.page.goto(reviewUrl)

@@ -8,7 +8,13 @@ import {
   SANDBOX_CARDS,
   walletTopUp,
 } from '../support/orders.ts'
-import { enrolInBrowser, signInAsStaff, staffApi } from '../support/staff.ts'
+import {
+  approveProposal,
+  enrolInBrowser,
+  proposalCard,
+  signInAsStaff,
+  staffApi,
+} from '../support/staff.ts'
 
 /**
  * The back office end to end (ADR 008, ADR 009): staff move real orders through their stages in
@@ -179,10 +185,7 @@ test('a large cash-out is settled only when a second staff member approves it (f
   await expect(proposer.page.getByText(/پس از تأیید یک همکار دیگر انجام می‌شود/)).toBeVisible()
   await expect(stageOn(proposer.page)).toHaveText('در حال انجام')
   // The proposer finds it waiting, without a way to decide it.
-  const cardOf = (desk: Page) =>
-    desk
-      .locator('[data-testid^="proposal-"]')
-      .filter({ has: desk.locator(`a[href="/staff/orders/${orderId}"]`) })
+  const cardOf = (desk: Page) => proposalCard(desk, { link: `/staff/orders/${orderId}` })
   await proposer.page.goto('/staff/approvals')
   await expect(cardOf(proposer.page)).toContainText('این پیشنهاد شماست')
   await expect(cardOf(proposer.page).getByRole('button')).toHaveCount(0)
@@ -227,11 +230,11 @@ test('a customer opening /staff goes to their dashboard; a visitor to the login 
   expect([401, 403]).toContain(response.status())
 })
 
-test('support see the rates but only an admin sets one @global-state', async ({
+test('support see the rates but only an admin sets one, a large change with a second admin @global-state', async ({
   page,
   browser,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
   const support = await signInAsStaff(browser, 'support')
   await support.page.goto('/staff/rates')
   await expect(support.page.getByTestId('rate-USD')).toContainText('تومان')
@@ -242,6 +245,19 @@ test('support see the rates but only an admin sets one @global-state', async ({
   const desk = admin.page
   await desk.goto('/staff/rates')
   const before = (await desk.getByTestId('rate-USD').innerText()).trim()
+  // A change beyond the safety limit waits for a second admin (four eyes).
+  const { page: second } = await signInAsStaff(browser, 'admin')
+  const approveOnSecondDesk = async () => {
+    await expect(
+      desk.getByRole('status').filter({ hasText: 'پس از تأیید یک همکار دیگر انجام می‌شود' }),
+    ).toBeVisible()
+    await approveProposal(
+      second,
+      { texts: ['تغییر بزرگ نرخ ارز', admin.username] },
+      'با نرخ بازار امروز می‌خواند',
+    )
+    await desk.reload()
+  }
 
   await registerNewCustomer(page, uniquePhone(), PASSWORD)
   const quote = async () => {
@@ -271,9 +287,8 @@ test('support see the rates but only an admin sets one @global-state', async ({
     await expect(desk.getByTestId('rate-USD')).toHaveText(before)
     await desk.getByLabel(CONFIRM_LABEL).check()
     await desk.getByRole('button', { name: 'ثبت نرخ' }).click()
-    await expect(
-      desk.getByRole('status').filter({ hasText: 'نرخ جدید دلار آمریکا ثبت شد' }),
-    ).toBeVisible()
+    await expect(desk.getByTestId('rate-USD')).toHaveText(before)
+    await approveOnSecondDesk()
     await expect(desk.getByTestId('rate-USD')).toHaveText('۱۳۰٬۰۰۰ تومان')
     await expect(desk.getByTestId('rate-history')).toContainText('آزمون خودکار')
     await expect(desk.getByTestId('rate-chart')).toBeVisible()
@@ -289,7 +304,8 @@ test('support see the rates but only an admin sets one @global-state', async ({
     await desk.getByLabel('ارز', { exact: true }).selectOption('USD')
     await desk.getByLabel('نرخ خرید (تومان)').fill(seeded)
     await desk.getByRole('button', { name: 'ثبت نرخ' }).click()
-    // Back down by more than 10% asks for the confirmation too (unless nothing changed).
+    // Back down by more than 10% asks for the confirmation and a second admin too (unless
+    // nothing changed).
     const confirm = desk.getByLabel(CONFIRM_LABEL)
     await expect(
       confirm.or(desk.getByRole('status').filter({ hasText: 'نرخ جدید دلار آمریکا ثبت شد' })),
@@ -297,15 +313,23 @@ test('support see the rates but only an admin sets one @global-state', async ({
     if (await confirm.isVisible()) {
       await confirm.check()
       await desk.getByRole('button', { name: 'ثبت نرخ' }).click()
+      await approveOnSecondDesk()
     }
     await expect(desk.getByTestId('rate-USD')).toHaveText(before)
     await desk.context().close()
+    await second.context().close()
   }
 })
 
 test('the staff home shows what is waiting, in Persian digits', async ({ browser }) => {
+  test.setTimeout(60_000)
   const { page } = await signInAsStaff(browser, 'support')
-  for (const id of ['staff-stat-paid', 'staff-stat-in-progress', 'staff-stat-tickets']) {
+  for (const id of [
+    'staff-stat-paid',
+    'staff-stat-in-progress',
+    'staff-stat-tickets',
+    'staff-stat-proposals',
+  ]) {
     await expect(page.getByTestId(id)).toHaveText(/[۰-۹]/)
   }
   await expect(page.getByTestId('staff-stat-today')).toContainText('تومان')
@@ -436,13 +460,11 @@ test('an admin proposes giving and taking the support role; a second admin appro
   /** The second admin approves the pending role proposal for this account. */
   const approveOnSecondDesk = async () => {
     const customerId = /\/staff\/users\/(\d+)/.exec(desk.url())?.[1]
-    await second.goto('/staff/approvals')
-    const card = second
-      .locator('[data-testid^="proposal-"]')
-      .filter({ has: second.locator(`a[href="/staff/users/${customerId}"]`) })
-    await card.getByLabel('دلیل تصمیم').fill('در جلسه تیم تصمیم گرفته شد')
-    await card.getByRole('button', { name: 'تأیید و انجام' }).click()
-    await expect(second.getByText(/تأیید و انجام شد/)).toBeVisible()
+    await approveProposal(
+      second,
+      { link: `/staff/users/${customerId}` },
+      'در جلسه تیم تصمیم گرفته شد',
+    )
     await desk.reload()
   }
   await desk.goto(`/staff/users?phone=${phone}`)

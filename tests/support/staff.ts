@@ -221,3 +221,27 @@ export async function signInAsStaff(
   await expect(page.getByRole('heading', { name: 'میز کار پشتیبانی' })).toBeVisible()
   return { page, phone, password, username, recoveryCodes }
 }
+
+/**
+ * The card of a proposal on /staff/approvals (four eyes) that shows every one of `texts` and,
+ * given, links to `link` (the order or account it acts on).
+ */
+export function proposalCard(page: Page, which: { texts?: string[]; link?: string }) {
+  let card = page.locator('[data-testid^="proposal-"]')
+  for (const text of which.texts ?? []) card = card.filter({ hasText: text })
+  if (which.link) card = card.filter({ has: page.locator(`a[href="${which.link}"]`) })
+  return card
+}
+
+/** On `page`, signed in as a second staff member: approves that proposal with `reason`. */
+export async function approveProposal(
+  page: Page,
+  which: { texts?: string[]; link?: string },
+  reason: string,
+) {
+  await page.goto('/staff/approvals')
+  const card = proposalCard(page, which)
+  await card.getByLabel('دلیل تصمیم').fill(reason)
+  await card.getByRole('button', { name: 'تأیید و انجام' }).click()
+  await expect(page.getByText(/تأیید و انجام شد/)).toBeVisible()
+}

@@ -14,6 +14,7 @@ export const PROPOSAL_KINDS = [
   'support_grant',
   'support_revoke',
   'identity_level2',
+  'rate_change',
 ] as const
 export type ProposalKind = (typeof PROPOSAL_KINDS)[number]
 
@@ -23,6 +24,7 @@ export const PROPOSAL_KIND_LABELS: Record<ProposalKind, string> = {
   support_grant: 'دادن نقش پشتیبان',
   support_revoke: 'گرفتن نقش پشتیبان',
   identity_level2: 'تأیید مدارک و ارتقای مشتری به سطح ۲ احراز هویت',
+  rate_change: 'تغییر بزرگ نرخ ارز',
 }
 
 /** Who may decide a proposal of each kind: the roles that may take the action itself. */
@@ -32,6 +34,7 @@ export const PROPOSAL_DECIDERS: Record<ProposalKind, readonly ('support' | 'admi
   support_grant: ['admin'],
   support_revoke: ['admin'],
   identity_level2: ['support', 'admin'],
+  rate_change: ['admin'],
 }
 
 /** `pending` past its `expires_at` reads as `expired`; a new proposal of the subject records it. */
@@ -63,8 +66,9 @@ export const ProposalOut = z.object({
   /** What it acts on: `order`, `refund`, `user`, `identity_review`, and its id. */
   subject: z.object({ type: z.string(), id: z.string() }),
   order_id: z.number().int().nullable(),
-  /** The account it touches: the order's customer, or the account whose role changes. */
-  customer_id: z.number().int(),
+  /** The account it touches (the order's customer, the account whose role changes); none for a rate. */
+  customer_id: z.number().int().nullable(),
+  /** The order's or refund's amount; for a rate change, the new buy rate. */
   amount_irr: z.number().int().nullable(),
   /** The bank transfer reference the proposer recorded. */
   reference: z.string().nullable(),

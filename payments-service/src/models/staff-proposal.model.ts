@@ -15,7 +15,7 @@ export class StaffProposal extends BaseModel {
   declare subject_type: string
   declare subject_id: string
   declare order_id: number | null
-  declare customer_id: number
+  declare customer_id: number | null
   declare amount_irr: number | null
   /** The action's own input, replayed when the proposal is approved. */
   declare payload: Record<string, unknown>

@@ -1,5 +1,6 @@
 import { expect } from 'vitest'
 import type { TestApp } from './app.ts'
+import { approveAsColleague } from './proposals.ts'
 import { postMultipart, SAMPLE_FILES } from './tickets.ts'
 
 /** Test support for identity level 2 (ADR 025): documents and a request for review. */
@@ -38,18 +39,10 @@ export async function approveLevel2(
   staffToken: string,
   reviewId: number,
 ) {
-  const proposed = await t.api.post<{ proposal: { id: number } }>(
+  const proposed = await t.api.post(
     `/api/staff/identity/reviews/${reviewId}/approve/`,
     {},
     { token: staffToken },
   )
-  expect(proposed.status, proposed.text).toBe(202)
-  const colleague = await t.customer('support')
-  const approved = await t.api.post(
-    `/api/staff/proposals/${proposed.body.proposal.id}/approve/`,
-    { reason: 'هر دو تصویر با داده‌های سطح ۱ می‌خواند' },
-    { token: colleague.token },
-  )
-  expect(approved.status, approved.text).toBe(200)
-  return approved
+  return approveAsColleague(t, proposed, 'support')
 }

@@ -12,6 +12,7 @@ import {
   useOrdersApp,
   type OrdersTestApp,
 } from './orders.ts'
+import { approveAsColleague } from './proposals.ts'
 
 /** Test support for the staff back office: the orders app with an order-status SMS template. */
 
@@ -84,15 +85,7 @@ export async function changeSupportRole(
     { phone, ...(note && { note }) },
     { token: proposerToken },
   )
-  expect(proposed.status, proposed.text).toBe(202)
-  const approver = await t.customer('admin')
-  const approved = await t.api.post<{ status: string }>(
-    `/api/staff/proposals/${proposed.body.proposal.id}/approve/`,
-    { reason: 'در جلسه تیم تصمیم گرفته شد' },
-    { token: approver.token },
-  )
-  expect(approved.status, approved.text).toBe(200)
-  return { proposed, approved }
+  return { proposed, approved: await approveAsColleague(t, proposed) }
 }
 
 /** Order-status SMS the fake Kavenegar received, once background sending finished. */

@@ -1,8 +1,8 @@
 /**
  * Why: one staff member could record a cash-out or a manual refund as paid on their own, with any
  * transfer reference (the ledger then books money out that only their word says left), and one
- * admin could give anyone staff powers or raise a customer to level 2. Above a set amount, and
- * for every role change and level-2 approval, such an action is now a proposal that a second
+ * admin could give anyone staff powers, raise a customer to level 2 or move a rate far. Above a set amount, and
+ * for every role change, level-2 approval and rate change beyond the safety limit, such an action is now a proposal that a second
  * staff member approves or declines.
  * `staff_proposals` keeps what was proposed (the action's own input, replayed on approval), by
  * whom, why, until when, and who decided with their reason. A check keeps the decider apart from
@@ -18,7 +18,8 @@ export async function up(knex: Knex): Promise<void> {
     t.string('subject_type', 32).notNullable()
     t.string('subject_id', 64).notNullable()
     t.bigInteger('order_id').nullable().references('id').inTable('payments').onDelete('SET NULL')
-    t.bigInteger('customer_id').notNullable().references('id').inTable('users')
+    // Null for what touches no account (a rate change).
+    t.bigInteger('customer_id').nullable().references('id').inTable('users')
     t.bigInteger('amount_irr').nullable()
     t.jsonb('payload').notNullable()
     t.bigInteger('proposed_by').notNullable().references('id').inTable('users')
@@ -35,7 +36,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`ALTER TABLE staff_proposals
     ADD CONSTRAINT staff_proposals_kind_check
       CHECK (kind IN ('payout_settlement', 'refund_settlement', 'support_grant', 'support_revoke',
-        'identity_level2')),
+        'identity_level2', 'rate_change')),
     ADD CONSTRAINT staff_proposals_status_check
       CHECK (status IN ('pending', 'approved', 'declined', 'expired')),
     ADD CONSTRAINT staff_proposals_four_eyes_check

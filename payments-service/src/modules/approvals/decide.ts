@@ -32,7 +32,7 @@ async function lockDecidable(
   if (Number(row.proposed_by) === decider.id) {
     throw new ApiError(403, PROPOSAL_MESSAGES.ownProposal, 'own_proposal')
   }
-  refuseOwnAccount(decider, Number(row.customer_id))
+  if (row.customer_id !== null) refuseOwnAccount(decider, row.customer_id)
   if (!(PROPOSAL_DECIDERS[row.kind] as readonly string[]).includes(decider.role)) {
     throw new ApiError(403, PROPOSAL_MESSAGES.adminOnly, 'permission_denied')
   }

@@ -14,7 +14,7 @@ export function proposalView(row: ProposalWithNames, now: Date): ProposalView {
     status: lapsed ? 'expired' : row.status,
     subject: { type: row.subject_type, id: row.subject_id },
     order_id: row.order_id === null ? null : Number(row.order_id),
-    customer_id: Number(row.customer_id),
+    customer_id: row.customer_id,
     amount_irr: row.amount_irr === null ? null : Number(row.amount_irr),
     reference: typeof reference === 'string' ? reference : null,
     proposed_by: { id: Number(row.proposed_by), username: row.proposed_by_username },

@@ -12,12 +12,16 @@ import { readProposal } from './proposal-view.ts'
 export interface ProposalInput {
   kind: ProposalKind
   /** What the action acts on; one pending proposal per subject. */
-  subject: { type: string; id: number }
+  subject: { type: string; id: number | string }
   orderId: number | null
   /** Whose money or account: neither the proposer nor the decider may be this account. */
-  customerId: number
-  /** Null for what moves no money (a role change): no SMS then, the back office only. */
+  customerId: number | null
   amountIrr: number | null
+  /**
+   * Whether the other staff are texted: for what is urgent or moves money (a colleague may be
+   * away from the back office); the rest waits there.
+   */
+  notify: boolean
   /** The action's own input, replayed on approval. */
   payload: Record<string, unknown>
   note: string | null
@@ -79,9 +83,9 @@ export async function propose(
     },
     at: now,
   })
-  // Money waits for a colleague who may be away from the back office: they are texted.
-  if (input.amountIrr !== null) {
-    for (const phone of await User.staffPhonesExcept(trx, [proposer.id, input.customerId])) {
+  if (input.notify) {
+    const except = input.customerId === null ? [proposer.id] : [proposer.id, input.customerId]
+    for (const phone of await User.staffPhonesExcept(trx, except)) {
       await deps.sms.enqueueProposalWaiting(trx, { phone, proposalId: id })
     }
   }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex'
 import type { ChangeSource } from '../../changes/bus.ts'
+import type { ProposalGate } from '../approvals/approvals.service.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { TtlCache } from '../../lib/ttl-cache.ts'
 import type { RateCopy } from './current-rates.ts'
@@ -13,6 +14,8 @@ export interface RateServiceDeps {
   ttlSeconds: number
   /** The change bus: other pods' changes drop this copy. */
   changes?: ChangeSource
+  /** Four eyes: a change beyond the safety limit is a proposal a second admin approves. */
+  approvals?: Pick<ProposalGate, 'propose'>
 }
 
 /** The service's deps, with the in-memory copy built once by `createRateService`. */

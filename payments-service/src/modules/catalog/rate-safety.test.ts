@@ -1,8 +1,12 @@
 import { RateChangeNeedsConfirmation } from '@arzpol/contracts/catalog/staff'
 import { describe, expect, it } from 'vitest'
 import { useOrdersApp } from '../../test/orders.ts'
+import { approveAsColleague } from '../../test/proposals.ts'
 
-/** Rate safety (ADR 013): a large staff rate change must be confirmed, and is audited. */
+/**
+ * Rate safety (ADR 013): a large staff rate change must be confirmed, and a second admin approves
+ * it (ADR 039); it is audited.
+ */
 describe('a staff rate change larger than RATE_CHANGE_CONFIRM_PERCENT', () => {
   const t = useOrdersApp({ RATE_CHANGE_CONFIRM_PERCENT: '10' })
 
@@ -27,15 +31,14 @@ describe('a staff rate change larger than RATE_CHANGE_CONFIRM_PERCENT', () => {
     expect((await t.api.get('/api/rates/USD/')).body).toMatchObject({ buy_rate_irr: 1_150_000 })
 
     t.clock.advance(1)
+    // Confirmed, it is a proposal: the rate stays until a second admin approves it.
     const confirmed = await setRate(admin.token, { buy_rate_irr: 1_380_000, confirm: true })
-    expect(confirmed.status, confirmed.text).toBe(201)
+    expect(confirmed.status, confirmed.text).toBe(202)
     expect(confirmed.body).toMatchObject({
-      buy_rate_irr: 1_380_000,
-      previous_buy_rate_irr: 1_150_000,
-      change_percent: 20,
-      change_confirmed: true,
-      set_by: { id: admin.id },
+      proposal: { kind: 'rate_change', amount_irr: 1_380_000, subject: { id: 'USD' } },
     })
+    expect((await t.api.get('/api/rates/USD/')).body).toMatchObject({ buy_rate_irr: 1_150_000 })
+    await approveAsColleague(t, confirmed)
     expect((await t.api.get('/api/rates/USD/')).body).toMatchObject({ buy_rate_irr: 1_380_000 })
 
     // A drop counts too: 1,380,000 → 1,100,000 is −20.29%.
@@ -52,6 +55,7 @@ describe('a staff rate change larger than RATE_CHANGE_CONFIRM_PERCENT', () => {
       previous_buy_rate_irr: 1_150_000,
       change_percent: 20,
       change_confirmed: true,
+      set_by: { id: admin.id },
     })
   })
 
@@ -88,10 +92,13 @@ describe('a staff rate change larger than RATE_CHANGE_CONFIRM_PERCENT', () => {
 
   it('records an absurd correction (1 rial to the largest rate) without failing', async () => {
     const admin = await t.customer('admin')
-    expect((await setRate(admin.token, { buy_rate_irr: 1, confirm: true })).status).toBe(201)
+    await approveAsColleague(t, await setRate(admin.token, { buy_rate_irr: 1, confirm: true }))
     t.clock.advance(1)
     const back = await setRate(admin.token, { buy_rate_irr: 1_000_000_000, confirm: true })
-    expect(back.status, back.text).toBe(201)
-    expect(back.body).toMatchObject({ previous_buy_rate_irr: 1, change_confirmed: true })
+    await approveAsColleague(t, back)
+    const history = await t.api.get<Array<Record<string, unknown>>>('/api/rates/USD/history/', {
+      token: admin.token,
+    })
+    expect(history.body[0]).toMatchObject({ previous_buy_rate_irr: 1, change_confirmed: true })
   })
 })

@@ -9,12 +9,13 @@ import {
 } from './current-rates.ts'
 import type { RateContext, RateServiceDeps } from './rate-deps.ts'
 import { rateHistory, type RateHistoryRow } from './rate-history.ts'
-import { setRate, type SetRateInput } from './set-rate.ts'
+import type { ProposalExecutor } from '../approvals/approval-deps.ts'
+import { setApprovedRate, setRate, type RateSet, type SetRateInput } from './set-rate.ts'
 
 export type { CurrentRate } from './current-rates.ts'
 export type { RateServiceDeps } from './rate-deps.ts'
 export type { RateHistoryRow } from './rate-history.ts'
-export type { SetRateInput } from './set-rate.ts'
+export type { RateSet, SetRateInput } from './set-rate.ts'
 
 /**
  * Current buy rates, held in memory. The quote endpoint is called on every keystroke (debounced by
@@ -29,9 +30,12 @@ export interface RateService {
   current(currency: Currency): Promise<CurrentRate | undefined>
   all(): Promise<CurrentRate[]>
   history(currency: Currency, limit: number): Promise<RateHistoryRow[]>
-  set(input: SetRateInput): Promise<RateHistoryRow>
+  /** The rate set, or the proposal of a change beyond the safety limit (ADR 039). */
+  set(input: SetRateInput): Promise<RateSet>
   /** Drops the cached copy (tests, and after `set`). */
   invalidate(): void
+  /** How an approved rate-change proposal is carried out. */
+  executors: { rate_change: ProposalExecutor }
 }
 
 export function createRateService(deps: RateServiceDeps): RateService {
@@ -45,5 +49,6 @@ export function createRateService(deps: RateServiceDeps): RateService {
     history: (currency, limit) => rateHistory(deps.db, currency, limit),
     set: setRate.bind(null, context),
     invalidate: () => rates.invalidate(),
+    executors: { rate_change: setApprovedRate(context) },
   }
 }

@@ -5,7 +5,9 @@ import { Rate } from '../../models/rate.model.ts'
 import { User } from '../../models/user.model.ts'
 import type { Currency } from '@arzpol/contracts/catalog/currencies'
 import type { RateChangeNeedsConfirmation } from '@arzpol/contracts/catalog/staff'
+import type { ProposalView } from '@arzpol/contracts/proposals'
 import type { z } from 'zod'
+import type { Approval, ProposalExecutor } from '../approvals/approval-deps.ts'
 import { changePercent, RATE_MESSAGES } from './rate-freshness.ts'
 import { appendStaffAudit } from '../staff-audit/chain.ts'
 import type { RateContext } from './rate-deps.ts'
@@ -21,17 +23,20 @@ export interface SetRateInput {
   note?: string | null
   /**
    * Rate safety (ADR 013): a change larger than this percentage of the current rate is
-   * refused (409 `rate_change_needs_confirmation`) unless `confirmed`. Omitted: no check.
+   * refused (409 `rate_change_needs_confirmation`) unless `confirmed`, and then only proposed
+   * until a second admin approves it (ADR 039). Omitted: no check.
    */
   confirmAbovePercent?: number
   confirmed?: boolean
+  /** The second admin's approval of such a change, when it is carried out. */
+  approval?: Approval
 }
 
+export type RateSet = { rate: RateHistoryRow } | { proposed: ProposalView }
+
 /** A new rate, recorded with the change from the previous one; this pod's copy is dropped. */
-export async function setRate(
-  deps: RateContext,
-  { currency, buyRateIrr, userId, note, confirmAbovePercent, confirmed = false }: SetRateInput,
-): Promise<RateHistoryRow> {
+export async function setRate(deps: RateContext, input: SetRateInput): Promise<RateSet> {
+  const { currency, buyRateIrr, userId, note, confirmAbovePercent, confirmed = false } = input
   // The newest row, not the cache: the check and the audit compare with the rate in force.
   const previous = await Rate.newestBuyRate(deps.db, currency)
   const changeBps = previous
@@ -56,6 +61,7 @@ export async function setRate(
       },
     )
   }
+  if (large && !input.approval) return { proposed: await proposeRate(deps, input, userId) }
   const row = await deps.db.transaction(async (trx) => {
     const now = deps.clock.now()
     const inserted = await Rate.query(trx).insertAndFetch({
@@ -80,6 +86,10 @@ export async function setRate(
           previous_buy_rate_irr: previous?.buy_rate_irr ?? null,
           change_bps: changeBps,
           confirmed: large && confirmed,
+          ...(input.approval && {
+            proposal_id: input.approval.proposalId,
+            approved_by: input.approval.approver.id,
+          }),
         },
         at: now,
       })
@@ -91,5 +101,54 @@ export async function setRate(
   })
   deps.rates.invalidate()
   const setter = userId === null ? undefined : await User.fieldOf(deps.db, userId, 'username')
-  return withSetBy(row, setter ?? null)
+  return { rate: withSetBy(row, setter ?? null) }
 }
+
+/** A confirmed change beyond the safety limit waits for a second admin. */
+async function proposeRate(deps: RateContext, input: SetRateInput, userId: number | null) {
+  if (!deps.approvals || userId === null) {
+    throw new Error('a rate change beyond the safety limit needs a proposer and four eyes')
+  }
+  const proposer = await User.query(deps.db).findById(userId)
+  if (!proposer) throw new Error(`rate change by an unknown user ${userId}`)
+  const approvals = deps.approvals
+  return deps.db.transaction((trx) =>
+    approvals.propose(trx, proposer, {
+      kind: 'rate_change',
+      subject: { type: 'currency', id: input.currency },
+      orderId: null,
+      customerId: null,
+      amountIrr: input.buyRateIrr,
+      payload: {
+        currency: input.currency,
+        buy_rate_irr: input.buyRateIrr,
+        note: input.note ?? null,
+        // The limit in force when proposed: the history records the change as confirmed.
+        confirm_above_percent: input.confirmAbovePercent ?? null,
+      },
+      note: input.note ?? null,
+      // Every quote is priced at the old rate until it is decided: the admins are texted.
+      notify: true,
+    }),
+  )
+}
+
+/** Sets an approved proposal's rate as its proposer asked (confirmed by the proposal itself). */
+export const setApprovedRate =
+  (deps: RateContext): ProposalExecutor =>
+  async (trx, proposer, payload, approval) => {
+    await setRate(
+      { ...deps, db: trx },
+      {
+        currency: payload.currency as SetRateInput['currency'],
+        buyRateIrr: Number(payload.buy_rate_irr),
+        userId: proposer.id,
+        note: typeof payload.note === 'string' ? payload.note : null,
+        ...(typeof payload.confirm_above_percent === 'number' && {
+          confirmAbovePercent: payload.confirm_above_percent,
+        }),
+        confirmed: true,
+        approval,
+      },
+    )
+  }

@@ -1,6 +1,14 @@
 import { z } from 'zod'
 import { ValidationError } from '../../http/errors.ts'
-import { created, ok, reply, routeGroup, type Api } from '../../http/route.ts'
+import {
+  type Api,
+  created,
+  ok,
+  proposed,
+  reply,
+  replyProposed,
+  routeGroup,
+} from '../../http/route.ts'
 import type { Role } from '../../models/user.model.ts'
 import { paymentTypeBody } from '@arzpol/contracts/catalog/payment-types'
 import { PaymentTypeLimitsError, type PaymentTypeStore } from './payment-type-store.ts'
@@ -53,23 +61,22 @@ function registerStaffRateRoutes(
     operationId: 'rates_set',
     summary: 'Set a new buy rate (admin); orders placed from now on lock it',
     description:
-      'A change larger than RATE_CHANGE_CONFIRM_PERCENT (default 10) of the current rate answers 409 `rate_change_needs_confirmation` (with `current_rate_irr`, `requested_rate_irr`, `change_percent`) unless the body carries `confirm: true`. Every row records the previous rate, the change and the confirmation (history).',
+      'A change larger than RATE_CHANGE_CONFIRM_PERCENT (default 10) of the current rate answers 409 `rate_change_needs_confirmation` (with `current_rate_irr`, `requested_rate_irr`, `change_percent`) unless the body carries `confirm: true`, and then 202 with a proposal: the rate is set when a second admin approves it at `POST /api/staff/proposals/:id/approve/` (ADR 039); 409 `proposal_pending` while one waits for the currency. Every row records the previous rate, the change and the confirmation (history).',
     tags: ['rates'],
     body: SetRateBody,
-    responses: created('Recorded', RateHistoryOut),
+    responses: { ...created('Recorded', RateHistoryOut), ...proposed() },
     errors: [409],
-    handler: async (_ctx, { body, user }) =>
-      reply(
-        201,
-        await rates.set({
-          currency: body.currency,
-          buyRateIrr: body.buy_rate_irr,
-          userId: user.id,
-          note: body.note ?? null,
-          confirmAbovePercent: deps.rateChangeConfirmPercent,
-          confirmed: body.confirm === true,
-        }),
-      ),
+    handler: async (_ctx, { body, user }) => {
+      const set = await rates.set({
+        currency: body.currency,
+        buyRateIrr: body.buy_rate_irr,
+        userId: user.id,
+        note: body.note ?? null,
+        confirmAbovePercent: deps.rateChangeConfirmPercent,
+        confirmed: body.confirm === true,
+      })
+      return 'proposed' in set ? replyProposed(set.proposed) : reply(201, set.rate)
+    },
   })
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { REVIEW_MESSAGES } from '@arzpol/contracts/identity/review'
 import { submitLevel2, uploadIdentityDocument } from '../../test/identity-documents.ts'
 import { reachLevel1 } from '../../test/identity.ts'
+import { approveAsColleague } from '../../test/proposals.ts'
 import { validOrder } from '../../test/orders.ts'
 import { useStaffApp } from '../../test/staff.ts'
 import { SAMPLE_FILES } from '../../test/tickets.ts'
@@ -184,14 +185,7 @@ describe('the decision', () => {
     expect((await t.api.post('/api/payments/create/', big, { token: customer.token })).status).toBe(
       403,
     )
-    const colleague = await t.customer('support')
-    const proposal = (proposed.body as { proposal: { id: number } }).proposal
-    const approved = await t.api.post(
-      `/api/staff/proposals/${proposal.id}/approve/`,
-      { reason: 'هر دو تصویر با داده‌های سطح ۱ می‌خواند' },
-      { token: colleague.token },
-    )
-    expect(approved.status, approved.text).toBe(200)
+    await approveAsColleague(t, proposed, 'support')
     const review = await t.api.get<Json>(`/api/staff/identity/reviews/${reviewId}/`, {
       token: staff.token,
     })

@@ -8,6 +8,7 @@ import {
 } from '@arzpol/contracts/catalog/staff'
 import { wire, type Wire } from '@arzpol/contracts/wire'
 import { z } from 'zod'
+import { proposalAccepted } from '~/features/approvals/approvals.server.ts'
 import { call } from '~/features/api/payments-client.server.ts'
 
 /**
@@ -41,7 +42,13 @@ export function setRate(
   token: string,
   body: { currency: string; buy_rate_irr: number; note: string | null; confirm?: boolean },
 ) {
-  return call(request, '/api/rates/', { method: 'POST', token, body, schema: rateHistoryEntry })
+  // A confirmed change beyond the limit is a proposal a second admin approves: 202 (ADR 039).
+  return call(request, '/api/rates/', {
+    method: 'POST',
+    token,
+    body,
+    schema: rateHistoryEntry.or(proposalAccepted),
+  })
 }
 
 // ---- payment types ------------------------------------------------------------------------

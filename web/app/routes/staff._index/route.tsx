@@ -4,19 +4,26 @@ import { data } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { FigureLink } from '~/components/ui/figure-link.tsx'
 import { PageHeader } from '~/features/staff/ui.tsx'
+import { listProposals } from '~/features/approvals/approvals.server.ts'
 import { getDashboard } from '~/features/staff/dashboard.server.ts'
 import { requireStaff, readOrThrow } from '~/features/staff/staff.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
  * The back office home: what waits for staff right now (orders per stage, tickets waiting for a
- * reply) and today's paid volume, each linking to the matching queue.
+ * reply, colleagues' proposals waiting for this staff member) and today's paid volume, each
+ * linking to the matching queue.
  */
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { tokens, headers, user } = await requireStaff(request)
-  const result = readOrThrow(await getDashboard(request, tokens.access), headers)
-  return data({ stats: result, username: user.username }, { headers })
+  const [dashboard, proposals] = await Promise.all([
+    getDashboard(request, tokens.access),
+    listProposals(request, tokens.access, 'pending'),
+  ])
+  const result = readOrThrow(dashboard, headers)
+  const proposalsWaiting = proposals.ok ? proposals.data.waiting_for_you : null
+  return data({ stats: result, username: user.username, proposalsWaiting }, { headers })
 }
 
 /** The order queues that wait for staff, in the order staff work them. */
@@ -27,7 +34,7 @@ const WAITING_QUEUES = [
 ] as const
 
 export default function StaffHome() {
-  const { stats, username } = useLoaderData<typeof loader>()
+  const { stats, username, proposalsWaiting } = useLoaderData<typeof loader>()
   const waiting = stats.orders_waiting
   return (
     <>
@@ -46,12 +53,21 @@ export default function StaffHome() {
           />
         ))}
       </section>
-      <section aria-label="تیکت‌ها و پرداخت‌های امروز" className="grid gap-3 sm:grid-cols-2">
+      <section
+        aria-label="تیکت‌ها، تأییدها و پرداخت‌های امروز"
+        className="grid gap-3 sm:grid-cols-3"
+      >
         <FigureLink
           to="/staff/tickets?view=waiting"
           label="تیکت‌های منتظر پاسخ"
           value={formatNumberFa(stats.tickets_waiting)}
           testId="staff-stat-tickets"
+        />
+        <FigureLink
+          to="/staff/approvals"
+          label="پیشنهادهای همکاران منتظر تأیید شما"
+          value={proposalsWaiting === null ? '—' : formatNumberFa(proposalsWaiting)}
+          testId="staff-stat-proposals"
         />
         <FigureLink
           to="/staff/orders?stage=paid,in_progress,done"

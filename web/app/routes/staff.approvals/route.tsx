@@ -13,6 +13,7 @@ import type {
 import { data } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { FormAlert, SubmitButton, TextAreaField } from '~/components/forms.tsx'
+import { CURRENCY_LABELS } from '~/features/orders/orders.ts'
 import {
   decideProposal,
   decisionSchema,
@@ -132,39 +133,15 @@ function ProposalCard({
   const errors = actionData?.id === proposal.id ? actionData.errors : undefined
   return (
     <Panel
+      testId={`proposal-${proposal.id}`}
       title={`پیشنهاد شماره ${formatNumberFa(proposal.id)}: ${PROPOSAL_KIND_LABELS[proposal.kind]}`}
     >
-      <div data-testid={`proposal-${proposal.id}`} className="flex flex-col gap-3 text-sm">
+      <div className="flex flex-col gap-3 text-sm">
         <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
           <Row term="وضعیت">
             <Badge tone={tone}>{PROPOSAL_STATUS_LABELS[proposal.status]}</Badge>
           </Row>
-          {proposal.subject.type === 'identity_review' ? (
-            <Row term="درخواست سطح ۲">
-              <Link
-                className="text-sky-700 underline"
-                to={`/staff/identity/${proposal.subject.id}`}
-              >
-                مدارک را پیش از تصمیم ببینید
-              </Link>
-            </Row>
-          ) : null}
-          {proposal.order_id !== null ? (
-            <Row term="سفارش">
-              <Link className="text-sky-700 underline" to={`/staff/orders/${proposal.order_id}`}>
-                #{formatNumberFa(proposal.order_id)}
-              </Link>
-            </Row>
-          ) : (
-            <Row term="حساب">
-              <Link className="text-sky-700 underline" to={`/staff/users/${proposal.customer_id}`}>
-                کاربر #{formatNumberFa(proposal.customer_id)}
-              </Link>
-            </Row>
-          )}
-          {proposal.amount_irr !== null ? (
-            <Row term="مبلغ">{formatToman(proposal.amount_irr)}</Row>
-          ) : null}
+          <ProposalSubject proposal={proposal} />
           {proposal.reference ? (
             <Row term="شماره پیگیری واریز">
               <bdi dir="ltr">{proposal.reference}</bdi>
@@ -216,6 +193,50 @@ function ProposalCard({
         ) : null}
       </div>
     </Panel>
+  )
+}
+
+const linkClass = 'text-sky-700 underline'
+
+/** What the proposal acts on, each with the link a colleague checks before deciding. */
+function ProposalSubject({ proposal }: { proposal: Proposal }) {
+  const { subject, order_id: orderId, customer_id: customerId, amount_irr: amount } = proposal
+  return (
+    <>
+      {subject.type === 'identity_review' ? (
+        <Row term="درخواست سطح ۲">
+          <Link className={linkClass} to={`/staff/identity/${subject.id}`}>
+            مدارک را پیش از تصمیم ببینید
+          </Link>
+        </Row>
+      ) : null}
+      {orderId !== null ? (
+        <Row term="سفارش">
+          <Link className={linkClass} to={`/staff/orders/${orderId}`}>
+            #{formatNumberFa(orderId)}
+          </Link>
+        </Row>
+      ) : null}
+      {orderId === null && customerId !== null ? (
+        <Row term="حساب">
+          <Link className={linkClass} to={`/staff/users/${customerId}`}>
+            کاربر #{formatNumberFa(customerId)}
+          </Link>
+        </Row>
+      ) : null}
+      {subject.type === 'currency' ? (
+        <Row term="ارز">
+          <Link className={linkClass} to={`/staff/rates?currency=${subject.id}`}>
+            {CURRENCY_LABELS[subject.id] ?? subject.id}
+          </Link>
+        </Row>
+      ) : null}
+      {amount !== null ? (
+        <Row term={subject.type === 'currency' ? 'نرخ خرید پیشنهادی' : 'مبلغ'}>
+          {formatToman(amount)}
+        </Row>
+      ) : null}
+    </>
   )
 }
 

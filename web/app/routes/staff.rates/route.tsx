@@ -22,6 +22,7 @@ import {
   staffFailure,
   readOrThrow,
 } from '~/features/staff/staff.server.ts'
+import { proposedFlash } from '~/features/approvals/approvals.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
@@ -101,7 +102,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const label = CURRENCY_LABELS[currency] ?? currency
   return redirectWithFlash(
     `/staff/rates?currency=${currency}`,
-    `نرخ جدید ${label} ثبت شد: ${formatToman(buyRateIrr)}`,
+    proposedFlash(result) ?? `نرخ جدید ${label} ثبت شد: ${formatToman(buyRateIrr)}`,
     headers,
   )
 }

@@ -31,6 +31,29 @@ await standInForFile(
           confirm_above_percent: 10,
         })
       }
+      if (percent > 10) {
+        return send(202, {
+          code: 'proposed',
+          detail: 'ثبت شد و پس از تأیید یک همکار دیگر انجام می‌شود.',
+          proposal: {
+            id: 12,
+            kind: 'rate_change',
+            status: 'pending',
+            subject: { type: 'currency', id: 'USD' },
+            order_id: null,
+            customer_id: null,
+            amount_irr: rate,
+            reference: null,
+            proposed_by: { id: 1, username: 'admin1' },
+            proposed_at: '2026-11-25T10:00:00.000Z',
+            note: null,
+            expires_at: '2026-11-26T10:00:00.000Z',
+            decided_by: null,
+            decided_at: null,
+            decision_reason: null,
+          },
+        })
+      }
       return send(201, {
         id: 9,
         currency: body.currency,
@@ -70,12 +93,13 @@ describe('/staff/rates: a large change asks for confirmation', () => {
     expect(posted).toEqual([{ currency: 'USD', buy_rate_irr: 1_380_000, note: 'بازار' }])
   })
 
-  it('sends confirm: true when the box is ticked, then redirects with the flash', async () => {
+  it('sends confirm: true when the box is ticked, then says a second admin approves it', async () => {
     const confirmed = { currency: 'USD', rate_toman: '138000', note: '', confirm: 'true' }
     const response = await post(confirmed)
     expect(response).toBeInstanceOf(Response)
     expect((response as Response).headers.get('Location')).toBe('/staff/rates?currency=USD')
-    expect(flashMessage(response)).toBe('نرخ جدید دلار آمریکا ثبت شد: ۱۳۸٬۰۰۰ تومان')
+    expect(flashMessage(response)).toContain('پس از تأیید یک همکار دیگر انجام می‌شود')
+    expect(flashMessage(response)).toContain('۱۲')
     expect(posted).toEqual([
       { currency: 'USD', buy_rate_irr: 1_380_000, note: null, confirm: true },
     ])

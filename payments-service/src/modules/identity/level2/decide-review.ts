@@ -48,6 +48,7 @@ export async function decideReview(
         orderId: null,
         customerId: found.user_id,
         amountIrr: null,
+        notify: false,
         payload: { review_id: id },
         note: null,
       })

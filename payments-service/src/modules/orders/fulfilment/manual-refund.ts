@@ -42,6 +42,7 @@ export async function settleManualRefund(
         orderId: found.payment_id,
         customerId,
         amountIrr: found.amount_irr,
+        notify: true,
         payload: { refund_id: refundId, reference: input.reference, note: input.note },
         note: input.note,
       })

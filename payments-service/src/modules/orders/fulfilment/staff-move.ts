@@ -67,6 +67,7 @@ export async function moveOrder(
         orderId: id,
         customerId: payment.user_id,
         amountIrr: payment.amount_irr,
+        notify: true,
         payload: { order_id: id, input },
         note: input.internal_note ?? input.note,
       })

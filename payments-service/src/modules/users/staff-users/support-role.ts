@@ -44,6 +44,7 @@ export async function setSupport(
         orderId: null,
         customerId: target.id,
         amountIrr: null,
+        notify: false,
         payload: { phone, note },
         note,
       })
