@@ -17,6 +17,14 @@ export interface Approval {
   reason: string
 }
 
+/** What an approved action records of its approval beside the proposer (event or audit data). */
+export const approvedBy = (approval: Approval | undefined) =>
+  approval && {
+    proposal_id: approval.proposalId,
+    approved_by_user_id: approval.approver.id,
+    approval_reason: approval.reason,
+  }
+
 /**
  * Performs an approved proposal as its proposer would have, with the approval attached, inside
  * the approval's transaction: if the action fails (the order moved on, the Sheba is no longer

@@ -29,7 +29,7 @@ async function lockDecidable(
 ): Promise<StaffProposalRow> {
   const row = await StaffProposal.lockById(trx, id)
   if (!row) throw proposalNotFound()
-  if (Number(row.proposed_by) === decider.id) {
+  if (row.proposed_by === decider.id) {
     throw new ApiError(403, PROPOSAL_MESSAGES.ownProposal, 'own_proposal')
   }
   if (row.customer_id !== null) refuseOwnAccount(decider, row.customer_id)
@@ -104,9 +104,9 @@ async function recordDecision(
     subject: { type: 'proposal', id: row.id },
     data: {
       kind: row.kind,
-      proposed_by: Number(row.proposed_by),
-      order_id: row.order_id === null ? null : Number(row.order_id),
-      amount_irr: row.amount_irr === null ? null : Number(row.amount_irr),
+      proposed_by: row.proposed_by,
+      order_id: row.order_id,
+      amount_irr: row.amount_irr,
       reason: decision.reason,
     },
     at: decision.now,

@@ -13,18 +13,18 @@ export function proposalView(row: ProposalWithNames, now: Date): ProposalView {
     kind: row.kind,
     status: lapsed ? 'expired' : row.status,
     subject: { type: row.subject_type, id: row.subject_id },
-    order_id: row.order_id === null ? null : Number(row.order_id),
+    order_id: row.order_id,
     customer_id: row.customer_id,
-    amount_irr: row.amount_irr === null ? null : Number(row.amount_irr),
+    amount_irr: row.amount_irr,
     reference: typeof reference === 'string' ? reference : null,
-    proposed_by: { id: Number(row.proposed_by), username: row.proposed_by_username },
+    proposed_by: { id: row.proposed_by, username: row.proposed_by_username },
     proposed_at: row.proposed_at,
     note: row.note,
     expires_at: row.expires_at,
     decided_by:
       row.decided_by === null
         ? null
-        : { id: Number(row.decided_by), username: row.decided_by_username ?? '' },
+        : { id: row.decided_by, username: row.decided_by_username ?? '' },
     decided_at: row.decided_at,
     decision_reason: row.decision_reason,
   }

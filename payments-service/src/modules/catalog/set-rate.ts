@@ -7,7 +7,7 @@ import type { Currency } from '@arzpol/contracts/catalog/currencies'
 import type { RateChangeNeedsConfirmation } from '@arzpol/contracts/catalog/staff'
 import type { ProposalView } from '@arzpol/contracts/proposals'
 import type { z } from 'zod'
-import type { Approval, ProposalExecutor } from '../approvals/approval-deps.ts'
+import { approvedBy, type Approval, type ProposalExecutor } from '../approvals/approval-deps.ts'
 import { changePercent, RATE_MESSAGES } from './rate-freshness.ts'
 import { appendStaffAudit } from '../staff-audit/chain.ts'
 import type { RateContext } from './rate-deps.ts'
@@ -86,10 +86,7 @@ export async function setRate(deps: RateContext, input: SetRateInput): Promise<R
           previous_buy_rate_irr: previous?.buy_rate_irr ?? null,
           change_bps: changeBps,
           confirmed: large && confirmed,
-          ...(input.approval && {
-            proposal_id: input.approval.proposalId,
-            approved_by: input.approval.approver.id,
-          }),
+          ...approvedBy(input.approval),
         },
         at: now,
       })

@@ -7,7 +7,7 @@ import { REVIEW_MESSAGES } from '@arzpol/contracts/identity/review'
 import { lockCustomer } from '../limits.ts'
 import { refuseOwnAccount } from '../../users/own-account.ts'
 import { appendStaffAudit } from '../../staff-audit/chain.ts'
-import type { Approval, ProposalExecutor } from '../../approvals/approval-deps.ts'
+import { approvedBy, type Approval, type ProposalExecutor } from '../../approvals/approval-deps.ts'
 import type { ReviewDeps } from './deps.ts'
 import { reviewDetail } from './review-queue.ts'
 import { notFound } from './review-views.ts'
@@ -82,7 +82,7 @@ export async function decideReview(
         customer_id: found.user_id,
         decision: decision.approve ? 'approved' : 'rejected',
         reason: decision.approve ? null : decision.reason,
-        ...(approval && { proposal_id: approval.proposalId, approved_by: approval.approver.id }),
+        ...approvedBy(approval),
       },
       at: now,
     })

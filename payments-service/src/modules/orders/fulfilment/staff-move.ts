@@ -4,7 +4,7 @@ import type { User } from '../../../models/user.model.ts'
 import { TransitionBody, type TransitionInput } from '@arzpol/contracts/orders/staff'
 import type { ProposalView } from '@arzpol/contracts/proposals'
 import { STAFF_MESSAGES } from '@arzpol/contracts/staff'
-import type { Approval, ProposalExecutor } from '../../approvals/approval-deps.ts'
+import { approvedBy, type Approval, type ProposalExecutor } from '../../approvals/approval-deps.ts'
 import { refuseOwnAccount } from '../../users/own-account.ts'
 import { flowOf, transition } from '../state-machine.ts'
 import { findStaffAction, type StaffAction } from './actions.ts'
@@ -108,14 +108,6 @@ export async function moveOrder(
   if (moved.opened) await settlement.finishOrderRefund(moved.opened)
   return moved.proposed && { proposed: moved.proposed }
 }
-
-/** What an approved action's event records of the approval beside the proposer. */
-export const approvedBy = (approval: Approval | undefined) =>
-  approval && {
-    proposal_id: approval.proposalId,
-    approved_by_user_id: approval.approver.id,
-    approval_reason: approval.reason,
-  }
 
 /** Settles an approved cash-out proposal as its proposer asked, with the approval recorded. */
 export const settleApprovedCashOut =
