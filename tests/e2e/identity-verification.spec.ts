@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { registerNewCustomer, uniquePhone } from '../support/auth.ts'
 import { persianDigits, uniqueNationalCode } from '../support/identity.ts'
 import { cancelAtBank, payAtBank, placeOrder, SANDBOX_CARDS } from '../support/orders.ts'
-import { approveProposal, pngFile, signInAsStaff } from '../support/staff.ts'
+import { approveProposal, pngFile, signInAsStaff, viewEveryPhoto } from '../support/staff.ts'
 import { PHONE } from '../support/phone.ts'
 
 // The customer's side of these journeys runs on a phone, where our customers are.
@@ -13,7 +13,8 @@ test.use(PHONE)
  * provider), registers a card of their own, pays an order within the level's limit with it (the
  * bank refusing another card, as the token names the registered one), is refused above the limit
  * (with the way to the identity page), sends the two level-2 photos, staff approve them in the
- * review queue (opening a photo through the audited route), and the higher limit applies.
+ * review queue (each photo seen in the page's viewer, through the audited route, by both who
+ * propose and who approve), and the higher limit applies.
  */
 
 /** The sandbox bank's second paying card (sandbox-bank/cards.ts), never registered here. */
@@ -146,13 +147,31 @@ test('a customer climbs from level 0 to level 2 and the limits follow', async ({
     .click()
   await expect(staff.page.getByTestId('review-identity')).toContainText(nationalCode)
   const download = staff.page.waitForEvent('download')
-  await staff.page.getByTestId('review-document-national_card').click()
+  await staff.page.getByTestId('review-download-national_card').click()
   expect((await (await download).path()) ?? '').not.toBe('')
-  await staff.page.getByRole('button', { name: 'تأیید مدارک' }).click()
-  // One staff member only proposes it; a colleague approves it in «تأییدها» (four eyes).
-  await expect(staff.page.getByText(/پس از تأیید یک همکار دیگر انجام می‌شود/)).toBeVisible()
   const reviewUrl = staff.page.url()
+  // Approving after opening one photo of two is refused; the page says which one is left.
+  await staff.page.getByRole('button', { name: 'تأیید مدارک' }).click()
+  await expect(
+    staff.page.getByText(/پیش از تأیید، همهٔ مدارک این درخواست را در نمایشگر باز کنید/),
+  ).toBeVisible()
+  await expect(staff.page.getByTestId('review-unopened')).toContainText('عکس شما در حالی که')
+  await viewEveryPhoto(staff.page)
+  // The viewer enlarges and turns the photo on screen; the address keeps the view.
+  const viewer = staff.page.getByTestId('document-viewer')
+  await viewer.getByRole('link', { name: 'بزرگ‌نمایی' }).click()
+  await expect(viewer).toHaveAttribute('data-zoom', '1')
+  await expect(viewer.getByTestId('viewer-zoom')).toHaveText('۱۵۰٪')
+  await viewer.getByRole('link', { name: 'چرخش ۹۰ درجه' }).click()
+  await expect(viewer).toHaveAttribute('data-turn', '1')
+  await expect(staff.page).toHaveURL(/zoom=1&turn=1/)
+  await staff.page.getByRole('button', { name: 'تأیید مدارک' }).click()
+  // One staff member only proposes it; a colleague approves it in «تأییدها» (four eyes), after
+  // looking at both photos themselves.
+  await expect(staff.page.getByText(/پس از تأیید یک همکار دیگر انجام می‌شود/)).toBeVisible()
   const colleague = await signInAsStaff(browser, 'support')
+  await colleague.page.goto(reviewUrl)
+  await viewEveryPhoto(colleague.page)
   await approveProposal(
     colleague.page,
     { texts: ['سطح ۲', staff.username] },

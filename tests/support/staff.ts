@@ -245,3 +245,19 @@ export async function approveProposal(
   await card.getByRole('button', { name: 'تأیید و انجام' }).click()
   await expect(page.getByText(/تأیید و انجام شد/)).toBeVisible()
 }
+
+/**
+ * On a level-2 request's page: shows each photo in the viewer and waits until the browser has
+ * drawn it (its opening is then on record), as an approval needs.
+ */
+export async function viewEveryPhoto(page: Page) {
+  for (const kind of ['national_card', 'selfie']) {
+    await page.getByTestId(`review-document-${kind}`).click()
+    await expect(page.getByTestId(`review-document-state-${kind}`)).toHaveText('در حال مشاهده')
+    const image = page.getByTestId('viewer-image')
+    await expect(image).toBeVisible()
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true)
+  }
+}

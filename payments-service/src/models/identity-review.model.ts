@@ -158,6 +158,14 @@ export class IdentityReviewAudit extends BaseModel {
     await db('identity_review_audit').insert(row)
   }
 
+  /** Which of the request's documents `staffId` has opened, by id. */
+  static async openedBy(db: Knex, reviewId: number, staffId: number): Promise<Set<number>> {
+    const rows = (await db('identity_review_audit')
+      .where({ review_id: reviewId, action: 'document_revealed', actor_user_id: staffId })
+      .distinct('document_id')) as Array<{ document_id: number }>
+    return new Set(rows.map((row) => row.document_id))
+  }
+
   /** The customer's latest `limit` document openings by staff, newest first. */
   static async revealsOf(db: Knex, userId: number, limit: number) {
     return (await db('identity_review_audit as a')

@@ -30,19 +30,38 @@ export async function submitLevel2(t: TestApp, customer: { id: number; token: st
   return review.id
 }
 
+/** `token`'s staff member opens every document of the request, as an approval needs. */
+export async function openEveryDocument(t: TestApp, token: string, reviewId: number) {
+  const review = await t.api.get<{ documents: Array<{ id: number }> }>(
+    `/api/staff/identity/reviews/${reviewId}/`,
+    { token },
+  )
+  expect(review.status, review.text).toBe(200)
+  for (const { id } of review.body.documents) {
+    const opened = await t.api.get(`/api/staff/identity/reviews/${reviewId}/documents/${id}/`, {
+      token,
+    })
+    expect(opened.status, opened.text).toBe(200)
+  }
+}
+
 /**
- * A level-2 approval the four-eyes way: `staffToken`'s approval only proposes it (202), and a
- * second staff member (new) approves the proposal. The approval's answer.
+ * A level-2 approval the four-eyes way: `staffToken`'s staff member opens the photos and
+ * proposes it (202), and a second staff member (new) opens them too and approves the proposal.
+ * The approval's answer.
  */
 export async function approveLevel2(
   t: TestApp & { customer(role: 'support'): Promise<{ token: string }> },
   staffToken: string,
   reviewId: number,
 ) {
+  await openEveryDocument(t, staffToken, reviewId)
   const proposed = await t.api.post(
     `/api/staff/identity/reviews/${reviewId}/approve/`,
     {},
     { token: staffToken },
   )
-  return approveAsColleague(t, proposed, 'support')
+  return approveAsColleague(t, proposed, 'support', ({ token }) =>
+    openEveryDocument(t, token, reviewId),
+  )
 }

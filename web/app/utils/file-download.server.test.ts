@@ -33,6 +33,28 @@ describe('streamDownload', () => {
     )
   })
 
+  it('shows a photo inline only when asked, and never anything else', async () => {
+    const photo = () =>
+      new Response('png', {
+        headers: { 'Content-Type': 'image/png', 'Content-Disposition': 'attachment' },
+      })
+    const shown = await streamDownload(photo(), session(), { inline: true })
+    expect(shown.headers.get('Content-Disposition')).toBe('inline')
+    expect(shown.headers.get('Content-Type')).toBe('image/png')
+    expect(shown.headers.get('Cross-Origin-Resource-Policy')).toBe('same-origin')
+    expect(shown.headers.get('Content-Security-Policy')).toBe("default-src 'none'; sandbox")
+    expect((await streamDownload(photo(), session())).headers.get('Content-Disposition')).toBe(
+      'attachment',
+    )
+    for (const type of ['application/pdf', 'image/svg+xml', 'text/html']) {
+      const upstream = new Response('<svg onload="alert(1)"/>', {
+        headers: { 'Content-Type': type },
+      })
+      const response = await streamDownload(upstream, session(), { inline: true })
+      expect([type, response.headers.get('Content-Disposition')]).toEqual([type, 'attachment'])
+    }
+  })
+
   it('answers in Persian when the file is missing, the service is down or fails', async () => {
     const missing = await streamDownload(new Response('no', { status: 404 }), session())
     expect([missing.status, await missing.text()]).toEqual([404, 'فایل یافت نشد'])

@@ -25,15 +25,26 @@ export function plainText(status: number, text: string): Response {
   })
 }
 
+/** Types an `<img>` of ours may show in the page: photos only (no SVG, which can carry script). */
+const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp'])
+
+function dispositionOf(upstream: Response, inline: boolean, filename: string | undefined) {
+  if (inline) return 'inline'
+  if (filename !== undefined) return `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`
+  const given = upstream.headers.get('Content-Disposition') ?? ''
+  return given.startsWith('attachment') ? given : 'attachment'
+}
+
 /**
  * Streams payments-service's answer on as a download. `upstream` is null when payments-service
  * could not be reached. `filename`, when given, names the file instead of payments-service's
- * Content-Disposition.
+ * Content-Disposition. `inline` lets a photo be shown by one of our pages (an `<img>` of the same
+ * origin); anything else still leaves as a download.
  */
 export async function streamDownload(
   upstream: Response | null,
   sessionHeaders: Headers,
-  options: { filename?: string } = {},
+  options: { filename?: string; inline?: boolean } = {},
 ): Promise<Response> {
   if (!upstream) return plainText(503, DOWNLOAD_MESSAGES.unavailable)
   if (upstream.status === 404) {
@@ -47,19 +58,13 @@ export async function streamDownload(
   const type = (upstream.headers.get('Content-Type') ?? '').split(';')[0]?.trim() ?? ''
   const headers = new Headers(sessionHeaders)
   headers.set('Content-Type', SAFE_TYPES.has(type) ? type : 'application/octet-stream')
-  const disposition = upstream.headers.get('Content-Disposition') ?? ''
-  headers.set(
-    'Content-Disposition',
-    options.filename !== undefined
-      ? `attachment; filename*=UTF-8''${encodeURIComponent(options.filename)}`
-      : disposition.startsWith('attachment')
-        ? disposition
-        : 'attachment',
-  )
+  const inline = options.inline === true && INLINE_TYPES.has(type)
+  headers.set('Content-Disposition', dispositionOf(upstream, inline, options.filename))
   const length = upstream.headers.get('Content-Length')
   if (length) headers.set('Content-Length', length)
   headers.set('X-Content-Type-Options', 'nosniff')
   headers.set('Content-Security-Policy', "default-src 'none'; sandbox")
   headers.set('Cache-Control', 'private, no-store')
+  if (inline) headers.set('Cross-Origin-Resource-Policy', 'same-origin')
   return new Response(upstream.body, { status: 200, headers })
 }

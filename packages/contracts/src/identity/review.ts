@@ -34,6 +34,8 @@ export const REVIEW_MESSAGES = {
   reasonRequired: 'دلیل رد را بنویسید؛ این متن به مشتری نشان داده می‌شود.',
   reasonTooLong: 'دلیل رد حداکثر ۵۰۰ نویسه باشد.',
   decided: 'این درخواست پیش‌تر بررسی شده است و تصمیم آن تغییر نمی‌کند.',
+  documentsUnopened:
+    'پیش از تأیید، همهٔ مدارک این درخواست را در نمایشگر باز کنید و ببینید؛ تأیید مدارکی که دیده نشده‌اند پذیرفته نمی‌شود.',
   notFound: 'یافت نشد',
   status: 'وضعیت معتبر نیست',
   kind: 'نوع استعلام معتبر نیست',
@@ -96,6 +98,13 @@ export const StaffIdentityDocumentOut = z.object({
   content_type: z.enum(IDENTITY_DOCUMENT_TYPES),
   size_bytes: z.number().int(),
   created_at: z.date(),
+  /** Whether the staff member reading the request has opened this document. */
+  opened_by_you: z.boolean().optional(),
+  /**
+   * A newer photo of its kind replaced it while the customer was uploading. An approval needs
+   * every photo that is not replaced opened by whoever proposes or approves it.
+   */
+  replaced: z.boolean().optional(),
 })
 
 export const ReviewDetailOut = ReviewSummaryOut.extend({

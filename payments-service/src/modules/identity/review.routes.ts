@@ -49,7 +49,7 @@ export function registerIdentityReviewRoutes(
     params: IdParams,
     responses: ok('Request', ReviewDetailOut),
     errors: [404],
-    handler: async (_ctx, { params }) => reply(200, await reviews.detail(params.id)),
+    handler: async (_ctx, { params, user }) => reply(200, await reviews.detail(user, params.id)),
   })
 
   reviewers.get('/api/staff/identity/reviews/:id/documents/:documentId/', {
@@ -70,7 +70,7 @@ export function registerIdentityReviewRoutes(
     operationId: 'staff_identity_reviews_approve',
     summary: 'Propose approving a pending request; a second staff member approves the proposal',
     description:
-      'Answered 202 with a proposal (ADR 039): the customer is at level 2 when a second staff member approves it at `POST /api/staff/proposals/:id/approve/` (audited); 409 `proposal_pending` while one waits. 409 `already_decided` unless the request is pending.',
+      'Answered 202 with a proposal (ADR 039): the customer is at level 2 when a second staff member approves it at `POST /api/staff/proposals/:id/approve/` (audited); 409 `proposal_pending` while one waits. 409 `already_decided` unless the request is pending. 409 `documents_unopened` (with `document_ids`) until the caller has opened every document of the request, and the same for the colleague who approves the proposal.',
     params: IdParams,
     responses: proposed(),
     errors: [404, 409],

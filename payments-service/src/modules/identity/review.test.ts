@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { REVIEW_MESSAGES } from '@arzpol/contracts/identity/review'
-import { submitLevel2, uploadIdentityDocument } from '../../test/identity-documents.ts'
+import {
+  openEveryDocument,
+  submitLevel2,
+  uploadIdentityDocument,
+} from '../../test/identity-documents.ts'
 import { reachLevel1 } from '../../test/identity.ts'
 import { approveAsColleague } from '../../test/proposals.ts'
 import { validOrder } from '../../test/orders.ts'
@@ -179,13 +183,16 @@ describe('the decision', () => {
     expect(refused.body).toMatchObject({ code: 'identity_limit', level: 1, next_level: 2 })
 
     // One staff member only proposes it: the level stays until a colleague approves.
+    await openEveryDocument(t, staff.token, reviewId)
     const proposed = await decide(staff.token, reviewId, 'approve')
     expect(proposed.status, proposed.text).toBe(202)
     expect(proposed.body).toMatchObject({ proposal: { kind: 'identity_level2' } })
     expect((await t.api.post('/api/payments/create/', big, { token: customer.token })).status).toBe(
       403,
     )
-    await approveAsColleague(t, proposed, 'support')
+    await approveAsColleague(t, proposed, 'support', ({ token }) =>
+      openEveryDocument(t, token, reviewId),
+    )
     const review = await t.api.get<Json>(`/api/staff/identity/reviews/${reviewId}/`, {
       token: staff.token,
     })
@@ -202,7 +209,97 @@ describe('the decision', () => {
     expect((await uploadIdentityDocument(t, customer.token, 'selfie')).body).toMatchObject({
       code: 'already_verified',
     })
-    expect((await auditOf(customer.id)).map((row) => row.action)).toEqual(['submitted', 'approved'])
+    expect((await auditOf(customer.id)).map((row) => row.action)).toEqual([
+      'submitted',
+      ...Array<string>(4).fill('document_revealed'),
+      'approved',
+    ])
+  })
+
+  it('takes an approval only from staff who opened every photo: the proposer and the approver', async () => {
+    const [staff, colleague] = [await t.customer('support'), await t.customer('support')]
+    const { customer, reviewId } = await pendingRequest()
+    const documents = (await t.deps
+      .db('identity_documents')
+      .where({ review_id: reviewId })
+      .orderBy('id')
+      .select('id')) as Array<{ id: number }>
+    const [first, second] = documents.map((row) => row.id)
+    const unopened = (ids: Array<number | undefined>) => ({
+      code: 'documents_unopened',
+      detail: REVIEW_MESSAGES.documentsUnopened,
+      document_ids: ids,
+    })
+    const openedByYou = async (token: string) =>
+      (
+        await t.api.get<{ documents: Array<{ opened_by_you: boolean }> }>(
+          `/api/staff/identity/reviews/${reviewId}/`,
+          { token },
+        )
+      ).body.documents.map((row) => row.opened_by_you)
+
+    let answer = await decide(staff.token, reviewId, 'approve')
+    expect(answer.status, answer.text).toBe(409)
+    expect(answer.body).toMatchObject(unopened([first, second]))
+    const opened = await t.api.get(`/api/staff/identity/reviews/${reviewId}/documents/${first}/`, {
+      token: staff.token,
+    })
+    expect(opened.status).toBe(200)
+    expect(await openedByYou(staff.token)).toEqual([true, false])
+    // A colleague's opening is not yours.
+    expect(await openedByYou(colleague.token)).toEqual([false, false])
+    answer = await decide(staff.token, reviewId, 'approve')
+    expect(answer.body).toMatchObject(unopened([second]))
+    await openEveryDocument(t, staff.token, reviewId)
+    const proposed = await decide(staff.token, reviewId, 'approve')
+    expect(proposed.status, proposed.text).toBe(202)
+    const proposalId = (proposed.body as { proposal: { id: number } }).proposal.id
+
+    // The approver too: refused until they have opened both; the proposal waits meanwhile.
+    const approve = () =>
+      t.api.post<Json>(
+        `/api/staff/proposals/${proposalId}/approve/`,
+        { reason: 'هر دو تصویر خوانا است' },
+        { token: colleague.token },
+      )
+    answer = await approve()
+    expect(answer.status, answer.text).toBe(409)
+    expect(answer.body).toMatchObject(unopened([first, second]))
+    const proposal = await t.deps.db('staff_proposals').where({ id: proposalId }).first('status')
+    expect(proposal).toEqual({ status: 'pending' })
+    await openEveryDocument(t, colleague.token, reviewId)
+    expect((await approve()).status).toBe(200)
+    const level = await t.deps
+      .db('customer_identities')
+      .where({ user_id: customer.id })
+      .first('level')
+    expect(level).toEqual({ level: 2 })
+  })
+
+  it('needs only the photos that count: one the customer replaced while uploading is not asked for', async () => {
+    const staff = await t.customer('support')
+    const customer = await t.customer()
+    await reachLevel1(t, customer.token)
+    expect((await uploadIdentityDocument(t, customer.token, 'national_card')).status).toBe(201)
+    const reviewId = await submitLevel2(t, customer)
+    const review = await t.api.get<{ documents: Json[] }>(
+      `/api/staff/identity/reviews/${reviewId}/`,
+      { token: staff.token },
+    )
+    expect(review.body.documents.map((doc) => [doc.kind, doc.replaced])).toEqual([
+      ['national_card', true],
+      ['national_card', false],
+      ['selfie', false],
+    ])
+    const [, card, selfie] = review.body.documents.map((doc) => Number(doc.id))
+    for (const id of [card, selfie]) {
+      const opened = await t.api.get(`/api/staff/identity/reviews/${reviewId}/documents/${id}/`, {
+        token: staff.token,
+      })
+      expect(opened.status).toBe(200)
+    }
+    const proposed = await decide(staff.token, reviewId, 'approve')
+    expect(proposed.status, proposed.text).toBe(202)
   })
 
   it('lets one of two staff deciding at once win (an approval of the proposal, a rejection); the other gets 409', async () => {
@@ -213,6 +310,8 @@ describe('the decision', () => {
     ]
     for (let round = 0; round < 3; round += 1) {
       const { customer, reviewId } = await pendingRequest()
+      await openEveryDocument(t, one.token, reviewId)
+      await openEveryDocument(t, two.token, reviewId)
       const proposed = await decide(one.token, reviewId, 'approve')
       expect(proposed.status, proposed.text).toBe(202)
       const proposal = (proposed.body as { proposal: { id: number } }).proposal
@@ -226,7 +325,9 @@ describe('the decision', () => {
       ])
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
       const approvedFirst = answers[0]?.status === 200
-      const decisions = (await auditOf(customer.id)).filter((row) => row.action !== 'submitted')
+      const decisions = (await auditOf(customer.id)).filter((row) =>
+        ['approved', 'rejected'].includes(String(row.action)),
+      )
       expect(decisions).toHaveLength(1)
       const [row] = (await t.deps
         .db('customer_identities')

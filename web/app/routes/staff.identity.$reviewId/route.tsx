@@ -2,7 +2,7 @@ import { formatJalaliDateTime, formatNumberFa } from '@arzpol/contracts'
 import { IDENTITY_DOCUMENT_LABELS } from '@arzpol/contracts/identity/documents'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { FormAlert, SubmitButton, TextAreaField } from '~/components/forms.tsx'
 import { IdentityDataList } from '~/features/identity/identity-data.tsx'
 import { levelName } from '~/features/identity/identity-texts.ts'
@@ -13,9 +13,10 @@ import {
   rejectReview,
 } from '~/features/identity/staff-identity.server.ts'
 import { ReviewStatusBadge } from '~/features/identity/staff-identity-ui.tsx'
+import { ReviewDocuments, unopenedDocuments } from '~/features/identity/review-documents.tsx'
 import { proposedFlash } from '~/features/approvals/approvals.server.ts'
 import { FORM_MESSAGES } from '~/features/staff/staff-forms.server.ts'
-import { CustomerName, linkButtonClass, PageHeader, Panel } from '~/features/staff/ui.tsx'
+import { CustomerName, PageHeader, Panel } from '~/features/staff/ui.tsx'
 import {
   readOrThrow,
   redirectWithFlash,
@@ -28,9 +29,10 @@ import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
  * One level-2 request: the customer, their level-1 data (national code in full, for staff), the
- * two photos (each opened through the audited stream route, never embedded: every look is on
- * record), and while it is pending the decision: approve, or reject with a reason the customer
- * will read. payments-service lets only one decision through.
+ * two photos (shown in the page's viewer or downloaded, each time through the audited route:
+ * every look is on record), and while it is pending the decision: approve (only once every photo
+ * was opened), or reject with a reason the customer will read. payments-service lets only one
+ * decision through.
  */
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -78,6 +80,7 @@ export default function StaffIdentityReview() {
   const result = useActionData<typeof action>()
   const errorsFor = (intent: Intent) => (result?.intent === intent ? result.errors : undefined)
   const pending = review.status === 'pending'
+  const unopened = unopenedDocuments(review.documents, useSearchParams()[0])
   // Errors of a decision this page does not offer (someone else decided first, or a tampered
   // intent no form here belongs to), fields too: shown on top, so no refusal goes unseen.
   const placed = pending && (INTENTS as readonly string[]).includes(result?.intent ?? '')
@@ -133,28 +136,8 @@ export default function StaffIdentityReview() {
           <p className="text-sm text-slate-500">این مشتری اطلاعات سطح ۱ ندارد.</p>
         )}
       </Panel>
-      <Panel title="مدارک">
-        <p className="mb-3 text-sm text-slate-600">
-          هر بار باز کردن یک مدرک با نام شما و زمان آن ثبت می‌شود.
-        </p>
-        <ul className="flex flex-col gap-2" data-testid="review-documents">
-          {review.documents.map((document) => (
-            <li
-              key={document.id}
-              className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-slate-200 px-4 py-3 text-sm"
-            >
-              <span className="font-semibold">{IDENTITY_DOCUMENT_LABELS[document.kind]}</span>
-              <span className="text-slate-500">{formatJalaliDateTime(document.created_at)}</span>
-              <a
-                href={`/staff/identity/${review.id}/documents/${document.id}`}
-                className={linkButtonClass}
-                data-testid={`review-document-${document.kind}`}
-              >
-                دریافت و مشاهده
-              </a>
-            </li>
-          ))}
-        </ul>
+      <Panel title="مدارک" testId="review-documents-panel">
+        <ReviewDocuments reviewId={review.id} documents={review.documents} />
       </Panel>
       {pending ? (
         <Panel title="تصمیم" testId="review-decision">
@@ -165,6 +148,12 @@ export default function StaffIdentityReview() {
                 تأیید شما پیشنهادی است که یک همکار دیگر در بخش «تأییدها» بررسی می‌کند؛ با تأیید او
                 مشتری به سطح ۲ می‌رسد و سقف‌های آن از همان لحظه اعمال می‌شود.
               </p>
+              {unopened.length ? (
+                <p className="text-sm text-amber-800" data-testid="review-unopened">
+                  پیش از تأیید باز کنید:{' '}
+                  {unopened.map((doc) => IDENTITY_DOCUMENT_LABELS[doc.kind]).join('، ')}
+                </p>
+              ) : null}
               <div>
                 <SubmitButton intent="approve">تأیید مدارک</SubmitButton>
               </div>

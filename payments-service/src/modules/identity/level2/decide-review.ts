@@ -1,4 +1,5 @@
 import type { ProposalView } from '@arzpol/contracts/proposals'
+import type { Knex } from 'knex'
 import { ApiError } from '../../../http/errors.ts'
 import { CustomerIdentity } from '../../../models/customer-identity.model.ts'
 import { IdentityReview, IdentityReviewAudit } from '../../../models/identity-review.model.ts'
@@ -9,7 +10,7 @@ import { refuseOwnAccount } from '../../users/own-account.ts'
 import { appendStaffAudit } from '../../staff-audit/chain.ts'
 import { approvedBy, type Approval, type ProposalExecutor } from '../../approvals/approval-deps.ts'
 import type { ReviewDeps } from './deps.ts'
-import { reviewDetail } from './review-queue.ts'
+import { reviewDetail, unopenedBy } from './review-queue.ts'
 import { notFound } from './review-views.ts'
 
 type Decided = { review: Awaited<ReturnType<typeof reviewDetail>> } | { proposed: ProposalView }
@@ -42,6 +43,7 @@ export async function decideReview(
       if (current?.status !== 'pending') {
         throw new ApiError(409, REVIEW_MESSAGES.decided, 'already_decided')
       }
+      await refuseUnseen(trx, id, staff)
       const proposed = await deps.approvals.propose(trx, staff, {
         kind: 'identity_level2',
         subject: { type: 'identity_review', id },
@@ -61,6 +63,7 @@ export async function decideReview(
       decided_by_user_id: staff.id,
     })
     if (decided === 0) throw new ApiError(409, REVIEW_MESSAGES.decided, 'already_decided')
+    if (approval) await refuseUnseen(trx, id, approval.approver)
     if (decision.approve) {
       // Level 2's limits apply to the next order: limits.ts reads this row under the same lock.
       const raised = await CustomerIdentity.raiseToLevel2(trx, found.user_id, now)
@@ -86,8 +89,18 @@ export async function decideReview(
       },
       at: now,
     })
-    return { review: await reviewDetail(deps, id, trx) }
+    return { review: await reviewDetail(deps, staff, id, trx) }
   })
+}
+
+/** Who proposes an approval, and who approves it, have each looked at every photo themselves. */
+async function refuseUnseen(trx: Knex.Transaction, reviewId: number, staff: User) {
+  const unopened = await unopenedBy(trx, reviewId, staff)
+  if (unopened.length > 0) {
+    throw new ApiError(409, REVIEW_MESSAGES.documentsUnopened, 'documents_unopened', {
+      body: { document_ids: unopened.map((doc) => doc.id) },
+    })
+  }
 }
 
 /** Takes an approved level-2 proposal's decision as its proposer's. */

@@ -1,9 +1,11 @@
 import type { Knex } from 'knex'
 import { IdentityDocument } from '../../../models/identity-document.model.ts'
-import { IdentityReview } from '../../../models/identity-review.model.ts'
+import { IdentityReview, IdentityReviewAudit } from '../../../models/identity-review.model.ts'
+import type { User } from '../../../models/user.model.ts'
 import type { ReviewStatus } from '@arzpol/contracts/identity/review'
 import { levelOf } from '../limits.ts'
 import type { Level2Deps } from './deps.ts'
+import { currentDocuments, documentBody } from './document-rows.ts'
 import { notFound, reviewSummaryBody, staffIdentityOf } from './review-views.ts'
 
 export async function listReviews(
@@ -15,9 +17,13 @@ export async function listReviews(
   return { count, results: rows.map(reviewSummaryBody) }
 }
 
-/** One request as staff see it: the customer's level and level-1 data, and its documents. */
+/**
+ * One request as `viewer` sees it: the customer's level and level-1 data, and its documents,
+ * each saying whether `viewer` has opened it and whether a newer photo of its kind replaced it.
+ */
 export async function reviewDetail(
   deps: Pick<Level2Deps, 'db'>,
+  viewer: Pick<User, 'id'>,
   id: number,
   runner: Knex | Knex.Transaction = deps.db,
 ) {
@@ -27,16 +33,29 @@ export async function reviewDetail(
   const level = await levelOf(runner, row.user_id)
   const identity = await staffIdentityOf(runner, row.user_id)
   const documents = await IdentityDocument.rowsWhere(runner, { review_id: id })
+  const current = new Set((await currentDocuments(runner, id)).map((doc) => doc.id))
+  const opened = await IdentityReviewAudit.openedBy(runner, id, viewer.id)
   return {
     ...reviewSummaryBody(row),
     level,
     identity,
     documents: documents.map((doc) => ({
-      id: doc.id,
-      kind: doc.kind,
-      content_type: doc.content_type,
-      size_bytes: doc.size_bytes,
-      created_at: doc.created_at,
+      ...documentBody(doc),
+      opened_by_you: opened.has(doc.id),
+      replaced: !current.has(doc.id),
     })),
   }
+}
+
+/**
+ * The request's current photos (the newest of each kind) `staff` has not opened: what stands
+ * between them and an approval, whether they propose it or approve the proposal.
+ */
+export async function unopenedBy(
+  runner: Knex | Knex.Transaction,
+  reviewId: number,
+  staff: Pick<User, 'id'>,
+) {
+  const opened = await IdentityReviewAudit.openedBy(runner, reviewId, staff.id)
+  return (await currentDocuments(runner, reviewId)).filter((doc) => !opened.has(doc.id))
 }
