@@ -36,9 +36,10 @@ const tooLarge = () => new ApiError(413, UPLOAD_MESSAGES.fileTooLarge, 'file_too
 const BUSY_RETRY_AFTER_SECONDS = 5
 
 /**
- * Upload slots per app (main.ts's one, or each test's): a body being read holds up to 10 MB in
- * memory until it is checked and stored, so a burst of large uploads could end a pod of a few
- * hundred MiB. Past the bound a request is refused before its body is read, with Retry-After.
+ * Upload slots per app (main.ts's one, or each test's): an upload holds up to 10 MB in memory
+ * (20 while a photo is sealed) from its first byte until it is checked and stored, so a burst of
+ * large uploads could end a pod of a few hundred MiB. Past the bound a request is refused before
+ * its body is read, with Retry-After.
  */
 const uploadSlots = new WeakMap<object, { free: number }>()
 
@@ -60,12 +61,15 @@ export async function readMultipart(ctx: AppContext): Promise<Record<string, unk
       headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) },
     })
   }
-  if (slots) slots.free -= 1
-  try {
-    return await readBody(ctx)
-  } finally {
-    if (slots) slots.free += 1
+  if (slots) {
+    // Held until the answer is sent, not only while reading: the file stays in memory while the
+    // handler checks, seals and stores it.
+    slots.free -= 1
+    ctx.res.once('close', () => {
+      slots.free += 1
+    })
   }
+  return readBody(ctx)
 }
 
 const PART_LIMITS = {

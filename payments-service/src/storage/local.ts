@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs'
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
-import { assertStorageKey, StoredFileNotFound, type FileStorage } from './storage.ts'
+import { assertStorageKey, partsOf, StoredFileNotFound, type FileStorage } from './storage.ts'
 
 /**
  * Files on this machine's disk under one folder (the default for development and a single
@@ -27,7 +27,8 @@ export function createLocalStorage(root: string): FileStorage {
       // 'wx': never overwrite; a clash of random names would be a bug worth failing on.
       const handle = await open(temporary, 'wx', 0o600)
       try {
-        await handle.writeFile(data)
+        // Each writeFile goes on from where the one before stopped.
+        for (const part of partsOf(data)) await handle.writeFile(part)
         await handle.sync()
       } finally {
         await handle.close()

@@ -7,7 +7,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3'
-import { assertStorageKey, StoredFileNotFound, type FileStorage } from './storage.ts'
+import { assertStorageKey, partsOf, StoredFileNotFound, type FileStorage } from './storage.ts'
 
 export interface S3StorageOptions {
   bucket: string
@@ -45,13 +45,15 @@ export function createS3Storage(options: S3StorageOptions): FileStorage & { clie
     client,
 
     async put(key, data, contentType) {
+      const parts = partsOf(data)
       await client.send(
         new PutObjectCommand({
           Bucket: options.bucket,
           Key: objectKey(key),
-          Body: data,
+          // Parts go as one stream of known length (no checksum trailer, see above).
+          Body: parts.length === 1 ? parts[0] : Readable.from(parts),
           ContentType: contentType,
-          ContentLength: data.length,
+          ContentLength: parts.reduce((sum, part) => sum + part.length, 0),
         }),
       )
     },

@@ -48,6 +48,18 @@ function behavesLikeFileStorage(name: string, storage: () => FileStorage) {
       }
     })
 
+    it('stores a file handed over in parts as the parts one after another', async () => {
+      const parts = [
+        Buffer.from('iv-bytes'),
+        Buffer.alloc(0),
+        Buffer.alloc(70_000, 7),
+        Buffer.from('end'),
+      ]
+      await storage().put('sealed/parts/one', parts, 'application/octet-stream')
+      const stored = await readAll(await storage().get('sealed/parts/one'))
+      expect(stored.equals(Buffer.concat(parts))).toBe(true)
+    })
+
     it('keeps a 10 MB file intact', async () => {
       const data = Buffer.alloc(10 * 1024 * 1024)
       for (let i = 0; i < data.length; i += 4096) data[i] = i % 251

@@ -6,8 +6,12 @@ import type { Readable } from 'node:stream'
  */
 export interface FileStorage {
   readonly driver: 'local' | 's3'
-  /** Stores the bytes under `key`, replacing nothing: keys are unique by construction. */
-  put(key: string, data: Buffer, contentType: string): Promise<void>
+  /**
+   * Stores the bytes under `key`, replacing nothing: keys are unique by construction. `data` may
+   * come in parts (written one after another), so a caller that has a file in pieces never
+   * copies it into one buffer first.
+   */
+  put(key: string, data: Buffer | readonly Buffer[], contentType: string): Promise<void>
   /** The stored bytes as a stream; throws `StoredFileNotFound` when there is no such key. */
   get(key: string): Promise<Readable>
   /** Removes the file; a missing key is not an error (deleting twice is fine). */
@@ -29,3 +33,7 @@ export function assertStorageKey(key: string): void {
     throw new Error(`invalid storage key ${JSON.stringify(key)}`)
   }
 }
+
+/** A file's parts as a list, however the caller handed them over. */
+export const partsOf = (data: Buffer | readonly Buffer[]): readonly Buffer[] =>
+  Buffer.isBuffer(data) ? [data] : data
