@@ -23,7 +23,7 @@ import {
 } from '../support/form-fuzz-judge.ts'
 import { reachLevel1 } from '../support/identity.ts'
 import { SANDBOX_CARDS } from '../support/orders.ts'
-import { pngFile, signInAsStaff } from '../support/staff.ts'
+import { createStaff, pngFile, signInAsStaff, viewEveryPhoto } from '../support/staff.ts'
 
 /**
  * Generated hostile input into every form action of web (ADR 018). The forms are found
@@ -315,6 +315,20 @@ async function photosInReview(page: Page, origin: string) {
   }
 }
 
+/**
+ * A colleague of the fuzzing admin proposes approving the request (after opening its photos), so
+ * the approvals page shows the admin its decision forms; the colleague's account page shows the
+ * forms of a staff account.
+ */
+async function proposeLevel2(browser: Browser, reviewId: string) {
+  const colleague = await signInAsStaff(browser, 'support')
+  await colleague.page.goto(`/staff/identity/${reviewId}`)
+  await viewEveryPhoto(colleague.page)
+  await colleague.page.getByRole('button', { name: 'تأیید مدارک' }).click()
+  await expect(colleague.page.getByText(/پس از تأیید یک همکار دیگر انجام می‌شود/)).toBeVisible()
+  return colleague
+}
+
 async function anotherCustomer(browser: Browser) {
   const context = await browser.newContext()
   const page = await context.newPage()
@@ -443,6 +457,12 @@ test('generated posts to every staff form: no 5xx, Persian refusals, no stray wr
     const customerId = await rows.userIdOf(world.phone)
     const otherId = await rows.userIdOf(other.phone)
     const reviewId = await rows.pendingReviewOf(customerId)
+    const colleague = await proposeLevel2(browser, reviewId)
+    const colleagueId = await rows.userIdOf(colleague.phone)
+    // A staff account not enrolled yet: its page offers the enrolment link form.
+    const newcomer = uniquePhone()
+    await createStaff({ phone: newcomer, password: PASSWORD, role: 'support' })
+    const newcomerId = await rows.userIdOf(newcomer)
 
     const staffForms = await discover(
       staff.page,
@@ -453,6 +473,9 @@ test('generated posts to every staff form: no 5xx, Persian refusals, no stray wr
         '/staff/tickets',
         `/staff/tickets/${world.ticketId}`,
         `/staff/users/${customerId}`,
+        // Staff accounts' pages: the role proposal forms, and the enrolment link's.
+        `/staff/users/${colleagueId}`,
+        `/staff/users/${newcomerId}`,
         '/staff/payment-types',
         '/staff/rates',
         '/staff/money-to-return',
@@ -460,6 +483,7 @@ test('generated posts to every staff form: no 5xx, Persian refusals, no stray wr
         `/staff/identity/${reviewId}`,
         '/staff/identity/inquiries',
         '/staff/identity-levels',
+        '/staff/approvals',
       ],
       'staff',
       new Set(),
@@ -480,6 +504,7 @@ test('generated posts to every staff form: no 5xx, Persian refusals, no stray wr
     await visitor.close()
     await other.context.close()
     await staff.page.context().close()
+    await colleague.page.context().close()
   } finally {
     await rows.close()
   }

@@ -53,7 +53,11 @@ export function statusFilter(url: URL): ProposalStatus | null {
 
 /** The decision form: which proposal, which way (the button pressed), and why. */
 export const decisionSchema = z.object({
-  id: z.coerce.number().int().positive(FORM_MESSAGES.unknownAction),
+  // Hidden: anything but a proposal's number is a tampered form, told as such in Persian.
+  id: z.coerce
+    .number({ error: FORM_MESSAGES.unknownAction })
+    .int(FORM_MESSAGES.unknownAction)
+    .positive(FORM_MESSAGES.unknownAction),
   intent: z.enum(['approve', 'decline'], FORM_MESSAGES.unknownAction),
   reason: requiredText(PROPOSAL_MESSAGES.reasonRequired, 1000),
 })

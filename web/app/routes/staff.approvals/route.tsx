@@ -30,12 +30,13 @@ import {
 } from '~/features/staff/staff.server.ts'
 import { Badge, EmptyState, PageHeader, Panel, ViewPills } from '~/features/staff/ui.tsx'
 import { readFormData } from '~/utils/form-data.server.ts'
-import type { FormErrors } from '~/utils/form-errors.ts'
+import { allMessages, type FormErrors } from '~/utils/form-errors.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
  * Four eyes: what a colleague proposed and waits for a second staff member (settling a large
- * cash-out, recording a large manual refund as paid, giving or taking the support role). Each
+ * cash-out, recording a large manual refund as paid, approving level 2, a large rate change,
+ * giving or taking the support role). Each
  * shows who proposed what, for which order and amount (or account), with the transfer reference
  * to check against the bank; a colleague (an admin, for a role) approves
  * (the action happens then) or declines, always with a reason. One's own proposals show here
@@ -82,6 +83,12 @@ const STATUS_TONES = {
 
 export default function StaffApprovals() {
   const { status, me, items, waiting_for_you } = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>()
+  // A refusal whose card shows no form (a tampered id, a proposal decided meanwhile) shows on top.
+  const placed = items.some(
+    (item) => item.id === result?.id && item.status === 'pending' && item.proposed_by.id !== me,
+  )
+  const unplaced = result && !placed ? allMessages(result.errors) : []
   const views = [...PROPOSAL_STATUSES, 'all' as const].map((view) => ({
     to: `/staff/approvals?status=${view}`,
     label: view === 'all' ? 'همه' : PROPOSAL_STATUS_LABELS[view],
@@ -94,11 +101,13 @@ export default function StaffApprovals() {
           {formatNumberFa(waiting_for_you)} پیشنهاد همکاران منتظر تأیید شماست
         </span>
       </PageHeader>
+      {unplaced.length ? <FormAlert errors={unplaced} /> : null}
       <p className="text-sm text-slate-600">
-        تسویه برداشت‌ها و ثبت واریز بازپرداخت‌های دستی بالاتر از سقف تعیین‌شده، و دادن یا گرفتن نقش
-        پشتیبان، را یک نفر به تنهایی انجام نمی‌دهد: همکاری پیشنهاد می‌دهد و همکار دیگری (برای نقش‌ها
-        یک مدیر دیگر) پس از بررسی، مثلاً دیدن واریز در صورت‌حساب بانک، با ذکر دلیل تأیید یا رد
-        می‌کند. پیشنهادی که تا مهلتش بررسی نشود منقضی می‌شود.
+        تسویه برداشت‌ها و ثبت واریز بازپرداخت‌های دستی بالاتر از سقف تعیین‌شده، تأیید احراز هویت سطح
+        ۲، تغییر بزرگ نرخ و دادن یا گرفتن نقش پشتیبان را یک نفر به تنهایی انجام نمی‌دهد: همکاری
+        پیشنهاد می‌دهد و همکار دیگری (برای نقش‌ها و نرخ‌ها یک مدیر دیگر) پس از بررسی، مثلاً دیدن
+        واریز در صورت‌حساب بانک، با ذکر دلیل تأیید یا رد می‌کند. پیشنهادی که تا مهلتش بررسی نشود
+        منقضی می‌شود.
       </p>
       <ViewPills label="وضعیت پیشنهادها" views={views} />
       {items.length === 0 ? (
@@ -131,6 +140,9 @@ function ProposalCard({
 }) {
   const actionData = useActionData<typeof action>()
   const errors = actionData?.id === proposal.id ? actionData.errors : undefined
+  // The reason's messages sit under its field; any other (a tampered intent) on top of the form.
+  const { reason: reasonErrors, ...otherFields } = errors?.fields ?? {}
+  const formMessages = [...(errors?.form ?? []), ...Object.values(otherFields).flat()]
   return (
     <Panel
       testId={`proposal-${proposal.id}`}
@@ -174,14 +186,14 @@ function ProposalCard({
         ) : null}
         {proposal.status === 'pending' && !mine ? (
           <Form method="post" noValidate className="flex flex-col gap-3">
-            <FormAlert errors={errors?.form ?? []} />
+            <FormAlert errors={formMessages} />
             <input type="hidden" name="id" value={proposal.id} />
             <TextAreaField
               name="reason"
               label="دلیل تصمیم"
               rows={2}
               dir="auto"
-              errors={errors?.fields.reason}
+              errors={reasonErrors}
             />
             <div className="flex flex-wrap gap-2">
               <SubmitButton intent="approve">تأیید و انجام</SubmitButton>

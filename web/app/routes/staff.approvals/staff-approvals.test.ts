@@ -99,6 +99,15 @@ describe('/staff/approvals', () => {
       await post({ intent: 'delete', id: '7', reason: 'x' }),
     )
     expect(odd.init?.status).toBe(400)
+    // A tampered proposal number is refused in Persian, not in the validator's English.
+    for (const id of ['x', '', '-3', '1.5']) {
+      const tampered = expectData<{ errors: { fields: Record<string, string[]> } }>(
+        await post({ intent: 'approve', id, reason: 'x' }),
+      )
+      expect([id, tampered.data.errors.fields.id?.every((m) => /[\u0600-\u06FF]/.test(m))]).toEqual(
+        [id, true],
+      )
+    }
     expect(decided).toEqual([])
   })
 
