@@ -51,10 +51,7 @@ function OpenedState(props: { document: ReviewDocument; onScreen: boolean }) {
         ? ['هنوز باز نکرده‌اید', 'text-amber-800']
         : ['دیده‌اید', 'text-slate-600']
   return (
-    <span
-      className={`text-sm ${tone}`}
-      data-testid={`review-document-state-${testKind(document)}`}
-    >
+    <span className={`text-sm ${tone}`} data-testid={`review-document-state-${testKind(document)}`}>
       {text}
     </span>
   )
