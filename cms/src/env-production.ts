@@ -44,6 +44,11 @@ export function checkProductionProfile(env: ProductionFields, ctx: z.RefinementC
     refuse('CMS_DATABASE_CLIENT', 'must be postgres in production (SQLite is for one laptop)')
   if (!env.PAYMENTS_JWKS_URL)
     refuse('PAYMENTS_JWKS_URL', 'required in production (comments verify customers with it)')
+  if (!env.CMS_WEBHOOK_SECRET)
+    refuse(
+      'CMS_WEBHOOK_SECRET',
+      'required in production (moderators’ decisions are recorded with it, and web hears of changes)',
+    )
 
   for (const name of SECRETS) {
     const value = env[name]

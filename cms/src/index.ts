@@ -5,6 +5,7 @@ import { ensureAdminRoles } from './bootstrap/admin-roles'
 import { ensureAdminUser } from './bootstrap/admin-user'
 import { grantPublicPermissions } from './bootstrap/public-permissions'
 import { ensureWebWebhook } from './bootstrap/web-webhook'
+import { auditModeration } from './comments/moderation-audit'
 import { loadCmsEnv } from './env'
 import { guardContentApiRoutes } from './public-api/query-guard'
 import { seedContent } from './seed'
@@ -14,6 +15,8 @@ export default {
   register({ strapi }: { strapi: Core.Strapi }) {
     // Before Strapi builds its router: every content-API route validates its query first.
     guardContentApiRoutes(strapi)
+    // Before any request: a moderator's decision is recorded before it is taken.
+    auditModeration(strapi, loadCmsEnv())
   },
 
   /** Runs once the database is ready, before the server starts listening. */

@@ -11,6 +11,9 @@ import { createTestStrapi, destroyStrapi, listen, makeTempDir, setEnv, testEnv }
 
 export const ISSUER = 'arzpol-payments'
 
+/** The secret the cms and the stand-in share (CMS_WEBHOOK_SECRET). */
+export const MODERATION_SECRET = 'test-shared-secret-0123456789'
+
 /** How the stand-in answers `/api/auth/me/`: as payments-service does, failing, or not at all. */
 export type SessionCheckMode = 'answer' | 'fail' | 'hang'
 
@@ -25,13 +28,39 @@ export interface Jwks {
   sessionCheck: SessionCheckMode
   /** How many times `/api/auth/me/` was asked. */
   readonly sessionChecks: number
+  /** The moderation decisions the cms reported (`POST /internal/moderation`), with the secret sent. */
+  readonly moderation: Array<{ authorization: string; notice: Record<string, unknown> }>
+  /** Whether `/internal/moderation` records (204) or is down (503). */
+  moderationUp: boolean
   close(): void
+}
+
+/** payments-service's moderation record: the notice kept while it is up, 503 while it is not. */
+function recordModeration(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  up: boolean,
+  into: Jwks['moderation'],
+) {
+  const chunks: Buffer[] = []
+  request.on('data', (chunk: Buffer) => chunks.push(chunk))
+  request.on('end', () => {
+    if (!up) {
+      response.writeHead(503).end()
+      return
+    }
+    into.push({
+      authorization: request.headers.authorization ?? '',
+      notice: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>,
+    })
+    response.writeHead(204).end()
+  })
 }
 
 /**
  * A stand-in for payments-service: its JWKS endpoint, a real HTTP server with a real key, and
  * its profile endpoint `/api/auth/me/`, which answers 200 for a token signed with that key whose
- * customer's sessions were not ended, and 401 otherwise.
+ * customer's sessions were not ended, and 401 otherwise, and its moderation record.
  */
 export async function startJwks(): Promise<Jwks> {
   const pair = await generateKeyPair('EdDSA', { extractable: true })
@@ -39,12 +68,16 @@ export async function startJwks(): Promise<Jwks> {
   const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'test-key', alg: 'EdDSA', use: 'sig' }
   const ended = new Set<string>()
   const hanging = new Set<http.ServerResponse>()
-  const state = { sessionCheck: 'answer' as SessionCheckMode, sessionChecks: 0 }
+  const state = { sessionCheck: 'answer' as SessionCheckMode, sessionChecks: 0, moderationUp: true }
   const json = (response: http.ServerResponse, status: number, body: unknown) => {
     response.writeHead(status, { 'content-type': 'application/json' })
     response.end(JSON.stringify(body))
   }
+  const moderation: Jwks['moderation'] = []
   const server = http.createServer((request, response) => {
+    if (request.url === '/internal/moderation') {
+      return recordModeration(request, response, state.moderationUp, moderation)
+    }
     if (request.url !== '/api/auth/me/') return json(response, 200, { keys: [jwk] })
     state.sessionChecks += 1
     if (state.sessionCheck === 'hang') {
@@ -80,6 +113,13 @@ export async function startJwks(): Promise<Jwks> {
     },
     get sessionChecks() {
       return state.sessionChecks
+    },
+    moderation,
+    get moderationUp() {
+      return state.moderationUp
+    },
+    set moderationUp(up) {
+      state.moderationUp = up
     },
     close: () => {
       for (const response of hanging) response.destroy()
@@ -129,6 +169,7 @@ export async function startCmsWithPost(
     CMS_ADMIN_EMAIL: undefined,
     CMS_ADMIN_PASSWORD: undefined,
     PAYMENTS_JWKS_URL: jwksUrl,
+    CMS_WEBHOOK_SECRET: MODERATION_SECRET,
   })
   let strapi: Core.Strapi | undefined
   const stop = async () => {

@@ -15,6 +15,7 @@ const production = {
   CMS_DATABASE_CLIENT: 'postgres',
   CMS_DATABASE_URL: 'postgres://cms:secret@db.internal:5432/cms',
   PAYMENTS_JWKS_URL: 'http://payments-service:4000/api/auth/jwks/',
+  CMS_WEBHOOK_SECRET: 'a-real-looking-shared-secret-0123',
 }
 
 const refusals = (env: Record<string, string | undefined>) => {
@@ -31,17 +32,19 @@ describe('cms production profile', () => {
     expect(refusals({})).toEqual([])
   })
 
-  it('refuses SQLite, a missing or http public URL and a missing JWKS URL, naming each', () => {
+  it('refuses SQLite, a missing or http public URL, a missing JWKS URL or shared secret, naming each', () => {
     expect(
       refusals({
         CMS_DATABASE_CLIENT: 'sqlite',
         CMS_PUBLIC_URL: undefined,
         PAYMENTS_JWKS_URL: undefined,
+        CMS_WEBHOOK_SECRET: undefined,
       }),
     ).toEqual([
       'CMS_PUBLIC_URL: required in production (https:// origin)',
       'CMS_DATABASE_CLIENT: must be postgres in production (SQLite is for one laptop)',
       'PAYMENTS_JWKS_URL: required in production (comments verify customers with it)',
+      'CMS_WEBHOOK_SECRET: required in production (moderators’ decisions are recorded with it, and web hears of changes)',
     ])
     expect(refusals({ CMS_PUBLIC_URL: 'http://cms.arzpol.ir' })).toEqual([
       'CMS_PUBLIC_URL: must be an https:// URL in production',

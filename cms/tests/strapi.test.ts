@@ -102,7 +102,7 @@ describe('strapi boot', () => {
     ])
     expect(actions('arzpol-editor', 'api::comment-rule.comment-rule')).toEqual([])
     const moderatorUpdate = byCode['arzpol-moderator']?.find((p) => p.action.endsWith('.update'))
-    expect(moderatorUpdate?.properties.fields).toEqual(['moderationStatus'])
+    expect(moderatorUpdate?.properties.fields).toEqual(['moderationStatus', 'moderatorNote'])
   })
 
   it('shows moderators status, text and author first in the comment list', async () => {

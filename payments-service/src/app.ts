@@ -8,6 +8,7 @@ import { apiRoutes, createApi, type Api } from './http/route.ts'
 import { limitConcurrentUploads } from './http/uploads.ts'
 import { composeServices, type Services } from './composition.ts'
 import { registerChangeRoutes } from './changes/internal.routes.ts'
+import { registerModerationAuditRoute } from './modules/staff-audit/moderation.routes.ts'
 import { registerAuthRoutes } from './modules/auth/customer.routes.ts'
 import { registerSecondFactorRoutes } from './modules/auth/staff.routes.ts'
 import { createDeadSmsService } from './modules/auth/sms/dead-sms.ts'
@@ -81,6 +82,7 @@ export function registerRoutes(
     secret: config.CMS_WEBHOOK_SECRET,
     heartbeatSeconds: config.CHANGES_HEARTBEAT_SECONDS,
   })
+  registerModerationAuditRoute(api, { db, clock, secret: config.CMS_WEBHOOK_SECRET })
   registerStaffSmsRoutes(api, createDeadSmsService(deps))
   registerOpenApiRoutes(api)
 }

@@ -72,8 +72,11 @@ export function moderatorPermissions(all: Permission[]): Permission[] {
     all.filter((p) => p.subject === subject && p.action === `${CM}.${action}`)
   return [
     ...pick(COMMENT, 'read'),
-    // Moderators decide the status; the customer's words and identity stay as written.
-    ...pick(COMMENT, 'update').map((p) => ({ ...p, properties: { fields: ['moderationStatus'] } })),
+    // Moderators decide the status and say why; the customer's words and identity stay as written.
+    ...pick(COMMENT, 'update').map((p) => ({
+      ...p,
+      properties: { fields: ['moderationStatus', 'moderatorNote'] },
+    })),
     ...pick(COMMENT, 'delete'),
     // The phrases that hold new comments for them: moderators see the spam first and extend them.
     ...pick(COMMENT_RULE, 'read'),

@@ -19,6 +19,7 @@ export const STAFF_AUDIT_ACTIONS = [
   'proposal_made',
   'proposal_approved',
   'proposal_declined',
+  'comment_moderated',
 ] as const
 export type StaffAuditAction = (typeof STAFF_AUDIT_ACTIONS)[number]
 
@@ -35,6 +36,7 @@ export const STAFF_AUDIT_LABELS: Record<StaffAuditAction, string> = {
   proposal_made: 'پیشنهاد اقدامی که تأیید همکار لازم دارد',
   proposal_approved: 'تأیید پیشنهاد همکار',
   proposal_declined: 'رد پیشنهاد همکار',
+  comment_moderated: 'تصمیم ناظر درباره دیدگاه وبلاگ (در CMS)',
 }
 
 export const StaffAuditQuery = z.object({

@@ -392,7 +392,8 @@ export function serviceEnvironments(
       PAYMENTS_PORT: String(ports.payments),
       JWT_PRIVATE_KEY: secrets.JWT_PRIVATE_KEY,
       CREDENTIALS_ENCRYPTION_KEY: secrets.CREDENTIALS_ENCRYPTION_KEY,
-      // web's change feed and forwarded cms changes authenticate with it (ADR 033).
+      // web's change feed, forwarded cms changes (ADR 033) and the cms's moderation record
+      // (ADR 040) authenticate with it.
       CMS_WEBHOOK_SECRET: secrets.CMS_WEBHOOK_SECRET,
       OTP_DEV_CODES: baseEnv.OTP_DEV_CODES ?? 'true',
       WEBOTP_DOMAIN: baseEnv.WEBOTP_DOMAIN ?? new URL(urls.web).hostname,

@@ -8,7 +8,7 @@ import { formatServerSentEvent, HEARTBEAT } from '@arzpol/contracts/event-stream
 import type { Knex } from 'knex'
 import type { AppContext } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
-import { bearerMatches } from '../http/middlewares/metrics.ts'
+import { requireBearer } from '../http/internal-auth.ts'
 import type { Api } from '../http/route.ts'
 import { parseInput } from '../http/validation.ts'
 import { ChangeNotice } from '../models/change-notice.ts'
@@ -38,13 +38,7 @@ export function registerChangeRoutes(
 ): void {
   const { secret } = deps
   if (!secret) return
-  const authorize = (ctx: AppContext) => {
-    if (!bearerMatches(ctx.get('Authorization'), secret)) {
-      throw new ApiError(401, 'اطلاعات احراز هویت ارسال نشده است.', 'not_authenticated', {
-        headers: { 'WWW-Authenticate': 'Bearer realm="changes"' },
-      })
-    }
-  }
+  const authorize = (ctx: AppContext) => requireBearer(ctx, secret, 'changes')
   api.router.post(CMS_CHANGE_PATH, async (ctx) => {
     authorize(ctx)
     const notice = parseInput(CmsChangeNotice, ctx.request.body ?? {})

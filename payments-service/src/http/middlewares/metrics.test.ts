@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../test/app.ts'
 import { uniquePhone } from '../../test/factories.ts'
-import { bearerMatches } from './metrics.ts'
+import { bearerMatches } from '../internal-auth.ts'
 
 const TOKEN = 'metrics-token-for-tests-0123456789'
 

@@ -1,6 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
 import type { AppContext } from '../context.ts'
-import { ApiError } from '../errors.ts'
+import { requireBearer } from '../internal-auth.ts'
 import type { Metrics } from '../metrics.ts'
 
 export const METRICS_PATH = '/metrics'
@@ -26,15 +25,6 @@ export function observeRequest(metrics: Metrics, ctx: AppContext, startedMs: num
   )
 }
 
-const digest = (value: string) => createHash('sha256').update(value).digest()
-
-/** Constant-time comparison of `Authorization: Bearer <token>` with the configured token. */
-export function bearerMatches(header: string, token: string): boolean {
-  const match = /^Bearer\s+(\S+)$/i.exec(header.trim())
-  if (!match?.[1]) return false
-  return timingSafeEqual(digest(match[1]), digest(token))
-}
-
 /**
  * A scrape of `GET /metrics` or `GET /metrics/cluster` (answered only when METRICS_TOKEN is set:
  * see the request frame).
@@ -48,11 +38,7 @@ export async function serveMetrics(
   metrics: Metrics,
   token: string,
 ): Promise<void> {
-  if (!bearerMatches(ctx.get('Authorization'), token)) {
-    throw new ApiError(401, 'اطلاعات احراز هویت ارسال نشده است.', 'not_authenticated', {
-      headers: { 'WWW-Authenticate': 'Bearer realm="metrics"' },
-    })
-  }
+  requireBearer(ctx, token, 'metrics')
   const registry = ctx.path === CLUSTER_METRICS_PATH ? metrics.clusterRegistry : metrics.registry
   ctx.set('Cache-Control', 'no-store')
   ctx.type = registry.contentType

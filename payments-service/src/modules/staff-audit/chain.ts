@@ -20,8 +20,11 @@ import { StaffAuditEntry, type StaffAuditRow } from '../../models/staff-audit-en
 export const GENESIS_HASH = '0'.repeat(64)
 
 export interface StaffAuditInput {
-  /** The staff member who acted, or `cli` for an operator's command (no account). */
-  actor: { id: number } | 'cli'
+  /**
+   * The staff member who acted, `cli` for an operator's command (no account), or `cms` for a
+   * moderator in the cms's admin (an account of the cms, named in `data`).
+   */
+  actor: { id: number } | 'cli' | 'cms'
   action: StaffAuditAction
   subject: { type: string; id: string | number }
   data?: Record<string, unknown>
@@ -68,8 +71,8 @@ export async function appendStaffAudit(
   const link: LinkContent = {
     id: await StaffAuditEntry.nextId(trx),
     created_at: input.at,
-    actor_user_id: input.actor === 'cli' ? null : input.actor.id,
-    actor: input.actor === 'cli' ? 'cli' : 'staff',
+    actor_user_id: typeof input.actor === 'string' ? null : input.actor.id,
+    actor: typeof input.actor === 'string' ? input.actor : 'staff',
     action: input.action,
     subject_type: input.subject.type,
     subject_id: String(input.subject.id),

@@ -33,6 +33,7 @@ const SUBJECT_LABELS: Record<string, string> = {
   user: 'کاربر',
   currency: 'ارز',
   payment_type: 'نوع پرداخت',
+  comment: 'دیدگاه وبلاگ',
 }
 
 /** The back office page a subject opens, for the subjects that have one. */
@@ -97,6 +98,15 @@ function Details({ data }: { data: Record<string, unknown> }) {
 
 function Actor({ entry }: { entry: StaffAuditEntry }) {
   if (entry.actor === 'cli') return <span>خط فرمان</span>
+  if (entry.actor === 'cms') {
+    // A moderator of the cms's admin: an account of the cms, not of ours, named in the record.
+    const moderator = entry.data.moderator as { email?: unknown } | undefined
+    return (
+      <span>
+        ناظر CMS: <bdi>{String(moderator?.email ?? '—')}</bdi>
+      </span>
+    )
+  }
   if (!entry.actor_user) return <span className="text-slate-400">—</span>
   // The name opens this log filtered to the same person: the filter takes an id nobody remembers.
   return (

@@ -52,6 +52,17 @@ const ENTRIES: StaffAuditEntry[] = [
     data: { role: 'support', second_factor_reset: true },
     hash: 'c'.repeat(64),
   },
+  {
+    id: 0,
+    created_at: '2026-11-24T19:00:00.000Z',
+    actor: 'cms',
+    actor_user: null,
+    action: 'comment_moderated',
+    subject_type: 'comment',
+    subject_id: 'k3j4h5g6f7d8s9a0',
+    data: { decision: 'spam', moderator: { id: 3, email: 'moderator@arzpol.local' } },
+    hash: 'd'.repeat(64),
+  },
 ]
 
 const CSV = '\uFEFFid,created_at,actor,action\n3,2026-11-25T08:30:00.000Z,staff,order_moved\n'
@@ -110,7 +121,7 @@ describe('/staff/audit', () => {
         createElement(StaffAuditTable, { entries: page.entries }),
       ),
     )
-    const [moved, decided, cli] = html.split('<tr').slice(2)
+    const [moved, decided, cli, moderated] = html.split('<tr').slice(2)
     // Actions by their Persian labels, never by their codes.
     expect(moved).toContain('تغییر وضعیت سفارش')
     expect(decided).toContain('تصمیم درباره احراز هویت سطح ۲')
@@ -120,6 +131,10 @@ describe('/staff/audit', () => {
     expect(moved).toContain('href="/staff/audit?actor=1"')
     expect(moved).toContain('<bdi>admin1</bdi>')
     expect(cli).toContain('خط فرمان')
+    // A moderator of the cms, by the email of their cms account; the comment by its id.
+    expect(moderated).toContain('تصمیم ناظر درباره دیدگاه وبلاگ')
+    expect(moderated).toContain('ناظر CMS: <bdi>moderator@arzpol.local</bdi>')
+    expect(moderated).toContain('دیدگاه وبلاگ <bdi>k3j4h5g6f7d8s9a0</bdi>')
     // What about: an order and a level-2 review open their pages.
     expect(moved).toContain('سفارش')
     expect(moved).toContain('href="/staff/orders/42"')

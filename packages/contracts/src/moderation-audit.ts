@@ -1,0 +1,37 @@
+import { z } from 'zod'
+
+/**
+ * A moderator's decision on a blog comment, taken in the cms's admin, as the cms reports it to
+ * payments-service for the staff audit chain (the cms has no chain of its own, and one log of
+ * who did what is what an auditor reads). Internal: never behind the public edge.
+ */
+
+export const MODERATION_AUDIT_PATH = '/internal/moderation'
+
+export const COMMENT_STATUSES = ['pending', 'approved', 'spam'] as const
+
+/** A new moderation status, an edit of the text, or the comment deleted. */
+export const MODERATION_DECISIONS = [...COMMENT_STATUSES, 'edited', 'deleted'] as const
+
+export const MODERATION_DECISION_LABELS: Record<(typeof MODERATION_DECISIONS)[number], string> = {
+  pending: 'بازگرداندن به صف بررسی',
+  approved: 'تأیید و انتشار',
+  spam: 'پنهان کردن به عنوان هرزنامه',
+  edited: 'ویرایش متن',
+  deleted: 'حذف',
+}
+
+const documentId = z.string().trim().min(1).max(64)
+
+export const ModerationNotice = z.strictObject({
+  comment: documentId,
+  post: documentId.nullable(),
+  decision: z.enum(MODERATION_DECISIONS),
+  previous: z.enum(COMMENT_STATUSES),
+  reason: z.string().max(2000).nullable(),
+  moderator: z.strictObject({
+    id: z.number().int().positive(),
+    email: z.string().trim().min(1).max(254),
+  }),
+})
+export type ModerationNoticeInput = z.infer<typeof ModerationNotice>
