@@ -124,6 +124,9 @@ test('staff start and complete a paid top-up; the customer sees it completed wit
     'انجام شد',
   )
   await expect(desk.getByTestId('staff-order-events')).toContainText(staff.username)
+  // Done: nobody needs the customer's password any more, so it is no longer offered.
+  await expect(desk.getByRole('button', { name: 'نمایش رمز عبور' })).toHaveCount(0)
+  await expect(desk.getByTestId('credentials-not-needed')).toBeVisible()
 
   await page.goto(`/dashboard/orders/${orderId}`)
   await expect(page.getByTestId('order-status')).toHaveText('تکمیل‌شده')

@@ -5,6 +5,8 @@
 export function csvOf<C extends string>(
   columns: readonly C[],
   rows: ReadonlyArray<Partial<Record<C, unknown>>>,
+  /** The header row's words per column (for people); the column names themselves without it. */
+  headers?: Readonly<Record<C, string>>,
 ): string {
   const cell = (value: unknown) => {
     let text = value === null || value === undefined ? '' : String(value)
@@ -12,7 +14,7 @@ export function csvOf<C extends string>(
     return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
   }
   const lines = [
-    columns.join(','),
+    columns.map((column) => cell(headers ? headers[column] : column)).join(','),
     ...rows.map((row) => columns.map((column) => cell(row[column])).join(',')),
   ]
   return `\uFEFF${lines.join('\r\n')}\r\n`

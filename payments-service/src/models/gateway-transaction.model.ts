@@ -1,21 +1,11 @@
 import type { Knex } from 'knex'
+import { ATTEMPT_STATUSES } from '@arzpol/contracts/orders/attempts'
 import { BaseModel } from './base.model.ts'
 import { ACCOUNTS } from './ledger.model.ts'
 import type { RefundRow } from './refund.model.ts'
 
-export const GATEWAY_TX_STATUSES = [
-  'created',
-  'token_created',
-  /** The callback's RefNum is claimed; verify was sent or its outcome is unknown. */
-  'verifying',
-  'verified',
-  /** Captured, but not on a paid order: money to return (ledger account `suspense`). */
-  'suspense',
-  /** A reversal was asked of the bank; its answer is not booked yet. */
-  'reversing',
-  'failed',
-  'reversed',
-] as const
+/** The statuses of an attempt, as the contract lists them. */
+export const GATEWAY_TX_STATUSES = ATTEMPT_STATUSES
 export type GatewayTxStatus = (typeof GATEWAY_TX_STATUSES)[number]
 
 /** One attempt to pay an order at a bank gateway. */

@@ -1,19 +1,29 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { plainText, streamDownload } from '~/utils/file-download.server.ts'
+import { redirect } from '@remix-run/node'
+import { streamDownload } from '~/utils/file-download.server.ts'
 import { fetchReconciliationCsv } from '~/features/orders/staff-orders.server.ts'
+import {
+  reconciliationDay,
+  RECONCILIATION_FORM_PAGE,
+  RETURNED_DAY_PARAM,
+} from '~/features/orders/reconciliation-day.server.ts'
 import { requireStaff } from '~/features/staff/staff.server.ts'
 
 /**
- * GET /staff/reconciliation?day=YYYY-MM-DD: the day's reconciliation (bank verified against the
+ * GET /staff/reconciliation?day=۱۴۰۵/۰۹/۰۸: the day's reconciliation (bank verified against the
  * ledger) as CSV for the accountants, fetched from payments-service with the staff member's
- * token and handed on as a download.
+ * token and handed on as a download. Without a real day, back to the form with the reason.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { tokens, headers } = await requireStaff(request)
-  const day = new URL(request.url).searchParams.get('day') ?? ''
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) {
-    return plainText(400, 'روز گزارش را انتخاب کنید.')
+  const raw = new URL(request.url).searchParams.get('day') ?? ''
+  const parsed = reconciliationDay(raw)
+  if ('error' in parsed) {
+    const back = new URLSearchParams({ [RETURNED_DAY_PARAM]: raw })
+    return redirect(`${RECONCILIATION_FORM_PAGE}?${back.toString()}#reconciliation`, { headers })
   }
-  const upstream = await fetchReconciliationCsv(request, tokens.access, day)
-  return streamDownload(upstream, headers, { filename: `arzpol-reconciliation-${day}.csv` })
+  const upstream = await fetchReconciliationCsv(request, tokens.access, parsed.day)
+  return streamDownload(upstream, headers, {
+    filename: `arzpol-reconciliation-${parsed.day}.csv`,
+  })
 }

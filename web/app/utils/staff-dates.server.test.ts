@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isoDayToJalali, jalaliToIsoDay } from './staff-dates.server.ts'
+import { isoDayToJalali, jalaliToIsoDay, tehranYesterday } from './staff-dates.server.ts'
 
 describe('Jalali days typed by staff', () => {
   // Persian, Arabic and Latin digits with any usual separator; the Jalali leap day (1403 has an
@@ -36,5 +36,12 @@ describe('Jalali days typed by staff', () => {
       const jalali = isoDayToJalali(iso)
       expect(jalali && jalaliToIsoDay(jalali)).toBe(iso)
     }
+  })
+
+  it('knows yesterday by the clock in Tehran (UTC+3:30), not in UTC', () => {
+    // 23:30 in Tehran on 29 November, then half past midnight on the 30th.
+    expect(tehranYesterday(new Date('2026-11-29T20:00:00Z'))).toBe('2026-11-28')
+    expect(tehranYesterday(new Date('2026-11-29T21:00:00Z'))).toBe('2026-11-29')
+    expect(tehranYesterday(new Date('2026-11-30T12:00:00Z'))).toBe('2026-11-29')
   })
 })

@@ -48,3 +48,17 @@ export function isoDayToJalali(day: string): string | null {
   const [y, m, d] = jalaliOf(date)
   return `${y}/${String(m).padStart(2, '0')}/${String(d).padStart(2, '0')}`
 }
+
+const tehranDayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Tehran',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+})
+
+/**
+ * Yesterday in Tehran as a Gregorian day ("2026-11-29"): the last whole bank day, the one
+ * accountants reconcile. Tehran keeps no daylight saving, so a day back is 24 hours back.
+ */
+export const tehranYesterday = (now: Date = new Date()): string =>
+  tehranDayFormat.format(new Date(now.getTime() - DAY_MS))

@@ -1,4 +1,4 @@
-import { ORDER_STAGES as STAGES, PAYMENT_TYPE_CODES } from '../orders.ts'
+import { ORDER_STAGES as STAGES, PAYMENT_TYPE_CODES, type OrderStage } from '../orders.ts'
 import { normalizePhone } from '../phone.ts'
 import { orderAmountFields, orderHeadFields } from './order-fields.ts'
 import { z } from 'zod'
@@ -148,6 +148,16 @@ export const OrderDetailOut = OrderSummaryOut.extend({
   ),
   actions: z.array(ActionOut),
 })
+
+/**
+ * While staff may open the customer's site password: once the order is paid and until it is
+ * finished. Before payment nobody should log in to the customer's account for us; after it is
+ * done, rejected or refunded nobody needs to, though the password is kept a few days more
+ * (CREDENTIALS_RETENTION_DAYS) in case the customer disputes the purchase.
+ */
+export const CREDENTIAL_STAGES = ['paid', 'in_progress'] as const satisfies readonly OrderStage[]
+export const credentialsNeeded = (stage: OrderStage): boolean =>
+  (CREDENTIAL_STAGES as readonly OrderStage[]).includes(stage)
 
 export const RevealedOut = z.object({
   site_username: z.string().nullable(),

@@ -45,9 +45,11 @@ describe('daily reconciliation for accounting', () => {
     expect(csv.status).toBe(200)
     expect(csv.headers.get('content-type')).toContain('text/csv')
     const text = await csv.text()
+    // Persian words for the accountants, amounts in rials as on the bank's statement.
     expect(text.split('\r\n')[0]).toBe(
-      'gateway,gateway_tx_id,payment_id,res_num,ref_num,status,bank_verified_irr,ledger_captured_irr,ledger_returned_irr,difference_irr',
+      'درگاه,شناسه تلاش پرداخت,شماره سفارش,شماره رزرو (ResNum),شماره مرجع بانک (RefNum),وضعیت,مبلغ تأییدشده بانک (ریال),مبلغ ثبت‌شده در دفتر (ریال),مبلغ برگشتی در دفتر (ریال),اختلاف (ریال)',
     )
+    expect(text).toContain(`,برگشت‌خورده به کارت,${amount},${amount},${amount},0`)
     expect(text.split('\r\n')).toHaveLength(4)
   })
 
@@ -84,6 +86,6 @@ describe('daily reconciliation for accounting', () => {
       ],
     })
     expect(csv.startsWith('\uFEFF')).toBe(true)
-    expect(csv).toContain(`sep,1,2,"'=HYPERLINK(""x"")",,verified,10,10,0,0`)
+    expect(csv).toContain(`sep,1,2,"'=HYPERLINK(""x"")",,تأییدشده بانک,10,10,0,0`)
   })
 })

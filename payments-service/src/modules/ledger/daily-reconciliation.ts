@@ -3,6 +3,7 @@ import { tehranDayBounds } from '../../lib/tehran-day.ts'
 import { ACCOUNTS } from '../../models/ledger.model.ts'
 import { type DayScanRow, GatewayTransaction } from '../../models/gateway-transaction.model.ts'
 import { csvOf } from '../../lib/csv.ts'
+import { attemptStatusLabel } from '@arzpol/contracts/orders/attempts'
 
 /**
  * The accounting view of one bank day (Tehran) and gateway: what the bank's verify answers said it
@@ -64,9 +65,30 @@ const CSV_COLUMNS = [
 ] as const
 
 /**
+ * The accountants' words for each column. Amounts stay in rials, as the bank's statements give
+ * them, so a line is compared with the statement without converting.
+ */
+const CSV_HEADERS: Record<(typeof CSV_COLUMNS)[number], string> = {
+  gateway: 'درگاه',
+  gateway_tx_id: 'شناسه تلاش پرداخت',
+  payment_id: 'شماره سفارش',
+  res_num: 'شماره رزرو (ResNum)',
+  ref_num: 'شماره مرجع بانک (RefNum)',
+  status: 'وضعیت',
+  bank_verified_irr: 'مبلغ تأییدشده بانک (ریال)',
+  ledger_captured_irr: 'مبلغ ثبت‌شده در دفتر (ریال)',
+  ledger_returned_irr: 'مبلغ برگشتی در دفتر (ریال)',
+  difference_irr: 'اختلاف (ریال)',
+}
+
+/**
  * RFC 4180 CSV with a BOM (Excel opens UTF-8 Persian correctly with it). A cell that a
  * spreadsheet would run as a formula (= + - @ at its start) is prefixed with a quote.
  */
 export function reconciliationCsv(report: DailyReconciliation): string {
-  return csvOf(CSV_COLUMNS, report.lines)
+  return csvOf(
+    CSV_COLUMNS,
+    report.lines.map((line) => ({ ...line, status: attemptStatusLabel(line.status) })),
+    CSV_HEADERS,
+  )
 }

@@ -96,7 +96,7 @@ export function registerStaffOrderRoutes(
     operationId: 'staff_orders_reveal_credentials',
     summary: "Decrypt the customer's site password (audited: who and when)",
     description:
-      'Each call writes a `credentials_revealed` event naming the staff member. 409 `credentials_unavailable` when the order has none or it was wiped after CREDENTIALS_RETENTION_DAYS.',
+      'Each call writes a `credentials_revealed` event naming the staff member. 409 `credentials_unavailable` when the order has none or it was wiped after CREDENTIALS_RETENTION_DAYS; 409 `credentials_not_needed` unless the order is paid or in progress.',
     params: IdParams,
     responses: ok('The credentials', RevealedOut),
     errors: [404, 409],

@@ -1,4 +1,5 @@
 import { formatJalaliDateTime, formatToman, type StaffGatewayAttempt } from '@arzpol/contracts'
+import { attemptStatusLabel } from '@arzpol/contracts/orders/attempts'
 import { Panel } from '~/features/staff/ui.tsx'
 
 /** A staff order's payment attempts at the bank: amount, status, reference and card. */
@@ -10,7 +11,7 @@ export function StaffOrderBankAttempts({ attempts }: { attempts: readonly StaffG
         {attempts.map((attempt) => (
           <li key={attempt.id} className="flex flex-wrap gap-x-4 gap-y-1">
             <span>{formatToman(attempt.amount_irr)}</span>
-            <span>{attempt.status}</span>
+            <span data-testid="bank-attempt-status">{attemptStatusLabel(attempt.status)}</span>
             {attempt.ref_num ? (
               <span>
                 مرجع: <bdi dir="ltr">{attempt.ref_num}</bdi>

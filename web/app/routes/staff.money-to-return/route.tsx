@@ -12,7 +12,7 @@ import type {
 } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { FormAlert, SubmitButton, TextAreaField } from '~/components/forms.tsx'
+import { Field, FormAlert, SubmitButton, TextAreaField } from '~/components/forms.tsx'
 import { Badge, EmptyState, PageHeader } from '~/features/staff/ui.tsx'
 import { StaffOrderLink } from '~/features/orders/staff-order-link.tsx'
 import { Table } from '~/components/ui/table.tsx'
@@ -31,6 +31,7 @@ import {
   refundByHandSchema,
   type MoneyToReturnItem,
 } from '~/features/orders/money-to-return.server.ts'
+import { reconciliationField } from '~/features/orders/reconciliation-day.server.ts'
 
 /**
  * Money to return (ADR 014): every rial captured from the bank that is not on a paid order,
@@ -41,7 +42,8 @@ import {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { tokens, headers } = await requireStaff(request)
   const result = readOrThrow(await listMoneyToReturn(request, tokens.access), headers)
-  return data(result, { headers })
+  const reconciliation = reconciliationField(new URL(request.url))
+  return data({ ...result, reconciliation }, { headers })
 }
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
@@ -111,7 +113,7 @@ function ReturnCell({ item, errors }: { item: MoneyToReturnItem; errors?: FormEr
 }
 
 export default function MoneyToReturn() {
-  const { count, total_irr, results } = useLoaderData<typeof loader>()
+  const { count, total_irr, results, reconciliation } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   return (
     <>
@@ -124,12 +126,29 @@ export default function MoneyToReturn() {
         پرداخت‌هایی که بانک تأیید کرده ولی روی سفارش پرداخت‌شده‌ای نیستند، قدیمی‌ترین اول، تا وقتی
         بانک آن‌ها را برگرداند یا پشتیبانی دستی بازپرداخت کند.
       </p>
-      <form method="get" action="/staff/reconciliation" className="flex flex-wrap items-end gap-2">
-        <label className="flex flex-col text-sm">
-          روز تطبیق با بانک (میلادی)
-          <input type="date" name="day" required dir="ltr" className="rounded border px-2 py-1" />
-        </label>
-        <button type="submit" className="rounded border px-3 py-1 text-sm">
+      <form
+        method="get"
+        action="/staff/reconciliation"
+        id="reconciliation"
+        noValidate
+        className="flex flex-wrap items-end gap-3 rounded-2xl border border-slate-200 bg-white p-4"
+      >
+        <Field
+          name="day"
+          label="روز تطبیق با بانک"
+          hint="به تاریخ شمسی، مانند ۱۴۰۵/۰۹/۰۸؛ از پیش دیروز است. مبلغ‌ها در فایل به ریال است، مانند صورت‌حساب بانک."
+          placeholder="۱۴۰۵/۰۹/۰۸"
+          inputMode="numeric"
+          dir="ltr"
+          autoComplete="off"
+          defaultValue={reconciliation.value}
+          errors={reconciliation.errors}
+          className="min-w-64"
+        />
+        <button
+          type="submit"
+          className="rounded-xl px-4 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+        >
           دریافت گزارش تطبیق روزانه (CSV)
         </button>
       </form>

@@ -3,6 +3,9 @@ import { startStaffStandIn } from '../../../tests/http-stand-in.ts'
 import { standInForFile } from '../../../tests/stand-in-for-file.ts'
 import { expectData, flashMessage, signedInJar } from '../../../tests/utils.ts'
 import { load, submit } from '../dashboard/route-calls.test-support.ts'
+import { RECONCILIATION_DAY_MESSAGES } from '~/features/orders/reconciliation-day.server.ts'
+import { isoDayToJalali, tehranYesterday } from '~/utils/staff-dates.server.ts'
+import { loader as reconciliationLoader } from '../staff.reconciliation.ts'
 import { action, loader } from './route.tsx'
 
 /**
@@ -38,8 +41,14 @@ const ITEM = {
   ],
 }
 
+const askedDays: string[] = []
+
 await standInForFile(
   startStaffStandIn('support1', (req, requestBody, send) => {
+    if (req.url?.startsWith('/api/staff/reconciliation/csv/') && req.method === 'GET') {
+      askedDays.push(new URL(req.url, 'http://x').searchParams.get('day') ?? '')
+      return send(200, 'درگاه,وضعیت\r\n')
+    }
     if (req.url === '/api/staff/money-to-return/' && req.method === 'GET') {
       return send(200, { count: 1, total_irr: ITEM.amount_irr, results: [ITEM] })
     }
@@ -65,7 +74,10 @@ await standInForFile(
     }
   }),
   'PAYMENTS_URL',
-  () => (posted.length = 0),
+  () => {
+    posted.length = 0
+    askedDays.length = 0
+  },
 )
 
 const support = () => signedInJar({ sub: '1', role: 'support' })
@@ -112,5 +124,47 @@ describe('/staff/money-to-return', () => {
     )
     expect(result.data.item).toBe('99')
     expect(result.data.errors.form[0]).toContain('بازپرداختی در جریان است')
+  })
+})
+
+describe('the reconciliation export', () => {
+  const open = (query: string) =>
+    load(reconciliationLoader, `/staff/reconciliation${query}`, support()) as Promise<Response>
+
+  it('offers yesterday in Tehran as a Jalali day to start with', async () => {
+    const result = expectData<{ reconciliation: { value: string; errors?: string[] } }>(
+      await load(loader, '/staff/money-to-return', support()),
+    )
+    expect(result.data.reconciliation).toEqual({
+      value: isoDayToJalali(tehranYesterday()),
+      errors: undefined,
+    })
+  })
+
+  it('downloads the Jalali day typed (Persian digits too) as its Tehran day', async () => {
+    const response = await open(`?day=${encodeURIComponent('۱۴۰۵/۰۹/۰۸')}`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Content-Disposition')).toContain(
+      'arzpol-reconciliation-2026-11-29.csv',
+    )
+    expect(askedDays).toEqual(['2026-11-29'])
+  })
+
+  it('sends a missing or unreal day back to the form with the reason beside the field', async () => {
+    for (const [typed, message] of [
+      ['', RECONCILIATION_DAY_MESSAGES.required],
+      ['1405/13/40', RECONCILIATION_DAY_MESSAGES.date],
+      ['<script>', RECONCILIATION_DAY_MESSAGES.date],
+    ] as const) {
+      const response = await open(`?day=${encodeURIComponent(typed)}`)
+      expect(response.status).toBe(302)
+      const back = response.headers.get('Location') ?? ''
+      expect(back.startsWith('/staff/money-to-return?')).toBe(true)
+      const page = expectData<{ reconciliation: { value: string; errors?: string[] } }>(
+        await load(loader, back.replace(/#.*$/, ''), support()),
+      )
+      expect(page.data.reconciliation).toEqual({ value: typed, errors: [message] })
+    }
+    expect(askedDays).toEqual([])
   })
 })

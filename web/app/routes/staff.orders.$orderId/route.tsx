@@ -12,6 +12,7 @@ import { OrderTimeline } from '~/features/orders/order-timeline.tsx'
 import { StaffOrderActions } from '~/features/orders/staff-order-actions.tsx'
 import { StaffOrderBankAttempts } from '~/features/orders/staff-order-bank-attempts.tsx'
 import { StaffOrderCredentials } from '~/features/orders/staff-order-credentials.tsx'
+import { credentialsNeeded } from '@arzpol/contracts/orders/staff'
 import { StaffOrderDetails } from '~/features/orders/staff-order-details.tsx'
 import { StaffOrderDocuments } from '~/features/orders/staff-order-documents.tsx'
 import { StaffOrderRefunds } from '~/features/orders/staff-order-refunds.tsx'
@@ -124,7 +125,7 @@ export default function StaffOrder() {
   const shown = [
     ...order.actions.map((action) => `transition:${action.to}`),
     ...(order.refunds.some((refund) => refund.status === 'pending') ? ['settle-refund'] : []),
-    ...(order.has_credentials ? ['reveal'] : []),
+    ...(order.has_credentials && credentialsNeeded(order.stage) ? ['reveal'] : []),
   ]
   const unplaced =
     result?.errors && !shown.includes(result.intent) ? allMessages(result.errors) : []

@@ -2,13 +2,15 @@ import { ApiError } from '../../../http/errors.ts'
 import { Payment } from '../../../models/payment.model.ts'
 import type { User } from '../../../models/user.model.ts'
 import { STAFF_MESSAGES } from '@arzpol/contracts/staff'
+import { credentialsNeeded } from '@arzpol/contracts/orders/staff'
 import { refuseOwnAccount } from '../../users/own-account.ts'
 import { recordEvent } from '../state-machine.ts'
 import type { StaffOrderDeps } from './staff-order-deps.ts'
 import { staffNotFound } from './staff-order-view.ts'
 
 /**
- * Decrypts the customer's site password for the staff member doing the purchase. The reveal
+ * Decrypts the customer's site password for the staff member doing the purchase, while the
+ * order needs it (paid or in progress). The reveal
  * is an audit event (who, when) written in the same transaction as the read, under the row
  * lock the retention wipe also takes.
  */
@@ -30,6 +32,9 @@ export async function revealCredentials(
           : STAFF_MESSAGES.noCredentials,
         'credentials_unavailable',
       )
+    }
+    if (!credentialsNeeded(payment.stage)) {
+      throw new ApiError(409, STAFF_MESSAGES.credentialsNotNeeded, 'credentials_not_needed')
     }
     const password = vault.open(
       payment.site_password_enc,

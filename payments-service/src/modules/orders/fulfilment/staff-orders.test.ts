@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { STAFF_MESSAGES } from '@arzpol/contracts/staff'
 import { PaymentEvent } from '../../../models/payment-event.model.ts'
 import { checkLedger } from '../../ledger/invariants.ts'
 import { createOrder } from '../../../test/orders.ts'
@@ -418,5 +419,36 @@ describe('revealing site credentials', () => {
     )
     expect(none.status).toBe(409)
     expect(none.body).toMatchObject({ code: 'credentials_unavailable' })
+  })
+
+  it('shows the password only while the order needs it: not before payment, not once done', async () => {
+    const customer = await t.customer()
+    const staff = await t.customer('support')
+    const reveal = (id: number) =>
+      t.api.post(`/api/staff/orders/${id}/reveal-credentials/`, undefined, { token: staff.token })
+    const notNeeded = {
+      code: 'credentials_not_needed',
+      detail: STAFF_MESSAGES.credentialsNotNeeded,
+    }
+    const unpaid = await createOrder(t, customer.token)
+    expect((await reveal(unpaid.id)).body).toMatchObject(notNeeded)
+
+    const order = await paidOrder(t, customer.token)
+    expect((await transitionTo(t, staff.token, order.id, { to: 'in_progress' })).status).toBe(200)
+    expect((await reveal(order.id)).status).toBe(200)
+    const done = await transitionTo(t, staff.token, order.id, {
+      to: 'done',
+      note: 'کیف پول شما شارژ شد.',
+      reference: 'WALLET-1',
+    })
+    expect(done.status, done.text).toBe(200)
+    const after = await reveal(order.id)
+    expect(after.status).toBe(409)
+    expect(after.body).toMatchObject(notNeeded)
+    const revealed = await PaymentEvent.query(t.deps.db).where({
+      payment_id: order.id,
+      reason: 'credentials_revealed',
+    })
+    expect(revealed).toHaveLength(1)
   })
 })
