@@ -49,16 +49,26 @@ test('an order paid twice: the customer sees the second payment coming back; sta
   await staff.page.goto('/staff/money-to-return')
   await expect(staff.page.getByRole('heading', { name: 'پول برای بازگرداندن' })).toBeVisible()
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tehran' }).format(new Date())
-  await staff.page.getByLabel('روز تطبیق با بانک (میلادی)').fill(today)
-  const [download] = await Promise.all([
-    staff.page.waitForEvent('download'),
-    staff.page.getByRole('button', { name: 'دریافت گزارش تطبیق روزانه (CSV)' }).click(),
-  ])
-  expect(download.suggestedFilename()).toBe(`arzpol-reconciliation-${today}.csv`)
-  const csv = await (await download.createReadStream()).toArray()
+  // The day is typed in the Jalali calendar and starts as yesterday, the last whole bank day.
+  const dayField = staff.page.getByLabel('روز تطبیق با بانک')
+  await expect(dayField).toHaveValue(jalaliInTehran(Date.now() - 86_400_000))
+  const download = () =>
+    Promise.all([
+      staff.page.waitForEvent('download'),
+      staff.page.getByRole('button', { name: 'دریافت گزارش تطبیق روزانه (CSV)' }).click(),
+    ]).then(([file]) => file)
+  // Without a day: the reason beside the field, no empty download.
+  await dayField.fill('')
+  await staff.page.getByRole('button', { name: 'دریافت گزارش تطبیق روزانه (CSV)' }).click()
+  await expect(staff.page.getByText('روز گزارش تطبیق را انتخاب کنید.')).toBeVisible()
+  await staff.page.getByLabel('روز تطبیق با بانک').fill(jalaliInTehran(Date.now()))
+  const file = await download()
+  expect(file.suggestedFilename()).toBe(`arzpol-reconciliation-${today}.csv`)
+  const csv = await (await file.createReadStream()).toArray()
   const text = Buffer.concat(csv as Buffer[]).toString('utf8')
-  expect(text).toContain('bank_verified_irr,ledger_captured_irr')
-  expect(text).toContain(',reversed,')
+  // Persian headers for the accountants; amounts stay in rials, as on the bank's statement.
+  expect(text).toContain('مبلغ تأییدشده بانک (ریال),مبلغ ثبت‌شده در دفتر (ریال)')
+  expect(text).toContain(',برگشت‌خورده به کارت,')
   await staff.page.context().close()
 })
 
@@ -134,3 +144,15 @@ test('a second payment the bank will not reverse: held for staff, returned by ha
   await expect(moneyBack).toContainText('این مبلغ با انتقال بانکی بازگردانده شد.')
   await expect(secondTab.getByTestId('money-back-reference')).toContainText('TR-140409-7781')
 })
+
+/** A moment's day in Tehran in the Jalali calendar, as the reconciliation field takes it. */
+function jalaliInTehran(at: number): string {
+  const parts = new Intl.DateTimeFormat('en-US-u-ca-persian-nu-latn', {
+    timeZone: 'Asia/Tehran',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(at)
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
+  return `${part('year')}/${part('month')}/${part('day')}`
+}
