@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { registerNewCustomer, uniquePhone } from '../support/auth.ts'
 import { e2eUrls } from '../support/ports.ts'
 import { placeOrder } from '../support/orders.ts'
-import { createStaff, pngFile, staffApi } from '../support/staff.ts'
+import { createStaff, pngFile, signInAsStaff, staffApi } from '../support/staff.ts'
 import { PHONE } from '../support/phone.ts'
 
 // The customer's side of these journeys runs on a phone, where our customers are.
@@ -49,10 +49,11 @@ function ticketIdFrom(page: Page): number {
   return Number(match[1])
 }
 
-test('from an order’s page: a ticket naming that order, with a receipt attached as it is opened', async ({
+test('from an order’s page: a ticket naming that order, with a receipt attached as it is opened; support find it from the order', async ({
   page,
+  browser,
 }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(120_000)
   await registerNewCustomer(page, uniquePhone(), PASSWORD)
   await placeOrder(page, {
     typeLabel: 'پرداخت هزینه آزمون',
@@ -83,6 +84,18 @@ test('from an order’s page: a ticket naming that order, with a receipt attache
   await expect(thread.getByTestId('attachment-link')).toContainText('رسید بانک.png')
   await page.getByTestId('ticket-order').click()
   await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${orderId}$`))
+
+  // Support, working the order, see that the customer asked about it and go to the ticket,
+  // which links back to the order.
+  const staff = await signInAsStaff(browser, 'support')
+  await staff.page.goto(`/staff/orders/${orderId}`)
+  const tickets = staff.page.getByTestId('staff-order-tickets')
+  await expect(tickets).toContainText('منتظر پاسخ پشتیبانی')
+  await tickets.getByRole('link', { name: /پرداخت آزمون/ }).click()
+  await expect(staff.page).toHaveURL(/\/staff\/tickets\/\d+$/)
+  await staff.page.getByTestId('staff-ticket-order').click()
+  await expect(staff.page).toHaveURL(new RegExp(`/staff/orders/${orderId}$`))
+  await staff.page.context().close()
 })
 
 test('a customer opens a ticket with an image, support answers, the customer closes it', async ({

@@ -87,6 +87,21 @@ export class Ticket extends BaseModel {
   declare created_at: Date
   declare updated_at: Date
 
+  /** The tickets a customer opened about one order, newest first (the order's staff page). */
+  static async aboutOrder(
+    db: Knex,
+    orderId: number,
+  ): Promise<
+    Array<Pick<Ticket, 'id' | 'title' | 'status' | 'last_message_by_staff' | 'created_at'>>
+  > {
+    return (await db('tickets')
+      .where({ order_id: orderId })
+      .orderBy('id', 'desc')
+      .select('id', 'title', 'status', 'last_message_by_staff', 'created_at')) as Array<
+      Pick<Ticket, 'id' | 'title' | 'status' | 'last_message_by_staff' | 'created_at'>
+    >
+  }
+
   /** Open tickets whose last message is the customer's: support owes them a reply. */
   static async countWaitingForStaff(db: Knex): Promise<number> {
     const [row] = await db('tickets')

@@ -133,6 +133,18 @@ export const OrderDetailOut = OrderSummaryOut.extend({
     }),
   ),
   events: z.array(StaffEventOut),
+  /** The customer's tickets about this order (the ticket page links back to the order). */
+  tickets: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        title: z.string(),
+        status: z.enum(['open', 'closed']),
+        waiting_for_staff: z.boolean(),
+        created_at: z.date(),
+      }),
+    )
+    .optional(),
   refunds: z.array(RefundOut),
   gateway_attempts: z.array(
     z.object({

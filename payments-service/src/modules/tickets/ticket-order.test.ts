@@ -5,7 +5,8 @@ import { seedTicketCategories } from './categories.ts'
 
 /**
  * A ticket may name the order it is about: only one of the customer's own (someone else's reads
- * like one that does not exist, so order ids cannot be probed), and staff see which.
+ * like one that does not exist, so order ids cannot be probed), and staff see which, from the
+ * ticket and from the order.
  */
 
 const TICKETS = '/api/ticketing/tickets/'
@@ -33,6 +34,24 @@ describe('a ticket about an order', () => {
     )
     expect(seen.status, seen.text).toBe(200)
     expect(seen.body.order_id).toBe(order.id)
+    // And the other way: the order's staff page lists the tickets about it.
+    const orderPage = await t.api.get<{ tickets: unknown[] }>(`/api/staff/orders/${order.id}/`, {
+      token: staff.token,
+    })
+    expect(orderPage.body.tickets).toEqual([
+      {
+        id: created.body.id,
+        title: 'پرداخت انجام نشد',
+        status: 'open',
+        waiting_for_staff: true,
+        created_at: expect.any(String),
+      },
+    ])
+    const other = await createOrder(t, customer.token)
+    const none = await t.api.get<{ tickets: unknown[] }>(`/api/staff/orders/${other.id}/`, {
+      token: staff.token,
+    })
+    expect(none.body.tickets).toEqual([])
   })
 
   it('someone else’s order, one that does not exist, or no id at all: refused alike, nothing opened', async () => {

@@ -12,6 +12,7 @@ import { OrderTimeline } from '~/features/orders/order-timeline.tsx'
 import { StaffOrderActions } from '~/features/orders/staff-order-actions.tsx'
 import { StaffOrderBankAttempts } from '~/features/orders/staff-order-bank-attempts.tsx'
 import { StaffOrderCredentials } from '~/features/orders/staff-order-credentials.tsx'
+import { StaffOrderTickets } from '~/features/orders/staff-order-tickets.tsx'
 import { credentialsNeeded } from '@arzpol/contracts/orders/staff'
 import { StaffOrderDetails } from '~/features/orders/staff-order-details.tsx'
 import { StaffOrderDocuments } from '~/features/orders/staff-order-documents.tsx'
@@ -141,6 +142,7 @@ export default function StaffOrder() {
       <div className="grid gap-5 xl:grid-cols-[1fr_22rem]">
         <div className="flex min-w-0 flex-col gap-5">
           <StaffOrderDetails order={order} />
+          <StaffOrderTickets tickets={order.tickets} />
           <StaffOrderDocuments orderId={order.id} documents={order.documents} />
           <StaffOrderRefunds refunds={order.refunds} errors={errorsFor('settle-refund')} />
           <StaffOrderBankAttempts attempts={order.gateway_attempts} />

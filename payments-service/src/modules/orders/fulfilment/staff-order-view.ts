@@ -5,6 +5,7 @@ import { PaymentDocument } from '../../../models/payment-document.model.ts'
 import { PaymentEvent, type EventWithActor } from '../../../models/payment-event.model.ts'
 import { Payment, type SummaryRow } from '../../../models/payment.model.ts'
 import { Refund, type RefundRow } from '../../../models/refund.model.ts'
+import { Ticket } from '../../../models/ticket.model.ts'
 import { tehranDayBounds } from '../../../lib/tehran-day.ts'
 import { formatMinor } from '@arzpol/contracts'
 import type { OrderQueryInput } from '@arzpol/contracts/orders/staff'
@@ -78,11 +79,12 @@ export async function staffOrderPage(db: Knex, query: OrderQueryInput) {
 export async function staffOrderDetail(runner: Knex | Knex.Transaction, id: number) {
   const row = await Payment.staffDetailOf(runner, id)
   if (!row) throw staffNotFound()
-  const [documents, events, refunds, attempts] = await Promise.all([
+  const [documents, events, refunds, attempts, tickets] = await Promise.all([
     PaymentDocument.summariesFor(runner, id),
     PaymentEvent.timelineWithActors(runner, id),
     Refund.rowsWhere(runner, { payment_id: id }),
     GatewayTransaction.rowsWhere(runner, { payment_id: id }),
+    Ticket.aboutOrder(runner, id),
   ])
   return {
     ...summaryBody(row),
@@ -112,6 +114,13 @@ export async function staffOrderDetail(runner: Knex | Knex.Transaction, id: numb
       download_url: `/api/payments/${id}/documents/${doc.id}/download/`,
     })),
     events: events.map(eventBody),
+    tickets: tickets.map((ticket) => ({
+      id: ticket.id,
+      title: ticket.title,
+      status: ticket.status,
+      waiting_for_staff: ticket.status === 'open' && !ticket.last_message_by_staff,
+      created_at: ticket.created_at,
+    })),
     refunds: refunds.map(refundBody),
     gateway_attempts: attempts.map((attempt) => ({
       id: attempt.id,
