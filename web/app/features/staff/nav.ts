@@ -14,6 +14,7 @@ export const STAFF_MENU: readonly StaffMenuItem[] = [
   { to: '/staff/money-to-return', label: 'پول برای بازگرداندن', end: false },
   { to: '/staff/approvals', label: 'تأییدها', end: false },
   { to: '/staff/tickets', label: 'تیکت‌ها', end: false },
+  { to: '/staff/prepared-messages', label: 'پیام‌های آماده', end: false },
   { to: '/staff/sms', label: 'پیامک‌های ارسال‌نشده', end: false },
   { to: '/staff/rates', label: 'نرخ ارز', end: false },
   { to: '/staff/payment-types', label: 'انواع پرداخت و کارمزد', end: false },

@@ -1,5 +1,5 @@
 import type { PreparedMessageOut } from '@arzpol/contracts/tickets/staff'
-import { Form } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import type { z } from 'zod'
 import { FormAlert, SubmitButton, TextAreaField } from '~/components/forms.tsx'
 import { Panel } from '~/features/staff/ui.tsx'
@@ -82,9 +82,22 @@ function ReplyForm({
             <PreparedGroup label="سنجاق‌شده" messages={pinned} />
             <PreparedGroup label="سایر پیام‌ها" messages={others} />
           </select>
-          <p className="text-xs text-slate-500">اگر متنی ننویسید، متن پیام آماده فرستاده می‌شود.</p>
+          <p className="text-xs text-slate-500">
+            اگر متنی ننویسید، متن پیام آماده فرستاده می‌شود.{' '}
+            <Link to="/staff/prepared-messages" className="text-teal-800 underline">
+              نوشتن و ویرایش پیام‌های آماده
+            </Link>
+          </p>
         </div>
-      ) : null}
+      ) : preparedFailed ? null : (
+        <p className="text-xs text-slate-500">
+          پیام آماده‌ای نیست؛{' '}
+          <Link to="/staff/prepared-messages" className="text-teal-800 underline">
+            پیام‌های آماده را بنویسید
+          </Link>{' '}
+          تا پاسخ‌های پرتکرار را با یک انتخاب بفرستید.
+        </p>
+      )}
       <TextAreaField name="content" label="متن پاسخ" rows={4} errors={errors?.fields.content} />
       <div>
         <SubmitButton intent="reply">ارسال پاسخ</SubmitButton>
