@@ -8,13 +8,7 @@ import {
   SANDBOX_CARDS,
   walletTopUp,
 } from '../support/orders.ts'
-import {
-  approveProposal,
-  enrolInBrowser,
-  proposalCard,
-  signInAsStaff,
-  staffApi,
-} from '../support/staff.ts'
+import { approveProposal, enrolInBrowser, proposalCard, signInAsStaff } from '../support/staff.ts'
 
 /**
  * The back office end to end (ADR 008, ADR 009): staff move real orders through their stages in
@@ -218,10 +212,17 @@ test('a large cash-out is settled only when a second staff member approves it (f
   await approver.page.context().close()
 })
 
-test('a customer opening /staff goes to their dashboard; a visitor to the login form', async ({
+test("a customer opening /staff goes to their dashboard; a visitor to the back office's sign-in", async ({
   page,
 }) => {
   await page.goto('/staff')
+  await expect(page).toHaveURL(/\/staff\/login$/)
+  // The back office's own page and chrome: no customers' menu or footer.
+  await expect(page.getByRole('heading', { name: 'ورود به پنل پشتیبانی' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'منوی اصلی' })).toHaveCount(0)
+  await expect(page.getByRole('contentinfo')).toHaveCount(0)
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+  await page.getByRole('link', { name: 'ورود مشتریان' }).click()
   await expect(page).toHaveURL(/\/\?auth=login$/)
   await registerNewCustomer(page, uniquePhone(), PASSWORD)
   for (const path of ['/staff', '/staff/orders', '/staff/rates', '/staff/users?phone=0912']) {
@@ -375,7 +376,6 @@ test('support find a customer by phone, block and unblock them', async ({ page, 
 test('support answer a ticket from the inbox with a pinned prepared message and a typed reply', async ({
   page,
   browser,
-  request,
 }) => {
   test.setTimeout(120_000)
   await registerNewCustomer(page, uniquePhone(), PASSWORD)
@@ -389,15 +389,21 @@ test('support answer a ticket from the inbox with a pinned prepared message and 
   await expect(page).toHaveURL(/\/dashboard\/tickets\/\d+$/)
 
   const staff = await signInAsStaff(browser, 'support')
-  const api = await staffApi(request, staff.phone, staff.password)
-  const created = await api.post('/api/staff/prepared-messages/', {
-    title: `پیگیری ${Date.now() % 100000}`,
-    content: 'درخواست شما در صف انجام است و به‌زودی تکمیل می‌شود.',
-  })
-  const prepared = (await created.json()) as { id: number; title: string }
-  expect((await api.post(`/api/staff/prepared-messages/${prepared.id}/pin/`)).status()).toBe(200)
-
   const desk = staff.page
+  // Support write the prepared message in the back office and pin it.
+  const prepared = { title: `پیگیری ${Date.now() % 100000}` }
+  await desk.goto('/staff/prepared-messages')
+  const fresh = desk.getByTestId('prepared-new')
+  await fresh.getByLabel('عنوان (فقط برای پشتیبانی)').fill(prepared.title)
+  await fresh
+    .getByLabel('متن پیام (همین متن برای مشتری فرستاده می‌شود)')
+    .fill('درخواست شما در صف انجام است و به‌زودی تکمیل می‌شود.')
+  await fresh.getByRole('button', { name: 'افزودن' }).click()
+  await expect(desk.getByRole('status').filter({ hasText: 'پیام آماده ذخیره شد.' })).toBeVisible()
+  const card = desk.locator('[data-testid^="prepared-"]').filter({ hasText: prepared.title })
+  await card.getByRole('button', { name: 'سنجاق کردن' }).click()
+  await expect(desk.getByRole('status').filter({ hasText: 'سنجاق شد' })).toBeVisible()
+  expect((await new AxeBuilder({ page: desk }).analyze()).violations).toEqual([])
   await desk.goto('/staff/tickets')
   await desk.getByTestId('staff-ticket-row').filter({ hasText: title }).getByRole('link').click()
   await expect(desk.getByRole('heading', { name: title })).toBeVisible()

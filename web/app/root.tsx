@@ -15,6 +15,7 @@ import fontUrl from 'vazirmatn/misc/Non-Latin/fonts/webfonts/Vazirmatn-NL[wght].
 import { FlashMessage } from './components/flash-message.tsx'
 import { SiteFooter } from '~/features/site/site-footer.tsx'
 import { SiteHeader } from '~/features/site/site-header.tsx'
+import { BackOfficeHeader, wantsBackOffice } from '~/features/staff/back-office-chrome.tsx'
 import appCss from './styles/app.css?url'
 import {
   destroySession,
@@ -65,7 +66,10 @@ export const meta: MetaFunction = () => [{ title: 'ارزپل' }]
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>('root')
   // Pages that opt out (route `handle.hydrate`) are complete HTML and load no JavaScript.
-  const hydrate = shouldHydrate(useMatches())
+  const matches = useMatches()
+  const hydrate = shouldHydrate(matches)
+  // The back office has its own chrome: no customers' menu or footer around support's work.
+  const backOffice = wantsBackOffice(matches)
   // The CSP admits inline scripts only with this response's nonce (entry.server.tsx).
   const nonce = useNonce()
   return (
@@ -84,12 +88,12 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           پرش به محتوای اصلی
         </a>
-        <SiteHeader signedIn={rootData?.signedIn ?? false} />
+        {backOffice ? <BackOfficeHeader /> : <SiteHeader signedIn={rootData?.signedIn ?? false} />}
         {rootData?.flash ? <FlashMessage message={rootData.flash} /> : null}
         <main id="main" className="flex flex-1 flex-col">
           {children}
         </main>
-        <SiteFooter year={rootData?.year ?? ''} />
+        {backOffice ? null : <SiteFooter year={rootData?.year ?? ''} />}
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />

@@ -71,7 +71,7 @@ export function AuthCard({
 }
 
 /** A link between the auth modes (login, register, forgot). */
-function AuthLink({ to, children }: { to: string; children: ReactNode }) {
+export function AuthLink({ to, children }: { to: string; children: ReactNode }) {
   return (
     <Link to={to} className="font-medium text-teal-800 hover:underline">
       {children}
@@ -195,26 +195,32 @@ const phoneFieldProps = {
   placeholder: '09123456789',
 } as const
 
+const CUSTOMER_LOGIN_FOOTER = (
+  <>
+    <AuthLink to="/?auth=forgot">رمز عبور را فراموش کرده‌اید؟</AuthLink>
+    <p>
+      حساب کاربری ندارید؟ <AuthLink to="/?auth=register">ثبت نام کنید</AuthLink>
+    </p>
+  </>
+)
+
+/** The password sign-in; the back office's page gives it its own title and links. */
 export function LoginForm({
   state,
   prefillPhone,
+  title = 'ورود به حساب کاربری',
+  description,
+  footer = CUSTOMER_LOGIN_FOOTER,
 }: {
   state: AuthFormState
   prefillPhone?: string
+  title?: string
+  description?: string
+  footer?: ReactNode
 }) {
   const check = useValidatedForm(schemaForIntent, state.errors)
   return (
-    <AuthCard
-      title="ورود به حساب کاربری"
-      footer={
-        <>
-          <AuthLink to="/?auth=forgot">رمز عبور را فراموش کرده‌اید؟</AuthLink>
-          <p>
-            حساب کاربری ندارید؟ <AuthLink to="/?auth=register">ثبت نام کنید</AuthLink>
-          </p>
-        </>
-      }
-    >
+    <AuthCard title={title} description={description} footer={footer}>
       <CheckedForm check={check} className="flex flex-col gap-5">
         <Field
           {...phoneFieldProps}

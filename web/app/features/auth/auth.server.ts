@@ -69,8 +69,8 @@ export function forgetRecentRefreshes(): void {
   recentRefreshes.clear()
 }
 
-function signedOut(): never {
-  throw redirect(LOGIN_PATH, { headers: { 'Set-Cookie': destroySession() } })
+function signedOut(loginPath: string): never {
+  throw redirect(loginPath, { headers: { 'Set-Cookie': destroySession() } })
 }
 
 export interface AuthenticatedRequest {
@@ -85,7 +85,7 @@ export interface AuthenticatedRequest {
  * (no token, or the current-user call fails: docs/product/auth.md).
  */
 export async function requireUser(request: Request): Promise<AuthenticatedRequest> {
-  return authenticate(request, signedOut)
+  return authenticate(request, () => signedOut(LOGIN_PATH))
 }
 
 /**
@@ -96,13 +96,15 @@ export async function requireUser(request: Request): Promise<AuthenticatedReques
 export async function authenticate(
   request: Request,
   onOutage: (headers: Headers) => never,
+  /** Where a visitor signs in: the customers' form, or the back office's own. */
+  loginPath: string = LOGIN_PATH,
 ): Promise<AuthenticatedRequest> {
   let tokens = getSessionTokens(request)
-  if (!tokens) signedOut()
+  if (!tokens) signedOut(loginPath)
   const headers = new Headers()
   let refreshed = false
   function refused(status: number, responseHeaders = new Headers()): never {
-    return status >= 500 ? onOutage(responseHeaders) : signedOut()
+    return status >= 500 ? onOutage(responseHeaders) : signedOut(loginPath)
   }
 
   const refresh = async (current: AuthTokens) => {
@@ -149,10 +151,11 @@ export async function signInAgain(
   request: Request,
   tokens: AuthTokens,
   message: string,
+  loginPath: string = LOGIN_PATH,
 ): Promise<never> {
   await endSessionUpstream(request, tokens.refresh)
   const headers = new Headers()
   headers.append('Set-Cookie', destroySession())
   headers.append('Set-Cookie', flashCookie.serialize({ message }))
-  throw redirect(LOGIN_PATH, { headers })
+  throw redirect(loginPath, { headers })
 }

@@ -9,7 +9,12 @@ import { readFormData } from '~/utils/form-data.server.ts'
 import { errorsFromApi, formDataToObject, type FormErrors } from '~/utils/form-errors.ts'
 import { call } from '~/features/api/payments-client.server.ts'
 import { qrCode, type QrCode } from './qr-code.server.ts'
-import { RECOVERY_CODES_PATH, SECOND_FACTOR_INTENTS, SECOND_FACTOR_PATH } from './second-factor.ts'
+import {
+  RECOVERY_CODES_PATH,
+  SECOND_FACTOR_INTENTS,
+  SECOND_FACTOR_PATH,
+  STAFF_LOGIN_PATH,
+} from './second-factor.ts'
 import {
   commitSession,
   enrolmentLinkCookie,
@@ -30,7 +35,8 @@ import {
  * page. Plain forms: all of it works without JavaScript.
  */
 
-const LOGIN_PATH = '/?auth=login'
+// Only staff pass a second factor: back to their own sign-in.
+const LOGIN_PATH = STAFF_LOGIN_PATH
 
 export const SECOND_FACTOR_TEXT = {
   fallback: 'تأیید دومرحله‌ای انجام نشد؛ دوباره تلاش کنید.',

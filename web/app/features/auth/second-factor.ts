@@ -15,3 +15,6 @@ export const SECOND_FACTOR_INTENTS = {
   confirm: 'confirm-enrolment',
   verify: 'verify',
 } as const
+
+/** The back office's own sign-in: the same password as anywhere, then the second factor. */
+export const STAFF_LOGIN_PATH = '/staff/login'

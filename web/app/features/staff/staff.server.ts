@@ -2,12 +2,13 @@ import type { ApiErrorBody, AuthTokens, CurrentUser } from '@arzpol/contracts'
 import { data, redirect } from '@remix-run/node'
 import { decodeJwt } from 'jose'
 import { authenticate, signInAgain } from '~/features/auth/auth.server.ts'
+import { STAFF_LOGIN_PATH } from '~/features/auth/second-factor.ts'
 import { errorsFromApi, type FormErrors } from '~/utils/form-errors.ts'
 import { flashCookie } from '~/features/auth/session.server.ts'
 
 /**
  * The guard of the back office (`/staff`). Only support staff and admins get in; a customer is
- * sent to their dashboard, a visitor to the login form. Admin-only pages answer 403 to support.
+ * sent to their dashboard, a visitor to the back office's sign-in (`/staff/login`). Admin-only pages answer 403 to support.
  *
  * The role is read from the access token, which payments-service signed and has just accepted on
  * `/api/auth/me/` (and which only ever travels inside web's sealed cookie). This only decides what
@@ -90,12 +91,12 @@ export async function requireStaff(
   request: Request,
   need: StaffNeed = 'staff',
 ): Promise<StaffRequest> {
-  const { user, tokens, headers } = await authenticate(request, unavailable)
+  const { user, tokens, headers } = await authenticate(request, unavailable, STAFF_LOGIN_PATH)
   const role = roleOf(tokens.access)
   const verdict = staffVerdict(role, need, passedSecondFactor(tokens.access))
   if (verdict === 'not-staff') throw redirect('/dashboard', { headers })
   if (verdict === 'second-factor-needed') {
-    return signInAgain(request, tokens, STAFF_MESSAGES.secondFactorNeeded)
+    return signInAgain(request, tokens, STAFF_MESSAGES.secondFactorNeeded, STAFF_LOGIN_PATH)
   }
   if (verdict === 'not-admin') {
     throw data({ message: STAFF_MESSAGES.adminOnly }, { status: 403, headers })

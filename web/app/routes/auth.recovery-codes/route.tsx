@@ -5,6 +5,7 @@ import { AuthCard } from '~/features/auth/auth-forms.tsx'
 import { takeRecoveryCodes } from '~/features/auth/second-factor.server.ts'
 import { RECOVERY_CODES_FILE_PATH } from '~/features/auth/second-factor.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
+import type { BackOfficeHandle } from '~/features/staff/back-office-chrome.tsx'
 
 /**
  * The recovery codes of a staff member who has just enrolled (ADR 015), shown this once: the
@@ -81,3 +82,5 @@ export default function RecoveryCodes() {
     </div>
   )
 }
+
+export const handle: BackOfficeHandle = { chrome: 'back-office' }

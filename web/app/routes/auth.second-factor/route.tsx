@@ -17,6 +17,7 @@ import { SECOND_FACTOR_INTENTS } from '~/features/auth/second-factor.ts'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 import type { ComponentProps } from 'react'
+import type { BackOfficeHandle } from '~/features/staff/back-office-chrome.tsx'
 
 /**
  * Staff sign-in, second step (ADR 015): enrol an authenticator app on the first sign-in, with
@@ -169,3 +170,5 @@ export default function SecondFactor() {
     </AuthCard>
   )
 }
+
+export const handle: BackOfficeHandle = { chrome: 'back-office' }

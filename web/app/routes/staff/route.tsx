@@ -6,6 +6,7 @@ import {
   SideMenuLayout,
   type MenuNavigateHandler,
 } from '~/components/side-menu-layout.tsx'
+import type { BackOfficeHandle } from '~/features/staff/back-office-chrome.tsx'
 import { activeMenuItem, menuFor } from '~/features/staff/nav.ts'
 import { STAFF_ROLE_LABELS } from '~/features/staff/roles.ts'
 import { StaffErrorBoundary } from '~/features/staff/ui.tsx'
@@ -24,6 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
+
+export const handle: BackOfficeHandle = { chrome: 'back-office' }
 
 const menuLinkClass = (isActive: boolean) =>
   `block rounded-lg px-3 py-2.5 text-sm font-medium transition-colors ${

@@ -129,11 +129,11 @@ describe('roleOf and staffVerdict', () => {
 })
 
 describe('requireStaff and the /staff layout', () => {
-  it('sends a visitor without a session to the login form', async () => {
+  it("sends a visitor without a session to the back office's own sign-in", async () => {
     const result = await settle(() =>
       staffLayoutLoader({ request: getRequest('/staff'), params: {}, context: {} }),
     )
-    expectRedirect(result, '/?auth=login')
+    expectRedirect(result, '/staff/login')
   })
 
   it('sends a signed-in customer to their dashboard, keeping the session', async () => {
@@ -157,7 +157,7 @@ describe('requireStaff and the /staff layout', () => {
   it('ends a staff session that did not pass the second factor and sends them to sign in with it', async () => {
     const jar = session('admin', false)
     const result = await settle(() => requireStaff(getRequest('/staff', jar)))
-    expectRedirect(result, '/?auth=login')
+    expectRedirect(result, '/staff/login')
     const cookies = (result as Response).headers.getSetCookie()
     expect(cookies[0]).toMatch(/^arzpol_session=;/)
     expect(flashMessage(result)).toBe(
@@ -183,7 +183,7 @@ describe('requireStaff and the /staff layout', () => {
     )
     // The refresh also fails (401 from this server): the guard clears the session.
     const result = await settle(() => requireStaff(getRequest('/staff', jar)))
-    expectRedirect(result, '/?auth=login')
+    expectRedirect(result, '/staff/login')
     expect((result as Response).headers.getSetCookie()[0]).toMatch(/^arzpol_session=;/)
   })
 

@@ -2,6 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-r
 import { Link, useLoaderData } from '@remix-run/react'
 import { AuthCard } from '~/features/auth/auth-forms.tsx'
 import { loadEnrolmentLinkPage } from '~/features/auth/enrolment-link.server.ts'
+import type { BackOfficeHandle } from '~/features/staff/back-office-chrome.tsx'
 import type { HydrateHandle } from '~/utils/hydration.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
@@ -23,7 +24,7 @@ export const headers: HeadersFunction = () => ({
 export const meta: MetaFunction = () => privatePageMeta('پیوند فعال‌سازی | ارزپل')
 
 // Text and links only.
-export const handle: HydrateHandle = { hydrate: false }
+export const handle: HydrateHandle & BackOfficeHandle = { hydrate: false, chrome: 'back-office' }
 
 export default function EnrolmentLinkPage() {
   const { held, signedIn } = useLoaderData<typeof loader>()
