@@ -7,6 +7,7 @@ import { handleAuthAction } from '~/features/auth/landing-auth.server.ts'
 import { getSessionTokens } from '~/features/auth/session.server.ts'
 import { FORM_MESSAGES } from '~/features/staff/staff-forms.server.ts'
 import type { BackOfficeHandle } from '~/features/staff/back-office-chrome.tsx'
+import { readFormData } from '~/utils/form-data.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
@@ -24,7 +25,8 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const intent = (await request.clone().formData()).get('intent')
+  // Read from a copy: the sign-in below reads the body itself. A body that is no form is a 400.
+  const intent = (await readFormData(request.clone())).get('intent')
   if (intent !== AUTH_INTENTS.login) {
     return data(
       { intent: String(intent ?? ''), errors: { form: [FORM_MESSAGES.unknownAction], fields: {} } },

@@ -40,6 +40,20 @@ describe('/staff/login', () => {
     }
   })
 
+  it('answers a body that is no form with a Persian 400', async () => {
+    const request = new Request('http://127.0.0.1:3000/staff/login', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'multipart/form-data; boundary=x',
+        Origin: 'http://127.0.0.1:3000',
+      },
+      body: '--x\r\nbroken',
+    })
+    const result = await call(() => action({ request, params: {}, context: {} }))
+    expect((result as Response).status).toBe(400)
+    expect(await (result as Response).text()).toMatch(/[\u0600-\u06FF]/)
+  })
+
   it('checks the phone and password as the customers’ form does, in Persian', async () => {
     const result = (await call(() =>
       action({
