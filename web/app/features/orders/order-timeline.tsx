@@ -37,10 +37,11 @@ export function OrderTimeline({ events }: { events: readonly StaffOrderEvent[] }
         <li key={event.id} className="text-sm" data-testid="staff-order-event">
           <p className="font-semibold text-slate-800">
             {REASON_LABELS[event.reason] ?? event.reason}
+            {/* Read right to left: the arrow points from the event to the stage it led to. */}
             {event.from_stage !== event.to_stage ? (
               <span className="font-normal text-slate-600">
                 {' '}
-                → {STAGE_LABELS[event.to_stage] ?? event.to_stage}
+                ← {STAGE_LABELS[event.to_stage] ?? event.to_stage}
               </span>
             ) : null}
           </p>
