@@ -90,7 +90,7 @@ test('from an order’s page: a ticket naming that order, with a receipt attache
   const staff = await signInAsStaff(browser, 'support')
   await staff.page.goto(`/staff/orders/${orderId}`)
   const tickets = staff.page.getByTestId('staff-order-tickets')
-  await expect(tickets).toContainText('منتظر پاسخ پشتیبانی')
+  await expect(tickets).toContainText('منتظر پاسخ')
   await tickets.getByRole('link', { name: /پرداخت آزمون/ }).click()
   await expect(staff.page).toHaveURL(/\/staff\/tickets\/\d+$/)
   await staff.page.getByTestId('staff-ticket-order').click()

@@ -69,6 +69,17 @@ const ticketsWithCategory = (trx: Knex) =>
     .join('ticket_categories as c', 'c.id', 't.category_id')
     .select<TicketWithCategory[]>('t.*', 'c.name as category_name')
 
+/** What a list of tickets shows of each (an account's, an order's). */
+const SUMMARY_COLUMNS = [
+  'id',
+  'title',
+  'status',
+  'last_message_by_staff',
+  'created_at',
+  'updated_at',
+] as const
+export type TicketSummaryRow = Pick<Ticket, (typeof SUMMARY_COLUMNS)[number]>
+
 export class Ticket extends BaseModel {
   static override tableName = 'tickets'
 
@@ -88,18 +99,11 @@ export class Ticket extends BaseModel {
   declare updated_at: Date
 
   /** The tickets a customer opened about one order, newest first (the order's staff page). */
-  static async aboutOrder(
-    db: Knex,
-    orderId: number,
-  ): Promise<
-    Array<Pick<Ticket, 'id' | 'title' | 'status' | 'last_message_by_staff' | 'created_at'>>
-  > {
+  static async aboutOrder(db: Knex, orderId: number): Promise<TicketSummaryRow[]> {
     return (await db('tickets')
       .where({ order_id: orderId })
-      .orderBy('id', 'desc')
-      .select('id', 'title', 'status', 'last_message_by_staff', 'created_at')) as Array<
-      Pick<Ticket, 'id' | 'title' | 'status' | 'last_message_by_staff' | 'created_at'>
-    >
+      .select(SUMMARY_COLUMNS)
+      .orderBy('id', 'desc')) as TicketSummaryRow[]
   }
 
   /** Open tickets whose last message is the customer's: support owes them a reply. */
@@ -184,28 +188,12 @@ export class Ticket extends BaseModel {
   }
 
   /** The customer's newest `limit` tickets by last activity (the staff users page). */
-  static async recentOf(
-    db: Knex,
-    userId: number,
-    limit: number,
-  ): Promise<
-    Array<
-      Pick<
-        Ticket,
-        'id' | 'title' | 'status' | 'last_message_by_staff' | 'created_at' | 'updated_at'
-      >
-    >
-  > {
+  static async recentOf(db: Knex, userId: number, limit: number): Promise<TicketSummaryRow[]> {
     return (await db('tickets')
       .where({ user_id: userId })
-      .select('id', 'title', 'status', 'last_message_by_staff', 'created_at', 'updated_at')
+      .select(SUMMARY_COLUMNS)
       .orderBy(newestFirst('tickets', 'updated_at'))
-      .limit(limit)) as Array<
-      Pick<
-        Ticket,
-        'id' | 'title' | 'status' | 'last_message_by_staff' | 'created_at' | 'updated_at'
-      >
-    >
+      .limit(limit)) as TicketSummaryRow[]
   }
 
   /** How many tickets the customer has, open or closed. */

@@ -1,6 +1,7 @@
 import { ORDER_STAGES as STAGES, PAYMENT_TYPE_CODES, type OrderStage } from '../orders.ts'
 import { normalizePhone } from '../phone.ts'
 import { orderAmountFields, orderHeadFields } from './order-fields.ts'
+import { TicketSummaryOut } from '../tickets/staff.ts'
 import { z } from 'zod'
 import {
   blankToUndefined,
@@ -134,17 +135,7 @@ export const OrderDetailOut = OrderSummaryOut.extend({
   ),
   events: z.array(StaffEventOut),
   /** The customer's tickets about this order (the ticket page links back to the order). */
-  tickets: z
-    .array(
-      z.object({
-        id: z.number().int(),
-        title: z.string(),
-        status: z.enum(['open', 'closed']),
-        waiting_for_staff: z.boolean(),
-        created_at: z.date(),
-      }),
-    )
-    .optional(),
+  tickets: z.array(TicketSummaryOut).optional(),
   refunds: z.array(RefundOut),
   gateway_attempts: z.array(
     z.object({

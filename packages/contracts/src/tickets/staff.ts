@@ -62,6 +62,38 @@ export const StaffTicketQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 })
 
+/** Support owe the customer a reply: the ticket is open and the customer spoke last. */
+export const waitingForStaff = (ticket: { status: string; last_message_by_staff: boolean }) =>
+  ticket.status === 'open' && !ticket.last_message_by_staff
+
+/** A ticket row as a list of someone's tickets (an account's, an order's) shows it to staff. */
+export const ticketSummary = <T extends { status: 'open' | 'closed' }>(
+  row: T & {
+    id: number
+    title: string
+    last_message_by_staff: boolean
+    created_at: Date
+    updated_at: Date
+  },
+) => ({
+  id: row.id,
+  title: row.title,
+  status: row.status,
+  waiting_for_staff: waitingForStaff(row),
+  created_at: row.created_at,
+  updated_at: row.updated_at,
+})
+
+/** A ticket in a list of someone's (an account's, an order's) for staff. */
+export const TicketSummaryOut = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  status: z.enum(['open', 'closed']),
+  waiting_for_staff: z.boolean(),
+  created_at: z.date(),
+  updated_at: z.date(),
+})
+
 export const StaffTicket = Ticket.extend({
   customer: z.object({ id: z.number().int(), username: z.string(), phone: z.string() }),
   waiting_for_staff: z.boolean(),

@@ -3,6 +3,7 @@ import { toLatinDigits } from '../digits.ts'
 import { z } from 'zod'
 import { ROLES } from '../value-sets.ts'
 import { OrderSummaryOut } from '../orders/staff.ts'
+import { TicketSummaryOut } from '../tickets/staff.ts'
 import {
   blankToUndefined,
   paging,
@@ -70,16 +71,7 @@ export const UserDetailOut = StaffUserOut.extend({
   }),
   orders: z.array(OrderSummaryOut),
   orders_count: z.number().int(),
-  tickets: z.array(
-    z.object({
-      id: z.number().int(),
-      title: z.string(),
-      status: z.enum(['open', 'closed']),
-      waiting_for_staff: z.boolean(),
-      created_at: z.date(),
-      updated_at: z.date(),
-    }),
-  ),
+  tickets: z.array(TicketSummaryOut),
   tickets_count: z.number().int(),
   audit: z.array(
     z.object({

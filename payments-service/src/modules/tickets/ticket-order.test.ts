@@ -45,6 +45,7 @@ describe('a ticket about an order', () => {
         status: 'open',
         waiting_for_staff: true,
         created_at: expect.any(String),
+        updated_at: expect.any(String),
       },
     ])
     const other = await createOrder(t, customer.token)

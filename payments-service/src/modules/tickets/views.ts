@@ -11,7 +11,7 @@ import {
   type Message,
   type Ticket,
 } from '@arzpol/contracts/tickets/customer'
-import type { StaffTicket } from '@arzpol/contracts/tickets/staff'
+import { waitingForStaff, type StaffTicket } from '@arzpol/contracts/tickets/staff'
 
 /** Label of a staff message whose author has no username of their own (docs/product/tickets.md). */
 export const STAFF_LABEL = 'پشتیبانی'
@@ -42,7 +42,7 @@ export function staffTicketView(row: TicketForStaff): StaffTicketView {
   return {
     ...ticketView(row),
     customer: { id: row.user_id, username: row.customer_username, phone: row.customer_phone },
-    waiting_for_staff: row.status === 'open' && !row.last_message_by_staff,
+    waiting_for_staff: waitingForStaff(row),
     last_message_at: row.last_message_at.toISOString(),
   }
 }

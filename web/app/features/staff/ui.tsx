@@ -177,6 +177,10 @@ export function CustomerName({ username, phone }: { username: string; phone: str
  * A panel listing records, each row a link to the record's own page; the empty text when there
  * are none.
  */
+/** A row of a RecordLinkList: its parts side by side, wrapping on a phone. */
+export const RECORD_ROW_CLASS =
+  'flex flex-wrap items-center gap-3 px-2 py-2 text-sm hover:bg-slate-50'
+
 export function RecordLinkList<T extends { id: number }>({
   title,
   items,

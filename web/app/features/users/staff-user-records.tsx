@@ -7,7 +7,8 @@ import {
 } from '@arzpol/contracts'
 import { paymentTypeLabel } from '~/features/orders/orders.ts'
 import { StageBadge } from '~/features/orders/stage-badge.tsx'
-import { Badge, Panel, RecordLinkList } from '~/features/staff/ui.tsx'
+import { TicketRecords } from '~/features/tickets/ticket-records.tsx'
+import { Panel, RECORD_ROW_CLASS, RecordLinkList } from '~/features/staff/ui.tsx'
 
 /** An account's records on its staff page: its recent orders and tickets, what staff did to it. */
 
@@ -22,8 +23,6 @@ const AUDIT_LABELS = {
   enrolment_link_issued: 'پیوند فعال‌سازی تأیید دومرحله‌ای ساخته شد',
 } as const
 
-const ROW_LINK_CLASS = 'flex flex-wrap items-center gap-3 px-2 py-2 text-sm hover:bg-slate-50'
-
 export function StaffUserOrders({
   account,
 }: {
@@ -35,7 +34,7 @@ export function StaffUserOrders({
       items={account.orders}
       empty="سفارشی ثبت نشده است."
       to={(order) => `/staff/orders/${order.id}`}
-      linkClassName={ROW_LINK_CLASS}
+      linkClassName={RECORD_ROW_CLASS}
     >
       {(order) => (
         <>
@@ -56,23 +55,11 @@ export function StaffUserTickets({
   account: Pick<StaffUserDetail, 'tickets' | 'tickets_count'>
 }) {
   return (
-    <RecordLinkList
+    <TicketRecords
       title={`تیکت‌ها (${formatNumberFa(account.tickets_count)})`}
-      items={account.tickets}
+      tickets={account.tickets}
       empty="تیکتی ثبت نشده است."
-      to={(ticket) => `/staff/tickets/${ticket.id}`}
-      linkClassName={ROW_LINK_CLASS}
-    >
-      {(ticket) => (
-        <>
-          <bdi className="font-semibold">#{formatNumberFa(ticket.id)}</bdi>
-          <span>{ticket.title}</span>
-          {ticket.status === 'closed' ? <Badge>بسته</Badge> : <Badge tone="emerald">باز</Badge>}
-          {ticket.waiting_for_staff ? <Badge tone="amber">منتظر پاسخ</Badge> : null}
-          <span className="text-slate-500">{formatJalaliDateTime(ticket.updated_at)}</span>
-        </>
-      )}
-    </RecordLinkList>
+    />
   )
 }
 

@@ -9,6 +9,7 @@ import { Ticket } from '../../../models/ticket.model.ts'
 import { tehranDayBounds } from '../../../lib/tehran-day.ts'
 import { formatMinor } from '@arzpol/contracts'
 import type { OrderQueryInput } from '@arzpol/contracts/orders/staff'
+import { ticketSummary } from '@arzpol/contracts/tickets/staff'
 import { STAFF_MESSAGES } from '@arzpol/contracts/staff'
 import { flowOf } from '../state-machine.ts'
 import { staffActionsFor } from './actions.ts'
@@ -114,13 +115,7 @@ export async function staffOrderDetail(runner: Knex | Knex.Transaction, id: numb
       download_url: `/api/payments/${id}/documents/${doc.id}/download/`,
     })),
     events: events.map(eventBody),
-    tickets: tickets.map((ticket) => ({
-      id: ticket.id,
-      title: ticket.title,
-      status: ticket.status,
-      waiting_for_staff: ticket.status === 'open' && !ticket.last_message_by_staff,
-      created_at: ticket.created_at,
-    })),
+    tickets: tickets.map(ticketSummary),
     refunds: refunds.map(refundBody),
     gateway_attempts: attempts.map((attempt) => ({
       id: attempt.id,

@@ -10,6 +10,7 @@ import { STAFF_MESSAGES } from '@arzpol/contracts/staff'
 import type { UserQueryInput } from '@arzpol/contracts/users/staff'
 import type { StaffUserDeps } from './staff-user-deps.ts'
 import { userBody } from './user-body.ts'
+import { ticketSummary } from '@arzpol/contracts/tickets/staff'
 
 const RECENT = 50
 
@@ -42,14 +43,7 @@ export async function userDetail(
     second_factor_enrolled: isStaffRole(user.role) ? Boolean(factor?.confirmed_at) : null,
     orders: orders.map(summaryBody),
     orders_count: orderCount,
-    tickets: tickets.map((ticket) => ({
-      id: ticket.id,
-      title: ticket.title,
-      status: ticket.status,
-      waiting_for_staff: ticket.status === 'open' && !ticket.last_message_by_staff,
-      created_at: ticket.created_at,
-      updated_at: ticket.updated_at,
-    })),
+    tickets: tickets.map(ticketSummary),
     tickets_count: ticketCount,
     audit: audit.map((entry) => ({
       id: entry.id,
