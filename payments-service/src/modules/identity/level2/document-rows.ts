@@ -13,11 +13,18 @@ export const documentBody = (row: IdentityDocumentRow) => ({
   created_at: row.created_at,
 })
 
+/** Of a request's rows, the newest of each kind (the highest id), in the kinds' order. */
+export function newestOfEachKind(rows: readonly IdentityDocumentRow[]): IdentityDocumentRow[] {
+  return IDENTITY_DOCUMENT_KINDS.flatMap((kind) => {
+    const ofKind = rows.filter((row) => row.kind === kind)
+    return ofKind.length ? [ofKind.reduce((a, b) => (b.id > a.id ? b : a))] : []
+  })
+}
+
 /** The newest document of each kind: a re-upload while collecting replaces the earlier photo. */
 export async function currentDocuments(
   runner: Knex | Knex.Transaction,
   reviewId: number,
 ): Promise<IdentityDocumentRow[]> {
-  const rows = await IdentityDocument.rowsWhere(runner, { review_id: reviewId }, 'desc')
-  return IDENTITY_DOCUMENT_KINDS.flatMap((kind) => rows.find((row) => row.kind === kind) ?? [])
+  return newestOfEachKind(await IdentityDocument.rowsWhere(runner, { review_id: reviewId }))
 }

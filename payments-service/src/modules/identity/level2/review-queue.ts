@@ -5,7 +5,7 @@ import type { User } from '../../../models/user.model.ts'
 import type { ReviewStatus } from '@arzpol/contracts/identity/review'
 import { levelOf } from '../limits.ts'
 import type { Level2Deps } from './deps.ts'
-import { currentDocuments, documentBody } from './document-rows.ts'
+import { currentDocuments, documentBody, newestOfEachKind } from './document-rows.ts'
 import { notFound, reviewSummaryBody, staffIdentityOf } from './review-views.ts'
 
 export async function listReviews(
@@ -33,7 +33,7 @@ export async function reviewDetail(
   const level = await levelOf(runner, row.user_id)
   const identity = await staffIdentityOf(runner, row.user_id)
   const documents = await IdentityDocument.rowsWhere(runner, { review_id: id })
-  const current = new Set((await currentDocuments(runner, id)).map((doc) => doc.id))
+  const current = new Set(newestOfEachKind(documents).map((doc) => doc.id))
   const opened = await IdentityReviewAudit.openedBy(runner, id, viewer.id)
   return {
     ...reviewSummaryBody(row),
