@@ -479,7 +479,9 @@ export async function buildWorld(h: Harness): Promise<World> {
       per_day_toman: [200_000_000],
       per_month_toman: [500_000_000],
       documentId: await pluck('identity_documents'),
-      reason: ['تصویر کارت ملی خوانا نیست'],
+      // Two operations share the name: a reviewer's Persian reason, and an order event's reason
+      // code from the action's own list (anything else is refused, as it should be).
+      reason: ['تصویر کارت ملی خوانا نیست', 'staff_reject', 'staff_cancel'],
       // Cards: the sandbox bank's, someone else's, and one typed in Persian digits.
       card_number: [
         TEST_CARDS.success,
