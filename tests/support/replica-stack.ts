@@ -5,7 +5,6 @@ import {
   binCommand,
   createLogger,
   generateDevSecrets,
-  getFreePort,
   migrationCommand,
   sandboxSmsEnv,
   startReplicaSet,
@@ -18,7 +17,7 @@ import {
   type ServiceProcess,
 } from '@arzpol/devstack'
 import type pg from 'pg'
-import { e2eUrls } from './ports.ts'
+import { e2eUrls, workerPort } from './ports.ts'
 
 /**
  * payments-service and web replicas of a spec's own, behind round-robin proxies, built from the
@@ -104,8 +103,8 @@ export async function startReplicaStack(options: ReplicaStackOptions): Promise<R
 
   try {
     const secrets = generateDevSecrets()
-    const paymentsUrl = `http://127.0.0.1:${await getFreePort()}`
-    const webUrl = `http://127.0.0.1:${await getFreePort()}`
+    const paymentsUrl = `http://127.0.0.1:${await workerPort()}`
+    const webUrl = `http://127.0.0.1:${await workerPort()}`
     const common = {
       ...process.env,
       NODE_ENV: 'production',
@@ -114,7 +113,7 @@ export async function startReplicaStack(options: ReplicaStackOptions): Promise<R
     }
     /** A sandbox outside party (`sms`, `bank`) of this stack's own, on a free port. */
     const startSandbox = async (name: 'sms' | 'bank'): Promise<string> => {
-      const port = await getFreePort()
+      const port = await workerPort()
       const prefix = `SANDBOX_${name.toUpperCase()}`
       const vendor = startServiceProcess({
         name,
@@ -167,6 +166,7 @@ export async function startReplicaStack(options: ReplicaStackOptions): Promise<R
       name: 'payments',
       count: options.payments ?? 2,
       publicPort: Number(new URL(paymentsUrl).port),
+      allocatePort: workerPort,
       logger,
       start: startPayments,
     })
@@ -175,6 +175,7 @@ export async function startReplicaStack(options: ReplicaStackOptions): Promise<R
       name: 'web',
       count: options.web ?? 2,
       publicPort: Number(new URL(webUrl).port),
+      allocatePort: workerPort,
       logger,
       start: ({ name, port }) =>
         startServiceProcess({
@@ -214,7 +215,7 @@ export async function startReplicaStack(options: ReplicaStackOptions): Promise<R
       smsUrl,
       bankUrl,
       async startPaymentsProcess(name) {
-        const port = await getFreePort()
+        const port = await workerPort()
         const started = startPayments({ name, port })
         others.push(started)
         await waitForHttp(`http://127.0.0.1:${port}/healthz`, {

@@ -28,6 +28,8 @@ export interface ReplicaSetOptions {
   publicPort: number
   host?: string
   logger: Logger
+  /** Where each replica's port comes from: a free one the kernel hands out, unless given. */
+  allocatePort?: () => Promise<number>
   /** Starts one replica listening on `port`, its log lines prefixed with `name`. */
   start(replica: { name: string; port: number }): ServiceProcess
 }
@@ -57,7 +59,7 @@ export async function startReplicaSet(options: ReplicaSetOptions): Promise<Repli
 
   const ports: number[] = []
   while (ports.length < options.count) {
-    const port = await getFreePort()
+    const port = await (options.allocatePort ?? getFreePort)()
     if (port !== options.publicPort && !ports.includes(port)) ports.push(port)
   }
   const names = ports.map((_, i) => `${options.name}-${i + 1}`)
