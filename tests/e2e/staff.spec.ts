@@ -411,7 +411,7 @@ test('support answer a ticket from the inbox with a pinned prepared message and 
 
   // Nothing to send: the Persian message.
   await desk.getByRole('button', { name: 'ارسال پاسخ' }).click()
-  await expect(desk.getByText('متن پاسخ یا یک پیام آماده لازم است')).toBeVisible()
+  await expect(desk.getByText('متن پاسخ، یک پیام آماده یا یک فایل لازم است')).toBeVisible()
 
   await desk
     .getByTestId('pinned-prepared')

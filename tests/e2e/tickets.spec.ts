@@ -98,6 +98,82 @@ test('from an order’s page: a ticket naming that order, with a receipt attache
   await staff.page.context().close()
 })
 
+test('two agents on one ticket: the first answer (with a file) takes it, a colleague with the page open is told before answering, support mark it solved and the customer sees so', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000)
+  await registerNewCustomer(page, uniquePhone(), PASSWORD)
+  await page.goto('/dashboard/tickets')
+  await openNewTicketForm(page)
+  const title = `بازگشت وجه ${Date.now() % 100000}`
+  await page.getByLabel('عنوان', { exact: true }).fill(title)
+  await page.getByLabel('دسته‌بندی').selectOption({ label: 'پرداخت' })
+  await page.getByLabel('پیام اولیه').fill('پولم کی برمی‌گردد؟')
+  await page.getByRole('button', { name: 'ثبت تیکت' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/tickets\/\d+$/)
+  const ticketPath = `/staff/tickets/${ticketIdFrom(page)}`
+
+  const sara = await signInAsStaff(browser, 'support')
+  const reza = await signInAsStaff(browser, 'support')
+  for (const desk of [sara.page, reza.page]) {
+    await desk.goto(ticketPath)
+    await expect(desk.getByTestId('ticket-assignee')).toContainText('هنوز کسی این تیکت را برنداشته')
+  }
+  // Sara answers first, with the bank's receipt: the ticket is hers.
+  await sara.page.getByLabel('متن پاسخ').fill('رسید بازگشت وجه پیوست است.')
+  await sara.page.getByLabel('پیوست (اختیاری)').setInputFiles({
+    name: 'رسید بازگشت.png',
+    mimeType: 'image/png',
+    buffer: pngFile(),
+  })
+  await sara.page.getByRole('button', { name: 'ارسال پاسخ' }).click()
+  await expect(
+    sara.page.getByRole('status').filter({ hasText: 'پاسخ شما برای مشتری ارسال شد' }),
+  ).toBeVisible()
+  await expect(sara.page.getByTestId('ticket-assignee')).toContainText('این تیکت با شماست')
+
+  // Reza's page was drawn before: his answer is held back and names Sara; what he typed stays.
+  await reza.page.getByLabel('متن پاسخ').fill('در حال بررسی است.')
+  await reza.page.getByRole('button', { name: 'ارسال پاسخ' }).click()
+  await expect(
+    reza.page.getByRole('alert').filter({ hasText: 'این تیکت در این فاصله به' }),
+  ).toContainText(sara.username)
+  await expect(reza.page.getByTestId('reply-colleague')).toContainText(sara.username)
+  await expect(reza.page.getByLabel('متن پاسخ')).toHaveValue('در حال بررسی است.')
+  // Knowing it now, he sends it anyway: it goes, and the ticket stays Sara's.
+  await reza.page.getByRole('button', { name: 'ارسال پاسخ' }).click()
+  await expect(
+    reza.page.getByRole('status').filter({ hasText: 'پاسخ شما برای مشتری ارسال شد' }),
+  ).toBeVisible()
+  await expect(reza.page.getByTestId('ticket-assignee')).toContainText(sara.username)
+  await reza.page.goto('/staff/tickets?view=open&who=me')
+  await expect(reza.page.getByRole('heading', { name: 'تیکت‌های پشتیبانی' })).toBeVisible()
+  await expect(reza.page.getByTestId('staff-ticket-row').filter({ hasText: title })).toHaveCount(0)
+  await sara.page.goto('/staff/tickets?view=open&who=me')
+  await expect(sara.page.getByTestId('staff-ticket-row').filter({ hasText: title })).toContainText(
+    sara.username,
+  )
+
+  await sara.page.goto(ticketPath)
+  await sara.page.getByRole('button', { name: 'علامت حل‌شده' }).click()
+  await expect(
+    sara.page.getByRole('status').filter({ hasText: 'تیکت حل‌شده علامت خورد' }),
+  ).toBeVisible()
+  await expect(sara.page.getByTestId('ticket-resolved')).toBeVisible()
+
+  // The customer sees both answers, Sara's file, and that support consider it solved.
+  await page.reload()
+  const thread = page.getByTestId('ticket-thread')
+  await expect(thread.getByTestId('attachment-link')).toContainText('رسید بازگشت.png')
+  await expect(thread).toContainText('در حال بررسی است.')
+  await expect(page.getByTestId('ticket-resolved')).toContainText(
+    'پشتیبانی این درخواست را حل‌شده می‌داند',
+  )
+  await sara.page.context().close()
+  await reza.page.context().close()
+})
+
 test('a customer opens a ticket with an image, support answers, the customer closes it', async ({
   page,
   request,

@@ -46,20 +46,30 @@ export interface TicketWithCategory {
   closed_at: Date | null
   last_message_at: Date
   last_message_by_staff: boolean
+  assigned_to: number | null
+  assigned_at: Date | null
+  resolved_at: Date | null
+  resolved_by: number | null
   created_at: Date
   updated_at: Date
 }
 
-/** A ticket as the staff API shows it: with its customer's username and phone. */
+/**
+ * A ticket as the staff API shows it: with its customer's username and phone, and the username
+ * of the staff member who has it.
+ */
 export interface TicketForStaff extends TicketWithCategory {
   customer_username: string
   customer_phone: string
+  assignee_username: string | null
 }
 
 export interface StaffTicketFilters {
   status?: TicketStatus | undefined
   waiting_for_staff?: boolean | undefined
   category?: number | undefined
+  /** A staff member's id: the tickets they have; null: the tickets nobody has. */
+  assigned_to?: number | null | undefined
   limit: number
   offset: number
 }
@@ -95,6 +105,12 @@ export class Ticket extends BaseModel {
   declare last_message_at: Date
   /** Who spoke last: a customer's message leaves an open ticket "waiting for staff". */
   declare last_message_by_staff: boolean
+  /** The staff member working the ticket (they took it, or answered it first). */
+  declare assigned_to: number | null
+  declare assigned_at: Date | null
+  /** Support consider it solved; the customer's next message takes the mark away. */
+  declare resolved_at: Date | null
+  declare resolved_by: number | null
   declare created_at: Date
   declare updated_at: Date
 
@@ -136,11 +152,16 @@ export class Ticket extends BaseModel {
       .orderBy(newestFirst('t', 'updated_at'))
   }
 
-  /** One ticket with its category and its customer's username and phone. */
+  /** One ticket with its category, its customer's username and phone, and its assignee. */
   static async forStaff(db: Knex, id: number): Promise<TicketForStaff | undefined> {
     return ticketsWithCategory(db)
       .join('users as u', 'u.id', 't.user_id')
-      .select<TicketForStaff[]>('u.username as customer_username', 'u.phone as customer_phone')
+      .leftJoin('users as a', 'a.id', 't.assigned_to')
+      .select<TicketForStaff[]>(
+        'u.username as customer_username',
+        'u.phone as customer_phone',
+        'a.username as assignee_username',
+      )
       .where('t.id', id)
       .first()
   }
@@ -156,8 +177,11 @@ export class Ticket extends BaseModel {
     const query = db('tickets as t')
       .join('ticket_categories as c', 'c.id', 't.category_id')
       .join('users as u', 'u.id', 't.user_id')
+      .leftJoin('users as a', 'a.id', 't.assigned_to')
     if (filters.status) query.where('t.status', filters.status)
     if (filters.category !== undefined) query.where('t.category_id', filters.category)
+    if (filters.assigned_to === null) query.whereNull('t.assigned_to')
+    else if (filters.assigned_to !== undefined) query.where('t.assigned_to', filters.assigned_to)
     if (filters.waiting_for_staff === true) {
       query.where('t.status', 'open').where('t.last_message_by_staff', false)
     } else if (filters.waiting_for_staff === false) {
@@ -170,6 +194,7 @@ export class Ticket extends BaseModel {
           'c.name as category_name',
           'u.username as customer_username',
           'u.phone as customer_phone',
+          'a.username as assignee_username',
         )
         .orderBy(
           filters.waiting_for_staff === true
@@ -239,17 +264,37 @@ export class Ticket extends BaseModel {
     return ticket?.status
   }
 
-  /** Records that a message was written at `now`, by staff or by the customer. */
+  /**
+   * Records that a message was written at `now`, by staff or by the customer. The customer
+   * writing again means the question is not solved: the resolved mark goes.
+   */
   static async markMessaged(
     trx: Knex,
     id: number,
     { now, byStaff }: { now: Date; byStaff: boolean },
   ): Promise<void> {
-    await trx('tickets').where({ id }).update({
-      last_message_at: now,
-      last_message_by_staff: byStaff,
-      updated_at: now,
-    })
+    await trx('tickets')
+      .where({ id })
+      .update({
+        last_message_at: now,
+        last_message_by_staff: byStaff,
+        updated_at: now,
+        ...(byStaff ? {} : { resolved_at: null, resolved_by: null }),
+      })
+  }
+
+  /** Gives the ticket to a staff member (null: to nobody) from `now`. */
+  static async assign(trx: Knex, id: number, staffId: number | null, now: Date): Promise<void> {
+    await trx('tickets')
+      .where({ id })
+      .update({ assigned_to: staffId, assigned_at: staffId === null ? null : now, updated_at: now })
+  }
+
+  /** Marks the ticket solved by `staffId` at `now` (it stays open until the customer closes). */
+  static async markResolved(trx: Knex, id: number, staffId: number, now: Date): Promise<void> {
+    await trx('tickets')
+      .where({ id })
+      .update({ resolved_at: now, resolved_by: staffId, updated_at: now })
   }
 
   /** Sets `updated_at` (a file was added to one of its messages). */

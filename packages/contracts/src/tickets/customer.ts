@@ -65,7 +65,8 @@ export const idField = (missing: string, invalid: string) =>
 export const optionalIdField = (invalid: string) =>
   z.preprocess(latinId, idNumber(invalid, invalid).optional())
 
-function latinId(value: unknown): unknown {
+/** A form's or JSON's id as a number (Persian digits too); blank or absent is undefined. */
+export function latinId(value: unknown): unknown {
   if (value === null || value === undefined) return undefined
   if (typeof value !== 'string') return value
   const digits = toLatinDigits(value.trim())
@@ -164,6 +165,10 @@ export const Ticket = z.object({
   category_name: z.string(),
   status: z.enum(['open', 'closed']),
   status_display: z.string().meta({ description: 'باز / بسته شده' }),
+  // Optional on the wire: a pod from before support marked tickets solved leaves it out.
+  resolved: z.boolean().optional().meta({
+    description: 'support consider it solved (it stays open: closing is the customer’s)',
+  }),
   created_at: isoDate,
   updated_at: isoDate,
 })

@@ -3,6 +3,7 @@ import {
   cleanText,
   idField,
   isoDate,
+  latinId,
   MAX_CONTENT_LENGTH,
   MESSAGES,
   optionalIdField,
@@ -20,6 +21,42 @@ export const PreparedMessageIdParams = z.object({
   }),
 })
 
+/** What support are told about who works a ticket. */
+export const ASSIGNMENT_MESSAGES = {
+  seenInvalid: 'مسئول تیکت در فرم معتبر نیست؛ صفحه را دوباره باز کنید.',
+  notYours: 'این تیکت با شما نیست که رهایش کنید.',
+} as const
+
+/**
+ * The refusal when the ticket changed hands since the agent looked at it. The username is
+ * isolated (FSI…PDI) so a Latin name cannot turn the Persian sentence's quotes around.
+ */
+export const assigneeChanged = (now: string | null) =>
+  now === null
+    ? 'همکارتان این تیکت را در این فاصله رها کرد و اکنون مسئولی ندارد؛ صفحه را دوباره ببینید و سپس تصمیم بگیرید.'
+    : `این تیکت در این فاصله به «\u2068${now}\u2069» سپرده شد؛ صفحه را دوباره ببینید و سپس تصمیم بگیرید.`
+
+/**
+ * Who the agent saw working the ticket when they acted: a staff id, or `none`. The action is
+ * refused (409 `ticket_assignee_changed`) if that changed meanwhile, so two agents never answer
+ * one ticket without knowing. Absent or blank: no check (the original client sends none).
+ */
+export const seenAssignee = z
+  .preprocess(
+    (value) => (value === 'none' || value === null ? null : latinId(value)),
+    z
+      .number({ error: ASSIGNMENT_MESSAGES.seenInvalid })
+      .int(ASSIGNMENT_MESSAGES.seenInvalid)
+      .positive(ASSIGNMENT_MESSAGES.seenInvalid)
+      .max(Number.MAX_SAFE_INTEGER, ASSIGNMENT_MESSAGES.seenInvalid)
+      .nullable()
+      .optional(),
+  )
+  .meta({ description: 'the assignee the agent saw: a staff id, or `none`; optional' })
+
+/** Taking a ticket, or letting it go. */
+export const AssignmentBody = z.object({ seen_assignee: seenAssignee })
+
 /** Staff reply: like a customer message, or a prepared message's text. */
 export const StaffReplyBody = z
   .object({
@@ -30,6 +67,7 @@ export const StaffReplyBody = z
       description: 'id of a prepared message to send',
     }),
     file: uploadedFile.optional(),
+    seen_assignee: seenAssignee,
   })
   .superRefine((body, ctx) => {
     if (
@@ -58,6 +96,12 @@ export const StaffTicketQuery = z.object({
     description: 'true: open tickets whose last message is from the customer',
   }),
   category: optionalIdField(MESSAGES.categoryInvalid),
+  assigned: z
+    .preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.enum(['me', 'none'], { error: 'مسئول باید me یا none باشد' }).optional(),
+    )
+    .meta({ description: 'me: the tickets the caller has; none: the tickets nobody has' }),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 })
@@ -98,6 +142,13 @@ export const StaffTicket = Ticket.extend({
   customer: z.object({ id: z.number().int(), username: z.string(), phone: z.string() }),
   waiting_for_staff: z.boolean(),
   last_message_at: isoDate,
+  // Optional on the wire: a pod from before tickets had assignees leaves them out.
+  assignee: z
+    .object({ id: z.number().int(), username: z.string(), since: isoDate })
+    .nullable()
+    .optional()
+    .meta({ description: 'the staff member working the ticket, or null' }),
+  resolved_at: isoDate.nullable().optional(),
 })
 export const StaffTicketPage = z.object({
   count: z.number().int(),

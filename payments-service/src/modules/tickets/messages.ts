@@ -10,6 +10,7 @@ import { refuseOwnAccount } from '../users/own-account.ts'
 import { MESSAGES } from '@arzpol/contracts/tickets/customer'
 import { MAX_ATTACHMENTS_PER_MESSAGE, type UploadedFile } from '@arzpol/contracts/uploads'
 import { ticketClosed, notFound, visibleTicket, type Actor } from './access.ts'
+import { refuseChangedAssignee, type SeenAssignee } from './assignment.ts'
 import { withStoredFile } from './attachment-files.ts'
 import type { TicketDeps } from './deps.ts'
 import { attachmentView, messageView, type AttachmentView, type MessageView } from './views.ts'
@@ -20,6 +21,8 @@ export interface NewMessage {
   content?: string | undefined
   file?: UploadedFile | undefined
   preparedMessageId?: number | undefined
+  /** Staff only: whom the agent saw working the ticket (see assignment.ts). */
+  seenAssignee?: SeenAssignee
 }
 
 /** A ticket's thread (or only the messages `onlyIds` names), each with its files. */
@@ -60,7 +63,7 @@ async function preparedText({ db }: Pick<TicketDeps, 'db'>, id: number): Promise
  */
 export async function addMessage(
   deps: TicketDeps,
-  { actor, ticketId, content, file, preparedMessageId }: NewMessage,
+  { actor, ticketId, content, file, preparedMessageId, seenAssignee }: NewMessage,
 ): Promise<MessageView> {
   const { db, clock, sms } = deps
   const ticket = await visibleTicket(db, actor, ticketId)
@@ -76,6 +79,7 @@ export async function addMessage(
     db.transaction(async (trx) => {
       const locked = await visibleTicket(trx, actor, ticketId, true)
       if (locked.status === 'closed') throw ticketClosed()
+      if (asStaff) await refuseChangedAssignee(trx, locked, seenAssignee)
       const now = clock.now()
       const id = await TicketMessage.addReturningId(trx, {
         ticket_id: ticketId,
@@ -89,6 +93,10 @@ export async function addMessage(
         await TicketAttachment.add(trx, { ...stored, message_id: id, created_at: now })
       }
       await Ticket.markMessaged(trx, ticketId, { now, byStaff: asStaff })
+      // The first agent to answer takes the ticket, so the next one sees who works it.
+      if (asStaff && locked.assigned_to === null) {
+        await Ticket.assign(trx, ticketId, actor.user.id, now)
+      }
       if (asStaff) {
         // The notice is a job of the reply's transaction: it exists exactly if the reply does.
         const phone = await User.fieldOf(trx, ticket.user_id, 'phone')

@@ -3,6 +3,7 @@ import type { Role } from '../../models/user.model.ts'
 import type { PreparedMessageService } from './prepared-messages.service.ts'
 import { Message, MessageList, TicketIdParams } from '@arzpol/contracts/tickets/customer'
 import {
+  AssignmentBody,
   PreparedMessageBody,
   PreparedMessageIdParams,
   PreparedMessageList,
@@ -32,10 +33,48 @@ export function registerStaffTicketRoutes(
     operationId: 'staff_tickets_list',
     summary: 'All tickets, filtered by status, waiting for staff and category',
     description:
-      '`waiting_for_staff=true`: open tickets whose last message is from the customer, oldest first. Otherwise most recently active first. Paged with `limit` (≤ 200) and `offset`.',
+      "`waiting_for_staff=true`: open tickets whose last message is from the customer, oldest first. Otherwise most recently active first. `assigned=me`: the caller's tickets; `assigned=none`: tickets nobody works. Paged with `limit` (≤ 200) and `offset`.",
     query: StaffTicketQuery,
     responses: ok('A page of tickets', StaffTicketPage),
-    handler: async (_ctx, { query }) => reply(200, await tickets.listForStaff(query)),
+    handler: async (_ctx, { user, query: { assigned, ...filters } }) => {
+      const assignedTo = assigned === 'me' ? user.id : assigned === 'none' ? null : undefined
+      return reply(200, await tickets.listForStaff({ ...filters, assigned_to: assignedTo }))
+    },
+  })
+
+  const assignment = {
+    take: 'Take the ticket: the caller works it (from nobody, or knowingly from a colleague)',
+    release: 'Let one’s own ticket go: nobody works it until someone takes or answers it',
+  } as const
+  for (const step of ['take', 'release'] as const) {
+    staff.post(`/api/staff/tickets/:id/${step}/`, {
+      operationId: `staff_tickets_${step}`,
+      summary: assignment[step],
+      description:
+        '`seen_assignee` (a staff id, or `none`) is whom the agent saw working the ticket; if that changed meanwhile the answer is 409 `ticket_assignee_changed`. A closed ticket answers 409 `ticket_closed`; letting go of a colleague’s ticket 409 `ticket_not_yours`.',
+      params: TicketIdParams,
+      body: AssignmentBody,
+      responses: ok('The ticket', StaffTicket),
+      errors: [403, 404, 409],
+      handler: async (_ctx, { user, params, body }) => {
+        await tickets[step](user, params.id, body.seen_assignee)
+        return reply(200, await tickets.getForStaff(params.id))
+      },
+    })
+  }
+
+  staff.post('/api/staff/tickets/:id/resolve/', {
+    operationId: 'staff_tickets_resolve',
+    summary: 'Mark the ticket solved (it stays open: the customer closes it)',
+    description:
+      'The customer sees the mark; their next message takes it away. A closed ticket answers 409 `ticket_closed`.',
+    params: TicketIdParams,
+    responses: ok('The ticket', StaffTicket),
+    errors: [403, 404, 409],
+    handler: async (_ctx, { user, params }) => {
+      await tickets.resolve(user, params.id)
+      return reply(200, await tickets.getForStaff(params.id))
+    },
   })
 
   staff.get('/api/staff/tickets/:id/', {
@@ -61,7 +100,7 @@ export function registerStaffTicketRoutes(
     operationId: 'staff_messages_create',
     summary: 'Reply to a ticket: `content`, a `prepared_message` id, and/or a `file` (multipart)',
     description:
-      'The reply shows `is_staff: true` and the staff username (or "پشتیبانی"); the customer gets an SMS. A closed ticket answers 409 `ticket_closed`.',
+      'The reply shows `is_staff: true` and the staff username (or "پشتیبانی"); the customer gets an SMS; the first agent to answer an unassigned ticket takes it. A closed ticket answers 409 `ticket_closed`; with `seen_assignee` (see take) a ticket that changed hands meanwhile 409 `ticket_assignee_changed`.',
     params: TicketIdParams,
     body: StaffReplyBody,
     multipart: { read: readMultipart },
@@ -76,6 +115,7 @@ export function registerStaffTicketRoutes(
           content: body.content,
           file: body.file,
           preparedMessageId: body.prepared_message,
+          seenAssignee: body.seen_assignee,
         }),
       ),
   })

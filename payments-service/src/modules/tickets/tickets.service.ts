@@ -3,6 +3,7 @@ import type { User } from '../../models/user.model.ts'
 import { notFound, visibleTicket, type Actor } from './access.ts'
 import { openAttachment } from './attachment-files.ts'
 import type { TicketDeps } from './deps.ts'
+import { releaseTicket, resolveTicket, takeTicket, type SeenAssignee } from './assignment.ts'
 import { addAttachment, addMessage, messagesOf, type NewMessage } from './messages.ts'
 import { closeTicket, openTicket, type NewTicket } from './open-ticket.ts'
 import { staffTicketView, ticketView } from './views.ts'
@@ -22,6 +23,11 @@ export function createTicketService(deps: TicketDeps) {
       if (!row) throw notFound()
       return staffTicketView(row)
     },
+    take: (staff: User, ticketId: number, seen: SeenAssignee) =>
+      takeTicket(deps, staff, ticketId, seen),
+    release: (staff: User, ticketId: number, seen: SeenAssignee) =>
+      releaseTicket(deps, staff, ticketId, seen),
+    resolve: (staff: User, ticketId: number) => resolveTicket(deps, staff, ticketId),
     listForStaff: async (filters: StaffTicketFilters) => {
       const { count, rows } = await Ticket.pageForStaff(db, filters)
       return { count, results: rows.map(staffTicketView) }

@@ -97,6 +97,7 @@ describe('customer ticketing API', () => {
         category_name: 'فنی',
         status: 'open',
         status_display: 'باز',
+        resolved: false,
         created_at: t.clock.now().toISOString(),
         updated_at: t.clock.now().toISOString(),
       })

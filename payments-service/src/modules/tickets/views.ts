@@ -33,6 +33,7 @@ export function ticketView(row: TicketWithCategory): TicketView {
     category_name: row.category_name,
     status: row.status,
     status_display: STATUS_DISPLAY[row.status],
+    resolved: row.resolved_at !== null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   }
@@ -44,6 +45,15 @@ export function staffTicketView(row: TicketForStaff): StaffTicketView {
     customer: { id: row.user_id, username: row.customer_username, phone: row.customer_phone },
     waiting_for_staff: waitingForStaff(row),
     last_message_at: row.last_message_at.toISOString(),
+    assignee:
+      row.assigned_to !== null && row.assignee_username !== null && row.assigned_at !== null
+        ? {
+            id: row.assigned_to,
+            username: row.assignee_username,
+            since: row.assigned_at.toISOString(),
+          }
+        : null,
+    resolved_at: row.resolved_at?.toISOString() ?? null,
   }
 }
 

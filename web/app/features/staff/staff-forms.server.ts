@@ -17,7 +17,7 @@ export const FORM_MESSAGES = {
   actionNotAllowed: 'این عملیات در وضعیت فعلی سفارش مجاز نیست؛ صفحه را دوباره باز کنید.',
   blockNote: 'دلیل مسدود کردن حساب را بنویسید',
   tooLong: (max: number) => `حداکثر ${max.toLocaleString('fa-IR')} نویسه مجاز است`,
-  replyRequired: 'متن پاسخ یا یک پیام آماده لازم است',
+  replyRequired: 'متن پاسخ، یک پیام آماده یا یک فایل لازم است',
   preparedInvalid: 'پیام آماده انتخاب‌شده معتبر نیست',
   currency: 'ارز را انتخاب کنید',
   rate: 'نرخ را به تومان و به صورت عدد صحیح بزرگ‌تر از صفر وارد کنید',

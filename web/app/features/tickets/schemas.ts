@@ -3,6 +3,7 @@ import {
   TICKET_LIMITS,
   TICKET_ORDER_MESSAGES,
   toLatinDigits,
+  toPersianDigits,
 } from '@arzpol/contracts'
 // zod/mini: these run in the browser too (see features/auth/auth-schemas.ts).
 import * as z from 'zod/mini'
@@ -20,6 +21,8 @@ export const MAX_CONTENT_LENGTH = TICKET_LIMITS.contentLength
 export const THREAD_REFRESH_MS = 7000
 /** Shown in the file picker; payments-service decides by the file's bytes anyway. */
 export const ACCEPTED_FILES = 'image/png,image/jpeg,image/webp,image/gif,application/pdf'
+/** What a ticket's file picker says it takes. */
+export const FILE_HINT = `تصویر یا PDF، حداکثر ${toPersianDigits(MAX_FILE_BYTES / 1024 / 1024)} مگابایت`
 
 export const TICKET_MESSAGES = {
   ...TICKET_LIMIT_MESSAGES,
@@ -34,6 +37,8 @@ export const TICKET_MESSAGES = {
   created: 'تیکت با موفقیت ثبت شد',
   closed: 'تیکت بسته شد',
   closedNotice: 'این تیکت بسته شده است و امکان ارسال پیام در آن وجود ندارد.',
+  resolvedNotice:
+    'پشتیبانی این درخواست را حل‌شده می‌داند. اگر مشکل برطرف شده، تیکت را ببندید؛ اگر نه، همین‌جا بنویسید.',
 } as const
 
 export const TICKET_INTENTS = { create: 'create', send: 'send', close: 'close' } as const

@@ -1,17 +1,22 @@
 import type { PreparedMessageOut } from '@arzpol/contracts/tickets/staff'
 import { Form, Link } from '@remix-run/react'
 import type { z } from 'zod'
-import { FormAlert, SubmitButton, TextAreaField } from '~/components/forms.tsx'
+import { Field, FormAlert, SubmitButton, TextAreaField } from '~/components/forms.tsx'
 import { Panel } from '~/features/staff/ui.tsx'
 import type { FormErrors } from '~/utils/form-errors.ts'
+import { ACCEPTED_FILES, FILE_HINT } from './schemas.ts'
+import { SeenAssignee } from './staff-ticket-assignment.tsx'
+import type { StaffTicket } from './staff-ticket-summary.tsx'
 
 /**
  * Support's answer to a ticket: a reply form that can send a prepared message (pinned ones
- * first, as payments-service lists them) instead of typing, and one-tap sending of the pinned
- * ones. A ticket the customer closed takes no reply.
+ * first, as payments-service lists them) instead of typing, and a file, and one-tap sending of
+ * the pinned ones. Every reply says whom the agent saw working the ticket, and the form says
+ * so when it is a colleague. A ticket the customer closed takes no reply.
  */
 
 type PreparedMessage = z.output<typeof PreparedMessageOut>
+type Assignee = NonNullable<StaffTicket['assignee']> | null
 
 export function ClosedTicketNotice() {
   return (
@@ -21,49 +26,59 @@ export function ClosedTicketNotice() {
   )
 }
 
-export function StaffTicketReply({
-  messageCount,
-  prepared,
-  preparedFailed,
-  errors,
-}: {
-  /** The thread's length: a reply that went through empties the form. */
-  messageCount: number
+interface ReplyProps {
+  assignee: Assignee
   prepared: readonly PreparedMessage[]
   preparedFailed: boolean
   errors: FormErrors | undefined
+  /** What was typed into a refused reply. */
+  content: string | undefined
+}
+
+export function StaffTicketReply({
+  messageCount,
+  me,
+  ...reply
+}: ReplyProps & {
+  /** The thread's length: a reply that went through empties the form. */
+  messageCount: number
+  me: number
 }) {
-  const pinned = prepared.filter((p) => p.is_pinned)
+  const pinned = reply.prepared.filter((p) => p.is_pinned)
+  const colleague = reply.assignee && reply.assignee.id !== me ? reply.assignee : null
   return (
     <Panel title="پاسخ به مشتری">
-      <ReplyForm
-        key={messageCount}
-        prepared={prepared}
-        preparedFailed={preparedFailed}
-        errors={errors}
-      />
-      <PinnedReplies pinned={pinned} />
+      {colleague ? (
+        <p
+          className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          data-testid="reply-colleague"
+        >
+          این تیکت با «<bdi>{colleague.username}</bdi>» است؛ پاسخ شما کنار پاسخ‌های او دیده می‌شود و
+          تیکت با او می‌ماند.
+        </p>
+      ) : null}
+      <ReplyForm key={messageCount} {...reply} />
+      <PinnedReplies pinned={pinned} assignee={reply.assignee} />
     </Panel>
   )
 }
 
-function ReplyForm({
-  prepared,
-  preparedFailed,
-  errors,
-}: {
-  prepared: readonly PreparedMessage[]
-  preparedFailed: boolean
-  errors: FormErrors | undefined
-}) {
+function ReplyForm({ assignee, prepared, preparedFailed, errors, content }: ReplyProps) {
   const pinned = prepared.filter((p) => p.is_pinned)
   const others = prepared.filter((p) => !p.is_pinned)
   return (
-    <Form method="post" className="flex flex-col gap-4" noValidate>
+    <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4" noValidate>
+      <SeenAssignee assignee={assignee} />
       {/* The prepared message comes from the select or from a pinned message's hidden
-          field (and the select is absent without prepared messages): its error goes on
-          top, where it is seen either way. */}
-      <FormAlert errors={[...(errors?.form ?? []), ...(errors?.fields.prepared_message ?? [])]} />
+          field (and the select is absent without prepared messages), and the assignee seen is
+          hidden: their errors go on top, where they are seen either way. */}
+      <FormAlert
+        errors={[
+          ...(errors?.form ?? []),
+          ...(errors?.fields.prepared_message ?? []),
+          ...(errors?.fields.seen_assignee ?? []),
+        ]}
+      />
       {preparedFailed ? (
         <p className="text-sm text-amber-800">پیام‌های آماده در حال حاضر در دسترس نیستند.</p>
       ) : null}
@@ -98,7 +113,21 @@ function ReplyForm({
           تا پاسخ‌های پرتکرار را با یک انتخاب بفرستید.
         </p>
       )}
-      <TextAreaField name="content" label="متن پاسخ" rows={4} errors={errors?.fields.content} />
+      <TextAreaField
+        name="content"
+        label="متن پاسخ"
+        rows={4}
+        defaultValue={content}
+        errors={errors?.fields.content}
+      />
+      <Field
+        type="file"
+        name="file"
+        label="پیوست (اختیاری)"
+        accept={ACCEPTED_FILES}
+        hint={FILE_HINT}
+        errors={errors?.fields.file}
+      />
       <div>
         <SubmitButton intent="reply">ارسال پاسخ</SubmitButton>
       </div>
@@ -124,7 +153,13 @@ function PreparedGroup(props: {
 }
 
 /** The pinned prepared messages, each sent with one tap. */
-function PinnedReplies({ pinned }: { pinned: readonly PreparedMessage[] }) {
+function PinnedReplies({
+  pinned,
+  assignee,
+}: {
+  pinned: readonly PreparedMessage[]
+  assignee: Assignee
+}) {
   if (pinned.length === 0) return null
   return (
     <div className="mt-5 border-t border-slate-100 pt-4">
@@ -134,6 +169,7 @@ function PinnedReplies({ pinned }: { pinned: readonly PreparedMessage[] }) {
           <li key={p.id}>
             <Form method="post" className="flex items-start justify-between gap-3">
               <input type="hidden" name="prepared_message" value={p.id} />
+              <SeenAssignee assignee={assignee} />
               <span className="text-sm text-slate-700">
                 <span className="font-semibold">{p.title}: </span>
                 {p.content}

@@ -32,6 +32,7 @@ export function StaffTicketSummary({ ticket }: { ticket: StaffTicket }) {
         <dd className="flex gap-2">
           {ticket.status === 'closed' ? <Badge>بسته</Badge> : <Badge tone="emerald">باز</Badge>}
           {ticket.waiting_for_staff ? <Badge tone="amber">منتظر پاسخ</Badge> : null}
+          {ticket.resolved_at ? <Badge tone="emerald">حل‌شده</Badge> : null}
         </dd>
       </dl>
     </Panel>

@@ -1,11 +1,11 @@
 import { Form, Link, useFetcher } from '@remix-run/react'
 import type { FormEvent } from 'react'
 import { useId, useState } from 'react'
-import { toPersianDigits } from '@arzpol/contracts'
 import { BusyButton, ErrorList, FormAlert } from '~/components/forms.tsx'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import {
   ACCEPTED_FILES,
+  FILE_HINT,
   MAX_CONTENT_LENGTH,
   messageProblems,
   TICKET_INTENTS,
@@ -195,11 +195,7 @@ export function SendForm({
             />
           </label>
           <p id={`${id}-file-hint`} className="text-xs text-slate-500">
-            {fileName ? (
-              <bdi data-testid="chosen-file">{fileName}</bdi>
-            ) : (
-              `تصویر یا PDF، حداکثر ${toPersianDigits(10)} مگابایت`
-            )}
+            {fileName ? <bdi data-testid="chosen-file">{fileName}</bdi> : FILE_HINT}
           </p>
           <ErrorList id={`${id}-file-error`} errors={fileErrors} />
         </div>

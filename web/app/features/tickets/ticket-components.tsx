@@ -13,8 +13,8 @@ import type { FormErrors } from '~/utils/form-errors.ts'
 import { useValidatedForm } from '~/utils/use-validated-form.ts'
 import {
   ACCEPTED_FILES,
+  FILE_HINT,
   MAX_CONTENT_LENGTH,
-  MAX_FILE_BYTES,
   MAX_TITLE_LENGTH,
   schemaForIntent,
   TICKET_INTENTS,
@@ -267,7 +267,7 @@ export function NewTicketPanel({
           label="پیوست (اختیاری)"
           accept={ACCEPTED_FILES}
           errors={errors.fields.file}
-          hint={`تصویر یا PDF، حداکثر ${toPersianDigits(MAX_FILE_BYTES / 1024 / 1024)} مگابایت؛ مثلاً تصویر رسید یا پیام خطا.`}
+          hint={`${FILE_HINT}؛ مثلاً تصویر رسید یا پیام خطا.`}
         />
         <SubmitButton intent={TICKET_INTENTS.create} className="self-start">
           ثبت تیکت

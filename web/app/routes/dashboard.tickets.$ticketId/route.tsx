@@ -202,6 +202,13 @@ export default function TicketThread() {
         >
           {TICKET_MESSAGES.closedNotice}
         </p>
+      ) : ticket.resolved ? (
+        <p
+          className="rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900"
+          data-testid="ticket-resolved"
+        >
+          {TICKET_MESSAGES.resolvedNotice}
+        </p>
       ) : null}
 
       <SendForm

@@ -1,35 +1,29 @@
-import { readFormData } from '~/utils/form-data.server.ts'
 import { formatJalaliDateTime, formatNumberFa } from '@arzpol/contracts'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { PageHeader } from '~/features/staff/ui.tsx'
-import type { FormErrors } from '~/utils/form-errors.ts'
 import { ClosedTicketNotice, StaffTicketReply } from '~/features/tickets/staff-ticket-reply.tsx'
 import { StaffTicketSummary } from '~/features/tickets/staff-ticket-summary.tsx'
 import { StaffTicketThread } from '~/features/tickets/staff-ticket-thread.tsx'
-import { parseReply } from '~/features/tickets/staff-ticket-forms.server.ts'
+import { staffTicketAction } from '~/features/tickets/staff-ticket-actions.server.ts'
+import { StaffTicketAssignment } from '~/features/tickets/staff-ticket-assignment.tsx'
 import {
   getTicket,
   listMessages,
   listPreparedMessages,
-  replyToTicket,
 } from '~/features/tickets/staff-tickets.server.ts'
-import {
-  readOrThrow,
-  redirectWithFlash,
-  requireStaffRecord,
-  staffFailure,
-} from '~/features/staff/staff.server.ts'
+import { readOrThrow, requireStaffRecord } from '~/features/staff/staff.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
- * One ticket as support sees it: the customer, the whole thread, and a reply form that can send a
- * prepared message (pinned ones first, as payments-service lists them) instead of typing.
+ * One ticket as support sees it: the customer, who works it, the whole thread, and a reply form
+ * that can send a prepared message (pinned ones first, as payments-service lists them) instead
+ * of typing, and a file.
  */
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { id, tokens, headers } = await requireStaffRecord(request, params.ticketId)
+  const { id, user, tokens, headers } = await requireStaffRecord(request, params.ticketId)
   const [ticket, messages, prepared] = await Promise.all([
     getTicket(request, tokens.access, id),
     listMessages(request, tokens.access, id),
@@ -37,6 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ])
   return data(
     {
+      me: user.id,
       ticket: readOrThrow(ticket, headers),
       messages: readOrThrow(messages, headers),
       // Prepared messages only help; the page works without them.
@@ -47,28 +42,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   )
 }
 
+/**
+ * A step refused because the ticket changed hands (409) redraws the page with whoever has it
+ * now, so that sending again is a knowing choice (an action's 4xx alone would not reload).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  actionStatus,
+  defaultShouldRevalidate,
+}) => actionStatus === 409 || defaultShouldRevalidate
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const { id, tokens, headers } = await requireStaffRecord(request, params.ticketId)
-  const parsed = parseReply(await readFormData(request))
-  if (!parsed.ok) return data({ errors: parsed.errors }, { status: 400, headers })
-  const { content, preparedMessage } = parsed.value
-  const result = await replyToTicket(request, tokens.access, id, {
-    ...(content ? { content } : {}),
-    ...(preparedMessage !== null ? { prepared_message: preparedMessage } : {}),
-  })
-  if (!result.ok) {
-    const errors: FormErrors = staffFailure(result, 'ارسال پاسخ ممکن نشد', {
-      content: 'content',
-      prepared_message: 'prepared_message',
-    })
-    return data({ errors }, { status: result.status === 503 ? 503 : 400, headers })
-  }
-  return redirectWithFlash(`/staff/tickets/${id}`, 'پاسخ شما برای مشتری ارسال شد.', headers)
+  return staffTicketAction({ request, id, token: tokens.access, headers })
 }
 
 export default function StaffTicket() {
-  const { ticket, messages, prepared, preparedFailed } = useLoaderData<typeof loader>()
+  const { me, ticket, messages, prepared, preparedFailed } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
+  const replyRefused = actionData?.intent === 'reply' ? actionData : undefined
   return (
     <>
       <PageHeader title={ticket.title} back={{ to: '/staff/tickets', label: 'بازگشت به تیکت‌ها' }}>
@@ -77,15 +68,25 @@ export default function StaffTicket() {
         {formatJalaliDateTime(ticket.created_at)}
       </PageHeader>
       <StaffTicketSummary ticket={ticket} />
+      {ticket.status === 'open' ? (
+        <StaffTicketAssignment
+          ticket={ticket}
+          me={me}
+          errors={actionData && actionData.intent !== 'reply' ? actionData.errors : undefined}
+        />
+      ) : null}
       <StaffTicketThread ticketId={ticket.id} messages={messages} />
       {ticket.status === 'closed' ? (
         <ClosedTicketNotice />
       ) : (
         <StaffTicketReply
           messageCount={messages.length}
+          assignee={ticket.assignee ?? null}
+          me={me}
           prepared={prepared}
           preparedFailed={preparedFailed}
-          errors={actionData?.errors}
+          errors={replyRefused?.errors}
+          content={replyRefused?.content}
         />
       )}
     </>

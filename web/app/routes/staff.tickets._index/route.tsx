@@ -9,7 +9,8 @@ import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
  * Support's inbox: tickets waiting for a reply first (oldest first, as payments-service orders
- * them), or every open, closed or any ticket. The view lives in the query string (`?view=`).
+ * them), or every open, closed or any ticket; anyone's, the agent's own, or nobody's. The view
+ * lives in the query string (`?view=`, `?who=`).
  */
 
 const VIEWS = [
@@ -20,32 +21,57 @@ const VIEWS = [
 ] as const
 type View = (typeof VIEWS)[number]['value']
 
+const WHO = [
+  { value: 'anyone', label: 'همهٔ همکاران' },
+  { value: 'me', label: 'تیکت‌های من' },
+  { value: 'none', label: 'بدون مسئول' },
+] as const
+type Who = (typeof WHO)[number]['value']
+
+/** One of `choices` named by the query parameter, or the first. */
+function chosen<T extends string>(url: URL, name: string, choices: readonly { value: T }[]): T {
+  const asked = url.searchParams.get(name)
+  return (
+    choices.find((choice) => choice.value === asked)?.value ?? (choices[0] as { value: T }).value
+  )
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { tokens, headers } = await requireStaff(request)
-  const param = new URL(request.url).searchParams.get('view')
-  const view: View = VIEWS.some((v) => v.value === param) ? (param as View) : 'waiting'
+  const url = new URL(request.url)
+  const view: View = chosen(url, 'view', VIEWS)
+  const who: Who = chosen(url, 'who', WHO)
   const result = readOrThrow(
     await listTickets(request, tokens.access, {
       waitingForStaff: view === 'waiting',
       status: view === 'open' || view === 'closed' ? view : '',
+      ...(who === 'anyone' ? {} : { assigned: who }),
       limit: 100,
     }),
     headers,
   )
-  return data({ view, count: result.count, tickets: result.results }, { headers })
+  return data({ view, who, count: result.count, tickets: result.results }, { headers })
 }
 
 export default function StaffTickets() {
-  const { view, count, tickets } = useLoaderData<typeof loader>()
+  const { view, who, count, tickets } = useLoaderData<typeof loader>()
   return (
     <>
       <PageHeader title="تیکت‌های پشتیبانی">{formatNumberFa(count)} تیکت در این فهرست</PageHeader>
       <ViewPills
         label="فیلتر تیکت‌ها"
         views={VIEWS.map((item) => ({
-          to: `/staff/tickets?view=${item.value}`,
+          to: `/staff/tickets?view=${item.value}&who=${who}`,
           label: item.label,
           current: item.value === view,
+        }))}
+      />
+      <ViewPills
+        label="مسئول تیکت"
+        views={WHO.map((item) => ({
+          to: `/staff/tickets?view=${view}&who=${item.value}`,
+          label: item.label,
+          current: item.value === who,
         }))}
       />
       <RecordLinkList
@@ -64,6 +90,7 @@ export default function StaffTickets() {
               </span>
               {ticket.waiting_for_staff ? <Badge tone="amber">منتظر پاسخ</Badge> : null}
               {ticket.status === 'closed' ? <Badge>بسته</Badge> : null}
+              {ticket.resolved_at ? <Badge tone="emerald">حل‌شده</Badge> : null}
             </span>
             <span className="flex flex-wrap gap-x-4 text-sm text-slate-600">
               <span>
@@ -71,6 +98,15 @@ export default function StaffTickets() {
               </span>
               {ticket.category_name ? <span>{ticket.category_name}</span> : null}
               <span>آخرین پیام: {formatJalaliDateTime(ticket.last_message_at)}</span>
+              <span data-testid="staff-ticket-assignee">
+                {ticket.assignee ? (
+                  <>
+                    با <bdi>{ticket.assignee.username}</bdi>
+                  </>
+                ) : (
+                  'بدون مسئول'
+                )}
+              </span>
             </span>
           </>
         )}
