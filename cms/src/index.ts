@@ -5,6 +5,7 @@ import { ensureAdminRoles } from './bootstrap/admin-roles'
 import { ensureAdminUser } from './bootstrap/admin-user'
 import { grantPublicPermissions } from './bootstrap/public-permissions'
 import { ensureWebWebhook } from './bootstrap/web-webhook'
+import { requireCoverAlt } from './blog/cover-alt'
 import { auditModeration } from './comments/moderation-audit'
 import { loadCmsEnv } from './env'
 import { guardContentApiRoutes } from './public-api/query-guard'
@@ -17,6 +18,8 @@ export default {
     guardContentApiRoutes(strapi)
     // Before any request: a moderator's decision is recorded before it is taken.
     auditModeration(strapi, loadCmsEnv())
+    // A post goes live only with a described cover.
+    requireCoverAlt(strapi)
   },
 
   /** Runs once the database is ready, before the server starts listening. */

@@ -2,8 +2,10 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 import type { Core } from '@strapi/strapi'
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import type * as PostSlug from '../src/blog/post-slug'
 import type * as SeedModule from '../src/seed'
 import type * as BlogData from '../src/seed/data/blog'
 import type * as TermsData from '../src/seed/data/terms'
@@ -18,6 +20,7 @@ import {
 } from './harness'
 
 const { seedContent } = requireCompiled<typeof SeedModule>('seed/index.js')
+const { SLUG_PATTERN, slugFromTitle } = requireCompiled<typeof PostSlug>('blog/post-slug.js')
 const { POSTS } = requireCompiled<typeof BlogData>('seed/data/blog.js')
 const { TERMS_V1 } = requireCompiled<typeof TermsData>('seed/data/terms.js')
 
@@ -258,5 +261,89 @@ describe('content-changed webhook', () => {
         authorization: 'Bearer test-webhook-secret-0123456789',
         body: { event: 'entry.publish', uid: 'api::post.post' },
       })
+  })
+})
+
+describe('blog posts in Persian', () => {
+  const body = [{ type: 'paragraph', children: [{ type: 'text', text: 'متن' }] }]
+  const upload = (alternativeText: string | null) =>
+    strapi.db.query('plugin::upload.file').create({
+      data: {
+        name: 'IMG_2041.jpg',
+        alternativeText,
+        hash: `cover_${Math.random().toString(36).slice(2)}`,
+        ext: '.jpg',
+        mime: 'image/jpeg',
+        size: 12.5,
+        width: 1200,
+        height: 675,
+        url: '/uploads/IMG_2041.jpg',
+        provider: 'local',
+      },
+    })
+
+  it('the post schema allows exactly what a slug from a title is made of', () => {
+    const slug = strapi.contentType('api::post.post').attributes.slug as { regex?: string }
+    expect(slug.regex).toBe(SLUG_PATTERN.source)
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 120 }), (title) => {
+        const made = slugFromTitle(title)
+        expect(made).toMatch(SLUG_PATTERN)
+        expect(made.length).toBeLessThanOrEqual(80)
+        expect(slugFromTitle(made)).toBe(made)
+      }),
+    )
+  })
+
+  it('the admin’s slug button makes a Persian title a Persian slug, unique among posts', async () => {
+    const uid = strapi.plugin('content-manager').service('uid') as {
+      generateUIDField(params: object): Promise<string>
+    }
+    const generate = (title: string) =>
+      uid.generateUIDField({ contentTypeUID: 'api::post.post', field: 'slug', data: { title } })
+    expect(await generate('راهنمای پرداخت هزینهٔ آزمون TOEFL در ۱۴۰۵')).toBe(
+      'راهنمای-پرداخت-هزینه-آزمون-toefl-در-1405',
+    )
+    // Other content types keep Strapi's own slugs.
+    expect(
+      await uid.generateUIDField({
+        contentTypeUID: 'api::category.category',
+        field: 'slug',
+        data: { name: 'Visa Fees' },
+      }),
+    ).toBe('visa-fees')
+  })
+
+  it('a post at a Persian slug is published and found by it', async () => {
+    const slug = 'نقد-کردن-درآمد-پی-پال'
+    await strapi.documents('api::post.post').create({
+      data: { title: 'نقد کردن درآمد پی‌پال', slug, content: body, date: new Date().toISOString() },
+      status: 'published',
+    })
+    const found = await get<ApiList<{ slug: string }>>(
+      `/api/posts?filters[slug][$eq]=${encodeURIComponent(slug)}`,
+    )
+    expect(found.data.map((post) => post.slug)).toEqual([slug])
+    // A slug with a space or a slash is still refused before Strapi reads it.
+    await get(`/api/posts?filters[slug][$eq]=${encodeURIComponent('نقد کردن')}`, 400)
+  })
+
+  it('goes live only with a described cover: a file name is no description', async () => {
+    const posts = strapi.documents('api::post.post')
+    const named = await upload('IMG_2041.jpg')
+    const data = { title: 'جلد بی‌توصیف', content: body, date: new Date().toISOString() }
+    await expect(
+      posts.create({ data: { ...data, slug: 'no-alt', cover: named.id }, status: 'published' }),
+    ).rejects.toThrow('متن جایگزین')
+    // A draft may wait for its description; publishing it may not.
+    const draft = await posts.create({ data: { ...data, slug: 'no-alt-draft', cover: named.id } })
+    await expect(posts.publish({ documentId: draft.documentId })).rejects.toThrow('متن جایگزین')
+    const described = await upload('نمودار نرخ دلار در یک هفته')
+    await posts.update({ documentId: draft.documentId, data: { cover: described.id } })
+    await posts.publish({ documentId: draft.documentId })
+    const live = await get<ApiList<{ cover: { alternativeText: string } | null }>>(
+      '/api/posts?filters[slug][$eq]=no-alt-draft',
+    )
+    expect(live.data[0]?.cover?.alternativeText).toBe('نمودار نرخ دلار در یک هفته')
   })
 })

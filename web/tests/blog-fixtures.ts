@@ -34,7 +34,16 @@ export function samplePosts(): FakePost[] {
       id: 6,
       documentId: 'freelance-doc',
       title: 'چطور درآمد فریلنسری را به ریال نقد کنیم؟',
-      slug: 'freelance-income-cashout',
+      // A Persian slug, as the cms makes from a Persian title.
+      slug: 'نقد-کردن-درآمد-فریلنسری',
+      cover: {
+        url: '/uploads/freelance_cover.jpg',
+        name: 'freelance-cover.jpg',
+        alternativeText: 'فریلنسر پشت لپ‌تاپ با فاکتور دلاری',
+        width: 1200,
+        height: 675,
+        formats: { small: { url: '/uploads/small_freelance_cover.jpg', width: 500, height: 281 } },
+      },
       excerpt: 'سه مرحله ساده برای تبدیل درآمد ارزی.',
       content: paragraphs('درآمد پی‌پال و وایز را با نرخ روز تسویه کنید.'),
       date: '2026-11-05T10:15:00.000Z',

@@ -53,8 +53,13 @@ function textOf(page: string, pattern: RegExp): string {
 describe('the blog without JavaScript', () => {
   it('renders the list with links to each post, the count and the categories', async () => {
     const text = await app.page('/blog?category=exams-and-education')
-    expectToHold(text, ['<html lang="fa" dir="rtl">', 'href="/blog/toefl-doc"', '۱ مطلب'])
-    expect(text).not.toContain('href="/blog/adobe-doc"')
+    // Each card links to the post's readable address.
+    expectToHold(text, [
+      '<html lang="fa" dir="rtl">',
+      'href="/blog/toefl-registration-guide"',
+      '۱ مطلب',
+    ])
+    expect(text).not.toContain('href="/blog/adobe-subscription-payment"')
     const sidebar = /<nav aria-label="دسته‌بندی‌های وبلاگ"[\s\S]*?<\/nav>/.exec(text)?.[0] ?? ''
     expect(textOf(sidebar, /<a[^>]*aria-current="page"[^>]*>([\s\S]*?)<\/a>/)).toBe(
       'آزمون و تحصیل۱',
@@ -63,6 +68,23 @@ describe('the blog without JavaScript', () => {
       /<a[^>]*href="\/blog"[^>]*>[\s\S]*?همه/,
       /<input[^>]*name="q"/,
       '<input type="hidden" name="category" value="exams-and-education"/>',
+    ])
+  })
+
+  it('draws a cover in every size the cms made, with its size and the editor’s description', async () => {
+    const text = await app.page('/blog?category=freelancing')
+    const cover = /<img[^>]*data-testid="post-card-cover"[^>]*>/.exec(text)?.[0] ?? ''
+    expectToHold(cover, [
+      'alt="فریلنسر پشت لپ‌تاپ با فاکتور دلاری"',
+      'width="1200"',
+      'height="675"',
+      'loading="lazy"',
+      /srcSet="[^"]*small_freelance_cover\.jpg 500w, [^"]*freelance_cover\.jpg 1200w"/,
+    ])
+    const post = await app.page(`/blog/${encodeURIComponent('نقد-کردن-درآمد-فریلنسری')}`)
+    expectToHold(post, [
+      /<img[^>]*data-testid="post-cover"/,
+      /<meta property="og:image" content="[^"]*freelance_cover\.jpg"/,
     ])
   })
 

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+import { SLUG_CHARACTERS } from '../blog/post-slug'
+
 /**
  * What each public route accepts in its query string, keyed by the route's handler. Only what web
  * sends (web/app/features/content/cms.server.ts, cms-pages.server.ts) and what the README
@@ -23,8 +25,8 @@ export interface QueryRule {
 export type ValueShape = 'slug' | 'documentId'
 
 const VALUE_PATTERNS: Record<ValueShape, RegExp> = {
-  // Strapi's uid attribute allows exactly these characters.
-  slug: /^[A-Za-z0-9._~-]{1,200}$/,
+  // What a slug may hold (a post's may be Persian: blog/post-slug.ts).
+  slug: new RegExp(`^[${SLUG_CHARACTERS}]{1,200}$`),
   documentId: /^[A-Za-z0-9]{1,64}$/,
 }
 

@@ -13,6 +13,7 @@ import { forwardCmsChange, startChangeFeed, type ChangeFeed } from './cms-change
 import { COMMENTS_PREFIX, dropChangedContent } from './cms-content-changes.server.ts'
 import { contentToText, renderPostContent, sanitizeCommentHtml } from './cms-html.server.ts'
 import type { CmsComment, CmsPost } from './cms.server.ts'
+import { responsiveImage, type ResponsiveImage } from './cms-image.ts'
 import * as cms from './cms.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
 import { renumberHeadings } from '~/utils/headings.ts'
@@ -49,6 +50,9 @@ export interface BlogPost {
   id: string
   numericId: number
   slug: string | null
+  /** Where the post lives: its readable slug's address, or its documentId's without one. */
+  path: string
+  cover: ResponsiveImage | null
   title: string
   excerpt: string
   date: string | null
@@ -165,10 +169,13 @@ export function normalizeForSearch(value: string): string {
 function toBlogPost(post: CmsPost): BlogPost {
   const { date, label } = safeDate(post.date ?? post.publishedAt ?? post.createdAt)
   const title = post.title.trim()
+  const slug = text(post.slug)
   return {
     id: post.documentId,
     numericId: post.id,
-    slug: text(post.slug),
+    slug,
+    path: `/blog/${encodeURIComponent(slug ?? post.documentId)}`,
+    cover: responsiveImage(post.cover, getEnv().CMS_URL),
     title,
     excerpt: text(post.excerpt) ?? '',
     date,
@@ -274,19 +281,20 @@ export function postHtml(post: BlogPost): string {
 
 export type PostLookup =
   | { kind: 'found'; post: BlogPost }
-  /** Found by its slug or numeric id: the page lives at `/blog/{documentId}`. */
+  /** Found by its numeric id: the page lives at its `path`. */
   | { kind: 'moved'; post: BlogPost }
   | { kind: 'missing' }
 
-/** A post by documentId (or slug, or numeric id); unknown ids never reach the cms. */
+/**
+ * A post by its slug (its readable address) or its documentId (the specification's `/blog/{id}`,
+ * which keeps working), or by numeric id (moved to its address); unknown ids never reach the cms.
+ */
 export async function findPost(id: string): Promise<PostLookup> {
   const posts = await getBlogPosts()
   if (!posts) return { kind: 'missing' }
-  const exact = posts.find((post) => post.id === id)
+  const exact = posts.find((post) => post.slug === id || post.id === id)
   if (exact) return { kind: 'found', post: exact }
-  const other = posts.find(
-    (post) => post.slug === id || (/^\d+$/.test(id) && post.numericId === Number(id)),
-  )
+  const other = posts.find((post) => /^\d+$/.test(id) && post.numericId === Number(id))
   return other ? { kind: 'moved', post: other } : { kind: 'missing' }
 }
 

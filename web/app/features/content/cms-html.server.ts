@@ -1,3 +1,4 @@
+import { imageAlt, mediaUrl } from './cms-image.ts'
 import createDOMPurify from 'dompurify'
 import type { DOMPurify as Purifier, Config } from 'dompurify'
 import { JSDOM } from 'jsdom'
@@ -183,10 +184,9 @@ function listToHtml(list: Node): string {
 
 function imageToHtml(block: Node, { mediaBaseUrl }: SerializeOptions): string {
   const image = isNode(block.image) ? block.image : {}
-  let url = typeof image.url === 'string' ? image.url.trim() : ''
+  const url = mediaUrl(image.url, mediaBaseUrl ?? '')
   if (!url) return ''
-  if (mediaBaseUrl && /^\/(?!\/)/.test(url)) url = mediaBaseUrl.replace(/\/+$/, '') + url
-  const alt = typeof image.alternativeText === 'string' ? image.alternativeText : ''
+  const alt = imageAlt(image)
   const size = ['width', 'height']
     .filter((name) => Number.isFinite(Number(image[name])) && Number(image[name]) > 0)
     .map((name) => ` ${name}="${Math.round(Number(image[name]))}"`)

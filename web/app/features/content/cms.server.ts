@@ -147,6 +147,8 @@ export const cmsPostSchema = z.object({
   category: z.unknown().optional(),
   /** A string, or an object with name, username, phone, or a nested user. */
   author: z.unknown().optional(),
+  /** Strapi's upload (url, sizes, formats, alternativeText); read by cms-image.ts. */
+  cover: z.unknown().optional(),
 })
 export type CmsPost = z.output<typeof cmsPostSchema>
 

@@ -1,10 +1,14 @@
 import { Link } from '@remix-run/react'
+import type { ResponsiveImage } from './cms-image.ts'
 
 /** 'no posts match the filters yet' (docs/product/blog-and-comments.md). */
 export const EMPTY_MESSAGE = 'هنوز مطلبی مطابق این فیلترها وجود ندارد.'
 
 export interface PostCardData {
   id: string
+  /** The post's address (its slug's, or its id's). */
+  path: string
+  cover: ResponsiveImage | null
   title: string
   excerpt: string
   date: string | null
@@ -16,6 +20,16 @@ export interface PostCardData {
 export function PostCard({ post }: { post: PostCardData }) {
   return (
     <article className="relative flex w-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 transition-shadow focus-within:ring-2 focus-within:ring-teal-600 hover:shadow-md">
+      {post.cover ? (
+        <img
+          {...post.cover}
+          sizes="(min-width: 40rem) 22rem, calc(100vw - 4.5rem)"
+          loading="lazy"
+          decoding="async"
+          className="aspect-video w-full rounded-xl bg-slate-100 object-cover"
+          data-testid="post-card-cover"
+        />
+      ) : null}
       <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
         {post.category ? (
           <span className="rounded-full bg-teal-50 px-2.5 py-1 font-semibold text-teal-800">
@@ -27,7 +41,7 @@ export function PostCard({ post }: { post: PostCardData }) {
       <h3 className="text-lg leading-8 font-bold text-slate-900">
         {/* The whole card is the link's target area; the title is its accessible name. */}
         <Link
-          to={`/blog/${encodeURIComponent(post.id)}`}
+          to={post.path}
           className="outline-none after:absolute after:inset-0 after:rounded-2xl"
         >
           {post.title}

@@ -45,7 +45,13 @@ interface MatchWithData {
  */
 export function socialMeta(
   matches: MatchWithData[],
-  page: { path: string; title: string; description?: string | null },
+  page: {
+    path: string
+    title: string
+    description?: string | null
+    /** A picture for link previews (a post's cover), with its description. */
+    image?: { src: string; alt: string } | null
+  },
 ): MetaDescriptor[] {
   const root = matches.find((match) => match.id === 'root')?.data as
     { publicUrl?: string } | undefined
@@ -59,6 +65,12 @@ export function socialMeta(
     { property: 'og:title', content: page.title },
     ...(page.description ? [{ property: 'og:description', content: page.description }] : []),
     { property: 'og:url', content: canonical },
-    { name: 'twitter:card', content: 'summary' },
+    ...(page.image
+      ? [
+          { property: 'og:image', content: page.image.src },
+          ...(page.image.alt ? [{ property: 'og:image:alt', content: page.image.alt }] : []),
+        ]
+      : []),
+    { name: 'twitter:card', content: page.image ? 'summary_large_image' : 'summary' },
   ]
 }

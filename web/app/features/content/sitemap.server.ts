@@ -41,7 +41,7 @@ export async function buildSitemap(): Promise<string> {
   return sitemapXml([
     ...PUBLIC_PATHS.map((path) => ({ loc: canonicalUrl(path) })),
     ...posts.map((post) => ({
-      loc: canonicalUrl(`/blog/${encodeURIComponent(post.id)}`),
+      loc: canonicalUrl(post.path),
       lastmod: post.date,
     })),
   ])

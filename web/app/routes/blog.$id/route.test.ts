@@ -128,12 +128,21 @@ describe('a post page', () => {
     expect(comments).toEqual([])
   })
 
-  it('sends a slug or numeric id to the post address', async () => {
-    for (const id of ['toefl-registration-guide', '2']) {
-      const response = (await readPost(id)) as Response
-      expect(response.status).toBe(301)
-      expect(response.headers.get('Location')).toBe('/blog/toefl-doc')
+  it('lives at its readable slug (Persian too) and at the specification’s /blog/{id}; a numeric id moves to the slug', async () => {
+    for (const id of ['toefl-registration-guide', 'toefl-doc']) {
+      expect((await loaded(id)).post).toMatchObject({
+        id: 'toefl-doc',
+        path: '/blog/toefl-registration-guide',
+      })
     }
+    // Remix hands the route its address decoded.
+    expect((await loaded('نقد-کردن-درآمد-فریلنسری')).post).toMatchObject({
+      id: 'freelance-doc',
+      cover: { alt: 'فریلنسر پشت لپ‌تاپ با فاکتور دلاری', width: 1200, height: 675 },
+    })
+    const response = (await readPost('2')) as Response
+    expect(response.status).toBe(301)
+    expect(response.headers.get('Location')).toBe('/blog/toefl-registration-guide')
   })
 
   it('answers 404 for an unknown post, without asking the cms again', async () => {

@@ -39,7 +39,7 @@ function notFound(): never {
 
 async function requirePost(id: string | undefined) {
   const lookup = await findPost(id ?? '')
-  if (lookup.kind === 'moved') throw redirect(`/blog/${encodeURIComponent(lookup.post.id)}`, 301)
+  if (lookup.kind === 'moved') throw redirect(lookup.post.path, 301)
   if (lookup.kind === 'missing') notFound()
   return lookup.post
 }
@@ -50,6 +50,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return {
     post: {
       id: post.id,
+      path: post.path,
+      cover: post.cover,
       title: post.title,
       excerpt: post.excerpt,
       date: post.date,
@@ -125,6 +127,14 @@ export default function BlogPost() {
             <ShareLinkButton />
           </div>
         </header>
+        {post.cover ? (
+          <img
+            {...post.cover}
+            sizes="(min-width: 48rem) 46rem, calc(100vw - 2rem)"
+            className="aspect-video w-full rounded-2xl bg-slate-100 object-cover"
+            data-testid="post-cover"
+          />
+        ) : null}
         <RichText html={post.html} variant="post" data-testid="post-content" />
       </article>
 
@@ -171,9 +181,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
         { title: `${data.post.title} | وبلاگ ارزپل` },
         ...(data.post.excerpt ? [{ name: 'description', content: data.post.excerpt }] : []),
         ...socialMeta(matches, {
-          path: `/blog/${encodeURIComponent(data.post.id)}`,
+          path: data.post.path,
           title: data.post.title,
           description: data.post.excerpt,
+          image: data.post.cover,
         }),
       ]
     : [{ title: 'مطلب پیدا نشد | ارزپل' }, { name: 'robots', content: 'noindex' }]

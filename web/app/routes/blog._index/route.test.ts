@@ -37,6 +37,15 @@ describe('blog list', () => {
     ])
     expect(result.posts[0]).toEqual({
       id: 'freelance-doc',
+      // Its readable address, and its cover in every size the cms made.
+      path: `/blog/${encodeURIComponent('نقد-کردن-درآمد-فریلنسری')}`,
+      cover: {
+        src: `${process.env.CMS_URL}/uploads/freelance_cover.jpg`,
+        srcSet: `${process.env.CMS_URL}/uploads/small_freelance_cover.jpg 500w, ${process.env.CMS_URL}/uploads/freelance_cover.jpg 1200w`,
+        width: 1200,
+        height: 675,
+        alt: 'فریلنسر پشت لپ‌تاپ با فاکتور دلاری',
+      },
       title: 'چطور درآمد فریلنسری را به ریال نقد کنیم؟',
       excerpt: 'سه مرحله ساده برای تبدیل درآمد ارزی.',
       date: '2026-11-05T10:15:00.000Z',
@@ -45,7 +54,7 @@ describe('blog list', () => {
       // No author in the cms: the product's fallback.
       authorName: 'نویسنده',
     })
-    expect(result.posts[2]?.excerpt).toBe('')
+    expect(result.posts[2]).toMatchObject({ excerpt: '', cover: null })
   })
 
   it('searches titles and bodies, whatever digits, Arabic letters or half-spaces are typed', async () => {

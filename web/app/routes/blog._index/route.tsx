@@ -37,6 +37,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ],
     posts: posts.map((post) => ({
       id: post.id,
+      path: post.path,
+      cover: post.cover,
       title: post.title,
       excerpt: post.excerpt,
       date: post.date,
