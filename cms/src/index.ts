@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi'
 
+import { applyAdminLabels } from './bootstrap/admin-labels'
 import { applyAdminLayouts } from './bootstrap/admin-layouts'
 import { ensureAdminRoles } from './bootstrap/admin-roles'
 import { ensureAdminUser } from './bootstrap/admin-user'
@@ -28,6 +29,7 @@ export default {
     await ensureAdminUser(strapi, env)
     await ensureAdminRoles(strapi)
     await applyAdminLayouts(strapi)
+    await applyAdminLabels(strapi)
     await grantPublicPermissions(strapi)
     if (env.CMS_SEED) await seedContent(strapi)
     // After the seed, so the first start does not send web one webhook per seeded entry.

@@ -6,6 +6,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type * as PostSlug from '../src/blog/post-slug'
+import type * as AdminLabels from '../src/bootstrap/admin-labels'
 import type * as SeedModule from '../src/seed'
 import type * as BlogData from '../src/seed/data/blog'
 import type * as TermsData from '../src/seed/data/terms'
@@ -20,6 +21,7 @@ import {
 } from './harness'
 
 const { seedContent } = requireCompiled<typeof SeedModule>('seed/index.js')
+const { ownModels } = requireCompiled<typeof AdminLabels>('bootstrap/admin-labels.js')
 const { SLUG_PATTERN, slugFromTitle } = requireCompiled<typeof PostSlug>('blog/post-slug.js')
 const { POSTS } = requireCompiled<typeof BlogData>('seed/data/blog.js')
 const { TERMS_V1 } = requireCompiled<typeof TermsData>('seed/data/terms.js')
@@ -345,5 +347,28 @@ describe('blog posts in Persian', () => {
       '/api/posts?filters[slug][$eq]=no-alt-draft',
     )
     expect(live.data[0]?.cover?.alternativeText).toBe('نمودار نرخ دلار در یک هفته')
+  })
+})
+
+describe('the admin in Persian', () => {
+  it('labels every field of every content type and component in Persian', async () => {
+    const plugin = strapi.plugin('content-manager')
+    type Metadatas = Record<string, { edit?: { label?: string } }>
+    const english: string[] = []
+    for (const { uid, attributes } of ownModels(strapi)) {
+      const isType = uid.startsWith('api::')
+      const service = plugin.service(isType ? 'content-types' : 'components') as {
+        findConfiguration(model: unknown): Promise<{ metadatas: Metadatas }>
+      }
+      const model = isType ? strapi.contentTypes[uid as never] : strapi.components[uid as never]
+      const { metadatas } = await service.findConfiguration(model)
+      for (const field of attributes) {
+        const label = metadatas[field]?.edit?.label
+        // Fields the admin never shows as a form field have no metadata at all.
+        if (label !== undefined && !/[\u0600-\u06ff]/.test(label))
+          english.push(`${uid}.${field}: ${label}`)
+      }
+    }
+    expect(english).toEqual([])
   })
 })
