@@ -316,6 +316,28 @@ describe('blog posts in Persian', () => {
     ).toBe('visa-fees')
   })
 
+  it('a post saved with the slug the admin gave it before the title was typed gets its title’s', async () => {
+    const created = await strapi.documents('api::post.post').create({
+      data: {
+        title: 'خرید گیفت کارت اپل',
+        slug: 'post',
+        content: body,
+        date: new Date().toISOString(),
+      },
+    })
+    expect(created.slug).toBe('خرید-گیفت-کارت-اپل')
+    // A slug the editor chose stays theirs.
+    const chosen = await strapi.documents('api::post.post').create({
+      data: {
+        title: 'خرید گیفت کارت گوگل',
+        slug: 'google-gift-card',
+        content: body,
+        date: new Date().toISOString(),
+      },
+    })
+    expect(chosen.slug).toBe('google-gift-card')
+  })
+
   it('a post at a Persian slug is published and found by it', async () => {
     const slug = 'نقد-کردن-درآمد-پی-پال'
     await strapi.documents('api::post.post').create({

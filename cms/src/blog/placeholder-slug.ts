@@ -1,0 +1,43 @@
+import type { Core, Modules } from '@strapi/strapi'
+
+import { slugFromTitle } from './post-slug'
+
+const POST_UID = 'api::post.post'
+
+/**
+ * Strapi's slug of a post with no title yet (`post`, `post-1`…): the admin fills the field in
+ * when the form opens, before the editor types the title, and keeps it unless they press the
+ * slug's regenerate button.
+ */
+const PLACEHOLDER = /^post(-\d+)?$/
+
+interface UidService {
+  findUniqueUID(params: {
+    contentTypeUID: string
+    field: string
+    value: string
+    locale?: string
+  }): Promise<string>
+}
+
+/** A post saved with the placeholder slug gets the slug of its title instead. */
+export function replacePlaceholderSlug(strapi: Core.Strapi): void {
+  const middleware: Modules.Documents.Middleware.Middleware = async (context, next) => {
+    if (context.uid !== POST_UID) return next()
+    if (context.action !== 'create' && context.action !== 'update') return next()
+    const params = context.params as { data?: Record<string, unknown>; locale?: string }
+    const { slug, title } = params.data ?? {}
+    const fromTitle = typeof title === 'string' ? slugFromTitle(title) : ''
+    if (typeof slug === 'string' && PLACEHOLDER.test(slug) && fromTitle && params.data) {
+      const uid = strapi.plugin('content-manager').service('uid') as unknown as UidService
+      params.data.slug = await uid.findUniqueUID({
+        contentTypeUID: POST_UID,
+        field: 'slug',
+        value: fromTitle,
+        ...(params.locale ? { locale: params.locale } : {}),
+      })
+    }
+    return next()
+  }
+  strapi.documents.use(middleware)
+}
