@@ -1,6 +1,6 @@
 import type { Core, Modules } from '@strapi/strapi'
 
-import { slugFromTitle } from './post-slug'
+import { slugFromTitle, type UniqueSlugs } from './post-slug'
 
 const POST_UID = 'api::post.post'
 
@@ -11,15 +11,6 @@ const POST_UID = 'api::post.post'
  */
 const PLACEHOLDER = /^post(-\d+)?$/
 
-interface UidService {
-  findUniqueUID(params: {
-    contentTypeUID: string
-    field: string
-    value: string
-    locale?: string
-  }): Promise<string>
-}
-
 /** A post saved with the placeholder slug gets the slug of its title instead. */
 export function replacePlaceholderSlug(strapi: Core.Strapi): void {
   const middleware: Modules.Documents.Middleware.Middleware = async (context, next) => {
@@ -29,7 +20,7 @@ export function replacePlaceholderSlug(strapi: Core.Strapi): void {
     const { slug, title } = params.data ?? {}
     const fromTitle = typeof title === 'string' ? slugFromTitle(title) : ''
     if (typeof slug === 'string' && PLACEHOLDER.test(slug) && fromTitle && params.data) {
-      const uid = strapi.plugin('content-manager').service('uid') as unknown as UidService
+      const uid = strapi.plugin('content-manager').service('uid') as unknown as UniqueSlugs
       params.data.slug = await uid.findUniqueUID({
         contentTypeUID: POST_UID,
         field: 'slug',

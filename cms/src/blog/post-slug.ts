@@ -30,3 +30,13 @@ export function slugFromTitle(title: string): string {
     .replace(/^-+|-+$/g, '')
   return slug.slice(0, MAX_LENGTH).replace(/-+$/, '')
 }
+
+/** The content manager's service that makes a slug unique (adds `-1`, `-2`… when taken). */
+export interface UniqueSlugs {
+  findUniqueUID(params: {
+    contentTypeUID: string
+    field: string
+    value: string
+    locale?: string
+  }): Promise<string>
+}

@@ -1,4 +1,4 @@
-import { slugFromTitle } from '../../blog/post-slug'
+import { slugFromTitle, type UniqueSlugs } from '../../blog/post-slug'
 
 const POST_UID = 'api::post.post'
 
@@ -9,14 +9,8 @@ interface UidParams {
   locale?: string
 }
 
-interface UidService {
+interface UidService extends UniqueSlugs {
   generateUIDField(params: UidParams): Promise<string>
-  findUniqueUID(params: {
-    contentTypeUID: string
-    field: string
-    value: string
-    locale?: string
-  }): Promise<string>
 }
 
 type UidFactory = (context: { strapi: unknown }) => UidService
