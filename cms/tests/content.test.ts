@@ -363,10 +363,10 @@ describe('blog posts in Persian', () => {
     const draft = await posts.create({ data: { ...data, slug: 'no-alt-draft', cover: named.id } })
     await expect(posts.publish({ documentId: draft.documentId })).rejects.toThrow('متن جایگزین')
     const described = await upload('نمودار نرخ دلار در یک هفته')
-    await posts.update({ documentId: draft.documentId, data: { cover: described.id } })
-    await posts.publish({ documentId: draft.documentId })
+    const ready = await posts.create({ data: { ...data, slug: 'described', cover: described.id } })
+    await posts.publish({ documentId: ready.documentId })
     const live = await get<ApiList<{ cover: { alternativeText: string } | null }>>(
-      '/api/posts?filters[slug][$eq]=no-alt-draft',
+      '/api/posts?filters[slug][$eq]=described',
     )
     expect(live.data[0]?.cover?.alternativeText).toBe('نمودار نرخ دلار در یک هفته')
   })

@@ -22,6 +22,8 @@ export interface FakePost {
   createdAt?: string | null
   category?: unknown
   author?: unknown
+  /** A Strapi upload: url, name, alternativeText, width, height, formats. */
+  cover?: unknown
 }
 
 export interface FakeComment {
