@@ -72,7 +72,13 @@ test('with the cms stopped or hung, cached public pages still render', async ({
   await page.getByRole('link', { name: SEVIS }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(SEVIS)
   const sevisUrl = page.url()
-  const sevisDocumentId = new URL(sevisUrl).pathname.split('/').pop()!
+  // The page lives at the post's slug; the comment below names the post by its documentId.
+  const sevisSlug = decodeURIComponent(new URL(sevisUrl).pathname.split('/').pop()!)
+  const found = await request.get(`${e2eUrls.cms}/api/posts`, {
+    params: { 'filters[slug][$eq]': sevisSlug },
+  })
+  const sevisDocumentId = ((await found.json()) as { data: { documentId: string }[] }).data[0]!
+    .documentId
 
   // The cms goes away (for this web instance); the cached copies are out of date after a second.
   await proxy.stop()
