@@ -7,7 +7,7 @@ import { ensureAdminUser } from './bootstrap/admin-user'
 import { grantPublicPermissions } from './bootstrap/public-permissions'
 import { ensureWebWebhook } from './bootstrap/web-webhook'
 import { requireCoverAlt } from './blog/cover-alt'
-import { replacePlaceholderSlug } from './blog/placeholder-slug'
+import { replaceUntitledSlug } from './blog/untitled-slug'
 import { auditModeration } from './comments/moderation-audit'
 import { loadCmsEnv } from './env'
 import { guardContentApiRoutes } from './public-api/query-guard'
@@ -22,7 +22,7 @@ export default {
     auditModeration(strapi, loadCmsEnv())
     // A post goes live only with a described cover, and never at the slug of an untitled post.
     requireCoverAlt(strapi)
-    replacePlaceholderSlug(strapi)
+    replaceUntitledSlug(strapi)
   },
 
   /** Runs once the database is ready, before the server starts listening. */

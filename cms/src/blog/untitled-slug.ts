@@ -9,17 +9,17 @@ const POST_UID = 'api::post.post'
  * when the form opens, before the editor types the title, and keeps it unless they press the
  * slug's regenerate button.
  */
-const PLACEHOLDER = /^post(-\d+)?$/
+const UNTITLED = /^post(-\d+)?$/
 
-/** A post saved with the placeholder slug gets the slug of its title instead. */
-export function replacePlaceholderSlug(strapi: Core.Strapi): void {
+/** A post saved with the untitled slug gets the slug of its title instead. */
+export function replaceUntitledSlug(strapi: Core.Strapi): void {
   const middleware: Modules.Documents.Middleware.Middleware = async (context, next) => {
     if (context.uid !== POST_UID) return next()
     if (context.action !== 'create' && context.action !== 'update') return next()
     const params = context.params as { data?: Record<string, unknown>; locale?: string }
     const { slug, title } = params.data ?? {}
     const fromTitle = typeof title === 'string' ? slugFromTitle(title) : ''
-    if (typeof slug === 'string' && PLACEHOLDER.test(slug) && fromTitle && params.data) {
+    if (typeof slug === 'string' && UNTITLED.test(slug) && fromTitle && params.data) {
       const uid = strapi.plugin('content-manager').service('uid') as unknown as UniqueSlugs
       params.data.slug = await uid.findUniqueUID({
         contentTypeUID: POST_UID,
