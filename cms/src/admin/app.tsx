@@ -1,12 +1,20 @@
 import type { StrapiApp } from '@strapi/strapi/admin'
 
-// The admin is used in English: @strapi/admin 5.54 ships no Persian ('fa') translations.
+import fa from './extensions/translations/fa.json'
+import { installPersianTypography, PERSIAN, preferPersianInterface } from './persian'
+
 export default {
   config: {
-    locales: [],
+    // Persian is offered beside English; its texts cover every screen editors and moderators
+    // use (tests/admin-translations.test.ts lists any left in English).
+    locales: [PERSIAN],
+    translations: { [PERSIAN]: fa },
     // No release check against GitHub from the browser (the admin must work offline).
     notifications: { releases: false },
     tutorials: false,
   },
-  bootstrap(_app: StrapiApp) {},
+  bootstrap(_app: StrapiApp) {
+    preferPersianInterface()
+    installPersianTypography()
+  },
 }

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi'
 
 /** Bump to apply changed labels again (applied once: an admin may rename a field's label). */
-export const ADMIN_LABELS_VERSION = 1
+export const ADMIN_LABELS_VERSION = 2
 
 /**
  * The Persian labels editors and moderators read above every field of the admin's forms and on
@@ -158,9 +158,10 @@ interface ConfigurableService {
 /** Our content types and components: the ones whose forms editors fill in. */
 export function ownModels(strapi: Core.Strapi): { uid: string; attributes: string[] }[] {
   const types = Object.values(strapi.contentTypes).filter((type) => type.uid.startsWith('api::'))
+  // `id` is not an attribute, yet it is a column of every list.
   return [...types, ...Object.values(strapi.components)].map((model) => ({
     uid: model.uid,
-    attributes: Object.keys(model.attributes),
+    attributes: [...new Set(['id', ...Object.keys(model.attributes)])],
   }))
 }
 
