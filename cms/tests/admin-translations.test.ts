@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { CHOICE_LABELS } from '../src/admin/choice-labels'
 import { cmsDir } from './paths'
 import { strapiAdminMessages } from './strapi-admin-messages'
 
@@ -94,5 +95,28 @@ describe('the Persian admin', () => {
 
   it('holds no message Strapi does not have (a renamed id would hide a missing one)', () => {
     expect(Object.keys(persian).filter((id) => !(id in english))).toEqual([])
+  })
+
+  it('names every choice of our enumeration fields in Persian, without hiding a Strapi message', () => {
+    const schemas = [
+      ...readdirSync(path.join(cmsDir, 'src/api')).map((api) =>
+        path.join(cmsDir, 'src/api', api, 'content-types', api, 'schema.json'),
+      ),
+      ...readdirSync(path.join(cmsDir, 'src/components')).flatMap((group) =>
+        readdirSync(path.join(cmsDir, 'src/components', group)).map((file) =>
+          path.join(cmsDir, 'src/components', group, file),
+        ),
+      ),
+    ]
+    const unnamed = schemas.flatMap((file) => {
+      const { attributes } = JSON.parse(readFileSync(file, 'utf8')) as {
+        attributes: Record<string, { type: string; enum?: string[] }>
+      }
+      return Object.entries(attributes)
+        .filter(([name, attribute]) => attribute.type === 'enumeration' && name !== 'paymentType')
+        .flatMap(([, attribute]) => attribute.enum!.filter((choice) => !CHOICE_LABELS[choice]))
+    })
+    expect(unnamed).toEqual([])
+    expect(Object.keys(CHOICE_LABELS).filter((id) => id in english)).toEqual([])
   })
 })

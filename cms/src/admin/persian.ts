@@ -19,8 +19,8 @@ export function preferPersianInterface(storage: Storage = window.localStorage): 
 // - every field a person types into takes its direction from what is typed, paragraph by
 //   paragraph, so a Persian sentence ends with its full stop on the left and "TOEFL" inside it
 //   stays in place;
-// - in the Persian interface, labels, messages and table cells do the same, so a Persian label's
-//   punctuation and numbers sit where a Persian reader expects them;
+// - in the Persian interface, labels, messages, table cells and the choices of a drop-down do the
+//   same, so punctuation and numbers sit where a Persian reader expects them;
 // - Persian letters are drawn in Vazirmatn (the site's font, Persian glyphs only), Latin ones in
 //   the design system's own font.
 const TYPOGRAPHY = `
@@ -39,7 +39,8 @@ input, textarea, [contenteditable='true'] > *, .cm-line {
   unicode-bidi: plaintext;
   text-align: start;
 }
-html[lang='fa'] :is(p, label, h1, h2, h3, h4, h5, h6, td, th, li, dt, dd, legend) {
+html[lang='fa'] :is(p, label, h1, h2, h3, h4, h5, h6, td, th, li, dt, dd, legend),
+html[lang='fa'] :is([role='option'], [role='menuitem']) span {
   unicode-bidi: plaintext;
 }
 `
