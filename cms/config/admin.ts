@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi'
 
 import { loadCmsEnv } from '../src/env'
+import { previewUrl } from '../src/preview/preview-url'
 
 export default (): Core.Config.Admin => {
   const env = loadCmsEnv()
@@ -12,5 +13,14 @@ export default (): Core.Config.Admin => {
     // No survey pop-ups, Enterprise adverts or cloud AI features: the admin must work offline.
     flags: { nps: false, promoteEE: false },
     ai: { enabled: false },
+    // Service and tier pages and posts open on the real site before they are published: web's preview page,
+    // the only page of web that the admin may frame (ADR 042).
+    preview: {
+      enabled: Boolean(env.WEB_URL),
+      config: {
+        allowedOrigins: env.WEB_URL ? [new URL(env.WEB_URL).origin] : [],
+        handler: (uid, params) => previewUrl(env, uid, params),
+      },
+    },
   }
 }

@@ -6,6 +6,7 @@ import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { getEnv } from './utils/env.server.ts'
+import { isPreviewPath } from './features/content/preview.ts'
 import { NonceProvider } from './utils/nonce.ts'
 import { baseSecurityHeaders, documentCsp } from './utils/security-headers.server.ts'
 import { stripTrailingNulBytes } from './utils/strip-nul.server.ts'
@@ -27,7 +28,7 @@ export default function handleRequest(
   // Crawlers and spa-less clients get the whole document at once; browsers get the shell early.
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
   const nonce = randomBytes(16).toString('base64')
-  setSecurityHeaders(responseHeaders, nonce)
+  setSecurityHeaders(responseHeaders, nonce, request)
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
@@ -65,13 +66,16 @@ export default function handleRequest(
   })
 }
 
-function setSecurityHeaders(headers: Headers, nonce: string) {
+function setSecurityHeaders(headers: Headers, nonce: string, request: Request) {
   const env = getEnv()
+  const framedByCms = isPreviewPath(new URL(request.url).pathname)
   for (const [name, value] of Object.entries(baseSecurityHeaders(env))) headers.set(name, value)
+  // The preview page's framing is governed by its policy's frame-ancestors alone.
+  if (framedByCms) headers.delete('X-Frame-Options')
   // Vite's dev server injects inline scripts of its own (HMR, React refresh) without a nonce;
   // the policy applies to the built app, which the end-to-end tests run.
   if (process.env.NODE_ENV === 'production') {
-    headers.set('Content-Security-Policy', documentCsp(nonce, env))
+    headers.set('Content-Security-Policy', documentCsp(nonce, env, { framedByCms }))
   }
 }
 

@@ -39,6 +39,15 @@ describe('documentCsp', () => {
     )
   })
 
+  it('lets only the cms admin frame the preview page, and nothing frame any other page', () => {
+    const preview = documentCsp('n', env({ CMS_URL: 'https://cms.arzpol.ir/' }), {
+      framedByCms: true,
+    })
+    expect(directive(preview, 'frame-ancestors')).toBe('frame-ancestors https://cms.arzpol.ir')
+    const page = documentCsp('n', env({ CMS_URL: 'https://cms.arzpol.ir/' }))
+    expect(directive(page, 'frame-ancestors')).toBe("frame-ancestors 'none'")
+  })
+
   it('allows images from the cms, and upgrades insecure requests only in production', () => {
     expect(directive(documentCsp('n', env()), 'img-src')).toContain('http://127.0.0.1:1337')
     expect(documentCsp('n', env())).not.toContain('upgrade-insecure-requests')

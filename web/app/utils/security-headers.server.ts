@@ -38,7 +38,11 @@ export const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'; bas
  * gateways (the hidden form that hands the customer to the bank); images may come
  * from the cms (blog uploads).
  */
-export function documentCsp(nonce: string, settings: Settings): string {
+export function documentCsp(
+  nonce: string,
+  settings: Settings,
+  { framedByCms = false }: { framedByCms?: boolean } = {},
+): string {
   const gateways = settings.PAYMENT_GATEWAY_ORIGINS.join(' ')
   const directives = [
     "default-src 'self'",
@@ -48,7 +52,8 @@ export function documentCsp(nonce: string, settings: Settings): string {
     "font-src 'self'",
     "connect-src 'self'",
     `form-action 'self' ${gateways}`.trim(),
-    "frame-ancestors 'none'",
+    // Only the preview page may be framed, and only by the cms admin's preview panel.
+    `frame-ancestors ${framedByCms ? originOf(settings.CMS_URL) : "'none'"}`,
     "base-uri 'none'",
     "object-src 'none'",
     ...(settings.APP_ENV === 'production' ? ['upgrade-insecure-requests'] : []),

@@ -191,6 +191,12 @@ function toBlogPost(post: CmsPost): BlogPost {
   }
 }
 
+/** A post as the cms answers it (a draft to preview, here), or null when it is not one. */
+export function postFromCms(raw: unknown): BlogPost | null {
+  const parsed = cms.cmsPostSchema.safeParse(raw)
+  return parsed.success ? toBlogPost(parsed.data) : null
+}
+
 function toBlogComment(comment: CmsComment): BlogComment {
   const date =
     comment.createdAt && !Number.isNaN(Date.parse(comment.createdAt)) ? comment.createdAt : null

@@ -197,7 +197,7 @@ const siteSettingSchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // Reading through the cache
 
-class MalformedContent extends Error {
+export class MalformedContent extends Error {
   override name = 'MalformedContent'
 }
 
@@ -258,20 +258,29 @@ export async function getLandingPage(): Promise<LandingContent> {
   }
 }
 
+/** A tier page as the cms answers it (published, or a draft to preview), ready to draw. */
+export function tierPageFrom(raw: unknown, what: string): TierPageContent {
+  return parse(tierSchema, raw, what)
+}
+
+/** A service page as the cms answers it (published, or a draft to preview), ready to draw. */
+export function servicePageFrom(raw: unknown, what: string): ServicePageContent {
+  const page = parse(serviceSchema, raw, what)
+  // The stats block's defaults.
+  return { ...page, stats: page.stats.length ? page.stats : DEFAULT_SERVICE_STATS }
+}
+
 export function getTierPage(slug: TierSlug): Promise<PageResult<TierPageContent>> {
   return cached(`tier:${slug}`, async (options) => {
     const raw = await bySlug('/api/tier-pages', slug, options)
-    return raw === null ? null : parse(tierSchema, raw, `tier page ${slug}`)
+    return raw === null ? null : tierPageFrom(raw, `tier page ${slug}`)
   })
 }
 
 export function getServicePage(slug: ServiceSlug): Promise<PageResult<ServicePageContent>> {
   return cached(`service:${slug}`, async (options) => {
     const raw = await bySlug('/api/service-pages', slug, options)
-    if (raw === null) return null
-    const page = parse(serviceSchema, raw, `service page ${slug}`)
-    // The stats block's defaults.
-    return { ...page, stats: page.stats.length ? page.stats : DEFAULT_SERVICE_STATS }
+    return raw === null ? null : servicePageFrom(raw, `service page ${slug}`)
   })
 }
 

@@ -121,6 +121,42 @@ export async function fetchSingleType(path: string, options: ReadOptions = {}): 
   return parsed.data.data ?? null
 }
 
+export type CmsPreview =
+  | {
+      status: 'ok'
+      kind: 'service-page' | 'tier-page' | 'post'
+      state: 'draft' | 'published'
+      entry: unknown
+    }
+  /** The link was good but is too old (the cms answers 410). */
+  | { status: 'expired' }
+  /** No such link, or its document is gone. */
+  | { status: 'missing' }
+
+const previewSchema = z.object({
+  data: z.object({
+    kind: z.enum(['service-page', 'tier-page', 'post']),
+    status: z.enum(['draft', 'published']),
+    entry: z.unknown(),
+  }),
+})
+
+/** The document an admin preview link names (cms/src/preview), never cached. */
+export async function fetchPreview(token: string): Promise<CmsPreview> {
+  let body: unknown
+  try {
+    body = await getJson(`/api/previews/${encodeURIComponent(token)}`, { hasFallback: false })
+  } catch (error) {
+    if (error instanceof CmsError && error.status === 404) return { status: 'missing' }
+    if (error instanceof CmsError && error.status === 410) return { status: 'expired' }
+    throw error
+  }
+  const parsed = previewSchema.safeParse(body)
+  if (!parsed.success) throw new CmsError('GET /api/previews answered an unexpected body', 502)
+  const { kind, status: state, entry } = parsed.data.data
+  return { status: 'ok', kind, state, entry }
+}
+
 /** Every entry of a collection (tier pages, service pages, terms versions), unparsed. */
 export function fetchEntries(
   path: string,

@@ -55,6 +55,7 @@ export function robotsTxt(): string {
     'Disallow: /api/',
     'Disallow: /resources/',
     'Disallow: /logout',
+    'Disallow: /preview/',
     '',
     `Sitemap: ${canonicalUrl('/sitemap.xml')}`,
     '',

@@ -11,8 +11,8 @@ import {
   useRouteError,
 } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { PostArticle } from '~/features/content/post-article.tsx'
 import { RichText } from '~/features/content/rich-text.tsx'
-import { ShareLinkButton } from '~/features/content/share-link-button.tsx'
 import {
   findPost,
   getComments,
@@ -92,51 +92,7 @@ export default function BlogPost() {
   const comments = withOwnComment(listed, posted ?? postedWithoutJavaScript)
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-10 px-4 py-10">
-      <article className="flex flex-col gap-6">
-        <nav aria-label="مسیر">
-          <Link
-            to="/blog"
-            className="inline-flex items-center gap-1 text-sm font-semibold text-teal-800 hover:text-teal-950"
-          >
-            <span aria-hidden="true">→</span>
-            بازگشت به وبلاگ
-          </Link>
-        </nav>
-        <header className="flex flex-col gap-4 border-b border-slate-200 pb-6">
-          {post.category ? (
-            <Link
-              to={`/blog?category=${encodeURIComponent(post.category.key)}`}
-              className="self-start rounded-full bg-teal-50 px-3 py-1 text-xs font-semibold text-teal-800 hover:bg-teal-100"
-            >
-              {post.category.name}
-            </Link>
-          ) : null}
-          <h1 className="text-3xl leading-tight font-extrabold text-slate-900 sm:text-4xl sm:leading-tight">
-            {post.title}
-          </h1>
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
-              <span data-testid="post-author">{post.authorName}</span>
-              {post.date && post.dateLabel ? (
-                <>
-                  <span aria-hidden="true">·</span>
-                  <time dateTime={post.date}>{post.dateLabel}</time>
-                </>
-              ) : null}
-            </p>
-            <ShareLinkButton />
-          </div>
-        </header>
-        {post.cover ? (
-          <img
-            {...post.cover}
-            sizes="(min-width: 48rem) 46rem, calc(100vw - 2rem)"
-            className="aspect-video w-full rounded-2xl bg-slate-100 object-cover"
-            data-testid="post-cover"
-          />
-        ) : null}
-        <RichText html={post.html} variant="post" data-testid="post-content" />
-      </article>
+      <PostArticle post={post} />
 
       <section aria-labelledby="comments-heading" className="flex flex-col gap-6">
         <h2 id="comments-heading" className="text-xl font-extrabold text-slate-900">

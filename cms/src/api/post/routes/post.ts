@@ -1,10 +1,4 @@
+import { POST_POPULATE } from '../../../public-api/populate'
 import { populatedRouter } from '../../../utils/populated-router'
 
-const populate = {
-  cover: true,
-  category: { fields: ['name', 'slug'] },
-  author: { fields: ['name', 'slug', 'bio'], populate: { avatar: true } },
-  seo: true,
-}
-
-export default populatedRouter('api::post.post', populate)
+export default populatedRouter('api::post.post', POST_POPULATE)

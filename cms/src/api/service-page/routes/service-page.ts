@@ -1,13 +1,4 @@
+import { SERVICE_PAGE_POPULATE } from '../../../public-api/populate'
 import { populatedRouter } from '../../../utils/populated-router'
 
-const populate = {
-  hero: { populate: { image: true } },
-  cta: true,
-  about: { populate: { bullets: true } },
-  features: true,
-  faq: { populate: { items: true, whyItems: true } },
-  stats: true,
-  seo: true,
-}
-
-export default populatedRouter('api::service-page.service-page', populate)
+export default populatedRouter('api::service-page.service-page', SERVICE_PAGE_POPULATE)
