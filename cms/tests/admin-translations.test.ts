@@ -1,10 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { CHOICE_LABELS } from '../src/admin/choice-labels'
+import { HELD_COMMENTS_MESSAGES, OWN_MESSAGES_PERSIAN } from '../src/admin/own-messages'
 import { cmsDir } from './paths'
 import { strapiAdminMessages } from './strapi-admin-messages'
 
@@ -99,9 +100,10 @@ describe('the Persian admin', () => {
 
   it('names every choice of our enumeration fields in Persian, without hiding a Strapi message', () => {
     const schemas = [
-      ...readdirSync(path.join(cmsDir, 'src/api')).map((api) =>
-        path.join(cmsDir, 'src/api', api, 'content-types', api, 'schema.json'),
-      ),
+      ...readdirSync(path.join(cmsDir, 'src/api'))
+        .map((api) => path.join(cmsDir, 'src/api', api, 'content-types', api, 'schema.json'))
+        // An API of routes only (the preview) has no content type.
+        .filter((file) => existsSync(file)),
       ...readdirSync(path.join(cmsDir, 'src/components')).flatMap((group) =>
         readdirSync(path.join(cmsDir, 'src/components', group)).map((file) =>
           path.join(cmsDir, 'src/components', group, file),
@@ -118,5 +120,15 @@ describe('the Persian admin', () => {
     })
     expect(unnamed).toEqual([])
     expect(Object.keys(CHOICE_LABELS).filter((id) => id in english)).toEqual([])
+  })
+
+  it("has Persian for each message of our own additions, with their placeholders, apart from Strapi's", () => {
+    const own = Object.values(HELD_COMMENTS_MESSAGES)
+    expect(Object.keys(OWN_MESSAGES_PERSIAN).sort()).toEqual(own.map(({ id }) => id).sort())
+    for (const { id, defaultMessage } of own) {
+      expect(argumentsOf(OWN_MESSAGES_PERSIAN[id]!), id).toBe(argumentsOf(defaultMessage))
+      expect(OWN_MESSAGES_PERSIAN[id], id).toMatch(/[\u0600-\u06FF]/)
+      expect(english[id], id).toBeUndefined()
+    }
   })
 })

@@ -246,9 +246,9 @@ describe('POST /api/comments: held for a moderator (ADR 036)', () => {
     expect(json.data).not.toHaveProperty('heldReason')
     expect((await publicComments()).map((c) => c.documentId)).not.toContain(json.data?.documentId)
     const { heldReason } = await stored(json.data?.documentId)
-    expect(heldReason).toContain('handle: @arzpol_support')
-    expect(heldReason).toContain('secret-request: رمز دوم')
-    expect(heldReason).toContain('messenger: تلگرام')
+    expect(heldReason).toContain('شناسهٔ پیام‌رسان: @arzpol_support')
+    expect(heldReason).toContain('درخواست رمز، کارت یا کد تأیید: رمز دوم')
+    expect(heldReason).toContain('دعوت به پیام‌رسان: تلگرام')
   })
 
   it('holds a comment with one link, a phone number or a card number (not spam: a person decides)', async () => {
@@ -273,7 +273,8 @@ describe('POST /api/comments: held for a moderator (ADR 036)', () => {
         await token({ sub: `310${i}` }),
       )
       statuses.push(json.data?.moderationStatus)
-      if (i > 0) expect((await stored(json.data?.documentId)).heldReason).toMatch(/^near-duplicate/)
+      if (i > 0)
+        expect((await stored(json.data?.documentId)).heldReason).toMatch(/^تکرار دیدگاه حساب دیگر/)
     }
     expect(statuses).toEqual(['approved', 'pending', 'pending', 'pending'])
   })
@@ -288,7 +289,7 @@ describe('POST /api/comments: held for a moderator (ADR 036)', () => {
         await token({ sub: '3201' }),
       )
       expect(json.data?.moderationStatus).toBe('pending')
-      expect((await stored(json.data?.documentId)).heldReason).toBe('other: سود تضمینی')
+      expect((await stored(json.data?.documentId)).heldReason).toBe('دلیل دیگر: سود تضمینی')
     } finally {
       await cms.strapi.documents('api::comment-rule.comment-rule').delete({
         documentId: rule.documentId,

@@ -53,7 +53,7 @@ async function heldComment(content = 'برای خرید ارزان به تلگر
       authorId: '77',
       authorUsername: 'mina',
       moderationStatus: 'pending',
-      heldReason: 'messenger: @cheap_usd',
+      heldReason: 'دعوت به پیام‌رسان: @cheap_usd',
     },
   })
   return comment.documentId as string

@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
+import { uniquePhone } from '../support/auth.ts'
+import { registerCustomerApi } from '../support/blog.ts'
 import { englishOnScreen, newCmsColleague } from '../support/cms-admin.ts'
 import { e2eUrls } from '../support/ports.ts'
 
@@ -6,6 +10,7 @@ import { e2eUrls } from '../support/ports.ts'
 
 const SERVICE_PAGES = `${e2eUrls.cms}/admin/content-manager/collection-types/api::service-page.service-page`
 const QUESTION = 'ثبت دامنه چقدر طول می‌کشد؟'
+const DRAFT_NOTICE = 'پیش‌نمایش پیش‌نویس: این نسخه هنوز منتشر نشده است و مشتریان آن را نمی‌بینند.'
 // Persian with Latin inside and a full stop at the end: what used to scramble left to right.
 const ANSWER =
   'دامنه‌های com و ir معمولاً در کمتر از یک ساعت ثبت می‌شوند؛ دامنه‌های دیگر تا ۲۴ ساعت.'
@@ -14,7 +19,14 @@ async function expectAllPersian(page: Page, screen: string) {
   expect(await englishOnScreen(page), `English left on ${screen}`).toEqual([])
 }
 
-test('an editor signs in to the Persian admin, rewrites a FAQ answer, publishes it and readers see it', async ({
+async function signIn(page: Page, who: { email: string; password: string }) {
+  await page.getByLabel('ایمیل').fill(who.email)
+  await page.getByLabel(/^گذرواژه/).fill(who.password)
+  await page.getByRole('button', { name: 'ورود' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+}
+
+test('an editor signs in to the Persian admin, rewrites a FAQ answer, previews it on the site, publishes it and readers see it', async ({
   page,
   request,
 }) => {
@@ -25,10 +37,7 @@ test('an editor signs in to the Persian admin, rewrites a FAQ answer, publishes 
   await page.goto(`${e2eUrls.cms}/admin`)
   await expect(page.getByRole('heading', { name: 'به Strapi خوش آمدید!' })).toBeVisible()
   await expectAllPersian(page, 'the sign-in page')
-  await page.getByLabel('ایمیل').fill(editor.email)
-  await page.getByLabel(/^گذرواژه/).fill(editor.password)
-  await page.getByRole('button', { name: 'ورود' }).click()
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await signIn(page, editor)
   await expectAllPersian(page, 'the home page')
 
   await page.goto(SERVICE_PAGES)
@@ -47,6 +56,26 @@ test('an editor signs in to the Persian admin, rewrites a FAQ answer, publishes 
   await answer.fill(ANSWER)
   expect(await answer.evaluate((field) => getComputedStyle(field).unicodeBidi)).toBe('plaintext')
 
+  // Saved as a draft, it opens on the real site inside the admin; readers still see the old one.
+  await page.getByRole('button', { name: 'ذخیره' }).click()
+  await expect(page.getByText('سند ذخیره شد')).toBeVisible()
+  const openPreview = 'باز کردن پیش‌نمایش'
+  await page
+    .getByRole('link', { name: openPreview })
+    .or(page.getByRole('button', { name: openPreview }))
+    .click()
+  const site = page.frameLocator('iframe')
+  await expect(site.getByRole('status')).toHaveText(DRAFT_NOTICE)
+  await site.getByText(QUESTION).click()
+  await expect(site.getByText(ANSWER)).toBeVisible()
+  await expectAllPersian(page, 'the preview')
+  expect(await (await request.get(`${e2eUrls.web}/domain-hosting`)).text()).not.toContain(ANSWER)
+  const closePreview = 'بستن پیش‌نمایش'
+  await page
+    .getByRole('link', { name: closePreview })
+    .or(page.getByRole('button', { name: closePreview }))
+    .click()
+
   await page.getByRole('button', { name: 'انتشار' }).click()
   await expect(page.getByText('سند منتشر شد')).toBeVisible()
 
@@ -56,3 +85,86 @@ test('an editor signs in to the Persian admin, rewrites a FAQ answer, publishes 
     expect(await site.text()).toContain(ANSWER)
   }).toPass({ timeout: 15_000 })
 })
+
+const COMMENTS = `${e2eUrls.cms}/admin/content-manager/collection-types/api::comment.comment`
+const POST = 'toefl-registration-guide'
+const SCAMS = (
+  JSON.parse(
+    readFileSync(
+      path.join(import.meta.dirname, '../../cms/test-corpus/scam-comments.json'),
+      'utf8',
+    ),
+  ) as { id: string; text: string }[]
+)
+  .filter(({ id }) => ['scam-01', 'scam-02', 'scam-03'].includes(id))
+  .map(({ text }) => text)
+// A link is held too, though this one is what a helpful reader writes.
+const HELPFUL = 'راهنمای رسمی ثبت‌نام تافل را در https://www.ets.org/toefl هم ببینید.'
+
+test('a moderator finds the scam held with its reason, hides it and approves a helpful comment, each with a reason', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  // The scams from one account, the helpful comment from another (an account that comments
+  // fast is marked spam before any screening).
+  const scammer = await registerCustomerApi(request, uniquePhone(), 'moderated-pass-1404')
+  const reader = await registerCustomerApi(request, uniquePhone(), 'moderated-pass-1404')
+  const held: Record<string, { documentId: string; moderationStatus: string }> = {}
+  for (const content of [...SCAMS, HELPFUL]) {
+    const author = content === HELPFUL ? reader : scammer
+    const response = await request.post(`${e2eUrls.cms}/api/comments`, {
+      headers: { Authorization: `Bearer ${author}` },
+      data: { post: POST, content },
+    })
+    expect(response.status(), await response.text()).toBe(201)
+    const { data } = (await response.json()) as {
+      data: { documentId: string; moderationStatus: string }
+    }
+    // Nothing of the scam corpus is published before a moderator looks: hidden as spam at once,
+    // or held for a moderator with the screening's reason.
+    expect(data.moderationStatus, content).not.toBe('approved')
+    held[content] = data
+  }
+  const waiting = SCAMS.find((content) => held[content]!.moderationStatus === 'pending')
+  expect(waiting, 'a scam held for a moderator').toBeDefined()
+
+  const moderator = await newCmsColleague(request, 'arzpol-moderator')
+  await page.goto(`${e2eUrls.cms}/admin`)
+  await signIn(page, moderator)
+  // The home page tells the moderator comments wait, and leads to them.
+  await expect(page.getByText(/^[\d۰-۹٬,]+ دیدگاه منتظر تصمیم شماست\.$/)).toBeVisible()
+  await expectAllPersian(page, 'the home page')
+  await page.getByRole('link', { name: 'بررسی دیدگاه‌ها' }).click()
+  await expect(page.getByRole('heading', { name: 'دیدگاه' })).toBeVisible()
+  await expect(page.getByRole('grid').getByText('در انتظار بررسی').first()).toBeVisible()
+  await expect(page.getByRole('grid').getByText('تأییدشده')).toHaveCount(0)
+  await page.goto(COMMENTS)
+  const scamRow = page.getByRole('row').filter({ hasText: waiting! })
+  // The queue names the status in Persian, beside why the screening held the comment.
+  await expect(scamRow).toContainText('در انتظار بررسی')
+  await expectAllPersian(page, 'the comment queue')
+
+  await decide(page, held[waiting!]!.documentId, 'پنهان (هرزنامه)', 'جعل پشتیبانی و دعوت به تلگرام')
+  await decide(page, held[HELPFUL]!.documentId, 'تأییدشده', 'پیوند به سایت رسمی ETS است')
+
+  // Readers see the helpful comment and never the scam.
+  await expect(async () => {
+    const blog = await (await request.get(`${e2eUrls.web}/blog/${POST}`)).text()
+    expect(blog).toContain('راهنمای رسمی ثبت‌نام تافل')
+    for (const scam of SCAMS) expect(blog).not.toContain(scam)
+  }).toPass({ timeout: 15_000 })
+})
+
+/** Opens a comment, writes the reason, sets the status and saves: one moderator decision. */
+async function decide(page: Page, documentId: string, status: string, reason: string) {
+  await page.goto(`${COMMENTS}/${documentId}`)
+  // Why the screening held it, in Persian.
+  await expect(page.getByLabel('دلیل نگه‌داشتن برای بررسی')).toHaveValue(/[\u0600-\u06FF]+: /)
+  await page.getByLabel('دلیل تصمیم ناظر').fill(reason)
+  await page.getByRole('combobox', { name: /وضعیت بررسی/ }).click()
+  await page.getByRole('option', { name: status }).click()
+  await expectAllPersian(page, 'a comment')
+  await page.getByRole('button', { name: 'ذخیره' }).click()
+  await expect(page.getByText('سند ذخیره شد')).toBeVisible()
+}

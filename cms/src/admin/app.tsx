@@ -1,7 +1,10 @@
 import type { StrapiApp } from '@strapi/strapi/admin'
 
+import { nameChoicesInLists, LIST_COLUMNS_HOOK } from './choice-column'
 import { CHOICE_LABELS } from './choice-labels'
 import fa from './extensions/translations/fa.json'
+import { heldCommentsWidget } from './held-comments-widget'
+import { OWN_MESSAGES_PERSIAN } from './own-messages'
 import { installPersianTypography, PERSIAN, preferPersianInterface } from './persian'
 
 export default {
@@ -9,13 +12,17 @@ export default {
     // Persian is offered beside English; its texts cover every screen editors and moderators
     // use (tests/admin-translations.test.ts lists any left in English).
     locales: [PERSIAN],
-    translations: { [PERSIAN]: { ...fa, ...CHOICE_LABELS } },
+    translations: { [PERSIAN]: { ...fa, ...CHOICE_LABELS, ...OWN_MESSAGES_PERSIAN } },
     // No release check against GitHub from the browser (the admin must work offline).
     notifications: { releases: false },
     tutorials: false,
   },
-  bootstrap(_app: StrapiApp) {
+  register(app: StrapiApp) {
+    app.widgets.register(heldCommentsWidget)
+  },
+  bootstrap(app: StrapiApp) {
     preferPersianInterface()
     installPersianTypography()
+    app.registerHook(LIST_COLUMNS_HOOK, nameChoicesInLists)
   },
 }

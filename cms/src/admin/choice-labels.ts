@@ -1,3 +1,5 @@
+import { REASON_NAMES } from '../comments/screening/reason-names'
+
 /**
  * Persian names for the choices of our enumeration fields. Strapi's edit view shows a choice by
  * looking its stored value up as a message id, so these join the Persian messages; the stored
@@ -9,12 +11,12 @@ export const CHOICE_LABELS: Record<string, string> = {
   pending: 'در انتظار بررسی',
   approved: 'تأییدشده',
   spam: 'پنهان (هرزنامه)',
-  // Why a comment rule holds a comment.
-  'secret-request': 'درخواست رمز، کارت یا کد تأیید',
-  messenger: 'دعوت به پیام‌رسان',
-  impersonation: 'جعل پشتیبانی ارزپل',
-  contact: 'راه تماس (تلفن یا پیوند)',
-  other: 'دلیل دیگر',
+  // Why a comment rule holds a comment: named as the held reason names it.
+  'secret-request': REASON_NAMES['secret-request'],
+  messenger: REASON_NAMES.messenger,
+  impersonation: REASON_NAMES.impersonation,
+  contact: REASON_NAMES.contact,
+  other: REASON_NAMES.other,
   // How a plan compares on a tier page.
   low: 'کم',
   medium: 'متوسط',

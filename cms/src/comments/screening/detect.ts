@@ -1,5 +1,6 @@
 import { collapseRepeats, readText, type ReadText } from './normalise'
 import type { PhraseReason, PhraseRule } from './rules'
+import { REASON_NAMES } from './reason-names'
 
 /**
  * What in a comment sends it to a moderator: a way to reach someone off the site (a link, a
@@ -280,10 +281,15 @@ export function findRisks(text: string, phrases: readonly PhraseRule[]): Finding
   return findings
 }
 
-/** The findings as one line for the moderator: «secret-request: رمز دوم; link: t.me/x». */
+/**
+ * The findings as one line for the moderator, each reason by its Persian name (a reason without
+ * one does not compile): «درخواست رمز، کارت یا کد تأیید: رمز دوم؛ پیوند: t.me/x».
+ */
 export function describeFindings(findings: readonly Finding[]): string {
   return findings
-    .map((finding) => (finding.match ? `${finding.reason}: ${finding.match}` : finding.reason))
-    .join('; ')
+    .map(({ reason, match }) =>
+      match ? `${REASON_NAMES[reason]}: ${match}` : REASON_NAMES[reason],
+    )
+    .join('؛ ')
     .slice(0, 1_000)
 }
