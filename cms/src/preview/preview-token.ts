@@ -3,6 +3,7 @@ import { createHmac } from 'node:crypto'
 import { errors, jwtVerify, SignJWT } from 'jose'
 import { z } from 'zod'
 
+import { DOCUMENT_ID_PATTERN } from '../public-api/query-rules'
 import { isPreviewable, type PreviewableUid } from './previewable'
 
 /**
@@ -44,7 +45,7 @@ export async function signPreviewToken(
 
 const claimsSchema = z.object({
   uid: z.string().refine(isPreviewable),
-  doc: z.string().regex(/^[A-Za-z0-9]{1,64}$/),
+  doc: z.string().regex(DOCUMENT_ID_PATTERN),
   status: z.enum(['draft', 'published']),
 })
 

@@ -1,7 +1,13 @@
 import type { Core } from '@strapi/strapi'
 import type { z } from 'zod'
 
-import { querySchema, queryRuleFor, refusalMessage, type QueryRule } from './query-rules'
+import {
+  DOCUMENT_ID_PATTERN,
+  querySchema,
+  queryRuleFor,
+  refusalMessage,
+  type QueryRule,
+} from './query-rules'
 
 /**
  * The public API's boundary (ADR 036): every route of the content API (our `api::` routers, the
@@ -43,9 +49,6 @@ function refuse(ctx: GuardContext, status: 400 | 404, errors: Refusal[]) {
   }
 }
 
-// A documentId (Strapi's cuid-like id); anything else names no document.
-const DOCUMENT_ID = /^[A-Za-z0-9]{1,64}$/
-
 /** Why a query is refused: one entry per offending top-level parameter. */
 function refusals(rule: QueryRule, issues: readonly z.core.$ZodIssue[]): Refusal[] {
   const names = new Set<string>()
@@ -75,7 +78,7 @@ export function queryGuard(handler: string): Core.MiddlewareHandler {
     const parsed = schema.safeParse(query ?? {})
     if (!parsed.success) return refuse(context, 400, refusals(rule, parsed.error.issues))
     const id = context.params?.id
-    if (id !== undefined && !(typeof id === 'string' && DOCUMENT_ID.test(id))) {
+    if (id !== undefined && !(typeof id === 'string' && DOCUMENT_ID_PATTERN.test(id))) {
       return refuse(context, 404, [{ path: ['id'], message: 'چنین محتوایی پیدا نشد.' }])
     }
     await next()

@@ -24,10 +24,13 @@ export interface QueryRule {
 /** The shapes a filter value may have (what a slug or a documentId can possibly look like). */
 export type ValueShape = 'slug' | 'documentId'
 
+/** What a Strapi documentId can look like; anything else names no document. */
+export const DOCUMENT_ID_PATTERN = /^[A-Za-z0-9]{1,64}$/
+
 const VALUE_PATTERNS: Record<ValueShape, RegExp> = {
   // What a slug may hold (a post's may be Persian: blog/post-slug.ts).
   slug: new RegExp(`^[${SLUG_CHARACTERS}]{1,200}$`),
-  documentId: /^[A-Za-z0-9]{1,64}$/,
+  documentId: DOCUMENT_ID_PATTERN,
 }
 
 const listing = { paginate: true } as const
