@@ -31,15 +31,28 @@ export const UPLOAD_MESSAGES = {
   busy: 'سرور هم‌اکنون فایل‌های زیادی دریافت می‌کند. لطفاً چند ثانیه بعد دوباره بفرستید.',
 } as const
 
-/** A file read from a multipart body, with its type detected from the bytes. */
-export class UploadedFile {
+/**
+ * A file a multipart body brought, wherever its bytes are now (in memory, or sealed on the way
+ * in). Only the multipart reader makes one, so a schema that checks `instanceof` can never be
+ * passed a look-alike object from a JSON body.
+ */
+export abstract class ReceivedFile {
+  /** The name the client sent, as it was: only for `sanitizeFileName`. */
+  abstract readonly clientName: string
+  /** `null` when the bytes are not one of the allowed types (whatever the name says). */
+  abstract readonly type: AttachmentType | null
+  abstract readonly size: number
+}
+
+/** A file read from a multipart body into memory, with its type detected from the bytes. */
+export class UploadedFile extends ReceivedFile {
   constructor(
-    /** The name the client sent, as it was: only for `sanitizeFileName`. */
     readonly clientName: string,
     readonly data: Buffer,
-    /** `null` when the bytes are not one of the allowed types (whatever the name says). */
     readonly type: AttachmentType | null,
-  ) {}
+  ) {
+    super()
+  }
 
   get size(): number {
     return this.data.length

@@ -9,6 +9,7 @@ import {
   UPLOAD_MESSAGES,
   UploadedFile,
   type AttachmentType,
+  type ReceivedFile,
 } from '@arzpol/contracts/uploads'
 
 /**
@@ -48,10 +49,32 @@ export function limitConcurrentUploads(app: object, max: number): void {
 }
 
 /**
- * Reads a multipart body into plain fields plus `UploadedFile`s (one file at most). Used by
- * `defineRoute`'s `multipart.read`, so it only ever runs for an authenticated caller.
+ * Takes a file part's bytes as they stream in and answers the file they became. `discard` runs
+ * once the answer is sent (and when the file is refused), to remove whatever the receiver kept
+ * outside memory.
  */
-export async function readMultipart(ctx: AppContext): Promise<Record<string, unknown>> {
+export type FileReceiver = (
+  stream: Readable,
+  clientName: string,
+) => Promise<{ file: ReceivedFile; discard?: () => Promise<void> }>
+
+/** The default: the bytes kept in memory, up to the limit, then their type read from them. */
+const inMemory: FileReceiver = async (stream, clientName) => {
+  const chunks: Buffer[] = []
+  for await (const chunk of stream) chunks.push(chunk as Buffer)
+  const data = Buffer.concat(chunks)
+  return { file: new UploadedFile(clientName, data, await detectAttachmentType(data)) }
+}
+
+/**
+ * Reads a multipart body into plain fields plus a `ReceivedFile` (one file at most), each file
+ * taken by `receive` (in memory unless a route says otherwise). Used by `defineRoute`'s
+ * `multipart.read`, so it only ever runs for an authenticated caller.
+ */
+export async function readMultipart(
+  ctx: AppContext,
+  receive: FileReceiver = inMemory,
+): Promise<Record<string, unknown>> {
   const declared = Number(ctx.get('Content-Length'))
   if (Number.isFinite(declared) && declared > HARD_CAP_BYTES) throw tooLarge()
   const slots = uploadSlots.get(ctx.app)
@@ -69,7 +92,7 @@ export async function readMultipart(ctx: AppContext): Promise<Record<string, unk
       slots.free += 1
     })
   }
-  return readBody(ctx)
+  return readBody(ctx, receive)
 }
 
 const PART_LIMITS = {
@@ -83,32 +106,35 @@ const PART_LIMITS = {
 }
 
 /**
- * One file part: its bytes kept up to the limit, then its type read from them. A file over the
- * limit answers null (and `onTooLarge` was told); a stream that fails rejects.
+ * One file part, taken by `receive`. A file over the limit answers null (and `onTooLarge` was
+ * told); a stream that fails rejects. Whatever the receiver kept is discarded once the answer
+ * is sent, or at once when the file is refused.
  */
-function readFilePart(
+async function readFilePart(
+  ctx: AppContext,
   stream: Readable,
   filename: string,
+  receive: FileReceiver,
   onTooLarge: () => void,
-): Promise<UploadedFile | null> {
-  const chunks: Buffer[] = []
+): Promise<ReceivedFile | null> {
   let truncated = false
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk))
   stream.on('limit', () => {
     truncated = true
     onTooLarge()
   })
-  return new Promise((done, failed) => {
-    stream.on('error', failed)
-    stream.on('end', () => {
-      if (truncated) return done(null)
-      const data = Buffer.concat(chunks)
-      detectAttachmentType(data).then(
-        (type) => done(new UploadedFile(filename, data, type)),
-        failed,
-      )
+  const { file, discard } = await receive(stream, filename)
+  const cleanUp = () => {
+    discard?.().catch((error: unknown) => {
+      ctx.state.logger.error({ err: error }, 'could not remove a received upload')
     })
-  })
+  }
+  if (truncated) {
+    cleanUp()
+    return null
+  }
+  if (ctx.res.writableFinished || ctx.res.destroyed) cleanUp()
+  else ctx.res.once('close', cleanUp)
+  return file
 }
 
 /** A second file, too many fields or parts: the request is refused once the body is read. */
@@ -118,7 +144,7 @@ function refuseOverLimits(parser: busboy.Busboy, fail: (error: Error) => void): 
   parser.on('partsLimit', () => fail(new ApiError(400, UPLOAD_MESSAGES.malformed, 'parse_error')))
 }
 
-async function readBody(ctx: AppContext): Promise<Record<string, unknown>> {
+async function readBody(ctx: AppContext, receive: FileReceiver): Promise<Record<string, unknown>> {
   const parts = await new Promise<{ fields: Record<string, unknown>; problem: Error | null }>(
     (resolve, reject) => {
       const fields: Record<string, unknown> = {}
@@ -168,6 +194,9 @@ async function readBody(ctx: AppContext): Promise<Record<string, unknown>> {
         if (ctx.req.complete) return
         ctx.req.unpipe(parser)
         fail(new ApiError(400, UPLOAD_MESSAGES.malformed, 'parse_error'))
+        // Ends the file part's stream too (with an error), so that its receiver lets go of
+        // what it holds instead of waiting for bytes that will never come.
+        parser.destroy(new Error('the client went away mid-upload'))
         finish()
       })
 
@@ -179,11 +208,11 @@ async function readBody(ctx: AppContext): Promise<Record<string, unknown>> {
         if (!(name in fields)) fields[name] = value
       })
       parser.on('file', (name, stream, info) => {
-        const pending = readFilePart(stream, info.filename ?? '', () => fail(tooLarge())).then(
-          (file) => {
-            if (file) fields[name] = file
-          },
-        )
+        const pending = readFilePart(ctx, stream, info.filename ?? '', receive, () =>
+          fail(tooLarge()),
+        ).then((file) => {
+          if (file) fields[name] = file
+        })
         // A body cut off mid-file fails the parser and this file's stream both; the request
         // answers from the first (finish() does not wait for files once it has a problem), so
         // this rejection may have no other listener: unhandled, it would end the process.

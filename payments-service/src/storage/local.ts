@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { createReadStream } from 'node:fs'
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises'
+import { constants, createReadStream } from 'node:fs'
+import { copyFile, mkdir, open, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { assertStorageKey, partsOf, StoredFileNotFound, type FileStorage } from './storage.ts'
@@ -21,24 +21,30 @@ export function createLocalStorage(root: string): FileStorage {
     driver: 'local',
 
     async put(key, data) {
-      const target = fileFor(key)
-      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 })
-      const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`
-      // 'wx': never overwrite; a clash of random names would be a bug worth failing on.
-      const handle = await open(temporary, 'wx', 0o600)
-      try {
-        // Each writeFile goes on from where the one before stopped.
-        for (const part of partsOf(data)) await handle.writeFile(part)
-        await handle.sync()
-      } finally {
-        await handle.close()
-      }
-      try {
-        await rename(temporary, target)
-      } catch (error) {
-        await rm(temporary, { force: true })
-        throw error
-      }
+      await writeInPlace(fileFor(key), async (temporary) => {
+        // 'wx': never overwrite; a clash of random names would be a bug worth failing on.
+        const handle = await open(temporary, 'wx', 0o600)
+        try {
+          // Each writeFile goes on from where the one before stopped.
+          for (const part of partsOf(data)) await handle.writeFile(part)
+          await handle.sync()
+        } finally {
+          await handle.close()
+        }
+      })
+    },
+
+    async putFile(key, localPath) {
+      await writeInPlace(fileFor(key), async (temporary) => {
+        await copyFile(localPath, temporary, constants.COPYFILE_EXCL)
+        const handle = await open(temporary, 'r+')
+        try {
+          await handle.chmod(0o600)
+          await handle.sync()
+        } finally {
+          await handle.close()
+        }
+      })
     },
 
     async get(key): Promise<Readable> {
@@ -55,5 +61,18 @@ export function createLocalStorage(root: string): FileStorage {
     async delete(key) {
       await rm(fileFor(key), { force: true })
     },
+  }
+}
+
+/** `write` fills a temporary name beside `target`, which is then renamed into place. */
+async function writeInPlace(target: string, write: (temporary: string) => Promise<void>) {
+  await mkdir(path.dirname(target), { recursive: true, mode: 0o700 })
+  const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`
+  try {
+    await write(temporary)
+    await rename(temporary, target)
+  } catch (error) {
+    await rm(temporary, { force: true })
+    throw error
   }
 }

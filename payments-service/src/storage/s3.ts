@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import {
   DeleteObjectCommand,
@@ -54,6 +56,19 @@ export function createS3Storage(options: S3StorageOptions): FileStorage & { clie
           Body: parts.length === 1 ? parts[0] : Readable.from(parts),
           ContentType: contentType,
           ContentLength: parts.reduce((sum, part) => sum + part.length, 0),
+        }),
+      )
+    },
+
+    async putFile(key, localPath, contentType) {
+      const { size } = await stat(localPath)
+      await client.send(
+        new PutObjectCommand({
+          Bucket: options.bucket,
+          Key: objectKey(key),
+          Body: createReadStream(localPath),
+          ContentType: contentType,
+          ContentLength: size,
         }),
       )
     },

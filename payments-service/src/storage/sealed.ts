@@ -1,5 +1,8 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
+import { open } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import type { FileStorage } from './storage.ts'
 
 /**
@@ -20,6 +23,14 @@ export interface SealedFiles {
   readonly currentKeyId: string
   /** Seals and stores `data`; answers the id of the key that sealed it (keep it with the row). */
   put(key: string, data: Buffer): Promise<{ keyId: string }>
+  /**
+   * Seals `source` as it arrives into `spoolPath`, a new file of this machine laid out as the
+   * store keeps it, so that a large upload is never whole in memory and nothing readable touches
+   * the disk. `key` is the storage key it will be stored under (authenticated with it).
+   */
+  sealInto(key: string, source: Readable, spoolPath: string): Promise<{ keyId: string }>
+  /** Stores a file `sealInto` wrote under the same key. */
+  putSealed(key: string, spoolPath: string): Promise<void>
   /** The plaintext, after the tag proved it untouched (GCM needs the whole file first). */
   get(key: string, keyId: string): Promise<Buffer>
   delete(key: string): Promise<void>
@@ -63,6 +74,30 @@ export function createSealedFiles(options: {
       await storage.put(key, [iv, cipher.getAuthTag(), ...body], 'application/octet-stream')
       return { keyId: currentKeyId }
     },
+    async sealInto(key, source, spoolPath) {
+      const iv = randomBytes(IV_BYTES)
+      const cipher = createCipheriv('aes-256-gcm', currentKey, iv)
+      cipher.setAAD(aad(key))
+      await pipeline(
+        source,
+        cipher,
+        // The tag comes before the ciphertext but is known only at its end: its bytes are kept
+        // free here and written once the last chunk is sealed.
+        async function* (ciphertext: AsyncIterable<Buffer>) {
+          yield Buffer.concat([iv, Buffer.alloc(TAG_BYTES)])
+          yield* ciphertext
+        },
+        createWriteStream(spoolPath, { flags: 'wx', mode: 0o600 }),
+      )
+      const handle = await open(spoolPath, 'r+')
+      try {
+        await handle.write(cipher.getAuthTag(), 0, TAG_BYTES, IV_BYTES)
+      } finally {
+        await handle.close()
+      }
+      return { keyId: currentKeyId }
+    },
+    putSealed: (key, spoolPath) => storage.putFile(key, spoolPath, 'application/octet-stream'),
     async get(key, keyId) {
       const secret = ring.get(keyId)
       if (!secret) throw new Error(`sealed files: no key with id ${keyId}`)

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
@@ -18,6 +18,9 @@ async function readAll(stream: Readable): Promise<Buffer> {
   for await (const chunk of stream) chunks.push(chunk as Buffer)
   return Buffer.concat(chunks)
 }
+
+const spoolDir = mkdtempSync(path.join(os.tmpdir(), 'arzpol-storage-spool-'))
+afterAll(() => rmSync(spoolDir, { recursive: true, force: true }))
 
 /** What every driver must do, run against each one. */
 function behavesLikeFileStorage(name: string, storage: () => FileStorage) {
@@ -60,6 +63,19 @@ function behavesLikeFileStorage(name: string, storage: () => FileStorage) {
       expect(stored.equals(Buffer.concat(parts))).toBe(true)
     })
 
+    it('stores a copy of a file from this machine, leaving the original where it was', async () => {
+      const local = path.join(spoolDir, `${name}-copy`)
+      const data = Buffer.alloc(300_000, 3)
+      writeFileSync(local, data)
+      await storage().putFile('sealed/spooled/one', local, 'application/octet-stream')
+      expect((await readAll(await storage().get('sealed/spooled/one'))).equals(data)).toBe(true)
+      expect(readFileSync(local).equals(data)).toBe(true)
+      await expect(
+        storage().putFile('sealed/spooled/two', path.join(spoolDir, 'none'), 'image/png'),
+      ).rejects.toThrow(/ENOENT/)
+      await expect(storage().get('sealed/spooled/two')).rejects.toBeInstanceOf(StoredFileNotFound)
+    })
+
     it('keeps a 10 MB file intact', async () => {
       const data = Buffer.alloc(10 * 1024 * 1024)
       for (let i = 0; i < data.length; i += 4096) data[i] = i % 251
@@ -81,6 +97,15 @@ describe('local disk storage', () => {
     const file = path.join(root, 'nested', 'attachments', 'tickets', '2026', '12', 'k1')
     expect(statSync(file).mode & 0o777).toBe(0o600)
     expect(readdirSync(path.dirname(file))).toEqual(['k1'])
+  })
+
+  it('keeps a copied file owner-only too, whatever the original allowed', async () => {
+    const local = path.join(spoolDir, 'readable-by-all')
+    writeFileSync(local, 'sealed bytes', { mode: 0o644 })
+    await storage.putFile('sealed/2026/12/k2', local, 'application/octet-stream')
+    const file = path.join(root, 'nested', 'attachments', 'sealed', '2026', '12', 'k2')
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    expect(readdirSync(path.dirname(file))).toEqual(['k2'])
   })
 
   it('never overwrites one key with another', async () => {

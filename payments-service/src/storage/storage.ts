@@ -12,6 +12,8 @@ export interface FileStorage {
    * copies it into one buffer first.
    */
   put(key: string, data: Buffer | readonly Buffer[], contentType: string): Promise<void>
+  /** Stores a copy of a file of this machine's disk under `key`, read as a stream. */
+  putFile(key: string, localPath: string, contentType: string): Promise<void>
   /** The stored bytes as a stream; throws `StoredFileNotFound` when there is no such key. */
   get(key: string): Promise<Readable>
   /** Removes the file; a missing key is not an error (deleting twice is fine). */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { toPersianDigits } from '../digits.ts'
-import { MAX_ATTACHMENT_BYTES, UploadedFile } from '../uploads.ts'
+import { MAX_ATTACHMENT_BYTES, ReceivedFile } from '../uploads.ts'
 import { IdentityStatusOut } from './customer.ts'
 
 /**
@@ -45,7 +45,7 @@ export const IDENTITY_DOCUMENT_MESSAGES = {
 } as const
 
 export const identityDocumentFile = z
-  .custom<UploadedFile>((value) => value instanceof UploadedFile, {
+  .custom<ReceivedFile>((value) => value instanceof ReceivedFile, {
     error: IDENTITY_DOCUMENT_MESSAGES.fileRequired,
   })
   .superRefine((file, ctx) => {

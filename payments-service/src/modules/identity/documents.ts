@@ -1,5 +1,9 @@
+import type { IdentityDocumentKind } from '@arzpol/contracts/identity/documents'
+import type { ReceivedFile } from '@arzpol/contracts/uploads'
+import type { User } from '../../models/user.model.ts'
 import type { IdentityDocumentDeps } from './level2/deps.ts'
 import { level2Of } from './level2/status.ts'
+import { photoReceiver, SealedPhoto } from './level2/receive-photo.ts'
 import { uploadDocument } from './level2/upload-document.ts'
 
 export { currentDocuments, documentBody } from './level2/document-rows.ts'
@@ -14,7 +18,13 @@ export type { IdentityUploadCaps } from './level2/upload-caps.ts'
  */
 export function createIdentityDocumentService(deps: IdentityDocumentDeps) {
   return {
-    upload: uploadDocument.bind(null, deps),
+    /** The route's multipart reader takes photos through this: sealed as they stream in. */
+    receivePhoto: photoReceiver(deps),
+    upload: (user: User, kind: IdentityDocumentKind, file: ReceivedFile) => {
+      if (!(file instanceof SealedPhoto))
+        throw new Error('upload: photos come through receivePhoto')
+      return uploadDocument(deps, user, kind, file)
+    },
     level2: (userId: number) => level2Of(deps.db, userId),
   }
 }

@@ -427,6 +427,11 @@ describe('attachments when storage or the database fails', () => {
       stored.add(key)
       await inner?.put(key, data, type)
     },
+    async putFile(key, localPath, type) {
+      if (failing.put) throw new Error('disk full')
+      stored.add(key)
+      await inner?.putFile(key, localPath, type)
+    },
     get: (key) => {
       if (!inner) throw new Error('no storage')
       return inner.get(key)

@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto'
 import { ApiError } from '../../../http/errors.ts'
 import { saveOrDiscardFile } from '../../../http/stored-files.ts'
 import { IdentityDocument } from '../../../models/identity-document.model.ts'
 import { IdentityReview, IdentityReviewAudit } from '../../../models/identity-review.model.ts'
 import type { User } from '../../../models/user.model.ts'
-import { type UploadedFile } from '@arzpol/contracts/uploads'
 import {
   IDENTITY_DOCUMENT_KINDS,
   IDENTITY_DOCUMENT_MESSAGES as MESSAGES,
@@ -13,20 +11,22 @@ import {
 } from '@arzpol/contracts/identity/documents'
 import { levelOf, lockCustomer } from '../limits.ts'
 import type { IdentityDocumentDeps } from './deps.ts'
+import type { SealedPhoto } from './receive-photo.ts'
 import { currentDocuments, documentBody } from './document-rows.ts'
 import { level2Of } from './status.ts'
 import { refuseBeyondCaps } from './upload-caps.ts'
 
 /**
- * Seal and store first (outside the transaction: no row lock held during I/O), then record it
- * under the customer's row lock, which serialises one customer's uploads and decisions on
- * them, so a request is submitted once and never grows while staff look at it.
+ * The photo arrives sealed (`photoReceiver`). Store it first (outside the transaction: no row
+ * lock held during I/O), then record it under the customer's row lock, which serialises one
+ * customer's uploads and decisions on them, so a request is submitted once and never grows
+ * while staff look at it.
  */
 export async function uploadDocument(
   deps: IdentityDocumentDeps,
   user: User,
   kind: IdentityDocumentKind,
-  file: UploadedFile,
+  file: SealedPhoto,
 ) {
   const { db, clock, logger, files, caps } = deps
   const type = file.type
@@ -37,9 +37,8 @@ export async function uploadDocument(
 
   const now = clock.now()
   await refuseBeyondCaps(caps, db, user.id, (await IdentityReview.openOf(db, user.id))?.id, now)
-  const month = String(now.getUTCMonth() + 1).padStart(2, '0')
-  const key = `identity-documents/${now.getUTCFullYear()}/${month}/${randomUUID()}`
-  const { keyId } = await files.put(key, file.data)
+  const { storageKey: key, keyId } = file
+  await files.putSealed(key, file.spoolPath)
   const document = await saveOrDiscardFile(files, key, logger, () =>
     db.transaction(async (trx) => {
       await lockCustomer(trx, user.id)
