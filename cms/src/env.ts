@@ -102,6 +102,16 @@ export const cmsEnvSchema = z
     PAYMENTS_JWT_ISSUER: z.string().min(1).default('arzpol-payments'),
     /** Shared secret of the content-changed webhook to web. */
     CMS_WEBHOOK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+    /**
+     * How often the comments waiting for moderators are checked against payments-service for
+     * authors staff have blocked since (their comments then leave the queue).
+     */
+    CMS_BLOCKED_AUTHORS_CHECK_SECONDS: z.coerce
+      .number({ error: 'must be a number of seconds (1-3600)' })
+      .int({ error: 'must be a number of seconds (1-3600)' })
+      .min(1, { error: 'must be a number of seconds (1-3600)' })
+      .max(3600, { error: 'must be a number of seconds (1-3600)' })
+      .default(60),
     /** Origin of web (receiver of the content-changed webhook). */
     WEB_URL: optionalUrl,
     /** Full URL of web's content-changed webhook; default `${WEB_URL}/resources/cms-webhook`. */

@@ -8,10 +8,13 @@ import { grantPublicPermissions } from './bootstrap/public-permissions'
 import { ensureWebWebhook } from './bootstrap/web-webhook'
 import { requireCoverAlt } from './blog/cover-alt'
 import { replaceUntitledSlug } from './blog/untitled-slug'
+import { watchBlockedAuthors } from './comments/blocked-authors'
 import { auditModeration } from './comments/moderation-audit'
 import { loadCmsEnv } from './env'
 import { guardContentApiRoutes } from './public-api/query-guard'
 import { seedContent } from './seed'
+
+let stopWatchingBlockedAuthors = () => {}
 
 export default {
   /** Runs before the app is initialised (extend code: document middlewares, custom fields). */
@@ -36,5 +39,10 @@ export default {
     if (env.CMS_SEED) await seedContent(strapi)
     // After the seed, so the first start does not send web one webhook per seeded entry.
     await ensureWebWebhook(strapi, env)
+    stopWatchingBlockedAuthors = watchBlockedAuthors(strapi, env)
+  },
+
+  destroy() {
+    stopWatchingBlockedAuthors()
   },
 }

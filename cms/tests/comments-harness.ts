@@ -32,7 +32,32 @@ export interface Jwks {
   readonly moderation: Array<{ authorization: string; notice: Record<string, unknown> }>
   /** Whether `/internal/moderation` records (204) or is down (503). */
   moderationUp: boolean
+  /** The author lists the cms asked about (`POST /internal/blocked-authors`). */
+  readonly blockedAuthorQuestions: string[][]
   close(): void
+}
+
+/**
+ * payments-service's answer to which authors are blocked: those whose sessions were ended,
+ * behind the shared secret, or 503 while the moderation record is down (the same service).
+ */
+function answerBlockedAuthors(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  state: { up: boolean; ended: ReadonlySet<string>; questions: string[][] },
+) {
+  const chunks: Buffer[] = []
+  request.on('data', (chunk: Buffer) => chunks.push(chunk))
+  request.on('end', () => {
+    if (!state.up) return response.writeHead(503).end()
+    if (request.headers.authorization !== `Bearer ${MODERATION_SECRET}`) {
+      return response.writeHead(401).end()
+    }
+    const { authors } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { authors: string[] }
+    state.questions.push(authors)
+    response.writeHead(200, { 'content-type': 'application/json' })
+    response.end(JSON.stringify({ blocked: authors.filter((id) => state.ended.has(id)) }))
+  })
 }
 
 /** payments-service's moderation record: the notice kept while it is up, 503 while it is not. */
@@ -74,9 +99,17 @@ export async function startJwks(): Promise<Jwks> {
     response.end(JSON.stringify(body))
   }
   const moderation: Jwks['moderation'] = []
+  const blockedAuthorQuestions: string[][] = []
   const server = http.createServer((request, response) => {
     if (request.url === '/internal/moderation') {
       return recordModeration(request, response, state.moderationUp, moderation)
+    }
+    if (request.url === '/internal/blocked-authors') {
+      return answerBlockedAuthors(request, response, {
+        up: state.moderationUp,
+        ended,
+        questions: blockedAuthorQuestions,
+      })
     }
     if (request.url !== '/api/auth/me/') return json(response, 200, { keys: [jwk] })
     state.sessionChecks += 1
@@ -115,6 +148,7 @@ export async function startJwks(): Promise<Jwks> {
       return state.sessionChecks
     },
     moderation,
+    blockedAuthorQuestions,
     get moderationUp() {
       return state.moderationUp
     },

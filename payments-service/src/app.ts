@@ -9,6 +9,7 @@ import { limitConcurrentUploads } from './http/uploads.ts'
 import { composeServices, type Services } from './composition.ts'
 import { registerChangeRoutes } from './changes/internal.routes.ts'
 import { registerModerationAuditRoute } from './modules/staff-audit/moderation.routes.ts'
+import { registerBlockedAuthorsRoute } from './modules/users/blocked-authors.routes.ts'
 import { registerAuthRoutes } from './modules/auth/customer.routes.ts'
 import { registerSecondFactorRoutes } from './modules/auth/staff.routes.ts'
 import { createDeadSmsService } from './modules/auth/sms/dead-sms.ts'
@@ -83,6 +84,7 @@ export function registerRoutes(
     heartbeatSeconds: config.CHANGES_HEARTBEAT_SECONDS,
   })
   registerModerationAuditRoute(api, { db, clock, secret: config.CMS_WEBHOOK_SECRET })
+  registerBlockedAuthorsRoute(api, { db, secret: config.CMS_WEBHOOK_SECRET })
   registerStaffSmsRoutes(api, createDeadSmsService(deps))
   registerOpenApiRoutes(api)
 }

@@ -1,11 +1,15 @@
+import type { ContentManagerPlugin } from '@strapi/content-manager/strapi-admin'
 import type { StrapiApp } from '@strapi/strapi/admin'
 
+import { BULK_MODERATION_ACTIONS } from './bulk-moderation'
 import { nameChoicesInLists, LIST_COLUMNS_HOOK } from './choice-column'
 import { CHOICE_LABELS } from './choice-labels'
 import fa from './extensions/translations/fa.json'
 import { heldCommentsWidget } from './held-comments-widget'
 import { OWN_MESSAGES_PERSIAN } from './own-messages'
 import { installPersianTypography, PERSIAN, preferPersianInterface } from './persian'
+
+type ContentManagerApis = ContentManagerPlugin['config']['apis']
 
 export default {
   config: {
@@ -24,5 +28,7 @@ export default {
     preferPersianInterface()
     installPersianTypography()
     app.registerHook(LIST_COLUMNS_HOOK, nameChoicesInLists)
+    const contentManager = app.getPlugin('content-manager').apis as ContentManagerApis
+    contentManager.addBulkAction(BULK_MODERATION_ACTIONS)
   },
 }

@@ -35,3 +35,19 @@ export const ModerationNotice = z.strictObject({
   }),
 })
 export type ModerationNoticeInput = z.infer<typeof ModerationNotice>
+
+/**
+ * The cms asks which of its waiting comments' authors are blocked (or closed) in
+ * payments-service, to take their comments out of the moderators' queue.
+ */
+export const BLOCKED_AUTHORS_PATH = '/internal/blocked-authors'
+
+/** Authors as the cms records them: payments-service's user ids, as strings. */
+export const BlockedAuthorsQuery = z.strictObject({
+  authors: z
+    .array(z.string().regex(/^[1-9]\d{0,17}$/))
+    .min(1)
+    .max(500),
+})
+
+export const BlockedAuthorsOut = z.strictObject({ blocked: z.array(z.string()) })

@@ -114,6 +114,15 @@ export class User extends BaseModel {
     return !rows[0] || rows[0].blocked_at !== null
   }
 
+  /** Which of `ids` name a blocked (or closed) account; ids of no account are left out. */
+  static async blockedAmong(db: Knex, ids: readonly number[]): Promise<number[]> {
+    const rows = (await db('users')
+      .whereIn('id', ids)
+      .whereNotNull('blocked_at')
+      .select('id')) as Array<{ id: number }>
+    return rows.map((row) => Number(row.id))
+  }
+
   /** One page of the staff users list, newest first, and how many accounts match in all. */
   static async pageForStaff(
     db: Knex,
