@@ -42,12 +42,11 @@ export type ModerationNoticeInput = z.infer<typeof ModerationNotice>
  */
 export const BLOCKED_AUTHORS_PATH = '/internal/blocked-authors'
 
-/** Authors as the cms records them: payments-service's user ids, as strings. */
+/** Authors as the cms records them: payments-service's user ids, as strings. Answered as
+ * `{ blocked: string[] }`, the blocked ones among them. */
 export const BlockedAuthorsQuery = z.strictObject({
   authors: z
     .array(z.string().regex(/^[1-9]\d{0,17}$/))
     .min(1)
     .max(500),
 })
-
-export const BlockedAuthorsOut = z.strictObject({ blocked: z.array(z.string()) })
