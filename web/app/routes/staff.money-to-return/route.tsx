@@ -31,7 +31,10 @@ import {
   refundByHandSchema,
   type MoneyToReturnItem,
 } from '~/features/orders/money-to-return.server.ts'
-import { reconciliationField } from '~/features/orders/reconciliation-day.server.ts'
+import {
+  recentReconciliationDays,
+  reconciliationField,
+} from '~/features/orders/reconciliation-day.server.ts'
 
 /**
  * Money to return (ADR 014): every rial captured from the bank that is not on a paid order,
@@ -43,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { tokens, headers } = await requireStaff(request)
   const result = readOrThrow(await listMoneyToReturn(request, tokens.access), headers)
   const reconciliation = reconciliationField(new URL(request.url))
-  return data({ ...result, reconciliation }, { headers })
+  return data({ ...result, reconciliation, recentDays: recentReconciliationDays() }, { headers })
 }
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
@@ -113,7 +116,7 @@ function ReturnCell({ item, errors }: { item: MoneyToReturnItem; errors?: FormEr
 }
 
 export default function MoneyToReturn() {
-  const { count, total_irr, results, reconciliation } = useLoaderData<typeof loader>()
+  const { count, total_irr, results, reconciliation, recentDays } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   return (
     <>
@@ -136,15 +139,21 @@ export default function MoneyToReturn() {
         <Field
           name="day"
           label="روز تطبیق با بانک"
-          hint="به تاریخ شمسی، مانند ۱۴۰۵/۰۹/۰۸؛ پیش‌فرض دیروز است. مبلغ‌های فایل به ریال است، مانند صورت‌حساب بانک."
+          hint="به تاریخ شمسی، مانند ۱۴۰۵/۰۹/۰۸؛ پیش‌فرض دیروز است و روزهای یک ماه گذشته در فهرست این خانه آمده‌اند. مبلغ‌های فایل به ریال است، مانند صورت‌حساب بانک."
           placeholder="۱۴۰۵/۰۹/۰۸"
           inputMode="numeric"
           dir="ltr"
           autoComplete="off"
+          list="reconciliation-days"
           defaultValue={reconciliation.value}
           errors={reconciliation.errors}
           className="min-w-64"
         />
+        <datalist id="reconciliation-days" data-testid="reconciliation-days">
+          {recentDays.map((day) => (
+            <option key={day.value} value={day.value} label={day.label} />
+          ))}
+        </datalist>
         <button
           type="submit"
           className="rounded-xl px-4 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"

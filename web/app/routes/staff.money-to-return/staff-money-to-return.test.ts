@@ -4,7 +4,7 @@ import { standInForFile } from '../../../tests/stand-in-for-file.ts'
 import { expectData, flashMessage, signedInJar } from '../../../tests/utils.ts'
 import { load, submit } from '../dashboard/route-calls.test-support.ts'
 import { RECONCILIATION_DAY_MESSAGES } from '~/features/orders/reconciliation-day.server.ts'
-import { isoDayToJalali, tehranYesterday } from '~/utils/staff-dates.server.ts'
+import { isoDayToJalali, jalaliToIsoDay, tehranYesterday } from '~/utils/staff-dates.server.ts'
 import { loader as reconciliationLoader } from '../staff.reconciliation.ts'
 import { action, loader } from './route.tsx'
 
@@ -139,6 +139,21 @@ describe('the reconciliation export', () => {
       value: isoDayToJalali(tehranYesterday()),
       errors: undefined,
     })
+  })
+
+  it('lists the last month of days to pick, yesterday first, each named with its weekday', async () => {
+    const result = expectData<{ recentDays: Array<{ value: string; label: string }> }>(
+      await load(loader, '/staff/money-to-return', support()),
+    )
+    const days = result.data.recentDays
+    expect(days).toHaveLength(31)
+    expect(days[0]?.value).toBe(isoDayToJalali(tehranYesterday()))
+    expect(days[0]?.label).toMatch(/^دیروز، (شنبه|یکشنبه|دوشنبه|سه‌شنبه|چهارشنبه|پنجشنبه|جمعه) /)
+    expect(new Set(days.map((day) => day.value)).size).toBe(31)
+    for (const day of days) {
+      expect(jalaliToIsoDay(day.value), day.value).not.toBeNull()
+      expect(day.label).toMatch(/[۰-۹]{4}$/)
+    }
   })
 
   it('downloads the Jalali day typed (Persian digits too) as its Tehran day', async () => {

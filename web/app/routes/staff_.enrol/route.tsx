@@ -58,7 +58,7 @@ export default function EnrolmentLinkPage() {
         </form>
       ) : (
         <Link
-          to="/?auth=login"
+          to="/staff/login"
           className="mt-6 inline-flex w-full items-center justify-center rounded-xl bg-teal-700 px-5 py-3 text-base font-semibold text-white hover:bg-teal-800"
         >
           ورود با رمز عبور

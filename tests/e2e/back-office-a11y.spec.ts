@@ -1,0 +1,83 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { registerNewCustomer, uniquePhone } from '../support/auth.ts'
+import { payAtBank, placeOrder, SANDBOX_CARDS, walletTopUp } from '../support/orders.ts'
+import { signInAsStaff } from '../support/staff.ts'
+
+/**
+ * The back office as an admin meets it, with a customer's paid order and ticket in it: on every
+ * page axe finds nothing (folded sections opened) and the browser logs no error.
+ */
+
+function collectErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`))
+  return errors
+}
+
+test('every back-office page: no accessibility violation, no browser error', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  const phone = uniquePhone()
+  await registerNewCustomer(page, phone, 'back-office-pages-1404')
+  await placeOrder(page, walletTopUp())
+  await payAtBank(page, SANDBOX_CARDS.success)
+  await expect(page).toHaveURL(/\/dashboard\/orders\/\d+\?payment=success$/)
+  const orderId = /\/dashboard\/orders\/(\d+)/.exec(page.url())?.[1] ?? ''
+  await page.goto(`/dashboard/tickets?new=1&order=${orderId}`)
+  await page.getByLabel('عنوان', { exact: true }).fill('زمان انجام سفارش')
+  await page.getByLabel('دسته‌بندی').selectOption({ label: 'پرداخت' })
+  await page.getByLabel('پیام اولیه').fill('سفارش من کی انجام می‌شود؟')
+  await page.getByRole('button', { name: 'ثبت تیکت' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/tickets\/\d+$/)
+  const ticketId = /\/dashboard\/tickets\/(\d+)/.exec(page.url())?.[1] ?? ''
+
+  const admin = await signInAsStaff(browser, 'admin')
+  const desk = admin.page
+  const errors = collectErrors(desk)
+  await desk.goto(`/staff/users?phone=${phone}`)
+  const customerLink = desk.locator('a[href^="/staff/users/"]').first()
+  const customerPath = (await customerLink.getAttribute('href')) ?? ''
+  expect(customerPath).toMatch(/^\/staff\/users\/\d+$/)
+
+  const pages = [
+    '/staff',
+    '/staff/orders',
+    `/staff/orders/${orderId}`,
+    '/staff/tickets',
+    `/staff/tickets/${ticketId}`,
+    '/staff/users',
+    customerPath,
+    '/staff/identity',
+    '/staff/identity/inquiries',
+    '/staff/identity-levels',
+    '/staff/money-to-return',
+    '/staff/approvals',
+    '/staff/audit',
+    '/staff/prepared-messages',
+    '/staff/payment-types',
+    '/staff/rates',
+    '/staff/sms',
+  ]
+  for (const path of pages) {
+    await test.step(path, async () => {
+      const response = await desk.goto(path)
+      expect(response?.status(), path).toBe(200)
+      await desk.waitForLoadState('networkidle')
+      await desk.evaluate(() => {
+        document.querySelectorAll('details').forEach((details) => {
+          details.open = true
+        })
+      })
+      const { violations } = await new AxeBuilder({ page: desk }).analyze()
+      expect(violations, `${path}: ${JSON.stringify(violations, null, 2)}`).toEqual([])
+    })
+  }
+  expect(errors).toEqual([])
+  await desk.context().close()
+})
