@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { uniquePhone } from '../support/auth.ts'
 import { registerCustomerApi } from '../support/blog.ts'
 import { englishOnScreen, newCmsColleague } from '../support/cms-admin.ts'
+import { pngFile } from '../support/staff.ts'
 import { e2eUrls } from '../support/ports.ts'
 import { toPersianDigits } from '@arzpol/contracts'
 
@@ -37,11 +38,11 @@ async function signIn(page: Page, who: { email: string; password: string }) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 }
 
-test('an editor signs in to the Persian admin, rewrites a FAQ answer, previews it on the site, publishes it and readers see it', async ({
+test('an editor signs in to the Persian admin, rewrites a FAQ answer, previews it on the site, publishes it and readers see it; then writes a post with a described cover at a Persian address', async ({
   page,
   request,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(200_000)
   const editor = await newCmsColleague(request, 'arzpol-editor')
 
   // A browser that never chose a language opens the admin in Persian.
@@ -94,7 +95,59 @@ test('an editor signs in to the Persian admin, rewrites a FAQ answer, previews i
     const site = await request.get(`${e2eUrls.web}/domain-hosting`)
     expect(await site.text()).toContain(ANSWER)
   }).toPass({ timeout: 15_000 })
+
+  await writePost(page, request)
 })
+
+/**
+ * A new post, as an editor writes one: a Persian title that becomes its address, a body, a
+ * cover described for readers who cannot see it; refused publication while the cover has no
+ * description, then published, it is on the blog at its Persian address with its cover.
+ */
+async function writePost(page: Page, request: APIRequestContext) {
+  const words = `راهنمای خرید گیفت کارت ${Date.now().toString(36)}`
+  const slug = words.replaceAll(' ', '-')
+  const alt = 'کارت هدیهٔ سبز روی میز کنار یک لپ‌تاپ'
+  await openList(page, 'نوشتهٔ وبلاگ')
+  await page.getByRole('link', { name: 'ایجاد مدخل جدید' }).first().click()
+  await page.getByRole('textbox', { name: 'عنوان', exact: true }).fill(words)
+  await page.locator('[contenteditable="true"]').first().click()
+  await page.keyboard.type('برای خرید گیفت کارت، ابتدا سفارش ثبت کنید.')
+  await page.getByRole('group', { name: 'تاریخ انتشار' }).getByRole('combobox').first().click()
+  await page.getByRole('gridcell').filter({ hasText: /\S/ }).first().click()
+
+  // The cover from this computer, described before it is uploaded.
+  await page.getByRole('button', { name: /^برای افزودن فایل کلیک کنید/ }).click()
+  const library = page.getByRole('dialog')
+  await library.getByRole('button', { name: 'افزودن فایل‌های بیشتر' }).click()
+  await library.locator('input[type="file"]').setInputFiles({
+    name: 'gift-card-cover.png',
+    mimeType: 'image/png',
+    buffer: pngFile(),
+  })
+  await library.getByRole('button', { name: /بارگذاری .* در کتابخانه/ }).click()
+  await library.getByRole('button', { name: 'پایان' }).click()
+  await expectAllPersian(page, 'a new post')
+
+  // Published with a cover that only has its file name for a description: refused, in Persian.
+  await page.getByRole('button', { name: 'انتشار' }).click()
+  await expect(page.getByText(/برای تصویر جلد «متن جایگزین» بنویسید/)).toBeVisible()
+  await page.getByRole('button', { name: 'ویرایش' }).first().click()
+  const details = page.getByRole('dialog')
+  await details.getByLabel('متن جایگزین').fill(alt)
+  await details.getByRole('button', { name: 'پایان' }).click()
+  await page.getByRole('button', { name: 'انتشار' }).click()
+  await expect(page.getByText('سند منتشر شد')).toBeVisible()
+  await expect(page.getByLabel(/^نامک/)).toHaveValue(slug)
+
+  await expect(async () => {
+    const post = await request.get(`${e2eUrls.web}/blog/${encodeURIComponent(slug)}`)
+    expect(post.status()).toBe(200)
+    const html = await post.text()
+    expect(html).toContain(words)
+    expect(html).toMatch(new RegExp(`<img[^>]*alt="${alt}"`))
+  }).toPass({ timeout: 15_000 })
+}
 
 const POST = 'toefl-registration-guide'
 const SCAMS = (

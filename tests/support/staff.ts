@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import {
@@ -173,10 +174,14 @@ export function pngFile(paddingBytes = 0): Buffer {
 
 /**
  * The first sign-in of a staff account in the browser, after the login form: enrol the
- * authenticator by scanning the QR code the page shows, confirm with its code, read the recovery codes
- * (shown once) and go on to the back office.
+ * authenticator by scanning the QR code the page shows, confirm with its code, read the recovery
+ * codes (shown once) and go on to the back office.
  */
-export async function enrolInBrowser(page: Page, phone: string): Promise<string[]> {
+export async function enrolInBrowser(
+  page: Page,
+  phone: string,
+  options: { tryKeepingCodes?: boolean } = {},
+): Promise<string[]> {
   await expect(page).toHaveURL(/\/auth\/second-factor$/)
   await expect(page.getByRole('heading', { name: 'فعال‌سازی تأیید دومرحله‌ای' })).toBeVisible()
   // The link opened before the password is held for this sign-in; showing the key uses it up.
@@ -193,8 +198,40 @@ export async function enrolInBrowser(page: Page, phone: string): Promise<string[
   await expect(page).toHaveURL(/\/auth\/recovery-codes$/)
   const codes = await page.getByTestId('recovery-codes').locator('li').allTextContents()
   expect(codes).toHaveLength(10)
+  if (options.tryKeepingCodes) await keepRecoveryCodes(page, codes)
   await page.getByRole('link', { name: /ورود به پنل پشتیبانی/ }).click()
   return codes
+}
+
+/**
+ * Each way the recovery codes page offers to keep the codes: the text file downloads them all,
+ * the copy button puts them on the clipboard (the context must allow it), the print button opens
+ * the browser's print, and printed, the page is the codes without its buttons.
+ */
+async function keepRecoveryCodes(page: Page, codes: string[]) {
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'دریافت فایل متنی' }).click()
+  const file = await (await download).path()
+  const saved = readFileSync(file, 'utf8')
+  for (const code of codes) expect(saved).toContain(code)
+
+  await page.getByRole('button', { name: 'کپی کدها' }).click()
+  await expect(page.getByText('کپی شد.')).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes.join('\n'))
+
+  await page.evaluate(() => {
+    const counted = window as unknown as { printed: number }
+    counted.printed = 0
+    window.print = () => {
+      counted.printed += 1
+    }
+  })
+  await page.getByRole('button', { name: 'چاپ کدها' }).click()
+  expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1)
+  await page.emulateMedia({ media: 'print' })
+  await expect(page.getByRole('button', { name: 'کپی کدها' })).toBeHidden()
+  await expect(page.getByTestId('recovery-codes')).toBeVisible()
+  await page.emulateMedia({ media: 'screen' })
 }
 
 /**
@@ -205,7 +242,7 @@ export async function enrolInBrowser(page: Page, phone: string): Promise<string[
 export async function signInAsStaff(
   browser: Browser,
   role: 'support' | 'admin' = 'support',
-  options: { javaScriptEnabled?: boolean } = {},
+  options: { javaScriptEnabled?: boolean; tryKeepingCodes?: boolean } = {},
 ): Promise<{
   page: Page
   phone: string
@@ -217,7 +254,10 @@ export async function signInAsStaff(
   const password = `Staff-${role}-1404`
   const username = `${role}-${phone.slice(-6)}`
   await createStaff({ phone, password, role, username })
-  const context = await browser.newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true })
+  const context = await browser.newContext({
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    ...(options.tryKeepingCodes && { permissions: ['clipboard-read', 'clipboard-write'] }),
+  })
   const page = await context.newPage()
   await openEnrolmentLink(page, phone)
   // The link's page leads to the back office's own sign-in.
@@ -227,7 +267,7 @@ export async function signInAsStaff(
   await page.getByLabel('شماره موبایل').fill(phone)
   await page.getByLabel('رمز عبور', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'ورود', exact: true }).click()
-  const recoveryCodes = await enrolInBrowser(page, phone)
+  const recoveryCodes = await enrolInBrowser(page, phone, options)
   await expect(page).toHaveURL(/\/staff$/)
   await expect(page.getByRole('heading', { name: 'میز کار پشتیبانی' })).toBeVisible()
   return { page, phone, password, username, recoveryCodes }

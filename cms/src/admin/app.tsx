@@ -4,6 +4,7 @@ import type { StrapiApp } from '@strapi/strapi/admin'
 import { BULK_MODERATION_ACTIONS } from './bulk-moderation'
 import { nameChoicesInLists, LIST_COLUMNS_HOOK } from './choice-column'
 import { CHOICE_LABELS } from './choice-labels'
+import { watchDesignSystemDefaults } from './design-system-labels'
 import fa from './extensions/translations/fa.json'
 import { heldCommentsWidget } from './held-comments-widget'
 import { OWN_MESSAGES_PERSIAN } from './own-messages'
@@ -27,6 +28,7 @@ export default {
   bootstrap(app: StrapiApp) {
     preferPersianInterface()
     installPersianTypography()
+    watchDesignSystemDefaults(() => document.documentElement.lang === PERSIAN)
     app.registerHook(LIST_COLUMNS_HOOK, nameChoicesInLists)
     const contentManager = app.getPlugin('content-manager').apis as ContentManagerApis
     contentManager.addBulkAction(BULK_MODERATION_ACTIONS)

@@ -1,6 +1,6 @@
 import { Button, Field, Flex, Modal, Textarea, Typography } from '@strapi/design-system'
 import { Check, EyeStriked } from '@strapi/icons'
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useDispatch } from 'react-redux'
 import type { BulkActionComponent } from '@strapi/content-manager/strapi-admin'
@@ -65,18 +65,6 @@ function useDecideMany() {
   }
 }
 
-/**
- * The content manager draws the frame of this modal with the design system's close button, whose
- * name ("Close modal") is a default no translation reaches; a moderator hears it in Persian.
- */
-function nameTheCloseButton(inside: HTMLElement | null, name: string) {
-  const close = inside?.closest('[role="dialog"]')?.querySelector('header button')
-  if (!close) return
-  const walker = document.createTreeWalker(close, NodeFilter.SHOW_TEXT)
-  for (let text = walker.nextNode(); text; text = walker.nextNode()) text.nodeValue = name
-  close.setAttribute('aria-label', name)
-}
-
 function ReasonForm({
   documentIds,
   decision,
@@ -93,10 +81,6 @@ function ReasonForm({
   const [reason, setReason] = useState('')
   const [missing, setMissing] = useState(false)
   const [busy, setBusy] = useState(false)
-  const body = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    nameTheCloseButton(body.current, formatMessage(M.close))
-  }, [formatMessage])
 
   const confirm = async () => {
     const written = reason.trim()
@@ -130,7 +114,7 @@ function ReasonForm({
   return (
     <>
       <Modal.Body>
-        <Flex ref={body} direction="column" alignItems="stretch" gap={4}>
+        <Flex direction="column" alignItems="stretch" gap={4}>
           <Typography>
             {formatMessage(decision === 'approved' ? M.approveIntro : M.hideIntro, {
               count: documentIds.length,

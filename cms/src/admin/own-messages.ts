@@ -42,7 +42,6 @@ export const BULK_MODERATION_MESSAGES = {
     defaultMessage: 'Write why you decide this way.',
   },
   cancel: { id: 'arzpol.bulk-moderation.cancel', defaultMessage: 'Cancel' },
-  close: { id: 'arzpol.bulk-moderation.close', defaultMessage: 'Close' },
   approveConfirm: { id: 'arzpol.bulk-moderation.approve-confirm', defaultMessage: 'Approve' },
   hideConfirm: { id: 'arzpol.bulk-moderation.hide-confirm', defaultMessage: 'Hide' },
   approvedMany: {
@@ -83,7 +82,6 @@ export const OWN_MESSAGES_PERSIAN: Record<string, string> = {
   'arzpol.bulk-moderation.reason': 'دلیل تصمیم',
   'arzpol.bulk-moderation.reason-required': 'بنویسید چرا این تصمیم را می‌گیرید.',
   'arzpol.bulk-moderation.cancel': 'انصراف',
-  'arzpol.bulk-moderation.close': 'بستن',
   'arzpol.bulk-moderation.approve-confirm': 'تأیید',
   'arzpol.bulk-moderation.hide-confirm': 'پنهان کردن',
   'arzpol.bulk-moderation.approved': '{count, plural, other {# دیدگاه تأیید شد.}}',
