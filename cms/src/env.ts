@@ -46,15 +46,14 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1')
 
+/** A whole number from `min` to `max`, given as text; `error` says which when it is not. */
+const integerBetween = (min: number, max: number, error: string) =>
+  z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error })
+
 export const cmsEnvSchema = z
   .object({
     CMS_HOST: z.string().min(1).default('127.0.0.1'),
-    CMS_PORT: z.coerce
-      .number({ error: 'must be a port number (1-65535)' })
-      .int({ error: 'must be a port number (1-65535)' })
-      .min(1, { error: 'must be a port number (1-65535)' })
-      .max(65535, { error: 'must be a port number (1-65535)' })
-      .default(1337),
+    CMS_PORT: integerBetween(1, 65535, 'must be a port number (1-65535)').default(1337),
     /** Public origin of the cms (absolute URLs of uploads and of the admin). */
     CMS_PUBLIC_URL: optionalUrl,
     CMS_LOG_LEVEL: z
@@ -106,12 +105,11 @@ export const cmsEnvSchema = z
      * How often the comments waiting for moderators are checked against payments-service for
      * authors staff have blocked since (their comments then leave the queue).
      */
-    CMS_BLOCKED_AUTHORS_CHECK_SECONDS: z.coerce
-      .number({ error: 'must be a number of seconds (1-3600)' })
-      .int({ error: 'must be a number of seconds (1-3600)' })
-      .min(1, { error: 'must be a number of seconds (1-3600)' })
-      .max(3600, { error: 'must be a number of seconds (1-3600)' })
-      .default(60),
+    CMS_BLOCKED_AUTHORS_CHECK_SECONDS: integerBetween(
+      1,
+      3600,
+      'must be a number of seconds (1-3600)',
+    ).default(60),
     /** Origin of web (receiver of the content-changed webhook). */
     WEB_URL: optionalUrl,
     /** Full URL of web's content-changed webhook; default `${WEB_URL}/resources/cms-webhook`. */

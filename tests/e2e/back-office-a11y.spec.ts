@@ -1,22 +1,14 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { registerNewCustomer, uniquePhone } from '../support/auth.ts'
-import { payAtBank, placeOrder, SANDBOX_CARDS, walletTopUp } from '../support/orders.ts'
+import { paidOrderWithTicket } from '../support/orders.ts'
+import { collectBrowserErrors, openEverything } from '../support/page-checks.ts'
 import { signInAsStaff } from '../support/staff.ts'
 
 /**
  * The back office as a new admin meets it, with a customer's paid order and ticket in it: on
  * every page axe finds nothing (folded sections opened) and the browser logs no error.
  */
-
-function collectErrors(page: Page): string[] {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`)
-  })
-  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`))
-  return errors
-}
 
 test('every back-office page: no accessibility violation, no browser error', async ({
   page,
@@ -25,22 +17,12 @@ test('every back-office page: no accessibility violation, no browser error', asy
   test.setTimeout(180_000)
   const phone = uniquePhone()
   await registerNewCustomer(page, phone, 'back-office-pages-1404')
-  await placeOrder(page, walletTopUp())
-  await payAtBank(page, SANDBOX_CARDS.success)
-  await expect(page).toHaveURL(/\/dashboard\/orders\/\d+\?payment=success$/)
-  const orderId = /\/dashboard\/orders\/(\d+)/.exec(page.url())?.[1] ?? ''
-  await page.goto(`/dashboard/tickets?new=1&order=${orderId}`)
-  await page.getByLabel('عنوان', { exact: true }).fill('زمان انجام سفارش')
-  await page.getByLabel('دسته‌بندی').selectOption({ label: 'پرداخت' })
-  await page.getByLabel('پیام اولیه').fill('سفارش من کی انجام می‌شود؟')
-  await page.getByRole('button', { name: 'ثبت تیکت' }).click()
-  await expect(page).toHaveURL(/\/dashboard\/tickets\/\d+$/)
-  const ticketId = /\/dashboard\/tickets\/(\d+)/.exec(page.url())?.[1] ?? ''
+  const { orderId, ticketId } = await paidOrderWithTicket(page)
 
   // On the way in, the new admin keeps their recovery codes every way the page offers.
   const admin = await signInAsStaff(browser, 'admin', { tryKeepingCodes: true })
   const desk = admin.page
-  const errors = collectErrors(desk)
+  const errors = collectBrowserErrors(desk)
   // A whole phone number finds one account and opens it.
   await desk.goto(`/staff/users?phone=${phone}`)
   await expect(desk).toHaveURL(/\/staff\/users\/\d+$/)
@@ -70,11 +52,7 @@ test('every back-office page: no accessibility violation, no browser error', asy
       const response = await desk.goto(path)
       expect(response?.status(), path).toBe(200)
       await desk.waitForLoadState('networkidle')
-      await desk.evaluate(() => {
-        document.querySelectorAll('details').forEach((details) => {
-          details.open = true
-        })
-      })
+      await openEverything(desk)
       const { violations } = await new AxeBuilder({ page: desk }).analyze()
       expect(violations, `${path}: ${JSON.stringify(violations, null, 2)}`).toEqual([])
     })

@@ -113,7 +113,10 @@ async function writePost(page: Page, request: APIRequestContext) {
   await page.getByRole('textbox', { name: 'عنوان', exact: true }).fill(words)
   await page.locator('[contenteditable="true"]').first().click()
   await page.keyboard.type('برای خرید گیفت کارت، ابتدا سفارش ثبت کنید.')
-  await page.getByRole('group', { name: 'تاریخ انتشار' }).getByRole('combobox').first().click()
+  // The date picker is named in Persian too, though Strapi names it in no message.
+  const date = page.getByRole('group', { name: 'تاریخ انتشار' })
+  await expect(date.getByRole('combobox', { name: 'انتخاب ساعت' })).toBeVisible()
+  await date.getByRole('combobox', { name: 'انتخاب تاریخ' }).click()
   await page.getByRole('gridcell').filter({ hasText: /\S/ }).first().click()
 
   // The cover from this computer, described before it is uploaded.

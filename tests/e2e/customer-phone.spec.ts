@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { registerNewCustomer, uniquePhone } from '../support/auth.ts'
-import { payAtBank, placeOrder, SANDBOX_CARDS, walletTopUp } from '../support/orders.ts'
+import { paidOrderWithTicket } from '../support/orders.ts'
+import { collectBrowserErrors, openEverything } from '../support/page-checks.ts'
 import { PHONE } from '../support/phone.ts'
 
 /**
@@ -12,28 +13,6 @@ import { PHONE } from '../support/phone.ts'
  */
 
 test.use(PHONE)
-
-/** Errors the browser reports while `walk` runs: console errors and uncaught exceptions. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = []
-  // Ours only: the bank's page is the bank's.
-  const ours = () => page.url().startsWith(String(test.info().project.use.baseURL))
-  page.on('console', (message) => {
-    if (message.type() === 'error' && ours()) errors.push(`${page.url()}: ${message.text()}`)
-  })
-  page.on('pageerror', (error) => {
-    if (ours()) errors.push(`${page.url()}: ${error.message}`)
-  })
-  return errors
-}
-
-async function openEverything(page: Page) {
-  await page.evaluate(() => {
-    document.querySelectorAll('details').forEach((details) => {
-      details.open = true
-    })
-  })
-}
 
 /** The innermost elements wider than the screen, by tag, class and text, when the page is. */
 async function overflowing(page: Page): Promise<string[]> {
@@ -60,20 +39,13 @@ test('every customer page on a phone: no accessibility violation, no browser err
   page,
 }) => {
   test.setTimeout(180_000)
-  const errors = collectErrors(page)
+  // Ours only: the bank's page is the bank's.
+  const errors = collectBrowserErrors(page, () =>
+    page.url().startsWith(String(test.info().project.use.baseURL)),
+  )
   await registerNewCustomer(page, uniquePhone(), 'phone-pages-1404')
-  await placeOrder(page, walletTopUp())
-  await payAtBank(page, SANDBOX_CARDS.success)
-  await expect(page).toHaveURL(/\/dashboard\/orders\/\d+\?payment=success$/)
-  const orderId = /\/dashboard\/orders\/(\d+)/.exec(page.url())?.[1] ?? ''
-
-  await page.goto(`/dashboard/tickets?new=1&order=${orderId}`)
-  await page.getByLabel('عنوان', { exact: true }).fill('زمان انجام سفارش')
-  await page.getByLabel('دسته‌بندی').selectOption({ label: 'پرداخت' })
-  await page.getByLabel('پیام اولیه').fill('سفارش من کی انجام می‌شود؟')
-  await page.getByRole('button', { name: 'ثبت تیکت' }).click()
-  await expect(page).toHaveURL(/\/dashboard\/tickets\/\d+$/)
-  const ticketPath = new URL(page.url()).pathname
+  const { orderId, ticketId } = await paidOrderWithTicket(page)
+  const ticketPath = `/dashboard/tickets/${ticketId}`
 
   const pages = [
     '/dashboard',

@@ -95,3 +95,24 @@ export async function payAtBank(page: Page, card: string) {
 export async function cancelAtBank(page: Page) {
   await page.getByRole('button', { name: 'انصراف' }).click()
 }
+
+/**
+ * A signed-in customer's paid top-up and a ticket about it, made through their pages as they
+ * would: what a walk over the pages that show orders and tickets needs to find in them.
+ */
+export async function paidOrderWithTicket(
+  page: Page,
+): Promise<{ orderId: string; ticketId: string }> {
+  await placeOrder(page, walletTopUp())
+  await payAtBank(page, SANDBOX_CARDS.success)
+  await expect(page).toHaveURL(/\/dashboard\/orders\/\d+\?payment=success$/)
+  const orderId = /\/dashboard\/orders\/(\d+)/.exec(page.url())?.[1] ?? ''
+  await page.goto(`/dashboard/tickets?new=1&order=${orderId}`)
+  await page.getByLabel('عنوان', { exact: true }).fill('زمان انجام سفارش')
+  await page.getByLabel('دسته‌بندی').selectOption({ label: 'پرداخت' })
+  await page.getByLabel('پیام اولیه').fill('سفارش من کی انجام می‌شود؟')
+  await page.getByRole('button', { name: 'ثبت تیکت' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/tickets\/\d+$/)
+  const ticketId = /\/dashboard\/tickets\/(\d+)/.exec(page.url())?.[1] ?? ''
+  return { orderId, ticketId }
+}

@@ -98,7 +98,13 @@ export function DocumentViewer(props: { view: ViewerState; src: string }) {
         {control('چرخش ۹۰ درجه', { turn: (turn + 1) % TURN_CLASSES.length })}
         {control('اندازه و جهت اصلی', { zoom: 0, turn: 0 }, zoom === 0 && turn === 0)}
       </div>
-      <div className="flex max-h-[75vh] min-h-[65vh] items-center-safe justify-center-safe overflow-auto rounded-xl bg-slate-900 p-4">
+      {/* An enlarged photo scrolls inside this frame: focusable, so the arrow keys move it too. */}
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label={`${label}: تصویر`}
+        className="flex max-h-[75vh] min-h-[65vh] items-center-safe justify-center-safe overflow-auto rounded-xl bg-slate-900 p-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-500"
+      >
         <img
           src={src}
           alt={`${label} (چرخش ${formatNumberFa(turn * 90)} درجه)`}

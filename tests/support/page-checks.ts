@@ -1,0 +1,25 @@
+import type { Page } from '@playwright/test'
+
+/**
+ * Errors the browser reports on `page` from now on: console errors and uncaught exceptions (a
+ * hydration mismatch, a failed script, a refused style), on the pages `ours` accepts.
+ */
+export function collectBrowserErrors(page: Page, ours: () => boolean = () => true): string[] {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' && ours()) errors.push(`${page.url()}: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => {
+    if (ours()) errors.push(`${page.url()}: ${error.message}`)
+  })
+  return errors
+}
+
+/** Opens every folded section, so that a check of the page sees what they hold. */
+export async function openEverything(page: Page) {
+  await page.evaluate(() => {
+    document.querySelectorAll('details').forEach((details) => {
+      details.open = true
+    })
+  })
+}
