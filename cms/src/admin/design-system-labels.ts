@@ -13,13 +13,19 @@ export const DESIGN_SYSTEM_DEFAULTS: Readonly<Record<string, string>> = {
 const isDefault = (text: string | null | undefined): text is string =>
   typeof text === 'string' && Object.hasOwn(DESIGN_SYSTEM_DEFAULTS, text.trim())
 
-/** Renames, inside `root`, aria-labels and button texts that are one of the defaults. */
+/** `root` itself (when it is an element) and the elements inside it that match `selector`. */
+const matching = (root: Element | Document, selector: string): Element[] => [
+  ...(root instanceof Element && root.matches(selector) ? [root] : []),
+  ...Array.from(root.querySelectorAll(selector)),
+]
+
+/** Renames, in `root` and inside it, aria-labels and button texts that are one of the defaults. */
 export function nameDesignSystemDefaults(root: Element | Document): void {
-  for (const element of Array.from(root.querySelectorAll('[aria-label]'))) {
+  for (const element of matching(root, '[aria-label]')) {
     const label = element.getAttribute('aria-label')
     if (isDefault(label)) element.setAttribute('aria-label', DESIGN_SYSTEM_DEFAULTS[label.trim()]!)
   }
-  for (const button of Array.from(root.querySelectorAll('button'))) {
+  for (const button of matching(root, 'button')) {
     if (!isDefault(button.textContent)) continue
     // The name sits in a visually hidden text beside the icon: only that text node changes.
     const texts = button.ownerDocument.createTreeWalker(button, NodeFilter.SHOW_TEXT)
@@ -35,11 +41,12 @@ export function watchDesignSystemDefaults(isPersian: () => boolean, doc: Documen
     if (!isPersian()) return
     for (const change of changes) {
       const target = change.target
+      // Only what changed is looked at: a list of a hundred rows is not searched again per row.
       if (change.type === 'attributes' && target instanceof Element) {
-        nameDesignSystemDefaults(target.parentElement ?? target)
+        nameDesignSystemDefaults(target)
       }
       for (const added of Array.from(change.addedNodes)) {
-        if (added instanceof Element) nameDesignSystemDefaults(added.parentElement ?? added)
+        if (added instanceof Element) nameDesignSystemDefaults(added)
       }
     }
   })

@@ -3,6 +3,7 @@ import { z } from 'zod'
 
 import type { CmsEnv } from '../env'
 import { COMMENT_UID } from './moderation-audit'
+import { paymentsInternalUrl, postInternal } from './payments-internal'
 
 /**
  * Comments of customers whom staff have blocked (or whose account was closed) in payments-service
@@ -18,25 +19,16 @@ export const AUTHOR_BLOCKED = 'author-blocked'
 
 /** What payments-service takes in one question (its limit). */
 const AUTHORS_PER_QUESTION = 500
-const QUESTION_TIMEOUT_MS = 5_000
 const AUTHOR_ID = /^[1-9]\d{0,17}$/
 
 const BlockedAuthorsAnswer = z.object({ blocked: z.array(z.string()) })
 
-/** Where payments-service answers: the origin its JWKS is served from. */
-export function blockedAuthorsUrl(env: Pick<CmsEnv, 'PAYMENTS_JWKS_URL'>): string | null {
-  return env.PAYMENTS_JWKS_URL
-    ? new URL('/internal/blocked-authors', env.PAYMENTS_JWKS_URL).href
-    : null
-}
+/** Where payments-service answers which authors are blocked. */
+export const blockedAuthorsUrl = (env: Pick<CmsEnv, 'PAYMENTS_JWKS_URL'>) =>
+  paymentsInternalUrl(env, '/internal/blocked-authors')
 
 async function askBlocked(url: string, secret: string, authors: string[]): Promise<string[]> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${secret}` },
-    body: JSON.stringify({ authors }),
-    signal: AbortSignal.timeout(QUESTION_TIMEOUT_MS),
-  })
+  const response = await postInternal(url, secret, { authors })
   if (response.status !== 200) {
     await response.body?.cancel()
     throw new Error(`payments-service answered ${response.status}`)

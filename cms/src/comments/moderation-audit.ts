@@ -2,6 +2,7 @@ import type { Core, Modules } from '@strapi/strapi'
 import { errors } from '@strapi/utils'
 
 import type { CmsEnv } from '../env'
+import { paymentsInternalUrl, postInternal } from './payments-internal'
 
 /**
  * A moderator's decisions on comments reach the staff audit chain of payments-service (ADR 040):
@@ -23,8 +24,6 @@ export type Decision = Status | 'edited' | 'deleted'
 
 export const AUDIT_FAILED_MESSAGE =
   'ثبت این تصمیم در گزارش ممیزی ممکن نشد و تغییری انجام نشد؛ چند لحظه بعد دوباره تلاش کنید.'
-
-const NOTICE_TIMEOUT_MS = 5_000
 
 export interface ModerationNotice {
   comment: string
@@ -58,23 +57,13 @@ export function decisionOf(
   return null
 }
 
-/** Where payments-service takes the notices: the origin its JWKS is served from. */
-export function moderationAuditUrl(env: Pick<CmsEnv, 'PAYMENTS_JWKS_URL'>): string | null {
-  return env.PAYMENTS_JWKS_URL ? new URL('/internal/moderation', env.PAYMENTS_JWKS_URL).href : null
-}
-
 /** Sends one notice; resolves once payments-service has recorded it, rejects otherwise. */
 export async function sendModerationNotice(
   url: string,
   secret: string,
   notice: ModerationNotice,
 ): Promise<void> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${secret}` },
-    body: JSON.stringify(notice),
-    signal: AbortSignal.timeout(NOTICE_TIMEOUT_MS),
-  })
+  const response = await postInternal(url, secret, notice)
   await response.body?.cancel()
   if (response.status !== 204) throw new Error(`payments-service answered ${response.status}`)
 }
@@ -106,7 +95,7 @@ async function commentBefore(strapi: Core.Strapi, documentId: string) {
  * payments-service's address (a cms run alone) decisions are not recorded, and the log says so.
  */
 export function auditModeration(strapi: Core.Strapi, env: CmsEnv): void {
-  const url = moderationAuditUrl(env)
+  const url = paymentsInternalUrl(env, '/internal/moderation')
   const secret = env.CMS_WEBHOOK_SECRET
   if (!url || !secret) {
     strapi.log.warn(

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { formatJalaliDate, formatJalaliDateTime, formatJalaliLongDate } from './dates.ts'
+import {
+  formatJalaliDate,
+  formatJalaliDateTime,
+  formatJalaliLongDate,
+  formatJalaliWeekdayDate,
+} from './dates.ts'
 
 describe('Jalali dates', () => {
   it('formats Nowruz 1404 in Tehran time', () => {
@@ -11,6 +16,7 @@ describe('Jalali dates', () => {
   it('formats the terms date of the spec', () => {
     expect(formatJalaliDate('2025-08-19T08:00:00Z')).toBe('۱۴۰۴/۰۵/۲۸')
     expect(formatJalaliLongDate('2025-08-19T08:00:00Z')).toBe('۲۸ مرداد ۱۴۰۴')
+    expect(formatJalaliWeekdayDate('2025-08-19T08:00:00Z')).toBe('سه‌شنبه ۲۸ مرداد ۱۴۰۴')
   })
 
   it('adds the Tehran wall-clock time', () => {

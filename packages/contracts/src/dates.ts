@@ -14,6 +14,8 @@ const longDateFormat = new Intl.DateTimeFormat('fa-IR-u-ca-persian', {
   timeZone: TEHRAN,
 })
 
+const weekdayFormat = new Intl.DateTimeFormat('fa-IR', { weekday: 'long', timeZone: TEHRAN })
+
 const timeFormat = new Intl.DateTimeFormat('fa-IR-u-ca-persian', {
   hour: '2-digit',
   minute: '2-digit',
@@ -37,6 +39,12 @@ export function formatJalaliDate(value: Date | string | number): string {
 /** ۲۸ مرداد ۱۴۰۴ */
 export function formatJalaliLongDate(value: Date | string | number): string {
   return longDateFormat.format(toDate(value))
+}
+
+/** سه‌شنبه ۲۸ مرداد ۱۴۰۴: a day to pick, named as a calendar names it. */
+export function formatJalaliWeekdayDate(value: Date | string | number): string {
+  const date = toDate(value)
+  return `${weekdayFormat.format(date)} ${formatJalaliLongDate(date)}`
 }
 
 /** ۱۴۰۴/۰۵/۲۸ ساعت ۱۴:۳۰ */

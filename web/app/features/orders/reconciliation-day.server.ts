@@ -1,3 +1,4 @@
+import { formatJalaliWeekdayDate } from '@arzpol/contracts'
 import { FORM_MESSAGES } from '~/features/staff/staff-forms.server.ts'
 import { isoDayToJalali, jalaliToIsoDay, tehranYesterday } from '~/utils/staff-dates.server.ts'
 
@@ -38,14 +39,6 @@ const DAY_MS = 86_400_000
 /** How far back the field's list of days reaches: a month of bank days. */
 const RECENT_DAYS = 31
 
-const spelledDay = new Intl.DateTimeFormat('fa-IR-u-ca-persian', {
-  timeZone: 'Asia/Tehran',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-})
-
 /**
  * The days the field offers to pick from (newest first, yesterday at the top): the value as the
  * field takes it, and the day spelled out with its weekday, as a calendar names it. Any other day
@@ -54,12 +47,7 @@ const spelledDay = new Intl.DateTimeFormat('fa-IR-u-ca-persian', {
 export function recentReconciliationDays(now = new Date()) {
   return Array.from({ length: RECENT_DAYS }, (_, back) => {
     const day = tehranYesterday(new Date(now.getTime() - back * DAY_MS))
-    const at = new Date(`${day}T12:00:00+03:30`)
-    // Assembled from its parts: ICU's own order for this calendar puts the weekday last.
-    const parts = spelledDay.formatToParts(at)
-    const part = (type: Intl.DateTimeFormatPartTypes) =>
-      parts.find((each) => each.type === type)?.value ?? ''
-    const spelled = `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`
+    const spelled = formatJalaliWeekdayDate(`${day}T12:00:00+03:30`)
     return { value: isoDayToJalali(day) ?? day, label: back === 0 ? `دیروز، ${spelled}` : spelled }
   })
 }
