@@ -101,7 +101,7 @@ export default tseslint.config(
   },
   {
     // One data-access style in payments-service (ADR 027): SQL lives in the models'
-    // files. Elsewhere code calls a model's static method or objection's query builder; it never
+    // files. Elsewhere code calls a model's static method; it never builds a query itself nor
     // opens a table with knex (`db('payments')`, `.from('refunds')`) nor writes raw SQL.
     files: ['payments-service/src/**/*.ts'],
     ignores: [
@@ -127,6 +127,14 @@ export default tseslint.config(
         {
           selector: "CallExpression[callee.property.name='raw']",
           message: 'Raw SQL lives in a model file (ADR 027).',
+        },
+        {
+          // objection's builder too: a query is a named static of its model, so the call site
+          // says what it asks and the statement sits beside its table's columns.
+          selector:
+            'CallExpression:matches([callee.object.name=/^[A-Z]/][callee.property.name=/^(query|relatedQuery|knexQuery)$/], [callee.property.name=/^\\$(query|relatedQuery)$/])',
+          message:
+            'Ask the model through a named static (models/*.model.ts), not its query builder (ADR 027).',
         },
       ],
     },

@@ -101,7 +101,7 @@ function quote(ctx: Koa.Context): void {
   }
 }
 
-// What objection sends for `payments.list` (Payment.query().where().orderBy().limit()).
+// What objection sends for `payments.list` (Order.query().where().orderBy().limit()).
 const LIST_SQL =
   'select "payments".* from "payments" where "user_id" = $1 order by "created_at" desc, "id" desc limit $2'
 

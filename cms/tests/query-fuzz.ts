@@ -1,5 +1,3 @@
-import http from 'node:http'
-
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 
@@ -10,6 +8,7 @@ import {
   percentEncode,
 } from '../../packages/test-corpus/src/hostile.ts'
 import { naughtyStrings } from '../../packages/test-corpus/src/naughty-strings.ts'
+import { sendRaw, type RawAnswer } from '../../packages/test-corpus/src/raw-http.ts'
 import type * as PublicPermissions from '../src/bootstrap/public-permissions'
 import { signAccessToken, type CommentsCms } from './comments-harness'
 import { requireCompiled } from './harness'
@@ -271,54 +270,29 @@ function wire(p: Plan): Target & { query: string } {
   return { method, path, query: query.slice(0, 12_000) }
 }
 
-interface Answer {
-  status: number
-  type: string
-  text: string
-}
-
 /** Sends the request line exactly as built (a URL parser would resolve `..` and re-encode). */
-function send(w: Target & { query: string }): Promise<Answer> {
-  const url = new URL(cms.base)
+function send(w: Target & { query: string }): Promise<RawAnswer> {
   const body =
-    w.method === 'POST' ? Buffer.from(JSON.stringify({ post: POST_SLUG, content: 'پرسش' })) : null
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        hostname: url.hostname,
-        port: url.port,
-        method: w.method,
-        path: w.query ? `${w.path}?${w.query}` : w.path,
-        agent: false,
-        headers: body
-          ? {
-              'content-type': 'application/json',
-              'content-length': String(body.length),
-              authorization: `Bearer ${token}`,
-            }
-          : {},
-      },
-      (response) => {
-        const chunks: Buffer[] = []
-        response.on('data', (chunk: Buffer) => chunks.push(chunk))
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            type: String(response.headers['content-type'] ?? ''),
-            text: Buffer.concat(chunks).toString('utf8'),
-          }),
-        )
-        response.on('error', reject)
-      },
-    )
-    request.on('error', reject)
-    request.end(body ?? undefined)
+    w.method === 'POST'
+      ? Buffer.from(JSON.stringify({ post: POST_SLUG, content: 'پرسش' }))
+      : undefined
+  return sendRaw(cms.base, {
+    method: w.method,
+    path: w.query ? `${w.path}?${w.query}` : w.path,
+    headers: body
+      ? {
+          'content-type': 'application/json',
+          'content-length': String(body.length),
+          authorization: `Bearer ${token}`,
+        }
+      : {},
+    body,
   })
 }
 
 const PERSIAN = /[\u0600-\u06ff]/
 
-function checkAnswer(w: Target & { query: string }, answer: Answer) {
+function checkAnswer(w: Target & { query: string }, answer: RawAnswer) {
   const context = `${answer.status} ${answer.text.slice(0, 300)} ← ${w.method} ${w.path}?${w.query.slice(0, 300)}`
   expect(answer.status, context).toBeLessThan(500)
   // Node's HTTP parser refuses a request line with raw bytes over 0x7F itself: a bare 400

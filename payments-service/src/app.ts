@@ -19,7 +19,7 @@ import { registerStaffCatalogRoutes } from './modules/catalog/staff.routes.ts'
 import { registerHealthRoutes } from './modules/health/health.routes.ts'
 import { registerIdentityRoutes } from './modules/identity/customer.routes.ts'
 import { registerStaffIdentityRoutes } from './modules/identity/staff.routes.ts'
-import { registerDocumentRoutes, registerPaymentRoutes } from './modules/orders/customer.routes.ts'
+import { registerDocumentRoutes, registerOrderRoutes } from './modules/orders/customer.routes.ts'
 import { registerStaffLedgerRoutes } from './modules/ledger/staff.routes.ts'
 import { registerStaffAuditRoutes } from './modules/staff-audit/staff.routes.ts'
 import { registerApprovalRoutes } from './modules/approvals/staff.routes.ts'
@@ -57,8 +57,8 @@ export function registerRoutes(
     paymentTypes: catalog.paymentTypes,
     rateChangeConfirmPercent: config.RATE_CHANGE_CONFIRM_PERCENT,
   })
-  registerPaymentRoutes(api, {
-    payments: orders.payments,
+  registerOrderRoutes(api, {
+    orders: orders.customer,
     webPublicUrl: config.WEB_PUBLIC_URL,
     requestHash: orders.requestHash,
   })

@@ -23,7 +23,7 @@ import { createDocumentService } from './modules/orders/fulfilment/documents.ts'
 import { reviewPayoutsAtLevel1 } from './modules/orders/fulfilment/payout-details.ts'
 import { createStaffOrderService } from './modules/orders/fulfilment/staff-orders.service.ts'
 import { createApprovals, type ProposalGate } from './modules/approvals/approvals.service.ts'
-import { createPaymentsService } from './modules/orders/orders.service.ts'
+import { createOrdersService } from './modules/orders/orders.service.ts'
 import { callbackUrlOf } from './modules/orders/settlement/callback-url.ts'
 import {
   createMoneyBackNotice,
@@ -228,7 +228,7 @@ function composeOrders(
   const vault = credentialVaultFromConfig(config, logger)
   const gateway = gatewayFromConfig(config)
   const tellMoneyBack = createMoneyBackNotice(deps)
-  const payments = createPaymentsService({
+  const customer = createOrdersService({
     db,
     clock,
     logger,
@@ -248,7 +248,7 @@ function composeOrders(
   return {
     vault,
     gateway,
-    payments,
+    customer,
     tellMoneyBack,
     requestHash: requestHasherFromConfig(config, logger),
     documents: createDocumentService({ db, clock, logger, storage: deps.storage, ownership }),

@@ -196,8 +196,10 @@ export async function enrolInBrowser(
   await page.getByLabel('کد شش‌رقمی برنامه').fill(await enrolmentCode(phone, secret))
   await page.getByRole('button', { name: 'فعال‌سازی و ورود' }).click()
   await expect(page).toHaveURL(/\/auth\/recovery-codes$/)
-  const codes = await page.getByTestId('recovery-codes').locator('li').allTextContents()
-  expect(codes).toHaveLength(10)
+  // The address changes before the new page has drawn its list: wait for the codes themselves.
+  const listed = page.getByTestId('recovery-codes').locator('li')
+  await expect(listed).toHaveCount(10)
+  const codes = await listed.allTextContents()
   if (options.tryKeepingCodes) await keepRecoveryCodes(page, codes)
   await page.getByRole('link', { name: /ورود به پنل پشتیبانی/ }).click()
   return codes

@@ -263,26 +263,31 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     // The migrations ran once, above; every replica starts on the migrated database.
     await databaseReady
     throwIfAborted()
-    const payments = await startReplicaSet({
-      name: 'payments',
-      count: replicas.payments,
-      publicPort: ports.payments,
-      host,
-      logger,
-      start: ({ name, port }) =>
-        launch({
-          name,
-          ...(mode === 'dev'
-            ? binCommand('payments-service', 'tsx', [
-                'watch',
-                '--clear-screen=false',
-                'src/main.ts',
-              ])
-            : tsxNodeCommand('payments-service', ['src/main.ts'])),
-          env: { ...env.payments, DATABASE_URL: urls.database, PAYMENTS_PORT: String(port) },
-        }),
-    })
-    replicaSets.push(payments)
+    // Each replica a launched process of its own, behind one public port when there are several.
+    const replicated = async (
+      service: 'payments' | 'web',
+      start: (replica: { name: string; port: number }) => ServiceProcess,
+    ) => {
+      const set = await startReplicaSet({
+        name: service,
+        count: replicas[service],
+        publicPort: ports[service],
+        host,
+        logger,
+        start,
+      })
+      replicaSets.push(set)
+      return set
+    }
+    const payments = await replicated('payments', ({ name, port }) =>
+      launch({
+        name,
+        ...(mode === 'dev'
+          ? binCommand('payments-service', 'tsx', ['watch', '--clear-screen=false', 'src/main.ts'])
+          : tsxNodeCommand('payments-service', ['src/main.ts'])),
+        env: { ...env.payments, DATABASE_URL: urls.database, PAYMENTS_PORT: String(port) },
+      }),
+    )
 
     await cmsBuilt
     throwIfAborted()
@@ -291,33 +296,26 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     // Built once: every web replica serves the same bundle.
     await webBuilt
     throwIfAborted()
-    const web = await startReplicaSet({
-      name: 'web',
-      count: replicas.web,
-      publicPort: ports.web,
-      host,
-      logger,
-      start: ({ name, port }) =>
-        launch({
-          name,
-          // Production runs web's own server (web/server: headers, metrics, graceful shutdown).
-          ...(mode === 'dev'
-            ? binCommand('web', 'remix', [
-                'vite:dev',
-                '--host',
-                host,
-                '--port',
-                `${port}`,
-                '--strictPort',
-              ])
-            : tsxNodeCommand('web', [
-                'server/main.ts',
-                path.join(webBuildDir, 'server', 'index.js'),
-              ])),
-          env: { ...env.web, PORT: String(port) },
-        }),
-    })
-    replicaSets.push(web)
+    const web = await replicated('web', ({ name, port }) =>
+      launch({
+        name,
+        // Production runs web's own server (web/server: headers, metrics, graceful shutdown).
+        ...(mode === 'dev'
+          ? binCommand('web', 'remix', [
+              'vite:dev',
+              '--host',
+              host,
+              '--port',
+              `${port}`,
+              '--strictPort',
+            ])
+          : tsxNodeCommand('web', [
+              'server/main.ts',
+              path.join(webBuildDir, 'server', 'index.js'),
+            ])),
+        env: { ...env.web, PORT: String(port) },
+      }),
+    )
 
     const anyExited = () => processes.some((p) => p.hasExited()) || !!options.signal?.aborted
     await Promise.all([

@@ -5,6 +5,8 @@ export interface RawRequest {
   method: string
   headers: Record<string, string>
   body?: Buffer | undefined
+  /** The request target exactly as written (`/api/posts?sort=../x`), sent to the url's host. */
+  path?: string | undefined
 }
 
 /** What came back: the status (0 never: a failed connection rejects), content type and body. */
@@ -21,10 +23,18 @@ export interface RawAnswer {
  * the next request's ECONNRESET.
  */
 export function sendRaw(url: string, raw: RawRequest): Promise<RawAnswer> {
+  const target = new URL(url)
   return new Promise((resolve, reject) => {
     const request = http.request(
-      url,
-      { method: raw.method, headers: raw.headers, agent: false },
+      {
+        hostname: target.hostname,
+        port: target.port,
+        // A URL parser would resolve `..` and re-encode: a given path goes on the wire untouched.
+        path: raw.path ?? `${target.pathname}${target.search}`,
+        method: raw.method,
+        headers: raw.headers,
+        agent: false,
+      },
       (response) => {
         const chunks: Buffer[] = []
         response.on('data', (chunk: Buffer) => chunks.push(chunk))

@@ -91,12 +91,12 @@ export async function createStaff(
 }> {
   const passwordHash = await passwords.hash(input.password)
   return db.transaction(async (trx) => {
-    const existing = await User.query(trx).findOne({ phone: input.phone }).forUpdate()
+    const existing = await User.lockByPhone(trx, input.phone)
     const now = new Date()
     const result = existing
       ? await updateStaff(trx, existing.id, input, passwordHash, now)
       : {
-          user: await User.query(trx).insertAndFetch({
+          user: await User.insertFetched(trx, {
             phone: input.phone,
             username: input.username ?? input.phone,
             email: null,
@@ -131,7 +131,7 @@ async function updateStaff(
   passwordHash: string,
   now: Date,
 ): Promise<{ user: User; created: false; secondFactorReset: boolean }> {
-  const user = await User.query(trx).patchAndFetchById(id, {
+  const user = await User.patchFetchedById(trx, id, {
     role: input.role,
     password_hash: passwordHash,
     password_changed_at: now,
@@ -171,7 +171,7 @@ export async function ensureStaff(
     passwordMatches: await passwords.verify(user.password_hash, input.password),
     enrolmentLink: await db.transaction((trx) => linkUnlessEnrolled(trx, user, new Date(), links)),
   })
-  const existing = await User.query(db).findOne({ phone: input.phone })
+  const existing = await User.byPhone(db, input.phone)
   if (existing) return kept(existing)
   // Two launchers starting at once: the loser's insert fails on the unique phone, and its
   // second look finds the winner's account.
@@ -184,7 +184,7 @@ export async function ensureStaff(
       enrolmentLink: made.enrolmentLink,
     }
   } catch (error) {
-    const winner = await User.query(db).findOne({ phone: input.phone })
+    const winner = await User.byPhone(db, input.phone)
     if (!winner) throw error
     return kept(winner)
   }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
 import { createKnex } from '../db/knex.ts'
-import { Payment } from '../models/payment.model.ts'
+import { Order } from '../models/order.model.ts'
 import { runIfScript, runOnDb } from './run-cli.ts'
 
 /**
@@ -21,7 +21,7 @@ export async function reportUncheckedPayouts(
   db: Knex,
   print: (line: string) => void,
 ): Promise<number> {
-  const rows = await Payment.uncheckedPayouts(db)
+  const rows = await Order.uncheckedPayouts(db)
   for (const row of rows) {
     print(
       `#${row.id}  ${row.stage}  customer #${row.user_id}  created ${new Date(row.created_at).toISOString()}`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { validatesResponses } from '../config/env.ts'
-import { PaymentDetailOut, PaymentOut } from '@arzpol/contracts/orders/customer'
+import { CustomerOrderDetailOut, CustomerOrderOut } from '@arzpol/contracts/orders/customer'
 import { compileShaper, responseWriter } from './response-shape.ts'
 
 const payment = {
@@ -56,9 +56,9 @@ describe('response shaping without validation (production)', () => {
       ],
     }
     for (const [schema, body] of [
-      [PaymentOut, payment],
-      [z.array(PaymentOut), [payment, payment]],
-      [PaymentDetailOut, detail],
+      [CustomerOrderOut, payment],
+      [z.array(CustomerOrderOut), [payment, payment]],
+      [CustomerOrderDetailOut, detail],
     ] as const) {
       const shaped = responseWriter(schema, false)(body)
       expect(JSON.stringify(shaped)).toBe(JSON.stringify(schema.parse(body)))
@@ -78,8 +78,8 @@ describe('response shaping without validation (production)', () => {
   })
 
   it('refuses a body of the wrong kind instead of sending it', () => {
-    const write = responseWriter(z.array(PaymentOut), false)
+    const write = responseWriter(z.array(CustomerOrderOut), false)
     expect(() => write({ not: 'a list' })).toThrow(TypeError)
-    expect(() => responseWriter(PaymentOut, false)(null)).toThrow(TypeError)
+    expect(() => responseWriter(CustomerOrderOut, false)(null)).toThrow(TypeError)
   })
 })

@@ -19,7 +19,7 @@ export function declareBackgroundJobs(deps: AppDeps, services: Services): void {
   // Unpaid orders past their rate lock + ORDER_EXPIRE_AFTER_MINUTES.
   scheduleOrderExpiry(deps)
   // Bank payments whose callback never arrived: verified or reversed by asking the bank.
-  scheduleReconciliation(deps, services.orders.payments, services.orders.gateway)
+  scheduleReconciliation(deps, services.orders.customer, services.orders.gateway)
   // Site passwords of orders finished CREDENTIALS_RETENTION_DAYS ago.
   scheduleCredentialWipe(deps)
   // Identity documents of accounts closed IDENTITY_DOCUMENT_RETENTION_DAYS ago.

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { Model, type ModelObject } from 'objection'
+import { Model, type ModelObject, type PartialModelObject } from 'objection'
 
 /**
  * Models use the column names as field names (snake_case, like the API), so there is no name
@@ -15,7 +15,7 @@ export class BaseModel extends Model {
   /**
    * The rows whose columns equal `where`, by id (oldest first unless `order` is `desc`), as plain
    * rows (`SELECT * … ORDER BY id`, no model instances): a parent's children
-   * (`PaymentDocument.rowsWhere(db, { payment_id })`).
+   * (`OrderDocument.rowsWhere(db, { payment_id })`).
    */
   static async rowsWhere<C extends typeof BaseModel>(
     this: C,
@@ -33,6 +33,58 @@ export class BaseModel extends Model {
     where: Partial<RowOf<C>>,
   ): Promise<RowOf<C> | undefined> {
     return (await db(this.tableName).where(where).first()) as RowOf<C> | undefined
+  }
+
+  /** One row by its id, as a model instance (`SELECT * … WHERE id = ?`), or undefined. */
+  static async withId<C extends typeof BaseModel>(
+    this: C,
+    db: Knex,
+    id: number,
+  ): Promise<InstanceType<C> | undefined> {
+    return (await this.query(db).findById(id)) as InstanceType<C> | undefined
+  }
+
+  /** The same, locked (FOR UPDATE) until the transaction ends. */
+  static async lockedWithId<C extends typeof BaseModel>(
+    this: C,
+    trx: Knex.Transaction,
+    id: number,
+  ): Promise<InstanceType<C> | undefined> {
+    return (await this.query(trx).findById(id).forUpdate()) as InstanceType<C> | undefined
+  }
+
+  /**
+   * Changes the given columns of one row by its id, through the model (its JSON columns
+   * serialised, its hooks run); answers how many rows changed (0 or 1).
+   */
+  static async patchById<C extends typeof BaseModel>(
+    this: C,
+    db: Knex,
+    id: number,
+    patch: PartialModelObject<InstanceType<C>>,
+  ): Promise<number> {
+    return this.query(db)
+      .findById(id)
+      .patch(patch as never)
+  }
+
+  /** Inserts one row through the model and answers it as stored (`insertAndFetch`). */
+  static async insertFetched<C extends typeof BaseModel>(
+    this: C,
+    db: Knex,
+    row: PartialModelObject<InstanceType<C>>,
+  ): Promise<InstanceType<C>> {
+    return (await this.query(db).insertAndFetch(row as never)) as InstanceType<C>
+  }
+
+  /** Changes the given columns of one row by its id and answers the row as stored. */
+  static async patchFetchedById<C extends typeof BaseModel>(
+    this: C,
+    db: Knex,
+    id: number,
+    patch: PartialModelObject<InstanceType<C>>,
+  ): Promise<InstanceType<C>> {
+    return (await this.query(db).patchAndFetchById(id, patch as never)) as InstanceType<C>
   }
 
   /**

@@ -2,13 +2,9 @@ export { OtpChallenge, OTP_PURPOSES, type OtpPurpose } from './otp-challenge.mod
 export { RefreshToken } from './refresh-token.model.ts'
 export { User, ROLES, type Role } from './user.model.ts'
 export { Rate } from './rate.model.ts'
-export { Payment } from './payment.model.ts'
-export { PaymentEvent, ACTORS, type Actor } from './payment-event.model.ts'
-export {
-  GatewayTransaction,
-  GATEWAY_TX_STATUSES,
-  type GatewayTxStatus,
-} from './gateway-transaction.model.ts'
+export { Order } from './order.model.ts'
+export { OrderEvent, ACTORS, type Actor } from './order-event.model.ts'
+export { BankAttempt, GATEWAY_TX_STATUSES, type GatewayTxStatus } from './bank-attempt.model.ts'
 export {
   PreparedMessage,
   Ticket,
@@ -30,7 +26,7 @@ export { IdentityInquiryCharge } from './identity-inquiry-charge.model.ts'
 export { IdentityDocument } from './identity-document.model.ts'
 export { IdentityReview, IdentityReviewAudit } from './identity-review.model.ts'
 export { IdentityLevel, IdentityLevelChange } from './identity-level.model.ts'
-export { PaymentDocument } from './payment-document.model.ts'
+export { OrderDocument } from './order-document.model.ts'
 export { IdempotencyKey } from './idempotency-key.model.ts'
 export { Refund } from './refund.model.ts'
 export { LedgerAccount, JournalEntry, Posting } from './ledger.model.ts'

@@ -203,13 +203,13 @@ export class Posting extends BaseModel {
   static async sumOf(
     db: Db,
     accountId: number,
-    scope: { orderId?: number; gatewayTxId?: number } = {},
+    scope: { orderId?: number; attemptId?: number } = {},
   ): Promise<string> {
     let query = db('postings')
       .where({ account_id: accountId })
       .select(db.raw('coalesce(sum(amount), 0)::text AS total'))
     if (scope.orderId !== undefined) query = query.where({ order_id: scope.orderId })
-    if (scope.gatewayTxId !== undefined) query = query.where({ gateway_tx_id: scope.gatewayTxId })
+    if (scope.attemptId !== undefined) query = query.where({ gateway_tx_id: scope.attemptId })
     const [row] = (await query) as Array<{ total: string }>
     return row?.total ?? '0'
   }

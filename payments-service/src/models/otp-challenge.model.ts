@@ -1,5 +1,6 @@
 import { OTP_PURPOSES, type OtpPurpose } from '@arzpol/contracts/value-sets'
 import type { Knex } from 'knex'
+import { newestFirst } from '../db/newest-first.ts'
 import { BaseModel } from './base.model.ts'
 
 export { OTP_PURPOSES, type OtpPurpose }
@@ -18,6 +19,33 @@ export class OtpChallenge extends BaseModel {
   declare expires_at: Date
   declare consumed_at: Date | null
   declare created_at: Date
+
+  /** The newest code sent to a phone for a purpose, or undefined. */
+  static async newestOf(
+    db: Knex,
+    phone: string,
+    purpose: OtpPurpose,
+  ): Promise<OtpChallenge | undefined> {
+    return OtpChallenge.query(db).where({ phone, purpose }).orderBy(newestFirst()).first()
+  }
+
+  /** The same, locked until the transaction ends: one guess at a time counts against it. */
+  static async lockNewestOf(
+    trx: Knex.Transaction,
+    phone: string,
+    purpose: OtpPurpose,
+  ): Promise<OtpChallenge | undefined> {
+    return OtpChallenge.query(trx)
+      .where({ phone, purpose })
+      .orderBy(newestFirst())
+      .forUpdate()
+      .first()
+  }
+
+  /** One more wrong guess at this code. */
+  static async countWrongGuess(trx: Knex.Transaction, id: number): Promise<void> {
+    await OtpChallenge.query(trx).findById(id).increment('attempts', 1)
+  }
 
   /**
    * Serialises sends to a phone and from a client IP across instances until the transaction

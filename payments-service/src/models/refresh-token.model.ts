@@ -19,6 +19,30 @@ export class RefreshToken extends BaseModel {
   declare second_factor: boolean
   declare created_at: Date
 
+  /** Records a refresh token just handed out (its hash only: the token itself is never kept). */
+  static async record(
+    db: Knex,
+    row: Pick<
+      RefreshToken,
+      'user_id' | 'family_id' | 'token_hash' | 'second_factor' | 'expires_at' | 'created_at'
+    >,
+  ): Promise<void> {
+    await RefreshToken.query(db).insert(row)
+  }
+
+  /** The refresh token with this hash, or undefined. */
+  static async byHash(db: Knex, tokenHash: string): Promise<RefreshToken | undefined> {
+    return RefreshToken.query(db).findOne({ token_hash: tokenHash })
+  }
+
+  /** The refresh token with this hash, locked until the transaction ends (rotation). */
+  static async lockByHash(
+    trx: Knex.Transaction,
+    tokenHash: string,
+  ): Promise<RefreshToken | undefined> {
+    return RefreshToken.query(trx).findOne({ token_hash: tokenHash }).forUpdate()
+  }
+
   /**
    * Ends sessions: every token of the family that is not revoked yet is revoked at `now`. A
    * session is open while its family has a token neither used nor revoked, so access tokens of

@@ -101,19 +101,19 @@ export class Refund extends BaseModel {
   }
 
   /** The reversal asked of the bank for an attempt, if its answer is not booked yet. */
-  static async requestedFor(db: Knex, gatewayTxId: number): Promise<RefundRow | undefined> {
+  static async requestedFor(db: Knex, attemptId: number): Promise<RefundRow | undefined> {
     return (await db('refunds')
-      .where({ gateway_tx_id: gatewayTxId, status: 'requested' })
+      .where({ gateway_tx_id: attemptId, status: 'requested' })
       .first()) as RefundRow | undefined
   }
 
   /** The same, locked (FOR UPDATE) until the transaction ends. */
   static async lockRequestedFor(
     trx: Knex.Transaction,
-    gatewayTxId: number,
+    attemptId: number,
   ): Promise<RefundRow | undefined> {
     return (await trx('refunds')
-      .where({ gateway_tx_id: gatewayTxId, status: 'requested' })
+      .where({ gateway_tx_id: attemptId, status: 'requested' })
       .forUpdate()
       .first()) as RefundRow | undefined
   }
@@ -121,11 +121,11 @@ export class Refund extends BaseModel {
   /** The id of a return of an attempt's money that is still on its way (`statuses`), if any. */
   static async openFor(
     trx: Knex.Transaction,
-    gatewayTxId: number,
+    attemptId: number,
     statuses: readonly RefundStatus[],
   ): Promise<{ id: number } | undefined> {
     return (await trx('refunds')
-      .where({ gateway_tx_id: gatewayTxId })
+      .where({ gateway_tx_id: attemptId })
       .whereIn('status', [...statuses])
       .first('id')) as { id: number } | undefined
   }
@@ -135,7 +135,7 @@ export class Refund extends BaseModel {
    * left out) and each bank payment of the order whose money sits in suspense with no return
    * open yet, oldest first.
    */
-  static async moneyBackRowsOf(db: Knex, paymentId: number): Promise<MoneyBackRow[]> {
+  static async moneyBackRowsOf(db: Knex, orderId: number): Promise<MoneyBackRow[]> {
     const { rows } = (await db.raw(
       `
     SELECT 'refund' AS kind, r.amount_irr::text AS amount_irr, r.status, r.method, r.reason,
@@ -152,7 +152,7 @@ export class Refund extends BaseModel {
      GROUP BY g.id
     HAVING sum(p.amount) < 0
      ORDER BY created_at`,
-      { id: paymentId },
+      { id: orderId },
     )) as { rows: MoneyBackRow[] }
     return rows
   }

@@ -21,6 +21,11 @@ export class TicketCategory extends BaseModel {
     return (await trx('ticket_categories').where({ id }).first()) as TicketCategory | undefined
   }
 
+  /** Every category in the order the customer's form lists them. */
+  static async listed(db: Knex): Promise<TicketCategory[]> {
+    return TicketCategory.query(db).orderBy([{ column: 'position' }, { column: 'id' }])
+  }
+
   /** Inserts `categories`, or renames and reorders the ones whose slug exists. Idempotent. */
   static async upsertBySlug(
     db: Knex,

@@ -92,6 +92,36 @@ export class User extends BaseModel {
     }
   }
 
+  /** The account of a phone number, or undefined. */
+  static async byPhone(db: Knex, phone: string): Promise<User | undefined> {
+    return User.query(db).findOne({ phone })
+  }
+
+  /** The account of a phone number, locked until the transaction ends, or undefined. */
+  static async lockByPhone(trx: Knex.Transaction, phone: string): Promise<User | undefined> {
+    return User.query(trx).findOne({ phone }).forUpdate()
+  }
+
+  /** Whether an account has this phone number. */
+  static async hasPhone(db: Knex, phone: string): Promise<boolean> {
+    return (await User.query(db).select('id').findOne({ phone })) !== undefined
+  }
+
+  /** The accounts whose phone or username is one of `identifiers` (a sign-in's candidates). */
+  static async signingInAs(db: Knex, identifiers: readonly string[]): Promise<User[]> {
+    return User.query(db)
+      .whereIn('phone', identifiers as string[])
+      .orWhereIn('username', identifiers as string[])
+  }
+
+  /** How staff name an account: its id, phone and username, or undefined. */
+  static async namesOf(
+    db: Knex,
+    id: number,
+  ): Promise<Pick<User, 'id' | 'phone' | 'username'> | undefined> {
+    return User.query(db).findById(id).select('id', 'phone', 'username')
+  }
+
   /** One column of one account, or undefined when there is no such account. */
   static async fieldOf<Field extends 'username' | 'phone'>(
     db: Knex,

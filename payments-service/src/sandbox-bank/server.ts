@@ -1,8 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto'
-import { once } from 'node:events'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type http from 'node:http'
 import { z } from 'zod'
+import { serveLocally } from '../lib/local-server.ts'
 import { outcomeOf } from './cards.ts'
 import { CARD_NOT_ALLOWED, errorPage, paymentPage, returnPage } from './page.ts'
 
@@ -571,23 +570,15 @@ export async function startSandboxBank(
   options: SandboxBankOptions & { port: number; host?: string },
 ): Promise<SandboxBank> {
   const bank = createSandboxBankHandler(options)
-  const server = http.createServer((req, res) => void bank.handler(req, res))
-  const host = options.host ?? '127.0.0.1'
-  server.listen(options.port, host)
-  await once(server, 'listening')
-  const { port } = server.address() as AddressInfo
+  const server = await serveLocally(bank.handler, options)
   return {
-    url: `http://${host}:${port}`,
+    url: server.url,
     stats: bank.stats,
     advance: bank.advance,
     setFaults: bank.setFaults,
     setCardRestriction: bank.setCardRestriction,
     payments: bank.payments,
     tokenRequests: bank.tokenRequests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close: server.close,
   }
 }

@@ -1,6 +1,5 @@
-import { once } from 'node:events'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type http from 'node:http'
+import { serveLocally } from '../lib/local-server.ts'
 
 /**
  * A local stand-in for Kavenegar, the SMS vendor production uses, as a real HTTP server speaking the
@@ -305,22 +304,16 @@ export async function startSandboxSms(options: {
   onMessage?: (message: SandboxSmsMessage) => void
 }): Promise<SandboxSms> {
   const sandbox = createSandboxSmsHandler(options)
-  const server = http.createServer((req, res) => void sandbox.handler(req, res))
-  const host = options.host ?? '127.0.0.1'
-  server.listen(options.port, host)
-  await once(server, 'listening')
-  const { port } = server.address() as AddressInfo
+  const server = await serveLocally(sandbox.handler, options)
   return {
-    url: `http://${host}:${port}`,
+    url: server.url,
     stats: sandbox.stats,
     messages: sandbox.messages,
     failNext: sandbox.failNext,
     reset: sandbox.reset,
-    close: () =>
-      new Promise<void>((resolve) => {
-        sandbox.reset()
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close: async () => {
+      sandbox.reset()
+      await server.close()
+    },
   }
 }

@@ -287,7 +287,7 @@ export function reconcileNow(
     clock: t.clock,
     logger: t.deps.logger,
     gateway,
-    payments: t.services.orders.payments,
+    orders: t.services.orders.customer,
     graceMinutes,
     claimSeconds: claimSecondsFor(t.deps.config.GATEWAY_TIMEOUT_MS),
     batchSize,

@@ -1,6 +1,6 @@
 import { formatNumberFa } from '@arzpol/contracts'
 import { useEffect, useRef, useState, type InputHTMLAttributes } from 'react'
-import { useHydrated } from './copy-button.tsx'
+import { useHydrated } from './hydration.ts'
 
 /**
  * A file input that speaks Persian. The browser's own control says "Choose File / No file

@@ -96,7 +96,7 @@ const MetaSchema = z
     description: 'The deep-link flow (and subscription service) the request came from',
   })
 
-export const CreatePaymentBody = z
+export const CreateOrderBody = z
   .object({
     payment_type: z.enum(PAYMENT_TYPE_CODES, { error: MESSAGES.paymentType }),
     site_url: siteUrlSchema,
@@ -131,7 +131,7 @@ export const CreatePaymentBody = z
     { when: () => true } as never,
   )
 
-export type CreatePaymentInput = z.output<typeof CreatePaymentBody>
+export type CreateOrderInput = z.output<typeof CreateOrderBody>
 
 /**
  * The type's order limits as admins set them (payment_type_settings), checked by the service
@@ -211,7 +211,7 @@ export const StartResponse = z.object({
 
 const rials = (description: string) => z.number().int().meta({ description })
 
-export const PaymentOut = z.object({
+export const CustomerOrderOut = z.object({
   ...orderHeadFields,
   site_username: z.string().nullable(),
   ...orderAmountFields,
@@ -275,7 +275,7 @@ const ShebaBankOut = z.string().nullable().optional().meta({
   description: "Cash-out: the Persian name of the Sheba's bank; null without a Sheba",
 })
 
-export const PaymentWithMissingOut = PaymentOut.extend({
+export const CustomerOrderWithMissingOut = CustomerOrderOut.extend({
   missing: MissingOut,
   sheba_bank_name: ShebaBankOut,
 })
@@ -292,7 +292,7 @@ export const BankReceiptOut = z.object({
   verified_at: z.date().nullable(),
 })
 
-export const PaymentDetailOut = PaymentOut.extend({
+export const CustomerOrderDetailOut = CustomerOrderOut.extend({
   missing: MissingOut,
   sheba_bank_name: ShebaBankOut,
   events: z.array(PaymentEventOut),

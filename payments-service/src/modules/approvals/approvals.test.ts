@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PaymentEvent } from '../../models/payment-event.model.ts'
+import { OrderEvent } from '../../models/order-event.model.ts'
 import { StaffAuditEntry } from '../../models/staff-audit-entry.model.ts'
 import { checkLedger } from '../ledger/invariants.ts'
 import { verifyChain } from '../staff-audit/chain.ts'
@@ -114,7 +114,7 @@ describe('four eyes on money going out', () => {
       decision_reason: 'صورت‌حساب بانک را دیدم',
     })
     expect(await stageOf(t, payout.id)).toBe('done')
-    const events = await PaymentEvent.query(t.deps.db).where({ payment_id: payout.id })
+    const events = await OrderEvent.query(t.deps.db).where({ payment_id: payout.id })
     expect(events.at(-1)).toMatchObject({
       reason: 'staff_settle',
       actor_user_id: proposer.id,
@@ -214,7 +214,7 @@ describe('four eyes on money going out', () => {
       decide(t, approver.token, proposal.id, 'approve'),
     ])
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
-    const settles = await PaymentEvent.query(t.deps.db).where({
+    const settles = await OrderEvent.query(t.deps.db).where({
       payment_id: payout.id,
       reason: 'staff_settle',
     })
@@ -259,7 +259,7 @@ describe('four eyes on money going out', () => {
     const approved = await decide(t, approver.token, settle.body.proposal.id, 'approve')
     expect(approved.status, approved.text).toBe(200)
     expect(await statusOf()).toBe('done')
-    const events = await PaymentEvent.query(t.deps.db).where({ payment_id: order.id })
+    const events = await OrderEvent.query(t.deps.db).where({ payment_id: order.id })
     expect(events.at(-1)).toMatchObject({
       reason: 'refund_settled',
       actor_user_id: proposer.id,

@@ -45,7 +45,7 @@ async function lockDecidable(
 
 /** The proposer as the action runs for them: still staff, not blocked. */
 async function proposerOf(trx: Knex.Transaction, row: StaffProposalRow): Promise<User> {
-  const proposer = await User.query(trx).findById(row.proposed_by)
+  const proposer = await User.withId(trx, row.proposed_by)
   if (!proposer || proposer.role === 'customer' || proposer.blocked_at !== null) {
     throw new ApiError(409, PROPOSAL_MESSAGES.proposerGone, 'proposer_gone')
   }

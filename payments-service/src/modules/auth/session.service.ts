@@ -66,7 +66,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     async issue(trx, user, { secondFactor, familyId = randomUUID() }) {
       const refresh = randomBytes(32).toString('base64url')
       const now = clock.now()
-      await RefreshToken.query(trx).insert({
+      await RefreshToken.record(trx, {
         user_id: user.id,
         family_id: familyId,
         token_hash: hashRefreshToken(refresh),
@@ -79,16 +79,14 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
 
     async rotate(refresh) {
       return db.transaction(async (trx) => {
-        const row = await RefreshToken.query(trx)
-          .findOne({ token_hash: hashRefreshToken(refresh) })
-          .forUpdate()
+        const row = await RefreshToken.lockByHash(trx, hashRefreshToken(refresh))
         if (!row || row.revoked_at !== null) return null
         const now = clock.now()
         if (row.used_at !== null && withinGrace(row.used_at, now)) {
           // Two requests of one customer refreshed at once (two tabs, two web instances): the
           // later one gets a pair of its own in the same session. An ended session revoked this
           // row too, so it never gets here.
-          const user = await User.query(trx).findById(row.user_id)
+          const user = await User.withId(trx, row.user_id)
           if (!user || user.isBlocked) return null
           return service.issue(trx, user, {
             familyId: row.family_id,
@@ -105,12 +103,12 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
           return null
         }
         if (row.expires_at <= clock.now()) return null
-        const user = await User.query(trx).findById(row.user_id)
+        const user = await User.withId(trx, row.user_id)
         if (!user || user.isBlocked) {
           await RefreshToken.endSession(trx, row.family_id, clock.now())
           return null
         }
-        await RefreshToken.query(trx).findById(row.id).patch({ used_at: clock.now() })
+        await RefreshToken.patchById(trx, row.id, { used_at: clock.now() })
         return service.issue(trx, user, {
           familyId: row.family_id,
           secondFactor: row.second_factor,
@@ -123,12 +121,12 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       if (!open) return null
       // Revoked rather than used: a late request that still sends it is refused, and is not
       // taken for a stolen copy that would end the session.
-      await RefreshToken.query(trx).findById(open.id).patch({ revoked_at: clock.now() })
+      await RefreshToken.patchById(trx, open.id, { revoked_at: clock.now() })
       return service.issue(trx, user, { familyId, secondFactor: open.second_factor })
     },
 
     async revokeFamilyOf(refresh) {
-      const row = await RefreshToken.query(db).findOne({ token_hash: hashRefreshToken(refresh) })
+      const row = await RefreshToken.byHash(db, hashRefreshToken(refresh))
       if (row) await RefreshToken.endSession(db, row.family_id, clock.now())
     },
 

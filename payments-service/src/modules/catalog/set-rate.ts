@@ -64,7 +64,7 @@ export async function setRate(deps: RateContext, input: SetRateInput): Promise<R
   if (large && !input.approval) return { proposed: await proposeRate(deps, input, userId) }
   const row = await deps.db.transaction(async (trx) => {
     const now = deps.clock.now()
-    const inserted = await Rate.query(trx).insertAndFetch({
+    const inserted = await Rate.insertFetched(trx, {
       currency,
       buy_rate_irr: buyRateIrr,
       set_by_user_id: userId,
@@ -106,7 +106,7 @@ async function proposeRate(deps: RateContext, input: SetRateInput, userId: numbe
   if (!deps.approvals || userId === null) {
     throw new Error('a rate change beyond the safety limit needs a proposer and four eyes')
   }
-  const proposer = await User.query(deps.db).findById(userId)
+  const proposer = await User.withId(deps.db, userId)
   if (!proposer) throw new Error(`rate change by an unknown user ${userId}`)
   const approvals = deps.approvals
   return deps.db.transaction((trx) =>

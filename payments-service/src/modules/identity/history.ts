@@ -71,7 +71,7 @@ export function createIdentityHistoryService(deps: { db: Knex }) {
   const { db } = deps
 
   async function ofUser(userId: number) {
-    const user = await User.query(db).findById(userId).select('id', 'phone', 'username')
+    const user = await User.namesOf(db, userId)
     if (!user) throw new ApiError(404, STAFF_MESSAGES.userNotFound, 'not_found')
     const [level, identity, cards, cardAnswers, inquiries, reviews, reveals] = await Promise.all([
       levelOf(db, userId),

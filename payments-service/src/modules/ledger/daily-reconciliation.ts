@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 import { tehranDayBounds } from '../../lib/tehran-day.ts'
 import { ACCOUNTS } from '../../models/ledger.model.ts'
-import { type DayScanRow, GatewayTransaction } from '../../models/gateway-transaction.model.ts'
+import { type DayScanRow, BankAttempt } from '../../models/bank-attempt.model.ts'
 import { csvOf } from '../../lib/csv.ts'
 import { attemptStatusLabel } from '@arzpol/contracts/orders/attempts'
 
@@ -26,7 +26,7 @@ export interface DailyReconciliation {
 
 export async function dailyReconciliation(db: Knex, day: string): Promise<DailyReconciliation> {
   const { start, end } = tehranDayBounds(day)
-  const rows = await GatewayTransaction.verifiedBetweenWithBookings(
+  const rows = await BankAttempt.verifiedBetweenWithBookings(
     db,
     start,
     end,

@@ -30,7 +30,7 @@ export interface Leg {
   /** Rials; the side is given by `debit`/`credit`, never by the sign. */
   amount: number
   orderId?: number | null
-  gatewayTxId?: number | null
+  attemptId?: number | null
   refundId?: number | null
   /** Required on suspense legs: why the money is there, or why it leaves. */
   reason?: string | null
@@ -62,7 +62,7 @@ const signed = (legs: Leg[], sign: 1 | -1) =>
       account_id: ACCOUNTS[leg.account],
       amount: sign * leg.amount,
       order_id: leg.orderId ?? null,
-      gateway_tx_id: leg.gatewayTxId ?? null,
+      gateway_tx_id: leg.attemptId ?? null,
       refund_id: leg.refundId ?? null,
       reason: leg.reason ?? null,
     }
@@ -108,7 +108,7 @@ export async function hasEntry(runner: Knex | Knex.Transaction, key: string): Pr
 export async function balanceOf(
   runner: Knex | Knex.Transaction,
   account: AccountCode,
-  scope: { orderId?: number; gatewayTxId?: number } = {},
+  scope: { orderId?: number; attemptId?: number } = {},
 ): Promise<bigint> {
   const total = BigInt(await Posting.sumOf(runner, ACCOUNTS[account], scope))
   return CREDIT_NORMAL.has(account) ? -total : total

@@ -14,21 +14,21 @@ interface Attempt {
   payment_id: number
 }
 
-const unknownKey = (txId: number) => `gtx:${txId}:unknown`
-const attemptTags = (tx: Attempt) => ({ orderId: tx.payment_id, gatewayTxId: tx.id })
+const unknownKey = (attemptId: number) => `gtx:${attemptId}:unknown`
+const attemptTags = (attempt: Attempt) => ({ orderId: attempt.payment_id, attemptId: attempt.id })
 
 /** Verify was sent and no answer came: the bank may or may not hold the money. */
 export async function bookVerifyUnknown(
   trx: Knex.Transaction,
-  tx: Attempt,
+  attempt: Attempt,
   amount: number,
   at: Date,
 ) {
-  const tags = attemptTags(tx)
+  const tags = attemptTags(attempt)
   return postEntry(trx, {
-    key: unknownKey(tx.id),
+    key: unknownKey(attempt.id),
     eventType: 'verify_unknown',
-    eventRef: `gtx:${tx.id}`,
+    eventRef: `gtx:${attempt.id}`,
     effectiveAt: at,
     createdBy: 'system',
     debits: [{ account: 'psp_unconfirmed', amount, ...tags }],
@@ -37,9 +37,9 @@ export async function bookVerifyUnknown(
 }
 
 /** Legs that close an earlier "outcome unknown", when there was one. */
-async function resolveUnknown(trx: Knex.Transaction, tx: Attempt, amount: number) {
-  if (!(await hasEntry(trx, unknownKey(tx.id)))) return { debits: [], credits: [] }
-  const tags = attemptTags(tx)
+async function resolveUnknown(trx: Knex.Transaction, attempt: Attempt, amount: number) {
+  if (!(await hasEntry(trx, unknownKey(attempt.id)))) return { debits: [], credits: [] }
+  const tags = attemptTags(attempt)
   return {
     debits: [{ account: 'unconfirmed' as const, amount, ...tags }],
     credits: [{ account: 'psp_unconfirmed' as const, amount, ...tags }],
@@ -52,15 +52,15 @@ async function resolveUnknown(trx: Knex.Transaction, tx: Attempt, amount: number
  */
 export async function bookCapture(
   trx: Knex.Transaction,
-  tx: Attempt & { unknownAmount: number },
+  attempt: Attempt & { unknownAmount: number },
   input: { amount: number; to: 'order' | SuspenseReason; at: Date; by: string },
 ) {
-  const tags = attemptTags(tx)
-  const resolved = await resolveUnknown(trx, tx, tx.unknownAmount)
+  const tags = attemptTags(attempt)
+  const resolved = await resolveUnknown(trx, attempt, attempt.unknownAmount)
   return postEntry(trx, {
-    key: `gtx:${tx.id}:outcome`,
+    key: `gtx:${attempt.id}:outcome`,
     eventType: input.to === 'order' ? 'capture' : 'capture_to_suspense',
-    eventRef: `gtx:${tx.id}`,
+    eventRef: `gtx:${attempt.id}`,
     effectiveAt: input.at,
     createdBy: input.by,
     debits: [...resolved.debits, { account: 'psp_receivable', amount: input.amount, ...tags }],
@@ -76,15 +76,15 @@ export async function bookCapture(
 /** The bank said it holds nothing for this attempt: close an earlier "unknown", if any. */
 export async function bookNotCaptured(
   trx: Knex.Transaction,
-  tx: Attempt & { unknownAmount: number },
+  attempt: Attempt & { unknownAmount: number },
   at: Date,
 ) {
-  const resolved = await resolveUnknown(trx, tx, tx.unknownAmount)
+  const resolved = await resolveUnknown(trx, attempt, attempt.unknownAmount)
   if (resolved.debits.length === 0) return null
   return postEntry(trx, {
-    key: `gtx:${tx.id}:outcome`,
+    key: `gtx:${attempt.id}:outcome`,
     eventType: 'not_captured',
-    eventRef: `gtx:${tx.id}`,
+    eventRef: `gtx:${attempt.id}`,
     effectiveAt: at,
     createdBy: 'system',
     ...resolved,
@@ -94,13 +94,13 @@ export async function bookNotCaptured(
 export interface RefundLegs {
   refundId: number
   orderId: number
-  gatewayTxId: number | null
+  attemptId: number | null
   amount: number
 }
 
 const refundTags = (refund: RefundLegs) => ({
   orderId: refund.orderId,
-  gatewayTxId: refund.gatewayTxId,
+  attemptId: refund.attemptId,
   refundId: refund.refundId,
 })
 
@@ -162,11 +162,11 @@ const legIfAny = <A extends AccountCode, T>(account: A, amount: number, tags: T)
 /** The order was fulfilled: its money becomes our fee and the rials of the foreign purchase. */
 export async function bookFulfilment(
   trx: Knex.Transaction,
-  order: { id: number; amount_irr: number; fee_irr: number; gatewayTxId: number | null },
+  order: { id: number; amount_irr: number; fee_irr: number; attemptId: number | null },
   at: Date,
   by: string,
 ) {
-  const tags = { orderId: order.id, gatewayTxId: order.gatewayTxId }
+  const tags = { orderId: order.id, attemptId: order.attemptId }
   const purchase = order.amount_irr - order.fee_irr
   return postEntry(trx, {
     key: `order:${order.id}:fulfil`,
@@ -190,7 +190,7 @@ export async function bookPayoutSettled(
   at: Date,
   by: string,
 ) {
-  const tags = { orderId: order.id, gatewayTxId: null }
+  const tags = { orderId: order.id, attemptId: null }
   return postEntry(trx, {
     key: `order:${order.id}:payout`,
     eventType: 'payout_settled',

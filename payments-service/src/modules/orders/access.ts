@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
 import { ApiError } from '../../http/errors.ts'
-import { Payment } from '../../models/payment.model.ts'
+import { Order } from '../../models/order.model.ts'
 import { isStaffRole, type User } from '../../models/user.model.ts'
 
 export const isStaff = (user: User) => isStaffRole(user.role)
@@ -19,9 +19,10 @@ export async function visibleOrder(
   id: number,
   lock = false,
 ) {
-  let query = Payment.query(trx).findById(id)
-  if (lock) query = query.forUpdate()
-  const payment = await query
-  if (!payment || (payment.user_id !== user.id && !isStaff(user))) throw notFound()
-  return payment
+  // Callers ask for the lock only inside the transaction that will change the order.
+  const order = lock
+    ? await Order.lockedWithId(trx as Knex.Transaction, id)
+    : await Order.withId(trx, id)
+  if (!order || (order.user_id !== user.id && !isStaff(user))) throw notFound()
+  return order
 }

@@ -4,23 +4,23 @@ import type { AppContext } from '../../http/context.ts'
 import { ApiError } from '../../http/errors.ts'
 import { created, file, ok, reply, replyFile, routeGroup, type Api } from '../../http/route.ts'
 import { readMultipart } from '../../http/uploads.ts'
-import type { PaymentDocumentRow } from '../../models/payment-document.model.ts'
-import type { PaymentEvent } from '../../models/payment-event.model.ts'
-import type { PaymentView } from '../../models/payment.model.ts'
+import type { OrderDocumentRow } from '../../models/order-document.model.ts'
+import type { OrderEvent } from '../../models/order-event.model.ts'
+import type { OrderView } from '../../models/order.model.ts'
 import { formatMinor } from '@arzpol/contracts'
 import { isCustomerEvent } from './fulfilment/actions.ts'
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf, type RequestHasher } from './checkout/idempotency.ts'
 import {
-  CreatePaymentBody,
+  CreateOrderBody,
   DOCUMENT_TYPES,
   DocumentOut,
   DocumentParams,
   documentFile,
   IdParams,
   OrderParams,
-  PaymentDetailOut,
-  PaymentOut,
-  PaymentWithMissingOut,
+  CustomerOrderDetailOut,
+  CustomerOrderOut,
+  CustomerOrderWithMissingOut,
   RefundAccountBody,
   RefundAccountOut,
   ShebaBody,
@@ -30,36 +30,36 @@ import {
 import type { DocumentService } from './fulfilment/documents.ts'
 import { shebaBankName } from './fulfilment/payout-details.ts'
 import { refundAccountOf } from './settlement/refund-account.ts'
-import type { PaymentsService } from './orders.service.ts'
+import type { OrdersService } from './orders.service.ts'
 
 const CALLBACK_BODY_LIMIT = 16 * 1024
 
 /** The customer-facing shape: never the password, its ciphertext or its key id. */
-export const paymentBody = (payment: PaymentView) => ({
-  id: payment.id,
-  status: payment.status,
-  stage: payment.stage,
-  payment_type: payment.payment_type,
-  site_url: payment.site_url,
-  site_username: payment.site_username,
-  amount: formatMinor(payment.amount_minor),
-  currency: payment.currency,
-  amount_irr: payment.amount_irr,
-  subtotal_irr: payment.subtotal_irr,
-  fee_irr: payment.fee_irr,
-  rate_irr: payment.rate_irr,
-  rate_locked_until: payment.rate_locked_until,
-  description: payment.description,
-  meta: payment.meta,
-  sheba: payment.sheba,
-  paid_at: payment.paid_at,
-  created_at: payment.created_at,
+export const orderBody = (order: OrderView) => ({
+  id: order.id,
+  status: order.status,
+  stage: order.stage,
+  payment_type: order.payment_type,
+  site_url: order.site_url,
+  site_username: order.site_username,
+  amount: formatMinor(order.amount_minor),
+  currency: order.currency,
+  amount_irr: order.amount_irr,
+  subtotal_irr: order.subtotal_irr,
+  fee_irr: order.fee_irr,
+  rate_irr: order.rate_irr,
+  rate_locked_until: order.rate_locked_until,
+  description: order.description,
+  meta: order.meta,
+  sheba: order.sheba,
+  paid_at: order.paid_at,
+  created_at: order.created_at,
 })
 
 const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null)
 
 /** Staff notes and references are written for the customer; internal notes never leave. */
-const eventBody = (event: PaymentEvent) => ({
+const eventBody = (event: OrderEvent) => ({
   id: event.id,
   from_stage: event.from_stage,
   to_stage: event.to_stage,
@@ -107,11 +107,11 @@ async function callbackFields(ctx: AppContext): Promise<Record<string, string>> 
   return fields
 }
 
-export function registerPaymentRoutes(
+export function registerOrderRoutes(
   api: Api,
-  deps: { payments: PaymentsService; webPublicUrl: string; requestHash: RequestHasher },
+  deps: { orders: OrdersService; webPublicUrl: string; requestHash: RequestHasher },
 ) {
-  const { payments, requestHash } = deps
+  const { orders, requestHash } = deps
   const web = deps.webPublicUrl.replace(/\/+$/, '')
   const anyone = routeGroup(api, { tags: ['orders'] })
   const customer = routeGroup(api, { tags: ['orders'], auth: 'user' })
@@ -127,11 +127,11 @@ export function registerPaymentRoutes(
         303: { description: 'Redirect (Location) to the order page in web', schema: z.string() },
       },
       handler: async (ctx) => {
-        const result = await payments.handleCallback(await callbackFields(ctx))
+        const result = await orders.handleCallback(await callbackFields(ctx))
         const target =
-          result.paymentId === null
+          result.orderId === null
             ? `${web}/dashboard/orders?payment=failed`
-            : `${web}/dashboard/orders/${result.paymentId}?payment=${result.outcome}`
+            : `${web}/dashboard/orders/${result.orderId}?payment=${result.outcome}`
         ctx.redirect(target)
         ctx.type = 'text/plain'
         return reply(303, `Redirecting to ${target}`)
@@ -143,14 +143,14 @@ export function registerPaymentRoutes(
     operationId: 'payments_create',
     summary: 'Place an order at the current rate (locked for RATE_LOCK_MINUTES)',
     description: `One order per request. With the \`quote_token\` of GET /api/quote/ (optional; the public API's documented client sends none) the order gets exactly that quote's rate, fee and lock end while the token is valid; a token that no longer holds (expired, tampered, for another amount, currency or type, or priced from an instance's copy of the rates or fees that was already out of date: reason \`stale\`, ADR 033) answers 409 \`quote_changed\` with \`quote\`, the current quote and its new token. 503 \`rate_stale\` when the rate is older than RATE_MAX_AGE_MINUTES. 403 \`identity_limit\` when the order does not fit in the limits of the customer's identity level (per order, today, this month; ADR 022), with \`limit\`, \`next_level\`, \`limit_irr\` and \`remaining_irr\`.${IDEMPOTENCY_DOC}`,
-    body: CreatePaymentBody,
-    responses: created('Created', PaymentOut),
+    body: CreateOrderBody,
+    responses: created('Created', CustomerOrderOut),
     errors: [403, 409, 422, 429, 503],
     handler: async (ctx, { body, user }) =>
       reply(
         201,
-        paymentBody(
-          await payments.create(user, body, idempotencyOf(ctx, requestHash), clientIpOf(ctx)),
+        orderBody(
+          await orders.create(user, body, idempotencyOf(ctx, requestHash), clientIpOf(ctx)),
         ),
       ),
   })
@@ -158,28 +158,30 @@ export function registerPaymentRoutes(
   customer.get('/api/payments/', {
     operationId: 'payments_list',
     summary: "The caller's orders, newest first",
-    responses: ok('Orders', z.array(PaymentOut)),
-    handler: async (_ctx, { user }) => reply(200, (await payments.list(user)).map(paymentBody)),
+    responses: ok('Orders', z.array(CustomerOrderOut)),
+    handler: async (_ctx, { user }) => reply(200, (await orders.list(user)).map(orderBody)),
   })
 
   customer.get('/api/payments/:id/', {
     operationId: 'payments_detail',
     summary: 'One order with its event timeline (owner or staff; 404 otherwise)',
     params: IdParams,
-    responses: ok('Order', PaymentDetailOut),
+    responses: ok('Order', CustomerOrderDetailOut),
     errors: [404],
     handler: async (_ctx, { params, user }) => {
-      const { payment, events, moneyBack, missing, bankReceipt, expectedCard } =
-        await payments.detail(user, params.id)
+      const { order, events, moneyBack, missing, bankReceipt, expectedCard } = await orders.detail(
+        user,
+        params.id,
+      )
       return reply(200, {
-        ...paymentBody(payment),
+        ...orderBody(order),
         missing,
-        sheba_bank_name: shebaBankName(payment.sheba),
+        sheba_bank_name: shebaBankName(order.sheba),
         events: events.filter(isCustomerEvent).map(eventBody),
         money_back: moneyBack,
         bank_receipt: bankReceipt,
         expected_card: expectedCard,
-        refund_account: refundAccountOf(payment),
+        refund_account: refundAccountOf(order),
       })
     },
   })
@@ -195,7 +197,7 @@ export function registerPaymentRoutes(
     handler: async (ctx, { params, body, user }) =>
       reply(
         200,
-        await payments.start(
+        await orders.start(
           user,
           params.id,
           { sheba: body.sheba ?? null, card_number: body.card_number, card_id: body.card_id },
@@ -212,19 +214,14 @@ export function registerPaymentRoutes(
       "For a cash-out awaiting payment or awaiting its details (409 `invalid_stage` once with staff, 409 `not_payout` for other types). A cash-out waiting for its details goes to staff (`in_progress`) when this was the last thing missing; the answer carries the order with `missing` and the Sheba's bank. At identity level 1 the Sheba must be the customer's own: 409 `sheba_not_owner`, 503 `inquiry_unavailable` when the provider cannot answer (ADR 024), 429 `inquiry_limit` with `retry_after` when today's paid inquiries of the customer or the client address are used up (ADR 030). Below level 1 it is stored unchecked (`missing` lists `sheba_owner_check`) and asked about when the customer reaches level 1 (ADR 028).",
     params: IdParams,
     body: ShebaBody,
-    responses: ok('Recorded', PaymentWithMissingOut),
+    responses: ok('Recorded', CustomerOrderWithMissingOut),
     errors: [404, 409, 429, 503],
     handler: async (ctx, { params, body, user }) => {
-      const { payment, missing } = await payments.setSheba(
-        user,
-        params.id,
-        body.sheba,
-        clientIpOf(ctx),
-      )
+      const { order, missing } = await orders.setSheba(user, params.id, body.sheba, clientIpOf(ctx))
       return reply(200, {
-        ...paymentBody(payment),
+        ...orderBody(order),
         missing,
-        sheba_bank_name: shebaBankName(payment.sheba),
+        sheba_bank_name: shebaBankName(order.sheba),
       })
     },
   })
@@ -239,10 +236,7 @@ export function registerPaymentRoutes(
     responses: ok('Recorded', RefundAccountOut),
     errors: [404, 409, 429, 503],
     handler: async (ctx, { params, body, user }) => {
-      return reply(
-        200,
-        await payments.setRefundAccount(user, params.id, body.sheba, clientIpOf(ctx)),
-      )
+      return reply(200, await orders.setRefundAccount(user, params.id, body.sheba, clientIpOf(ctx)))
     },
   })
 
@@ -250,19 +244,19 @@ export function registerPaymentRoutes(
     operationId: 'payments_cancel',
     summary: 'Cancel an order that is still awaiting payment (owner)',
     params: IdParams,
-    responses: ok('Cancelled', PaymentOut),
+    responses: ok('Cancelled', CustomerOrderOut),
     errors: [404, 409],
     handler: async (_ctx, { params, user }) => {
-      const { payment } = await payments.detail(user, params.id)
-      if (payment.user_id !== user.id) throw new ApiError(404, 'یافت نشد', 'not_found')
-      return reply(200, paymentBody(await payments.cancel(user, params.id)))
+      const { order } = await orders.detail(user, params.id)
+      if (order.user_id !== user.id) throw new ApiError(404, 'یافت نشد', 'not_found')
+      return reply(200, orderBody(await orders.cancel(user, params.id)))
     },
   })
 
   // POST /api/payments/:id/transition/ (staff actions) is the staff side: orders/staff.routes.ts.
 }
 
-const documentBody = (row: PaymentDocumentRow) => ({
+const documentBody = (row: OrderDocumentRow) => ({
   id: row.id,
   payment_id: row.payment_id,
   file_name: row.file_name,

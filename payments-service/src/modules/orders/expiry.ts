@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../http/context.ts'
 import { sweepInBatches, type SweepDeps } from '../../db/batches.ts'
-import { Payment } from '../../models/payment.model.ts'
+import { Order } from '../../models/order.model.ts'
 import { logSwept } from '../../jobs/sweep-log.ts'
 import { transition } from './state-machine.ts'
 
@@ -25,13 +25,12 @@ export interface OrderExpiryDeps extends SweepDeps {
 export async function expireStaleOrders(deps: OrderExpiryDeps): Promise<number[]> {
   return sweepInBatches<{ id: number }>(deps, {
     batchSize: EXPIRY_BATCH_SIZE,
-    due: (trx, now) =>
-      Payment.dueToExpire(trx, new Date(now.getTime() - deps.graceMinutes * 60_000)),
+    due: (trx, now) => Order.dueToExpire(trx, new Date(now.getTime() - deps.graceMinutes * 60_000)),
     act: async (trx, rows, now) => {
       const ids: number[] = []
       for (const { id } of rows) {
         const result = await transition(trx, {
-          paymentId: id,
+          orderId: id,
           to: 'expired',
           from: ['awaiting_payment'],
           reason: 'rate_lock_expired',

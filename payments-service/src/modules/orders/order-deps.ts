@@ -11,7 +11,7 @@ import type { IdempotencyStore } from './checkout/idempotency.ts'
 import type { AskForRefundAccount, TellMoneyBack } from './settlement/money-back-notice.ts'
 import type { Settlement } from './settlement/settlement.ts'
 
-export interface PaymentsServiceDeps {
+export interface OrdersServiceDeps {
   db: Knex
   clock: Clock
   logger: Logger
@@ -39,9 +39,9 @@ export interface PaymentsServiceDeps {
 
 /**
  * What the customer's use cases run on: the service's deps, plus the idempotency store and
- * the settlement, each built once by `createPaymentsService`.
+ * the settlement, each built once by `createOrdersService`.
  */
-export type OrderDeps = PaymentsServiceDeps & {
+export type OrderDeps = OrdersServiceDeps & {
   keys: IdempotencyStore
   settlement: Settlement
 }

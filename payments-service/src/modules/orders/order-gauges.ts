@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 import type { BusinessState } from '../../http/metrics.ts'
-import { GatewayTransaction } from '../../models/gateway-transaction.model.ts'
-import { Payment } from '../../models/payment.model.ts'
+import { BankAttempt } from '../../models/bank-attempt.model.ts'
+import { Order } from '../../models/order.model.ts'
 import { moneyToReturnTotals } from './fulfilment/money-to-return.ts'
 import { STAGES } from './state-machine.ts'
 
@@ -13,8 +13,8 @@ const GATEWAY_OUTCOMES = ['verified', 'failed', 'reversed'] as const
  */
 export async function orderGaugesOf(db: Knex): Promise<BusinessState> {
   const [counted, outcomes, toReturn] = await Promise.all([
-    Payment.countEachStage(db),
-    GatewayTransaction.countOutcomes(db, GATEWAY_OUTCOMES),
+    Order.countEachStage(db),
+    BankAttempt.countOutcomes(db, GATEWAY_OUTCOMES),
     moneyToReturnTotals(db),
   ])
   const byStage = new Map<string, number>(counted.map((row) => [row.stage, row.count]))

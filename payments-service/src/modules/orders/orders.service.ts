@@ -5,19 +5,19 @@ import { setSheba } from './checkout/sheba.ts'
 import { start } from './checkout/start.ts'
 import { cancel } from './cancel.ts'
 import { detail, list } from './customer-orders.ts'
-import type { OrderDeps, PaymentsServiceDeps } from './order-deps.ts'
+import type { OrderDeps, OrdersServiceDeps } from './order-deps.ts'
 import { handleCallback } from './settlement/callback.ts'
 import { setRefundAccount } from './settlement/refund-account.ts'
 import { createSettlement } from './settlement/settlement.ts'
 
-export type { PaymentsServiceDeps } from './order-deps.ts'
+export type { OrdersServiceDeps } from './order-deps.ts'
 export type { CallbackOutcome, SettleSource } from './settlement/settlement.ts'
 
 /**
  * The customer's order use cases, each bound to the deps, with the idempotency store and the
  * settlement built once for all of them.
  */
-export function createPaymentsService(deps: PaymentsServiceDeps) {
+export function createOrdersService(deps: OrdersServiceDeps) {
   const { db, clock, logger, gateway } = deps
   const keys = createIdempotencyStore({ db, clock })
   const settlement = createSettlement({
@@ -46,4 +46,4 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   }
 }
 
-export type PaymentsService = ReturnType<typeof createPaymentsService>
+export type OrdersService = ReturnType<typeof createOrdersService>

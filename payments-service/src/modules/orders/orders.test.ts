@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { Payment } from '../../models/payment.model.ts'
-import { PaymentEvent } from '../../models/payment-event.model.ts'
+import { Order } from '../../models/order.model.ts'
+import { OrderEvent } from '../../models/order-event.model.ts'
 import { createCredentialVault } from '../../lib/credential-vault.ts'
 import {
   createOrder,
@@ -81,7 +81,7 @@ describe('POST /api/payments/create/', () => {
   it('writes a creation event', async () => {
     const { token } = await t.customer()
     const order = await createOrder(t, token)
-    const events = await PaymentEvent.query(t.deps.db).where({ payment_id: order.id })
+    const events = await OrderEvent.query(t.deps.db).where({ payment_id: order.id })
     expect(events.map((e) => [e.from_stage, e.to_stage, e.reason, e.actor])).toEqual([
       [null, 'awaiting_payment', 'created', 'customer'],
     ])
@@ -128,7 +128,7 @@ describe('POST /api/payments/create/', () => {
       const response = await t.api.post(CREATE, validOrder(overrides), { token })
       expect(response.status).toBe(400)
       expect(response.body).toEqual(errors)
-      expect(await Payment.query(t.deps.db).resultSize()).toBe(0)
+      expect(await Order.query(t.deps.db).resultSize()).toBe(0)
     })
 
     it.each(['topup', 'subscriptions', 'cloud', 'ads'])(
@@ -242,7 +242,7 @@ describe('GET /api/payments/ and /api/payments/{id}/ (owner only)', () => {
     expect(missing.body).toEqual({ detail: 'یافت نشد' })
     expect((await t.api.get<unknown[]>('/api/payments/', { token: b.token })).body).toEqual([])
     // Nothing changed for A.
-    const row = await Payment.query(t.deps.db).findById(order.id)
+    const row = await Order.query(t.deps.db).findById(order.id)
     expect(row?.stage).toBe('awaiting_payment')
     expect(await t.deps.db('gateway_transactions').count({ n: '*' }).first()).toEqual({ n: 0 })
   })
@@ -286,8 +286,8 @@ describe('POST /api/payments/{id}/start/', () => {
     const start = await startOrder(t, a.token, order.id)
     expect(start.gateway_url).toBe(`${t.bank.url}/OnlinePG/OnlinePG`)
     expect(start.token).toMatch(/^[0-9a-f]{32}$/)
-    const tx = await t.deps.db('gateway_transactions').where({ payment_id: order.id }).first()
-    expect(tx).toMatchObject({
+    const attempt = await t.deps.db('gateway_transactions').where({ payment_id: order.id }).first()
+    expect(attempt).toMatchObject({
       status: 'token_created',
       token: start.token,
       amount_irr: 59_225_000,
@@ -339,7 +339,9 @@ describe('POST /api/payments/{id}/start/', () => {
       .db('gateway_transactions')
       .where({ payment_id: order.id })
       .orderBy('id')
-    expect(txs.map((tx: { amount_irr: number }) => tx.amount_irr)).toEqual([59_225_000, 61_800_000])
+    expect(txs.map((attempt: { amount_irr: number }) => attempt.amount_irr)).toEqual([
+      59_225_000, 61_800_000,
+    ])
   })
 
   it('refuses to start an order that is not awaiting payment', async () => {
@@ -361,7 +363,7 @@ describe('POST /api/payments/{id}/start/', () => {
     const response = await postStart(t, a.token, order.id)
     expect(response.status).toBe(502)
     expect(response.body).toMatchObject({ code: 'gateway_unavailable' })
-    const tx = await t.deps.db('gateway_transactions').where({ payment_id: order.id }).first()
-    expect(tx).toMatchObject({ status: 'failed', failure: 'token_refused' })
+    const attempt = await t.deps.db('gateway_transactions').where({ payment_id: order.id }).first()
+    expect(attempt).toMatchObject({ status: 'failed', failure: 'token_refused' })
   })
 })

@@ -5,9 +5,9 @@ import {
   type OrderStatusCode,
 } from '@arzpol/contracts'
 import type { Knex } from 'knex'
-import { GatewayTransaction } from '../../models/gateway-transaction.model.ts'
-import { PaymentEvent, type Actor } from '../../models/payment-event.model.ts'
-import { Payment, type StagePatch } from '../../models/payment.model.ts'
+import { BankAttempt } from '../../models/bank-attempt.model.ts'
+import { OrderEvent, type Actor } from '../../models/order-event.model.ts'
+import { Order, type StagePatch } from '../../models/order.model.ts'
 import { bookFulfilment, bookPayoutSettled } from '../ledger/money-events.ts'
 import { appendStaffAudit } from '../staff-audit/chain.ts'
 
@@ -124,7 +124,7 @@ export function sourcesOf(to: Stage, flow: Flow): Stage[] {
 }
 
 export interface TransitionInput {
-  paymentId: number
+  orderId: number
   to: Stage
   /** Narrows the table's sources further (e.g. "only from awaiting_payment"). */
   from?: readonly Stage[]
@@ -158,8 +158,8 @@ export async function transition(
   const gateway = guard(input.to, 'gateway', input.from)
   const payout = guard(input.to, 'payout', input.from)
   if (gateway.length === 0 && payout.length === 0) return null
-  const row = await Payment.moveStage(trx, {
-    id: input.paymentId,
+  const row = await Order.moveStage(trx, {
+    id: input.orderId,
     to: input.to,
     now: input.now,
     gateway,
@@ -169,14 +169,14 @@ export async function transition(
   if (!row) return null
   if (input.to === 'done' && flowOf(row.payment_type) === 'gateway') {
     // Fulfilled: the order's money becomes our fee and the rials of the purchase (ADR 014).
-    const paidBy = await GatewayTransaction.verifiedIdOf(trx, input.paymentId)
+    const paidBy = await BankAttempt.verifiedIdOf(trx, input.orderId)
     await bookFulfilment(
       trx,
       {
-        id: input.paymentId,
+        id: input.orderId,
         amount_irr: row.amount_irr,
         fee_irr: row.fee_irr,
-        gatewayTxId: paidBy ?? null,
+        attemptId: paidBy ?? null,
       },
       input.now,
       input.actorUserId ? `staff:${input.actorUserId}` : input.actor,
@@ -186,13 +186,13 @@ export async function transition(
     // Settled: the rials went to the customer's Sheba (ADR 014).
     await bookPayoutSettled(
       trx,
-      { id: input.paymentId, ...row },
+      { id: input.orderId, ...row },
       input.now,
       input.actorUserId ? `staff:${input.actorUserId}` : input.actor,
     )
   }
   await recordEvent(trx, {
-    paymentId: input.paymentId,
+    orderId: input.orderId,
     from: row.from_stage,
     to: input.to,
     reason: input.reason,
@@ -207,7 +207,7 @@ export async function transition(
 export async function recordEvent(
   trx: Knex | Knex.Transaction,
   event: {
-    paymentId: number
+    orderId: number
     from: Stage | null
     to: Stage
     reason: string
@@ -217,8 +217,8 @@ export async function recordEvent(
     now: Date
   },
 ): Promise<void> {
-  await PaymentEvent.record(trx, {
-    payment_id: event.paymentId,
+  await OrderEvent.record(trx, {
+    payment_id: event.orderId,
     from_stage: event.from,
     to_stage: event.to,
     reason: event.reason,
@@ -239,7 +239,7 @@ export async function recordEvent(
     await appendStaffAudit(trx as Knex.Transaction, {
       actor: { id: event.actorUserId },
       action: event.from === event.to ? 'order_event_recorded' : 'order_moved',
-      subject: { type: 'order', id: event.paymentId },
+      subject: { type: 'order', id: event.orderId },
       data: {
         from: event.from,
         to: event.to,

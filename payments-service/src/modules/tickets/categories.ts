@@ -16,5 +16,5 @@ export async function seedTicketCategories(db: Knex): Promise<void> {
 }
 
 export async function listCategories(db: Knex): Promise<TicketCategory[]> {
-  return TicketCategory.query(db).orderBy([{ column: 'position' }, { column: 'id' }])
+  return TicketCategory.listed(db)
 }

@@ -1,5 +1,5 @@
 import { ApiError, ValidationError } from '../../http/errors.ts'
-import { Payment } from '../../models/payment.model.ts'
+import { Order } from '../../models/order.model.ts'
 import { Ticket, TicketCategory, TicketMessage } from '../../models/ticket.model.ts'
 import type { User } from '../../models/user.model.ts'
 import { MESSAGES } from '@arzpol/contracts/tickets/customer'
@@ -27,7 +27,7 @@ export async function openTicket(
     const category = await TicketCategory.find(trx, input.category)
     if (!category) throw ValidationError.field('category', MESSAGES.categoryInvalid)
     // Only the customer's own order: someone else's reads exactly like one that does not exist.
-    if (input.order_id !== undefined && (await Payment.ownerOf(trx, input.order_id)) !== user.id)
+    if (input.order_id !== undefined && (await Order.ownerOf(trx, input.order_id)) !== user.id)
       throw ValidationError.field('order_id', MESSAGES.orderInvalid)
     // Serialises one customer's concurrent creations, so the open-ticket cap holds.
     await Ticket.lockCreationsOf(trx, user.id)

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
 import { ApiError } from '../../http/errors.ts'
-import { Payment } from '../../models/payment.model.ts'
+import { Order } from '../../models/order.model.ts'
 import { FINAL_STAGES } from '../orders/fulfilment/retention.ts'
 import { moneyToReturnOf } from '../orders/fulfilment/money-to-return.ts'
 import { ACCOUNT_CLOSING_MESSAGES as MESSAGES } from '@arzpol/contracts/users/staff'
@@ -17,7 +17,7 @@ export async function refuseWhileOpen(
   trx: Knex.Transaction,
   customer: { id: number },
 ): Promise<void> {
-  const orders = await Payment.openCountsOf(trx, customer.id, FINAL_STAGES)
+  const orders = await Order.openCountsOf(trx, customer.id, FINAL_STAGES)
   if (orders && orders.payouts > 0) {
     throw new ApiError(409, MESSAGES.payoutsPending, 'payouts_pending')
   }

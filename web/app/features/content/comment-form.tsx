@@ -1,6 +1,7 @@
 import { Link, useActionData, useFetcher } from '@remix-run/react'
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { COMMENT_FETCHER_KEY, MAX_COMMENT_LENGTH, type CommentActionData } from './comments.ts'
+import { useHydrated } from '~/components/hydration.ts'
 import { BusyButton } from '~/components/forms.tsx'
 
 /**
@@ -9,17 +10,6 @@ import { BusyButton } from '~/components/forms.tsx'
  * reloads (the post page shows the new comment at once: `withOwnComment`). Without JavaScript it is an ordinary form post whose answer is the whole page with the
  * message (and, after a failure, the text given back).
  */
-
-const noop = () => () => undefined
-
-/** False in the server render and the first client render, true once React runs the page. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  )
-}
 
 export function CommentForm() {
   const fetcher = useFetcher<CommentActionData>({ key: COMMENT_FETCHER_KEY })

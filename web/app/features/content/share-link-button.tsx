@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { copyText, useFleetingMessage } from '~/components/copy-button.tsx'
+import { useHydrated } from '~/components/hydration.ts'
 import { LineIcon } from '~/components/ui/icon.tsx'
 
 /**
@@ -9,40 +10,9 @@ import { LineIcon } from '~/components/ui/icon.tsx'
 export const COPIED_MESSAGE = 'لینک مطلب کپی شد.'
 export const COPY_FAILED_MESSAGE = 'کپی لینک ممکن نشد؛ نشانی صفحه را از نوار آدرس کپی کنید.'
 
-const noop = () => () => undefined
-
-async function copyText(value: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(value)
-    return true
-  } catch {
-    // No Clipboard API (an insecure origin, an old browser, a denied permission).
-    const field = document.createElement('textarea')
-    field.value = value
-    field.setAttribute('readonly', '')
-    field.style.position = 'fixed'
-    field.style.opacity = '0'
-    document.body.append(field)
-    field.select()
-    try {
-      return document.execCommand('copy')
-    } catch {
-      return false
-    } finally {
-      field.remove()
-    }
-  }
-}
-
 export function ShareLinkButton() {
-  const hydrated = useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  )
-  const [message, setMessage] = useState<string | null>(null)
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  useEffect(() => () => clearTimeout(timer.current), [])
+  const hydrated = useHydrated()
+  const [message, show] = useFleetingMessage()
 
   return (
     <div className="flex items-center gap-3">
@@ -51,9 +21,7 @@ export function ShareLinkButton() {
         disabled={!hydrated}
         onClick={async () => {
           const url = `${window.location.origin}${window.location.pathname}`
-          setMessage((await copyText(url)) ? COPIED_MESSAGE : COPY_FAILED_MESSAGE)
-          clearTimeout(timer.current)
-          timer.current = setTimeout(() => setMessage(null), 5_000)
+          show((await copyText(url)) ? COPIED_MESSAGE : COPY_FAILED_MESSAGE)
         }}
         className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-teal-800 ring-1 ring-teal-200 hover:bg-teal-50 disabled:cursor-not-allowed disabled:text-slate-400 disabled:ring-slate-200"
       >

@@ -1,5 +1,5 @@
 import { data, redirect } from '@remix-run/node'
-import { CreatePaymentBody } from '@arzpol/contracts/orders/customer'
+import { CreateOrderBody } from '@arzpol/contracts/orders/customer'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import { errorsFromApi, errorsFromZod, formDataToObject } from '~/utils/form-errors.ts'
 import { readFormData } from '~/utils/form-data.server.ts'
@@ -22,7 +22,7 @@ import type { Quote, QuoteExpired } from './new-request-quote.tsx'
  * The create body's fields that the form shows; the API's errors on `meta` and `quote_token`
  * (which the customer does not type) go to the form's own list.
  */
-const FIELD_NAMES = Object.keys(CreatePaymentBody.shape).filter(
+const FIELD_NAMES = Object.keys(CreateOrderBody.shape).filter(
   (name) => name !== 'meta' && name !== 'quote_token',
 )
 

@@ -2,9 +2,9 @@ import { DailyRateOut, PaymentTypeOut, RateOut } from '@arzpol/contracts/catalog
 import type { MoneyBackOut, PaymentEventOut } from '@arzpol/contracts/orders/customer'
 import {
   DocumentOut,
-  PaymentDetailOut,
-  PaymentOut,
-  PaymentWithMissingOut,
+  CustomerOrderDetailOut,
+  CustomerOrderOut,
+  CustomerOrderWithMissingOut,
   QuoteChanged,
   QuoteExpired,
   StartResponse,
@@ -21,10 +21,10 @@ import { z } from 'zod'
 
 export const paymentTypeSchema = PaymentTypeOut
 
-export const orderSchema = wire(PaymentOut)
-export type Order = Wire<z.output<typeof PaymentOut>>
+export const orderSchema = wire(CustomerOrderOut)
+export type Order = Wire<z.output<typeof CustomerOrderOut>>
 
-export const orderWithMissingSchema = wire(PaymentWithMissingOut)
+export const orderWithMissingSchema = wire(CustomerOrderWithMissingOut)
 
 export type OrderEvent = Wire<z.output<typeof PaymentEventOut>>
 
@@ -32,7 +32,7 @@ export type OrderEvent = Wire<z.output<typeof PaymentEventOut>>
 export type MoneyBack = Wire<z.output<typeof MoneyBackOut>>
 
 /** An order page's answer; `money_back` is always a list once read (the contract may omit it). */
-export const orderDetailSchema = wire(PaymentDetailOut).transform((detail) => ({
+export const orderDetailSchema = wire(CustomerOrderDetailOut).transform((detail) => ({
   ...detail,
   money_back: detail.money_back ?? [],
 }))

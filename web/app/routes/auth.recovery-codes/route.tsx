@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
-import { CopyButton, useHydrated } from '~/components/copy-button.tsx'
+import { CopyButton } from '~/components/copy-button.tsx'
+import { useHydrated } from '~/components/hydration.ts'
 import { AuthCard } from '~/features/auth/auth-forms.tsx'
 import { takeRecoveryCodes } from '~/features/auth/second-factor.server.ts'
 import { RECOVERY_CODES_FILE_PATH } from '~/features/auth/second-factor.ts'

@@ -37,7 +37,7 @@ export async function changePassword(
   const hash = await passwords.hash(newPassword)
   try {
     return await db.transaction(async (trx): Promise<ChangeResult> => {
-      const stored = await User.query(trx).patchAndFetchById(user.id, {
+      const stored = await User.patchFetchedById(trx, user.id, {
         password_hash: hash,
         password_changed_at: clock.now(),
       })

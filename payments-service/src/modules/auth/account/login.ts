@@ -21,9 +21,7 @@ export async function login(
   // Before the user lookup and argon2: refusing costs little and says nothing about the
   // account. From here on the attempt counts as a failure unless the password proves right.
   const attempt = await throttle.begin({ identifiers, clientIp })
-  const candidates = await User.query(db)
-    .whereIn('phone', identifiers)
-    .orWhereIn('username', identifiers)
+  const candidates = await User.signingInAs(db, identifiers)
   // A phone match wins over a username that happens to look like someone's phone.
   const user =
     candidates.find((found) => found.phone === identifiers[0]) ??
@@ -51,12 +49,12 @@ export async function login(
     // failures (wrong codes among them) keep counting until the second factor succeeds.
     await throttle.notAFailure(db, attempt)
     if (patch.password_hash) {
-      await User.query(db).findById(user.id).patch({ password_hash: patch.password_hash })
+      await User.patchById(db, user.id, { password_hash: patch.password_hash })
     }
     return { kind: 'second_factor', ...(await secondFactor.challengeFor(user)) }
   }
   return db.transaction(async (trx) => {
-    await User.query(trx).findById(user.id).patch(patch)
+    await User.patchById(trx, user.id, patch)
     await throttle.succeeded(trx, attempt, user)
     // A password alone: staff never get here (above), and a customer's session stays one
     // without the second factor even if the account is promoted later.

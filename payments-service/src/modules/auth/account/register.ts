@@ -23,9 +23,9 @@ export async function register(
       }
       // The code proved the caller holds this phone, so saying it is taken reveals nothing
       // to a stranger; the existing account is left untouched.
-      if (await User.query(trx).select('id').findOne({ phone })) return { kind: 'phone_taken' }
+      if (await User.hasPhone(trx, phone)) return { kind: 'phone_taken' }
       // Hashed only after the code checked out: a flood of bad codes costs no argon2 time.
-      const user = await User.query(trx).insertAndFetch({
+      const user = await User.insertFetched(trx, {
         phone,
         username: phone,
         email: null,

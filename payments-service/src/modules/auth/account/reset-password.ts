@@ -16,15 +16,13 @@ export async function resetPassword(
   return db.transaction(async (trx): Promise<ResetResult> => {
     if (!(await otp.consume(trx, { phone, purpose: 'reset', code, clientIp })))
       return { kind: 'bad_code' }
-    const user = await User.query(trx).findOne({ phone })
+    const user = await User.byPhone(trx, phone)
     // Unknown phones never got an SMS; answering like a wrong code keeps them unknown.
     if (!user) return { kind: 'bad_code' }
-    await User.query(trx)
-      .findById(user.id)
-      .patch({
-        password_hash: await passwords.hash(newPassword),
-        password_changed_at: clock.now(),
-      })
+    await User.patchById(trx, user.id, {
+      password_hash: await passwords.hash(newPassword),
+      password_changed_at: clock.now(),
+    })
     await sessions.revokeAllForUser(trx, user.id)
     // The code proved the caller holds the phone: failed guesses (maybe someone else's)
     // stop counting against the account, so its owner can sign in at once.

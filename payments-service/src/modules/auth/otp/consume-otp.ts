@@ -1,6 +1,5 @@
 import type { Knex } from 'knex'
 import { OtpChallenge, type OtpPurpose } from '../../../models/otp-challenge.model.ts'
-import { newestFirst } from '../../../db/newest-first.ts'
 import type { OtpServiceDeps } from './otp-deps.ts'
 import { OTP_MAX_ATTEMPTS } from './otp-limits.ts'
 
@@ -16,11 +15,7 @@ export async function consumeOtp(
   }: { phone: string; purpose: OtpPurpose; code: string; clientIp: string | null },
 ): Promise<boolean> {
   await guard.beforeCheck(trx, phone, clientIp)
-  const challenge = await OtpChallenge.query(trx)
-    .where({ phone, purpose })
-    .orderBy(newestFirst())
-    .forUpdate()
-    .first()
+  const challenge = await OtpChallenge.lockNewestOf(trx, phone, purpose)
   const now = clock.now()
   if (
     !challenge ||
@@ -31,10 +26,10 @@ export async function consumeOtp(
     return false
   }
   if (!(await codes.matches(challenge.nonce, code))) {
-    await OtpChallenge.query(trx).findById(challenge.id).increment('attempts', 1)
+    await OtpChallenge.countWrongGuess(trx, challenge.id)
     await guard.recordFailure(trx, phone, clientIp)
     return false
   }
-  await OtpChallenge.query(trx).findById(challenge.id).patch({ consumed_at: now })
+  await OtpChallenge.patchById(trx, challenge.id, { consumed_at: now })
   return true
 }

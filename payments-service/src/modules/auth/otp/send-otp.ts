@@ -4,7 +4,6 @@ import { tooManyRequests } from '../../../http/errors.ts'
 import { addSeconds } from '../../../lib/clock.ts'
 import { OtpChallenge, type OtpPurpose } from '../../../models/otp-challenge.model.ts'
 import { User } from '../../../models/user.model.ts'
-import { newestFirst } from '../../../db/newest-first.ts'
 import type { OtpServiceDeps } from './otp-deps.ts'
 import { OTP_MAX_ATTEMPTS, OTP_SEND_WINDOW_MS, OTP_TTL_SECONDS } from './otp-limits.ts'
 
@@ -54,10 +53,7 @@ export async function sendOtp(
     // so at the first step. It does not depend on the account, so it reveals none.
     await guard.assertPhoneOpen(trx, phone)
 
-    const latest = await OtpChallenge.query(trx)
-      .where({ phone, purpose })
-      .orderBy(newestFirst())
-      .first()
+    const latest = await OtpChallenge.newestOf(trx, phone, purpose)
     const stillRunning =
       latest &&
       latest.consumed_at === null &&
@@ -83,9 +79,9 @@ export async function sendOtp(
     // or not the phone has an account. Only who receives an SMS differs: a reset code goes
     // to account holders only; a registration code goes out either way, and registering an
     // existing phone is refused only after its code proved the caller holds that phone.
-    const exists = (await User.query(trx).select('id').findOne({ phone })) !== undefined
+    const exists = await User.hasPhone(trx, phone)
     const delivered = purpose === 'register' || exists
-    const challenge = await OtpChallenge.query(trx).insertAndFetch({
+    const challenge = await OtpChallenge.insertFetched(trx, {
       phone,
       purpose,
       nonce: codes.newNonce(),

@@ -31,7 +31,7 @@ export async function userOf(
 ): Promise<User> {
   const claims = signer.open(challenge)
   if (!claims || claims.e * 1000 <= clock.now().getTime()) throw challengeInvalid()
-  const user = await User.query(db).findById(claims.u)
+  const user = await User.withId(db, claims.u)
   if (!user || !needsSecondFactor(user) || user.password_changed_at.getTime() !== claims.p) {
     throw challengeInvalid()
   }

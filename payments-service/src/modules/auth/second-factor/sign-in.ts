@@ -10,7 +10,7 @@ export async function signIn(
   user: User,
   attempt: LoginAttempt,
 ) {
-  await User.query(trx).findById(user.id).patch({ last_login_at: clock.now() })
+  await User.patchById(trx, user.id, { last_login_at: clock.now() })
   await throttle.succeeded(trx, attempt, user)
   return sessions.issue(trx, user, { secondFactor: true })
 }

@@ -119,7 +119,7 @@ export function smsDelivery({ db, clock, provider, codes }: SmsWorkerDeps) {
   return async function deliver(data: SmsJobData, localId: string): Promise<SmsOutcome> {
     switch (data.kind) {
       case 'otp': {
-        const challenge = await OtpChallenge.query(db).findById(data.challengeId)
+        const challenge = await OtpChallenge.withId(db, data.challengeId)
         if (!challenge) return 'challenge_gone'
         // A reset for an unknown phone: its job exists only so both take the same time.
         if (!challenge.delivered) return 'not_delivered'
@@ -131,8 +131,7 @@ export function smsDelivery({ db, clock, provider, codes }: SmsWorkerDeps) {
       }
       case 'otp_locked': {
         // Written for every locked phone alike; only an account's owner hears of it.
-        const owner = await User.query(db).select('id').findOne({ phone: data.phone })
-        if (!owner) return 'no_account'
+        if (!(await User.hasPhone(db, data.phone))) return 'no_account'
         await provider.sendOtpLocked?.({ phone: data.phone, hours: data.hours, localId })
         return 'sent'
       }

@@ -1,11 +1,11 @@
 import type { Knex } from 'knex'
 import { ValidationError } from '../../../http/errors.ts'
-import { Payment, type PaymentView } from '../../../models/payment.model.ts'
+import { Order, type OrderView } from '../../../models/order.model.ts'
 import type { User } from '../../../models/user.model.ts'
-import { amountLimitError, type CreatePaymentInput } from '@arzpol/contracts/orders/customer'
+import { amountLimitError, type CreateOrderInput } from '@arzpol/contracts/orders/customer'
 import { assertWithinLimits } from '../../identity/limits.ts'
 import { assertOwnSheba } from '../fulfilment/payout-details.ts'
-import type { IdempotencyRequest, OrderDeps, PaymentsServiceDeps } from '../order-deps.ts'
+import type { IdempotencyRequest, OrderDeps, OrdersServiceDeps } from '../order-deps.ts'
 import { recordEvent } from '../state-machine.ts'
 import { quotedPrice, quoteFor } from './quote.ts'
 
@@ -16,11 +16,11 @@ import { quotedPrice, quoteFor } from './quote.ts'
 export async function create(
   deps: OrderDeps,
   user: User,
-  input: CreatePaymentInput,
+  input: CreateOrderInput,
   idempotency?: IdempotencyRequest,
   /** The request's client address: a Sheba's owner question counts against its cap too. */
   clientIp: string | null = null,
-): Promise<PaymentView> {
+): Promise<OrderView> {
   const { db, keys } = deps
   // Priced before the transaction: the rate and fee caches may need a connection of their
   // own, and twins queued on the key (or on the customer's row) each hold one (a full pool
@@ -31,21 +31,21 @@ export async function create(
   return db.transaction(async (trx) => {
     const claim = await keys.claimInTransaction<{ payment_id: number }>(trx, scope)
     if (claim.kind === 'replay') {
-      const again = await Payment.viewOfOwn(trx, claim.response.payment_id, user.id)
+      const again = await Order.viewOfOwn(trx, claim.response.payment_id, user.id)
       if (!again) throw new Error(`idempotent replay: order ${claim.response.payment_id} gone`)
       return again
     }
-    const payment = await insertOrder(deps, trx, user, input, priced)
-    await keys.complete(trx, claim.id, { payment_id: payment.id })
-    return payment
+    const order = await insertOrder(deps, trx, user, input, priced)
+    await keys.complete(trx, claim.id, { payment_id: order.id })
+    return order
   })
 }
 
 /** The order's limits, locked price and sealed password: everything read before the INSERT. */
 export async function priceOrder(
-  deps: PaymentsServiceDeps,
+  deps: OrdersServiceDeps,
   user: User,
-  input: CreatePaymentInput,
+  input: CreateOrderInput,
   clientIp: string | null,
 ) {
   // Checked now (level 1) or left for the level-1 review: the order keeps which (ADR 028).
@@ -74,18 +74,18 @@ export async function priceOrder(
  * `recordEvent`, like every other change of stage.
  */
 export async function insertOrder(
-  deps: PaymentsServiceDeps,
+  deps: OrdersServiceDeps,
   runner: Knex.Transaction,
   user: User,
-  input: CreatePaymentInput,
+  input: CreateOrderInput,
   priced: Awaited<ReturnType<typeof priceOrder>>,
-): Promise<PaymentView> {
+): Promise<OrderView> {
   const { limit, quote, sealed, quoted, shebaChecked } = priced
   if (limit) throw ValidationError.field('amount', limit)
   const now = deps.clock.now()
   // The customer's identity level limits (ADR 022), under their row lock.
   await assertWithinLimits(runner, { userId: user.id, amountIrr: quote.amount_irr, now })
-  const payment = await Payment.insertReturningView(runner, {
+  const order = await Order.insertReturningView(runner, {
     user_id: user.id,
     payment_type: input.payment_type,
     stage: 'awaiting_payment',
@@ -107,9 +107,9 @@ export async function insertOrder(
     created_at: now,
     updated_at: now,
   })
-  if (!payment) throw new Error('payments.create: INSERT returned no row')
+  if (!order) throw new Error('payments.create: INSERT returned no row')
   await recordEvent(runner, {
-    paymentId: payment.id,
+    orderId: order.id,
     from: null,
     to: 'awaiting_payment',
     reason: 'created',
@@ -122,5 +122,5 @@ export async function insertOrder(
     },
     now,
   })
-  return payment
+  return order
 }

@@ -117,9 +117,9 @@ describe('hostile input never answers 500', () => {
     const response = await rawCallback(t, fields.toString())
     expect(response.status).toBe(303)
     expect(response.location).toBe(`${WEB}/dashboard/orders/${order.id}?payment=failed`)
-    const tx = await t.deps.db('gateway_transactions').where({ payment_id: order.id }).first()
-    expect(tx.status).toBe('failed')
-    expect(JSON.stringify(tx.raw)).not.toContain('\\u0000')
+    const attempt = await t.deps.db('gateway_transactions').where({ payment_id: order.id }).first()
+    expect(attempt.status).toBe('failed')
+    expect(JSON.stringify(attempt.raw)).not.toContain('\\u0000')
   })
 
   it('callback: a State longer than its column fails the attempt, no 500', async () => {
@@ -131,9 +131,9 @@ describe('hostile input never answers 500', () => {
     const response = await rawCallback(t, fields.toString())
     expect(response.status).toBe(303)
     expect(response.location).toBe(`${WEB}/dashboard/orders/${order.id}?payment=failed`)
-    const tx = await t.deps.db('gateway_transactions').where({ payment_id: order.id }).first()
-    expect(tx.status).toBe('failed')
-    expect(tx.failure.length).toBeLessThanOrEqual(64)
+    const attempt = await t.deps.db('gateway_transactions').where({ payment_id: order.id }).first()
+    expect(attempt.status).toBe('failed')
+    expect(attempt.failure.length).toBeLessThanOrEqual(64)
   })
 
   it('callback: every field longer than its column, on a paid attempt, never 500', async () => {

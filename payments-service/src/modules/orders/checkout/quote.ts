@@ -1,19 +1,19 @@
-import type { Payment } from '../../../models/payment.model.ts'
-import { MESSAGES, type CreatePaymentInput } from '@arzpol/contracts/orders/customer'
+import type { Order } from '../../../models/order.model.ts'
+import { MESSAGES, type CreateOrderInput } from '@arzpol/contracts/orders/customer'
 import { buildQuote, type Quote } from '../../catalog/quote.ts'
 import { signedQuote } from '../../catalog/quote-token.ts'
 import { pricedFromStaleCopy } from '../../catalog/quote-staleness.ts'
 import { usableRate } from '../../catalog/rate-freshness.ts'
 import { conflict } from '../conflict.ts'
-import type { PaymentsServiceDeps } from '../order-deps.ts'
+import type { OrdersServiceDeps } from '../order-deps.ts'
 
 export type QuoteInput = {
   amountMinor: number
-  currency: Payment['currency']
-  type: Payment['payment_type']
+  currency: Order['currency']
+  type: Order['payment_type']
 }
 
-export async function quoteFor(deps: PaymentsServiceDeps, input: QuoteInput): Promise<Quote> {
+export async function quoteFor(deps: OrdersServiceDeps, input: QuoteInput): Promise<Quote> {
   const now = deps.clock.now()
   const rate = await usableRate(deps.rates, input.currency, {
     now,
@@ -40,8 +40,8 @@ export async function quoteFor(deps: PaymentsServiceDeps, input: QuoteInput): Pr
  * a copy of the rates or fees already out of date when it was made (`stale`, ADR 033).
  */
 export async function quotedPrice(
-  deps: PaymentsServiceDeps,
-  input: CreatePaymentInput,
+  deps: OrdersServiceDeps,
+  input: CreateOrderInput,
   token: string,
   current: Quote,
 ): Promise<Quote> {

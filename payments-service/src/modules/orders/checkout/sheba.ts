@@ -1,4 +1,4 @@
-import { Payment } from '../../../models/payment.model.ts'
+import { Order } from '../../../models/order.model.ts'
 import type { User } from '../../../models/user.model.ts'
 import { MESSAGES } from '@arzpol/contracts/orders/customer'
 import { notFound, visibleOrder } from '../access.ts'
@@ -11,7 +11,7 @@ import {
   recordSheba,
   type PayoutRequirement,
 } from '../fulfilment/payout-details.ts'
-import type { PaymentsServiceDeps } from '../order-deps.ts'
+import type { OrdersServiceDeps } from '../order-deps.ts'
 import { flowOf } from '../state-machine.ts'
 
 /**
@@ -19,28 +19,28 @@ import { flowOf } from '../state-machine.ts'
  * cash-out waiting for its details moves on to staff when this was the last thing missing.
  */
 export async function setSheba(
-  deps: PaymentsServiceDeps,
+  deps: OrdersServiceDeps,
   user: User,
   id: number,
   sheba: string,
   clientIp: string | null = null,
-): Promise<{ payment: Payment; missing: PayoutRequirement[] }> {
+): Promise<{ order: Order; missing: PayoutRequirement[] }> {
   // The Sheba given replaces the order's: only it is asked about.
   const checked = await ownShebaFor(deps, user, id, sheba, clientIp)
   const now = deps.clock.now()
   return deps.db.transaction(async (trx) => {
-    const payment = await visibleOrder(trx, user, id, true)
-    if (payment.user_id !== user.id) throw notFound()
-    if (flowOf(payment.payment_type) !== 'payout') {
+    const locked = await visibleOrder(trx, user, id, true)
+    if (locked.user_id !== user.id) throw notFound()
+    if (flowOf(locked.payment_type) !== 'payout') {
       throw conflict(MESSAGES.notPayout, 'not_payout')
     }
-    if (!PAYOUT_OPEN_STAGES.includes(payment.stage)) {
+    if (!PAYOUT_OPEN_STAGES.includes(locked.stage)) {
       throw conflict(MESSAGES.payoutWithStaff, 'invalid_stage')
     }
     const who = { actor: 'customer' as const, actorUserId: user.id, now }
-    const order = await recordSheba(trx, payment, sheba, { ...who, checked })
-    const { missing } = await advancePayout(trx, order, { ...who, submit: false })
-    return { payment: (await Payment.query(trx).findById(id)) as Payment, missing }
+    const withSheba = await recordSheba(trx, locked, sheba, { ...who, checked })
+    const { missing } = await advancePayout(trx, withSheba, { ...who, submit: false })
+    return { order: (await Order.withId(trx, id)) as Order, missing }
   })
 }
 
@@ -50,16 +50,16 @@ export async function setSheba(
  * Answers whether it was asked and matched (level 1), for the order to keep.
  */
 export async function ownShebaFor(
-  deps: PaymentsServiceDeps,
+  deps: OrdersServiceDeps,
   user: User,
   id: number,
   sheba: string,
   clientIp: string | null,
 ): Promise<boolean> {
   const { db } = deps
-  const payment = await visibleOrder(db, user, id)
-  if (payment.user_id !== user.id) throw notFound()
-  if (flowOf(payment.payment_type) !== 'payout') return false
+  const order = await visibleOrder(db, user, id)
+  if (order.user_id !== user.id) throw notFound()
+  if (flowOf(order.payment_type) !== 'payout') return false
   return assertOwnSheba(db, deps.ownership.fromAddress(clientIp), user.id, sheba)
 }
 
@@ -69,13 +69,13 @@ export async function ownShebaFor(
  * Sheba, level 0). Someone else's order: 404 before any question.
  */
 export async function storedShebaFor(
-  deps: PaymentsServiceDeps,
+  deps: OrdersServiceDeps,
   user: User,
   id: number,
   clientIp: string | null,
 ) {
   const { db } = deps
-  const payment = await visibleOrder(db, user, id)
-  if (payment.user_id !== user.id) throw notFound()
-  return askStoredSheba(db, deps.ownership.fromAddress(clientIp), payment)
+  const order = await visibleOrder(db, user, id)
+  if (order.user_id !== user.id) throw notFound()
+  return askStoredSheba(db, deps.ownership.fromAddress(clientIp), order)
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import type { Knex } from 'knex'
 import { ApiError } from '../../../http/errors.ts'
-import { GatewayTransaction } from '../../../models/gateway-transaction.model.ts'
-import { Payment } from '../../../models/payment.model.ts'
+import { BankAttempt } from '../../../models/bank-attempt.model.ts'
+import { Order } from '../../../models/order.model.ts'
 import type { User } from '../../../models/user.model.ts'
 import { MESSAGES } from '@arzpol/contracts/orders/customer'
 import type { Quote } from '../../catalog/quote.ts'
@@ -17,7 +17,7 @@ import {
   recordSheba,
   type StoredShebaAnswer,
 } from '../fulfilment/payout-details.ts'
-import type { IdempotencyRequest, OrderDeps, PaymentsServiceDeps } from '../order-deps.ts'
+import type { IdempotencyRequest, OrderDeps, OrdersServiceDeps } from '../order-deps.ts'
 import { flowOf, recordEvent } from '../state-machine.ts'
 import { cardRestrictionOf } from './card-restriction.ts'
 import { quoteFor } from './quote.ts'
@@ -25,8 +25,8 @@ import { ownShebaFor, storedShebaFor } from './sheba.ts'
 
 type GatewayPlan = {
   kind: 'gateway'
-  tx: GatewayTransaction
-  payment: Payment
+  attempt: BankAttempt
+  order: Order
   cardHash: string | null
 }
 type StartPlan = { kind: 'payout' } | { kind: 'requoted'; quote: Quote } | GatewayPlan
@@ -87,7 +87,7 @@ export async function start(
  * does (move a cash-out on, requote an expired price, or open a bank attempt), then the bank.
  */
 export async function startOnce(
-  deps: PaymentsServiceDeps,
+  deps: OrdersServiceDeps,
   user: User,
   id: number,
   body: StartInput,
@@ -108,68 +108,68 @@ export async function startOnce(
 
 /** What the start does with the order, decided under the customer's and the order's locks. */
 async function planStart(
-  deps: PaymentsServiceDeps,
+  deps: OrdersServiceDeps,
   trx: Knex.Transaction,
   request: StartRequest,
 ): Promise<StartPlan> {
   const { user, id, now } = request
   // The customer's row before the order's (ADR 014): the limits are checked again below.
   await lockCustomer(trx, user.id)
-  const payment = await visibleOrder(trx, user, id, true)
-  if (payment.user_id !== user.id) throw notFound()
-  if (flowOf(payment.payment_type) === 'payout') {
-    await startPayout(trx, request, payment)
+  const order = await visibleOrder(trx, user, id, true)
+  if (order.user_id !== user.id) throw notFound()
+  if (flowOf(order.payment_type) === 'payout') {
+    await startPayout(trx, request, order)
     return { kind: 'payout' }
   }
-  if (payment.stage !== 'awaiting_payment') {
+  if (order.stage !== 'awaiting_payment') {
     throw conflict(MESSAGES.notAwaitingPayment, 'invalid_stage')
   }
-  if (now.getTime() >= payment.rate_locked_until.getTime()) {
-    return { kind: 'requoted', quote: await requoteExpired(deps, trx, request, payment) }
+  if (now.getTime() >= order.rate_locked_until.getTime()) {
+    return { kind: 'requoted', quote: await requoteExpired(deps, trx, request, order) }
   }
-  await withinLimits(trx, request, payment)
-  return openAttempt(deps, trx, request, payment)
+  await withinLimits(trx, request, order)
+  return openAttempt(deps, trx, request, order)
 }
 
 /** The customer's limits with this order's amount, the order itself not counted twice. */
-function withinLimits(trx: Knex.Transaction, request: StartRequest, payment: Payment) {
+function withinLimits(trx: Knex.Transaction, request: StartRequest, order: Order) {
   return assertWithinLimits(trx, {
     userId: request.user.id,
-    amountIrr: payment.amount_irr,
+    amountIrr: order.amount_irr,
     now: request.now,
     excludeOrderId: request.id,
   })
 }
 
 /** A cash-out takes the Sheba it was given (or the answer about its own) and moves on. */
-async function startPayout(trx: Knex.Transaction, request: StartRequest, payment: Payment) {
+async function startPayout(trx: Knex.Transaction, request: StartRequest, order: Order) {
   const { user, body, checked, stored, now } = request
   // The original client sends no Sheba: the order then waits for what it lacks (ADR 017).
-  if (!PAYOUT_OPEN_STAGES.includes(payment.stage)) {
+  if (!PAYOUT_OPEN_STAGES.includes(order.stage)) {
     throw conflict(MESSAGES.notAwaitingPayment, 'invalid_stage')
   }
-  await withinLimits(trx, request, payment)
+  await withinLimits(trx, request, order)
   const who = { actor: 'customer' as const, actorUserId: user.id, now }
-  const order = body.sheba
-    ? await recordSheba(trx, payment, body.sheba, { ...who, checked })
-    : await applyShebaAnswer(trx, payment, stored, now)
-  await advancePayout(trx, order, { ...who, submit: true })
+  const withSheba = body.sheba
+    ? await recordSheba(trx, order, body.sheba, { ...who, checked })
+    : await applyShebaAnswer(trx, order, stored, now)
+  await advancePayout(trx, withSheba, { ...who, submit: true })
 }
 
 /** The price lock ran out: the order takes today's quote, with a `requoted` event. */
 async function requoteExpired(
-  deps: PaymentsServiceDeps,
+  deps: OrdersServiceDeps,
   trx: Knex.Transaction,
   request: StartRequest,
-  payment: Payment,
+  order: Order,
 ): Promise<Quote> {
   const { id, now } = request
   const quote = await quoteFor(deps, {
-    amountMinor: payment.amount_minor,
-    currency: payment.currency,
-    type: payment.payment_type,
+    amountMinor: order.amount_minor,
+    currency: order.currency,
+    type: order.payment_type,
   })
-  await Payment.requote(
+  await Order.requote(
     trx,
     id,
     {
@@ -182,13 +182,13 @@ async function requoteExpired(
     now,
   )
   await recordEvent(trx, {
-    paymentId: id,
+    orderId: id,
     from: 'awaiting_payment',
     to: 'awaiting_payment',
     reason: 'requoted',
     actor: 'system',
     data: {
-      old: { rate_irr: payment.rate_irr, amount_irr: payment.amount_irr },
+      old: { rate_irr: order.rate_irr, amount_irr: order.amount_irr },
       new: { rate_irr: quote.rate_irr, amount_irr: quote.amount_irr },
     },
     now,
@@ -208,10 +208,10 @@ function quoteExpired(quote: Quote) {
 
 /** The card the customer may pay with, and the bank attempt written for it. */
 async function openAttempt(
-  deps: PaymentsServiceDeps,
+  deps: OrdersServiceDeps,
   trx: Knex.Transaction,
   request: StartRequest,
-  payment: Payment,
+  order: Order,
 ): Promise<GatewayPlan> {
   const { user, id, body, now } = request
   // From level 1 on, only the customer's own cards pay (ADR 024).
@@ -220,17 +220,17 @@ async function openAttempt(
     cardId: body.card_id,
   })
   // The attempt is on record before the bank hears of it (docs/product/domain.md).
-  const tx = await GatewayTransaction.query(trx).insertAndFetch({
+  const attempt = await BankAttempt.insertFetched(trx, {
     payment_id: id,
     gateway: deps.gateway.name,
     res_num: `${id}-${randomBytes(8).toString('hex')}`,
-    amount_irr: payment.amount_irr,
+    amount_irr: order.amount_irr,
     status: 'created',
     card_id: card?.id ?? null,
     created_at: now,
     updated_at: now,
   })
-  return { kind: 'gateway', tx, payment, cardHash: card?.hashed_pan ?? null }
+  return { kind: 'gateway', attempt, order, cardHash: card?.hashed_pan ?? null }
 }
 
 /**
@@ -238,7 +238,7 @@ async function openAttempt(
  * attempt failed and answers 502 `gateway_unavailable`.
  */
 async function requestBankToken(
-  deps: PaymentsServiceDeps,
+  deps: OrdersServiceDeps,
   user: User,
   id: number,
   plan: GatewayPlan,
@@ -246,35 +246,31 @@ async function requestBankToken(
   const { db, clock, logger, gateway } = deps
   try {
     const result = await gateway.requestToken({
-      resNum: plan.tx.res_num,
-      amountIrr: plan.tx.amount_irr,
+      resNum: plan.attempt.res_num,
+      amountIrr: plan.attempt.amount_irr,
       redirectUrl: deps.callbackUrl,
       cellNumber: user.phone,
       hashedCardNumber: plan.cardHash,
     })
-    await GatewayTransaction.query(db)
-      .findById(plan.tx.id)
-      .patch({
-        token: result.token,
-        status: 'token_created',
-        raw: { token: result.raw },
-        updated_at: clock.now(),
-      })
+    await BankAttempt.patchById(db, plan.attempt.id, {
+      token: result.token,
+      status: 'token_created',
+      raw: { token: result.raw },
+      updated_at: clock.now(),
+    })
     return { gateway_url: result.gatewayUrl, token: result.token }
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error
     logger.warn(
-      { err: error, paymentId: id, resNum: plan.tx.res_num },
+      { err: error, orderId: id, resNum: plan.attempt.res_num },
       'gateway token request failed',
     )
-    await GatewayTransaction.query(db)
-      .findById(plan.tx.id)
-      .patch({
-        status: 'failed',
-        failure: `token_${error.kind}`,
-        raw: { token: (error.raw ?? null) as never },
-        updated_at: clock.now(),
-      })
+    await BankAttempt.patchById(db, plan.attempt.id, {
+      status: 'failed',
+      failure: `token_${error.kind}`,
+      raw: { token: (error.raw ?? null) as never },
+      updated_at: clock.now(),
+    })
     throw new ApiError(502, MESSAGES.gatewayUnavailable, 'gateway_unavailable')
   }
 }

@@ -1,5 +1,5 @@
 import { ApiError } from '../../../http/errors.ts'
-import { Payment } from '../../../models/payment.model.ts'
+import { Order } from '../../../models/order.model.ts'
 import type { User } from '../../../models/user.model.ts'
 import { STAFF_MESSAGES } from '@arzpol/contracts/staff'
 import { credentialsNeeded } from '@arzpol/contracts/orders/staff'
@@ -21,36 +21,30 @@ export async function revealCredentials(
 ) {
   const now = clock.now()
   return db.transaction(async (trx) => {
-    const payment = await Payment.lockCredentials(trx, id)
-    if (!payment) throw staffNotFound()
-    refuseOwnAccount(staff, payment.user_id)
-    if (!payment.site_password_enc || !payment.site_password_key_id) {
+    const order = await Order.lockCredentials(trx, id)
+    if (!order) throw staffNotFound()
+    refuseOwnAccount(staff, order.user_id)
+    if (!order.site_password_enc || !order.site_password_key_id) {
       throw new ApiError(
         409,
-        payment.credentials_wiped_at
-          ? STAFF_MESSAGES.credentialsWiped
-          : STAFF_MESSAGES.noCredentials,
+        order.credentials_wiped_at ? STAFF_MESSAGES.credentialsWiped : STAFF_MESSAGES.noCredentials,
         'credentials_unavailable',
       )
     }
-    if (!credentialsNeeded(payment.stage)) {
+    if (!credentialsNeeded(order.stage)) {
       throw new ApiError(409, STAFF_MESSAGES.credentialsNotNeeded, 'credentials_not_needed')
     }
-    const password = vault.open(
-      payment.site_password_enc,
-      payment.site_password_key_id,
-      payment.user_id,
-    )
+    const password = vault.open(order.site_password_enc, order.site_password_key_id, order.user_id)
     await recordEvent(trx, {
-      paymentId: id,
-      from: payment.stage,
-      to: payment.stage,
+      orderId: id,
+      from: order.stage,
+      to: order.stage,
       reason: 'credentials_revealed',
       actor: 'staff',
       actorUserId: staff.id,
       now,
     })
-    logger.info({ paymentId: id, staffId: staff.id }, 'site credentials revealed to staff')
-    return { site_username: payment.site_username, site_password: password, revealed_at: now }
+    logger.info({ orderId: id, staffId: staff.id }, 'site credentials revealed to staff')
+    return { site_username: order.site_username, site_password: password, revealed_at: now }
   })
 }

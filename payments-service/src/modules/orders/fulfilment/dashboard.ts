@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 import type { Clock } from '../../../lib/clock.ts'
 import { tehranDayBounds, tehranDayOf } from '../../../lib/tehran-day.ts'
-import { Payment } from '../../../models/payment.model.ts'
+import { Order } from '../../../models/order.model.ts'
 import { Ticket } from '../../../models/ticket.model.ts'
 
 /**
@@ -14,9 +14,9 @@ export async function staffDashboard(db: Knex, clock: Clock) {
   const { start, end } = tehranDayBounds(day)
   const waiting = { awaiting_payment: 0, paid: 0, in_progress: 0 }
   const [stages, tickets, paid] = await Promise.all([
-    Payment.countByStage(db, ['awaiting_payment', 'paid', 'in_progress']),
+    Order.countByStage(db, ['awaiting_payment', 'paid', 'in_progress']),
     Ticket.countWaitingForStaff(db),
-    Payment.paidBetween(db, start, end),
+    Order.paidBetween(db, start, end),
   ])
   for (const row of stages) waiting[row.stage as keyof typeof waiting] = row.count
   return {

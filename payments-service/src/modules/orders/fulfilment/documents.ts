@@ -4,7 +4,7 @@ import type { Knex } from 'knex'
 import type { Logger } from 'pino'
 import { ApiError } from '../../../http/errors.ts'
 import type { Clock } from '../../../lib/clock.ts'
-import { PaymentDocument, type PaymentDocumentRow } from '../../../models/payment-document.model.ts'
+import { OrderDocument, type OrderDocumentRow } from '../../../models/order-document.model.ts'
 import type { User } from '../../../models/user.model.ts'
 import type { FileStorage } from '../../../storage/index.ts'
 // The upload helpers tickets use too (busboy with the size limit while streaming, magic-byte
@@ -44,12 +44,12 @@ export function createDocumentService(deps: {
 
   async function upload(
     user: User,
-    paymentId: number,
+    orderId: number,
     file: UploadedFile,
     clientIp: string | null = null,
   ) {
     // Cheap checks first, so a refused upload never reaches the storage.
-    const order = await visibleOrder(db, user, paymentId)
+    const order = await visibleOrder(db, user, orderId)
     if (!isStaff(user) && !OPEN_STAGES.includes(order.stage)) {
       throw new ApiError(409, DOCUMENT_MESSAGES.closed, 'order_closed')
     }
@@ -68,12 +68,12 @@ export function createDocumentService(deps: {
     return saveOrDiscardFile(storage, key, logger, () =>
       db.transaction(async (trx) => {
         // The order's row lock serialises uploads to one order, so the cap holds under races.
-        const locked = await visibleOrder(trx, user, paymentId, true)
-        if ((await PaymentDocument.countFor(trx, paymentId)) >= MAX_DOCUMENTS_PER_ORDER) {
+        const locked = await visibleOrder(trx, user, orderId, true)
+        if ((await OrderDocument.countFor(trx, orderId)) >= MAX_DOCUMENTS_PER_ORDER) {
           throw new ApiError(409, DOCUMENT_MESSAGES.tooMany, 'too_many_documents')
         }
-        const row = await PaymentDocument.insertReturningRow(trx, {
-          payment_id: paymentId,
+        const row = await OrderDocument.insertReturningRow(trx, {
+          payment_id: orderId,
           uploaded_by_user_id: user.id,
           storage_key: key,
           file_name: sanitizeFileName(file.clientName, type),
@@ -97,18 +97,18 @@ export function createDocumentService(deps: {
     )
   }
 
-  async function list(user: User, paymentId: number): Promise<PaymentDocumentRow[]> {
-    await visibleOrder(db, user, paymentId)
-    return PaymentDocument.rowsWhere(db, { payment_id: paymentId })
+  async function list(user: User, orderId: number): Promise<OrderDocumentRow[]> {
+    await visibleOrder(db, user, orderId)
+    return OrderDocument.rowsWhere(db, { payment_id: orderId })
   }
 
   async function open(
     user: User,
-    paymentId: number,
+    orderId: number,
     documentId: number,
-  ): Promise<{ document: PaymentDocumentRow; body: Readable }> {
-    await visibleOrder(db, user, paymentId)
-    const document = await PaymentDocument.firstWhere(db, { id: documentId, payment_id: paymentId })
+  ): Promise<{ document: OrderDocumentRow; body: Readable }> {
+    await visibleOrder(db, user, orderId)
+    const document = await OrderDocument.firstWhere(db, { id: documentId, payment_id: orderId })
     if (!document) throw notFound()
     const body = await readStoredFile(storage.get(document.storage_key), {
       logger,

@@ -1,6 +1,6 @@
 import type { ProposalView } from '@arzpol/contracts/proposals'
 import { ApiError } from '../../../http/errors.ts'
-import { Payment } from '../../../models/payment.model.ts'
+import { Order } from '../../../models/order.model.ts'
 import { Refund, type RefundRow } from '../../../models/refund.model.ts'
 import type { User } from '../../../models/user.model.ts'
 import { SettleRefundBody } from '@arzpol/contracts/orders/staff'
@@ -29,7 +29,7 @@ export async function settleManualRefund(
   return db.transaction(async (trx): Promise<Settled> => {
     const found = await Refund.lockById(trx, refundId)
     if (!found) throw staffNotFound()
-    const customerId = (await Payment.ownerOf(trx, found.payment_id)) ?? 0
+    const customerId = (await Order.ownerOf(trx, found.payment_id)) ?? 0
     refuseOwnAccount(staff, customerId)
     if (found.status !== 'pending') {
       throw new ApiError(409, STAFF_MESSAGES.refundSettled, 'refund_settled')
@@ -52,9 +52,9 @@ export async function settleManualRefund(
       now,
       reference: input.reference,
     })
-    const stage = (await Payment.stageOf(trx, found.payment_id)) as Stage
+    const stage = (await Order.stageOf(trx, found.payment_id)) as Stage
     await recordEvent(trx, {
-      paymentId: found.payment_id,
+      orderId: found.payment_id,
       from: stage,
       to: stage,
       reason: 'refund_settled',

@@ -2,11 +2,8 @@ import type { Knex } from 'knex'
 import { ApiError } from '../../../http/errors.ts'
 import type { Clock } from '../../../lib/clock.ts'
 import type { User } from '../../../models/user.model.ts'
-import {
-  GatewayTransaction,
-  type MoneyToReturnRow,
-} from '../../../models/gateway-transaction.model.ts'
-import { Payment } from '../../../models/payment.model.ts'
+import { BankAttempt, type MoneyToReturnRow } from '../../../models/bank-attempt.model.ts'
+import { Order } from '../../../models/order.model.ts'
 import { Refund } from '../../../models/refund.model.ts'
 import { balanceOf } from '../../ledger/journal.ts'
 import { openRefund } from '../settlement/refunds.ts'
@@ -67,12 +64,12 @@ function itemsOf(rows: MoneyToReturnRow[]) {
 
 /** Every item, oldest first (one query: `GatewayTransaction.moneyToReturn`). */
 export async function listMoneyToReturn(db: Knex | Knex.Transaction) {
-  return itemsOf(await GatewayTransaction.moneyToReturn(db))
+  return itemsOf(await BankAttempt.moneyToReturn(db))
 }
 
 /** One customer's items, by the same rule as the list (one query). */
 export async function moneyToReturnOf(db: Knex | Knex.Transaction, userId: number) {
-  return itemsOf(await GatewayTransaction.moneyToReturn(db, { userId }))
+  return itemsOf(await BankAttempt.moneyToReturn(db, { userId }))
 }
 
 /**
@@ -83,7 +80,7 @@ export async function moneyToReturnOf(db: Knex | Knex.Transaction, userId: numbe
 export async function moneyToReturnTotals(
   db: Knex,
 ): Promise<{ amountIrr: number; oldestSeconds: number }> {
-  const totals = await GatewayTransaction.moneyToReturnTotals(db)
+  const totals = await BankAttempt.moneyToReturnTotals(db)
   return {
     amountIrr: Number(totals.total),
     oldestSeconds: Math.max(0, Number(totals.oldest)),
@@ -102,53 +99,54 @@ export async function refundByHand(
   db: Knex,
   clock: Clock,
   staff: User,
-  gatewayTxId: number,
+  attemptId: number,
   note: string,
   /** The customer's SMS, a job of this transaction (money-back-notice.ts). */
   tellMoneyBack?: TellMoneyBack,
 ) {
   const now = clock.now()
   return db.transaction(async (trx) => {
-    const first = await GatewayTransaction.query(trx).findById(gatewayTxId)
+    const first = await BankAttempt.withId(trx, attemptId)
     if (!first) throw notFound()
-    const payment = await Payment.lockIdAndStage(trx, first.payment_id)
-    const tx = await GatewayTransaction.lockById(trx, gatewayTxId)
-    if (!payment || !tx) throw notFound()
-    refuseOwnAccount(staff, payment.user_id)
-    const open = await Refund.openFor(trx, tx.id, OPEN_REFUND)
+    const order = await Order.lockIdAndStage(trx, first.payment_id)
+    const attempt = await BankAttempt.lockById(trx, attemptId)
+    if (!order || !attempt) throw notFound()
+    refuseOwnAccount(staff, order.user_id)
+    const open = await Refund.openFor(trx, attempt.id, OPEN_REFUND)
     if (open) {
       throw new ApiError(409, MONEY_TO_RETURN_MESSAGES.refundOpen, 'refund_open')
     }
-    const held = await balanceOf(trx, 'suspense', { gatewayTxId: tx.id })
-    if (tx.status !== 'suspense' || held <= 0n) {
+    const held = await balanceOf(trx, 'suspense', { attemptId: attempt.id })
+    if (attempt.status !== 'suspense' || held <= 0n) {
       throw new ApiError(409, MONEY_TO_RETURN_MESSAGES.notInSuspense, 'not_in_suspense')
     }
     // Reconciliation reverses only a suspense item without a block: this one is staff's now.
-    if (!tx.return_block) {
-      await GatewayTransaction.query(trx)
-        .findById(tx.id)
-        .patch({ return_block: REFUNDED_BY_HAND, updated_at: now })
+    if (!attempt.return_block) {
+      await BankAttempt.patchById(trx, attempt.id, {
+        return_block: REFUNDED_BY_HAND,
+        updated_at: now,
+      })
     }
     const refund = await openRefund(trx, {
-      paymentId: tx.payment_id,
-      gatewayTxId: tx.id,
+      orderId: attempt.payment_id,
+      attemptId: attempt.id,
       amountIrr: Number(held),
       method: 'manual',
       from: 'suspense',
-      reason: tx.failure ?? 'suspense',
+      reason: attempt.failure ?? 'suspense',
       staffId: staff.id,
       now,
     })
     await recordEvent(trx, {
-      paymentId: payment.id,
-      from: payment.stage,
-      to: payment.stage,
+      orderId: order.id,
+      from: order.stage,
+      to: order.stage,
       reason: 'refund_by_hand',
       actor: 'staff',
       actorUserId: staff.id,
       data: {
         refund_id: refund.id,
-        gateway_tx_id: tx.id,
+        gateway_tx_id: attempt.id,
         amount_irr: refund.amount_irr,
         internal_note: note,
       },

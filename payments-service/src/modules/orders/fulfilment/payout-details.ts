@@ -3,9 +3,9 @@ import { getShebaInfo } from '@persian-tools/persian-tools'
 import type { Logger } from 'pino'
 import { ApiError } from '../../../http/errors.ts'
 import type { Clock } from '../../../lib/clock.ts'
-import type { Actor } from '../../../models/payment-event.model.ts'
-import { PaymentDocument } from '../../../models/payment-document.model.ts'
-import { Payment } from '../../../models/payment.model.ts'
+import type { Actor } from '../../../models/order-event.model.ts'
+import { OrderDocument } from '../../../models/order-document.model.ts'
+import { Order } from '../../../models/order.model.ts'
 import { PAYOUT_REQUIREMENTS, type PayoutRequirement } from '@arzpol/contracts/orders/customer'
 import { STAFF_MESSAGES } from '@arzpol/contracts/staff'
 import { levelOf } from '../../identity/limits.ts'
@@ -53,7 +53,7 @@ export const shebaBankName = (sheba: string | null): string | null =>
 
 /** What the cash-out rules read of an order. */
 type PayoutOrder = Pick<
-  Payment,
+  Order,
   'id' | 'user_id' | 'payment_type' | 'stage' | 'sheba' | 'sheba_owner_checked_at'
 >
 
@@ -70,7 +70,7 @@ export async function missingPayoutDetails(
   return missingOf({
     sheba: order.sheba,
     shebaChecked: order.sheba_owner_checked_at !== null,
-    documents: await PaymentDocument.countFor(runner, order.id),
+    documents: await OrderDocument.countFor(runner, order.id),
     identityLevel: await levelOf(runner, order.user_id),
   })
 }
@@ -165,12 +165,12 @@ export async function applyShebaAnswer(
   if (order.sheba !== asked.sheba || order.sheba_owner_checked_at) return order
   if (!PAYOUT_OPEN_STAGES.includes(order.stage)) return order
   if (asked.answer === 'matched') {
-    await Payment.markShebaOwnerChecked(trx, order.id, asked.sheba, now)
+    await Order.markShebaOwnerChecked(trx, order.id, asked.sheba, now)
     return { ...order, sheba_owner_checked_at: now }
   }
-  await Payment.setSheba(trx, order.id, null, now, null)
+  await Order.setSheba(trx, order.id, null, now, null)
   await recordEvent(trx, {
-    paymentId: order.id,
+    orderId: order.id,
     from: order.stage,
     to: order.stage,
     reason: 'sheba_not_owner',
@@ -199,7 +199,7 @@ export async function reviewPayoutsAtLevel1(
   try {
     const identity = await verifiedIdentityOf(db, userId)
     if (!identity) return
-    const open = await Payment.payoutsOf(db, userId, PAYOUT_OPEN_STAGES)
+    const open = await Order.payoutsOf(db, userId, PAYOUT_OPEN_STAGES)
     for (const { id, sheba, sheba_owner_checked_at: checked } of open) {
       const asked: StoredShebaAnswer | null =
         sheba && !checked
@@ -211,7 +211,7 @@ export async function reviewPayoutsAtLevel1(
             }
           : null
       await db.transaction(async (trx) => {
-        const locked: PayoutOrder | undefined = await Payment.lockRow(trx, id)
+        const locked: PayoutOrder | undefined = await Order.lockRow(trx, id)
         if (!locked || !PAYOUT_OPEN_STAGES.includes(locked.stage)) return
         const now = clock.now()
         const order = await applyShebaAnswer(trx, locked, asked, now)
@@ -238,13 +238,13 @@ export async function recordSheba(
 ): Promise<PayoutOrder> {
   if (order.sheba === sheba) {
     if (!input.checked || order.sheba_owner_checked_at) return order
-    await Payment.markShebaOwnerChecked(trx, order.id, sheba, input.now)
+    await Order.markShebaOwnerChecked(trx, order.id, sheba, input.now)
     return { ...order, sheba_owner_checked_at: input.now }
   }
   const checkedAt = input.checked ? input.now : null
-  await Payment.setSheba(trx, order.id, sheba, input.now, checkedAt)
+  await Order.setSheba(trx, order.id, sheba, input.now, checkedAt)
   await recordEvent(trx, {
-    paymentId: order.id,
+    orderId: order.id,
     from: order.stage,
     to: order.stage,
     reason: 'sheba_recorded',
@@ -279,7 +279,7 @@ export async function assertSettleSheba(
   id: number,
   to: string,
 ): Promise<SettleSheba | null> {
-  const order = await Payment.shebaOwnerOf(deps.db, id)
+  const order = await Order.shebaOwnerOf(deps.db, id)
   if (!order || to !== 'done' || flowOf(order.payment_type) !== 'payout') return null
   if (order.stage !== 'in_progress') return null
   const identity = order.sheba ? await verifiedIdentityOf(deps.db, order.user_id) : null
@@ -288,10 +288,7 @@ export async function assertSettleSheba(
       ? await askShebaOwner(deps.ownership, order.user_id, identity, order.sheba)
       : 'unanswered'
   if (answer !== 'matched' || !order.sheba) {
-    deps.logger.warn(
-      { paymentId: id, answer },
-      'cash-out settle refused: Sheba owner not confirmed',
-    )
+    deps.logger.warn({ orderId: id, answer }, 'cash-out settle refused: Sheba owner not confirmed')
     throw settleRefused(answer)
   }
   return { sheba: order.sheba }
@@ -310,10 +307,10 @@ export async function confirmSettleSheba(
   now: Date,
 ): Promise<void> {
   if (flowOf(order.payment_type) !== 'payout' || action.result !== 'done') return
-  const current = await Payment.shebaOwnerOf(trx, order.id)
+  const current = await Order.shebaOwnerOf(trx, order.id)
   if (!asked || current?.sheba !== asked.sheba) throw settleRefused('unanswered')
   if (!current.sheba_owner_checked_at) {
-    await Payment.markShebaOwnerChecked(trx, order.id, asked.sheba, now)
+    await Order.markShebaOwnerChecked(trx, order.id, asked.sheba, now)
   }
 }
 
@@ -337,7 +334,7 @@ export async function advancePayout(
   else if (from === 'awaiting_payment') to = 'awaiting_payout_details'
   else return { stage: from, missing }
   const moved = await transition(trx, {
-    paymentId: order.id,
+    orderId: order.id,
     to,
     from: [from],
     reason:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PaymentEvent } from '../../../models/payment-event.model.ts'
+import { OrderEvent } from '../../../models/order-event.model.ts'
 import { wipeExpiredCredentials } from './retention.ts'
 import { paidOrder, transitionTo, useStaffApp } from '../../../test/staff.ts'
 import { createOrder } from '../../../test/orders.ts'
@@ -37,7 +37,7 @@ describe('site credentials retention', () => {
       credentials_wiped_at: t.clock.now(),
       stage: 'done',
     })
-    const events = await PaymentEvent.query(t.deps.db).where({
+    const events = await OrderEvent.query(t.deps.db).where({
       payment_id: done.id,
       reason: 'credentials_wiped',
     })

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../../http/context.ts'
 import { sweepInBatches, type SweepDeps } from '../../../db/batches.ts'
-import { Payment } from '../../../models/payment.model.ts'
+import { Order } from '../../../models/order.model.ts'
 import { logSwept } from '../../../jobs/sweep-log.ts'
 import { recordEvent, type Stage } from '../state-machine.ts'
 
@@ -34,17 +34,17 @@ export async function wipeExpiredCredentials(deps: CredentialWipeDeps): Promise<
   return sweepInBatches<{ id: number; stage: Stage }>(deps, {
     batchSize: WIPE_BATCH_SIZE,
     due: (trx, now) =>
-      Payment.credentialsDueForWipe(
+      Order.credentialsDueForWipe(
         trx,
         FINAL_STAGES,
         new Date(now.getTime() - deps.retentionDays * 86_400_000),
       ),
     act: async (trx, rows, now) => {
       const ids = rows.map((row) => row.id)
-      await Payment.wipeCredentials(trx, ids, now)
+      await Order.wipeCredentials(trx, ids, now)
       for (const row of rows) {
         await recordEvent(trx, {
-          paymentId: row.id,
+          orderId: row.id,
           from: row.stage,
           to: row.stage,
           reason: 'credentials_wiped',

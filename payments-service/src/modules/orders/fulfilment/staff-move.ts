@@ -1,5 +1,5 @@
 import { ApiError, ValidationError } from '../../../http/errors.ts'
-import { Payment } from '../../../models/payment.model.ts'
+import { Order } from '../../../models/order.model.ts'
 import type { User } from '../../../models/user.model.ts'
 import { TransitionBody, type TransitionInput } from '@arzpol/contracts/orders/staff'
 import type { ProposalView } from '@arzpol/contracts/proposals'
@@ -48,25 +48,25 @@ export async function moveOrder(
   // Settling a cash-out: the provider is asked again whose the Sheba is, before the lock.
   const settleSheba = await assertSettleSheba(deps, id, input.to)
   const moved = await db.transaction(async (trx) => {
-    const payment = await Payment.lockForStaffMove(trx, id)
-    if (!payment) throw staffNotFound()
-    refuseOwnAccount(staff, payment.user_id)
-    const action = findStaffAction(input.to, payment.stage, flowOf(payment.payment_type))
+    const order = await Order.lockForStaffMove(trx, id)
+    if (!order) throw staffNotFound()
+    refuseOwnAccount(staff, order.user_id)
+    const action = findStaffAction(input.to, order.stage, flowOf(order.payment_type))
     if (!action) throw illegal()
-    await confirmSettleSheba(trx, payment, action, settleSheba, now)
+    await confirmSettleSheba(trx, order, action, settleSheba, now)
     refuseIncomplete(action, input)
-    const settlesCashOut = flowOf(payment.payment_type) === 'payout' && action.result === 'done'
+    const settlesCashOut = flowOf(order.payment_type) === 'payout' && action.result === 'done'
     if (
       settlesCashOut &&
       !approval &&
-      deps.approvals.needed('payout_settlement', payment.amount_irr)
+      deps.approvals.needed('payout_settlement', order.amount_irr)
     ) {
       const proposed = await deps.approvals.propose(trx, staff, {
         kind: 'payout_settlement',
         subject: { type: 'order', id },
         orderId: id,
-        customerId: payment.user_id,
-        amountIrr: payment.amount_irr,
+        customerId: order.user_id,
+        amountIrr: order.amount_irr,
         notify: true,
         payload: { order_id: id, input },
         note: input.internal_note ?? input.note,
@@ -76,13 +76,13 @@ export async function moveOrder(
 
     // The return is opened here, under the order's lock; the bank is asked after the commit.
     const opened = action.refund
-      ? await settlement.openOrderRefund(trx, payment, staff.id, now)
+      ? await settlement.openOrderRefund(trx, order, staff.id, now)
       : null
     const refunded = opened?.refund ?? null
     const result = await transition(trx, {
-      paymentId: id,
+      orderId: id,
       to: action.result,
-      from: [payment.stage],
+      from: [order.stage],
       reason: input.reason ?? action.reason,
       actor: 'staff',
       actorUserId: staff.id,
@@ -98,7 +98,7 @@ export async function moveOrder(
     // The row lock makes this unreachable; a refusal still must not commit a refund.
     if (!result) throw illegal()
     await notifyStatusChange(trx, deps.sms, {
-      phone: payment.phone,
+      phone: order.phone,
       orderId: id,
       from: result.from,
       to: result.to,

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex'
 import { ApiError } from '../../../http/errors.ts'
-import { GatewayTransaction } from '../../../models/gateway-transaction.model.ts'
-import { PaymentDocument } from '../../../models/payment-document.model.ts'
-import { PaymentEvent, type EventWithActor } from '../../../models/payment-event.model.ts'
-import { Payment, type SummaryRow } from '../../../models/payment.model.ts'
+import { BankAttempt } from '../../../models/bank-attempt.model.ts'
+import { OrderDocument } from '../../../models/order-document.model.ts'
+import { OrderEvent, type EventWithActor } from '../../../models/order-event.model.ts'
+import { Order, type SummaryRow } from '../../../models/order.model.ts'
 import { Refund, type RefundRow } from '../../../models/refund.model.ts'
 import { Ticket } from '../../../models/ticket.model.ts'
 import { tehranDayBounds } from '../../../lib/tehran-day.ts'
@@ -62,7 +62,7 @@ const eventBody = (event: EventWithActor) => ({
 })
 
 export async function staffOrderPage(db: Knex, query: OrderQueryInput) {
-  const { count, rows } = await Payment.pageForStaff(
+  const { count, rows } = await Order.pageForStaff(
     db,
     {
       stages: query.stage,
@@ -78,13 +78,13 @@ export async function staffOrderPage(db: Knex, query: OrderQueryInput) {
 }
 
 export async function staffOrderDetail(runner: Knex | Knex.Transaction, id: number) {
-  const row = await Payment.staffDetailOf(runner, id)
+  const row = await Order.staffDetailOf(runner, id)
   if (!row) throw staffNotFound()
   const [documents, events, refunds, attempts, tickets] = await Promise.all([
-    PaymentDocument.summariesFor(runner, id),
-    PaymentEvent.timelineWithActors(runner, id),
+    OrderDocument.summariesFor(runner, id),
+    OrderEvent.timelineWithActors(runner, id),
     Refund.rowsWhere(runner, { payment_id: id }),
-    GatewayTransaction.rowsWhere(runner, { payment_id: id }),
+    BankAttempt.rowsWhere(runner, { payment_id: id }),
     Ticket.aboutOrder(runner, id),
   ])
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { STAFF_MESSAGES } from '@arzpol/contracts/staff'
-import { PaymentEvent } from '../../../models/payment-event.model.ts'
+import { OrderEvent } from '../../../models/order-event.model.ts'
 import { checkLedger } from '../../ledger/invariants.ts'
 import { createOrder } from '../../../test/orders.ts'
 import { ensureLevel1 } from '../../../test/identity.ts'
@@ -166,7 +166,7 @@ describe('staff transitions', () => {
             expect([type, stage, to, response.status]).toEqual([type, stage, to, expected])
             if (action) {
               expect(response.body.stage).toBe(action.result)
-              const last = await PaymentEvent.query(t.deps.db)
+              const last = await OrderEvent.query(t.deps.db)
                 .where({ payment_id: id })
                 .orderBy('id', 'desc')
                 .first()
@@ -338,7 +338,7 @@ describe('staff transitions', () => {
     expect(settled.status).toBe(200)
     expect(settled.body).toMatchObject({ status: 'done', reference: 'SATNA-5521' })
     expect((await settle({ reference: 'SATNA-5521' })).status).toBe(409)
-    const events = await PaymentEvent.query(t.deps.db).where({ payment_id: order.id })
+    const events = await OrderEvent.query(t.deps.db).where({ payment_id: order.id })
     expect(events.at(-1)).toMatchObject({ reason: 'refund_settled', actor_user_id: staff.id })
   })
 
@@ -391,7 +391,7 @@ describe('revealing site credentials', () => {
       site_password: 'S3cret-pa55',
       revealed_at: t.clock.now().toISOString(),
     })
-    const events = await PaymentEvent.query(t.deps.db).where({
+    const events = await OrderEvent.query(t.deps.db).where({
       payment_id: order.id,
       reason: 'credentials_revealed',
     })
@@ -445,7 +445,7 @@ describe('revealing site credentials', () => {
     const after = await reveal(order.id)
     expect(after.status).toBe(409)
     expect(after.body).toMatchObject(notNeeded)
-    const revealed = await PaymentEvent.query(t.deps.db).where({
+    const revealed = await OrderEvent.query(t.deps.db).where({
       payment_id: order.id,
       reason: 'credentials_revealed',
     })

@@ -1,10 +1,7 @@
 import type { Knex } from 'knex'
 import { scrubText } from '@arzpol/contracts/text'
-import {
-  GatewayTransaction,
-  type GatewayTxStatus,
-} from '../../../models/gateway-transaction.model.ts'
-import { Payment } from '../../../models/payment.model.ts'
+import { BankAttempt, type GatewayTxStatus } from '../../../models/bank-attempt.model.ts'
+import { Order } from '../../../models/order.model.ts'
 import type { CallbackData } from '../../gateways/gateway.ts'
 import { transition } from '../state-machine.ts'
 import type { CallbackOutcome, SettleSource, SettlementDeps } from './settlement-deps.ts'
@@ -29,48 +26,55 @@ export const heardOf = (data: CallbackData, now: Date) => ({
 
 export const OPEN_STATUSES: readonly GatewayTxStatus[] = ['created', 'token_created']
 
-export function outcomeOf(tx: GatewayTransaction, payment: Payment): CallbackOutcome {
-  if (tx.status === 'verified') return 'success'
-  if (tx.status === 'verifying') return 'pending'
+export function outcomeOf(attempt: BankAttempt, order: Order): CallbackOutcome {
+  if (attempt.status === 'verified') return 'success'
+  if (attempt.status === 'verifying') return 'pending'
   // Money of this attempt that is being returned: the customer's order is paid by another
   // attempt (say so), or it is not paid at all.
-  if (FINAL_FAILED.has(tx.status) || tx.status === 'suspense' || tx.status === 'reversing') {
-    return payment.stage === 'paid' && tx.status !== 'failed' ? 'success' : 'failed'
+  if (
+    FINAL_FAILED.has(attempt.status) ||
+    attempt.status === 'suspense' ||
+    attempt.status === 'reversing'
+  ) {
+    return order.stage === 'paid' && attempt.status !== 'failed' ? 'success' : 'failed'
   }
   return 'pending'
 }
 
 /** An attempt never changes order: a caller that read it already may say which it is. */
-export async function lockBoth(trx: Knex.Transaction, txId: number, paymentId?: number) {
-  const orderId = paymentId ?? (await GatewayTransaction.query(trx).findById(txId))?.payment_id
-  if (orderId === undefined) throw new Error(`attempt ${txId} vanished`)
+export async function lockBoth(trx: Knex.Transaction, attemptId: number, knownOrderId?: number) {
+  const orderId = knownOrderId ?? (await BankAttempt.withId(trx, attemptId))?.payment_id
+  if (orderId === undefined) throw new Error(`attempt ${attemptId} vanished`)
   // Order first, then attempt: the same order as `start`, so no deadlock. Plain rows: every
   // callback takes these locks two or three times, and model instances cost CPU (bench).
-  const payment = await Payment.lockRow(trx, orderId)
-  const tx = await GatewayTransaction.lockById(trx, txId)
-  if (!payment || !tx) throw new Error(`attempt ${txId} vanished`)
-  return { payment, tx }
+  const order = await Order.lockRow(trx, orderId)
+  const attempt = await BankAttempt.lockById(trx, attemptId)
+  if (!order || !attempt) throw new Error(`attempt ${attemptId} vanished`)
+  return { order, attempt }
 }
 
 export async function failAttempt(
   deps: SettlementDeps,
   trx: Knex.Transaction,
-  tx: GatewayTransaction,
+  attempt: BankAttempt,
   failure: string,
-  extra: Partial<GatewayTransaction>,
+  extra: Partial<BankAttempt>,
   source: SettleSource,
 ) {
   const now = deps.clock.now()
-  await GatewayTransaction.query(trx)
-    .findById(tx.id)
-    .patch({ status: 'failed', failure: failure.slice(0, 64), updated_at: now, ...extra })
+  await BankAttempt.patchById(trx, attempt.id, {
+    status: 'failed',
+    failure: failure.slice(0, 64),
+    updated_at: now,
+    ...extra,
+  })
   await transition(trx, {
-    paymentId: tx.payment_id,
+    orderId: attempt.payment_id,
     to: 'payment_failed',
     from: ['awaiting_payment'],
     reason: `${source === 'callback' ? 'gateway' : 'reconciled'}_${failure}`.slice(0, 64),
     actor: source === 'callback' ? 'gateway' : 'system',
-    data: { res_num: tx.res_num },
+    data: { res_num: attempt.res_num },
     now,
   })
 }

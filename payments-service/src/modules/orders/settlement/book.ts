@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
-import { GatewayTransaction } from '../../../models/gateway-transaction.model.ts'
-import type { Payment } from '../../../models/payment.model.ts'
+import { BankAttempt } from '../../../models/bank-attempt.model.ts'
+import type { Order } from '../../../models/order.model.ts'
 import type { VerifyResult } from '../../gateways/gateway.ts'
 import type { SuspenseReason } from '../../ledger/journal.ts'
 import { bookCapture, bookNotCaptured, bookVerifyUnknown } from '../../ledger/money-events.ts'
@@ -14,13 +14,13 @@ type Booked = { outcome: CallbackOutcome; toReturn: boolean }
 
 /** Money the bank says it captured for a claimed RefNum, with what booking it needs. */
 interface Capture {
-  payment: Payment
-  tx: GatewayTransaction
-  attempt: { id: number; payment_id: number; unknownAmount: number }
+  order: Order
+  attempt: BankAttempt
+  forLedger: { id: number; payment_id: number; unknownAmount: number }
   refNum: string
   verified: VerifyResult
   captured: number
-  details: Partial<GatewayTransaction>
+  details: Partial<BankAttempt>
   by: string
   source: SettleSource
   now: Date
@@ -29,8 +29,8 @@ interface Capture {
 /** Step 2 and 3 for a claimed RefNum; also what reconciliation calls to re-verify. */
 export async function verifyAndBook(
   deps: SettlementDeps,
-  txId: number,
-  paymentId: number,
+  attemptId: number,
+  orderId: number,
   refNum: string,
   source: SettleSource,
 ): Promise<Booked> {
@@ -38,15 +38,15 @@ export async function verifyAndBook(
   try {
     verified = await deps.gateway.verify({ refNum })
   } catch (error) {
-    deps.logger.error({ err: error, txId, refNum }, 'verify failed: outcome unknown')
+    deps.logger.error({ err: error, attemptId, refNum }, 'verify failed: outcome unknown')
     verified = 'unknown'
   }
   deps.onStep?.('verified')
   const booked = await deps.db.transaction((trx) =>
-    book(deps, trx, txId, paymentId, refNum, verified, source),
+    book(deps, trx, attemptId, orderId, refNum, verified, source),
   )
   deps.onStep?.('booked')
-  if (booked.toReturn) await returnCaptured(deps, txId)
+  if (booked.toReturn) await returnCaptured(deps, attemptId)
   return booked
 }
 
@@ -54,33 +54,39 @@ export async function verifyAndBook(
 export async function book(
   deps: SettlementDeps,
   trx: Knex.Transaction,
-  txId: number,
-  paymentId: number,
+  attemptId: number,
+  orderId: number,
   refNum: string,
   verified: VerifyResult | 'unknown',
   source: SettleSource,
 ): Promise<Booked> {
-  const { payment, tx } = await lockBoth(trx, txId, paymentId)
-  if (tx.status !== 'verifying' || tx.ref_num !== refNum) {
-    return { outcome: outcomeOf(tx, payment), toReturn: false }
+  const { order, attempt } = await lockBoth(trx, attemptId, orderId)
+  if (attempt.status !== 'verifying' || attempt.ref_num !== refNum) {
+    return { outcome: outcomeOf(attempt, order), toReturn: false }
   }
   const now = deps.clock.now()
-  const attempt = { id: tx.id, payment_id: tx.payment_id, unknownAmount: tx.amount_irr }
+  const forLedger = {
+    id: attempt.id,
+    payment_id: attempt.payment_id,
+    unknownAmount: attempt.amount_irr,
+  }
   if (verified === 'unknown') {
-    await bookVerifyUnknown(trx, tx, tx.amount_irr, now)
-    await GatewayTransaction.query(trx)
-      .findById(tx.id)
-      .patch({ verify_tries: tx.verify_tries + 1, failure: 'verify_unknown', updated_at: now })
+    await bookVerifyUnknown(trx, attempt, attempt.amount_irr, now)
+    await BankAttempt.patchById(trx, attempt.id, {
+      verify_tries: attempt.verify_tries + 1,
+      failure: 'verify_unknown',
+      updated_at: now,
+    })
     return { outcome: 'pending', toReturn: false }
   }
-  const raw = { ...tx.raw, verify: verified.raw as never }
+  const raw = { ...attempt.raw, verify: verified.raw as never }
   if (!verified.ok) {
-    await bookNotCaptured(trx, attempt, now)
+    await bookNotCaptured(trx, forLedger, now)
     // The claim is released: a RefNum the bank does not know for us must not block another.
     await failAttempt(
       deps,
       trx,
-      tx,
+      attempt,
       `verify_${verified.resultCode ?? 'unknown'}`,
       { raw, ref_num: null },
       source,
@@ -90,56 +96,65 @@ export async function book(
   // An answer without the amount proves nothing about what the bank took: it is a mismatch
   // (held and returned), never taken as ours. The ledger still books the attempt's own amount,
   // the only amount a token for it lets the bank capture, so the return has a balance to move.
-  const captured = verified.amountIrr ?? tx.amount_irr
+  const captured = verified.amountIrr ?? attempt.amount_irr
   const details = {
-    rrn: clip(verified.rrn, 64) ?? tx.rrn,
-    masked_pan: clip(verified.maskedPan, 32) ?? tx.masked_pan,
+    rrn: clip(verified.rrn, 64) ?? attempt.rrn,
+    masked_pan: clip(verified.maskedPan, 32) ?? attempt.masked_pan,
     hashed_pan: clip(verified.hashedPan, 128),
     raw,
     verified_at: now,
     updated_at: now,
   }
   const by = source === 'callback' ? 'gateway' : 'system'
-  const capture = { payment, tx, attempt, refNum, verified, captured, details, by, source, now }
+  const capture = {
+    order,
+    attempt,
+    forLedger,
+    refNum,
+    verified,
+    captured,
+    details,
+    by,
+    source,
+    now,
+  }
   const mismatch = await suspenseReasonOf(trx, capture)
-  if (!mismatch && payment.stage === 'awaiting_payment') return bookPaid(trx, capture)
+  if (!mismatch && order.stage === 'awaiting_payment') return bookPaid(trx, capture)
   return bookSuspense(deps, trx, capture, mismatch)
 }
 
 /** Why a capture cannot pay its order whatever the order's stage; null when nothing is off. */
 async function suspenseReasonOf(
   trx: Knex.Transaction,
-  { payment, tx, refNum, verified, captured }: Capture,
+  { order, attempt, refNum, verified, captured }: Capture,
 ): Promise<SuspenseReason | null> {
   return verified.refNum !== null && verified.refNum !== refNum
     ? 'reference_mismatch'
     : verified.amountIrr === null ||
-        captured !== tx.amount_irr ||
-        tx.amount_irr !== payment.amount_irr
+        captured !== attempt.amount_irr ||
+        attempt.amount_irr !== order.amount_irr
       ? 'amount_mismatch'
-      : (await paidWithForeignCard(trx, payment.user_id, verified.hashedPan))
+      : (await paidWithForeignCard(trx, order.user_id, verified.hashedPan))
         ? 'foreign_card'
         : null
 }
 
 /** The capture an order waiting for exactly it was: the order is paid. */
 async function bookPaid(trx: Knex.Transaction, capture: Capture): Promise<Booked> {
-  const { payment, tx, attempt, refNum, captured, details, by, source, now } = capture
-  await bookCapture(trx, attempt, { amount: captured, to: 'order', at: now, by })
-  await GatewayTransaction.query(trx)
-    .findById(tx.id)
-    .patch({ ...details, status: 'verified', failure: null })
+  const { order, attempt, forLedger, refNum, captured, details, by, source, now } = capture
+  await bookCapture(trx, forLedger, { amount: captured, to: 'order', at: now, by })
+  await BankAttempt.patchById(trx, attempt.id, { ...details, status: 'verified', failure: null })
   const moved = await transition(trx, {
-    paymentId: payment.id,
+    orderId: order.id,
     to: 'paid',
     from: ['awaiting_payment'],
     reason: source === 'callback' ? 'gateway_verified' : 'reconciled_verified',
     actor: source === 'callback' ? 'gateway' : 'system',
-    data: { res_num: tx.res_num, ref_num: refNum, amount_irr: tx.amount_irr },
+    data: { res_num: attempt.res_num, ref_num: refNum, amount_irr: attempt.amount_irr },
     patch: { paid_at: now },
     now,
   })
-  if (!moved) throw new Error(`order ${payment.id} left awaiting_payment under its own lock`)
+  if (!moved) throw new Error(`order ${order.id} left awaiting_payment under its own lock`)
   return { outcome: 'success', toReturn: false }
 }
 
@@ -149,38 +164,42 @@ async function bookSuspense(
   capture: Capture,
   mismatch: SuspenseReason | null,
 ): Promise<Booked> {
-  const { payment, tx, attempt, refNum, verified, captured, details, by, source, now } = capture
+  const { order, attempt, forLedger, refNum, verified, captured, details, by, source, now } =
+    capture
   // Captured, but not for an order waiting for exactly this: paid twice (two tabs), paid after
   // the order was cancelled or expired, or a different amount or reference.
   const reason: SuspenseReason =
     mismatch ??
-    (payment.stage === 'paid' || payment.stage === 'in_progress' || payment.stage === 'done'
+    (order.stage === 'paid' || order.stage === 'in_progress' || order.stage === 'done'
       ? 'duplicate_payment'
       : 'late_payment')
   deps.logger.error(
     {
-      paymentId: payment.id,
+      orderId: order.id,
       refNum,
       reason,
-      expected: tx.amount_irr,
+      expected: attempt.amount_irr,
       verified: verified.amountIrr,
     },
     'captured money is not on a paid order: into suspense, to be returned',
   )
-  await bookCapture(trx, attempt, { amount: captured, to: reason, at: now, by })
-  await GatewayTransaction.query(trx)
-    .findById(tx.id)
-    .patch({ ...details, status: 'suspense', failure: reason, amount_irr: tx.amount_irr })
-  if (payment.stage === 'awaiting_payment') {
+  await bookCapture(trx, forLedger, { amount: captured, to: reason, at: now, by })
+  await BankAttempt.patchById(trx, attempt.id, {
+    ...details,
+    status: 'suspense',
+    failure: reason,
+    amount_irr: attempt.amount_irr,
+  })
+  if (order.stage === 'awaiting_payment') {
     await transition(trx, {
-      paymentId: payment.id,
+      orderId: order.id,
       to: 'payment_failed',
       from: ['awaiting_payment'],
       reason: `${source === 'callback' ? 'gateway' : 'reconciled'}_${reason}`,
       actor: source === 'callback' ? 'gateway' : 'system',
-      data: { res_num: tx.res_num },
+      data: { res_num: attempt.res_num },
       now,
     })
   }
-  return { outcome: payment.stage === 'paid' ? 'success' : 'failed', toReturn: true }
+  return { outcome: order.stage === 'paid' ? 'success' : 'failed', toReturn: true }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { TEST_CARDS } from '../../../sandbox-bank/cards.ts'
-import { PaymentEvent } from '../../../models/payment-event.model.ts'
-import { Payment } from '../../../models/payment.model.ts'
+import { OrderEvent } from '../../../models/order-event.model.ts'
+import { Order } from '../../../models/order.model.ts'
 import {
   createOrder,
   createPayoutOrder,
@@ -14,7 +14,7 @@ import {
 } from '../../../test/orders.ts'
 
 const paidEvents = async (t: ReturnType<typeof useOrdersApp>, id: number) =>
-  PaymentEvent.query(t.deps.db).where({ payment_id: id, to_stage: 'paid' })
+  OrderEvent.query(t.deps.db).where({ payment_id: id, to_stage: 'paid' })
 
 describe('bank callback', () => {
   const t = useOrdersApp()
@@ -43,11 +43,11 @@ describe('bank callback', () => {
     const response = await postCallback(t, bank.fields)
     expect(response.status).toBe(303)
     expect(response.location).toBe(`${WEB}/dashboard/orders/${order.id}?payment=success`)
-    const row = await Payment.query(t.deps.db).findById(order.id)
+    const row = await Order.query(t.deps.db).findById(order.id)
     expect(row).toMatchObject({ stage: 'paid', status: 'processing' })
     expect(row?.paid_at).toBeInstanceOf(Date)
-    const tx = await t.deps.db('gateway_transactions').where({ payment_id: order.id }).first()
-    expect(tx).toMatchObject({
+    const attempt = await t.deps.db('gateway_transactions').where({ payment_id: order.id }).first()
+    expect(attempt).toMatchObject({
       status: 'verified',
       ref_num: bank.fields.RefNum,
       masked_pan: '621986******0009',
@@ -99,7 +99,7 @@ describe('bank callback', () => {
       expect(response.location).toBe(`${WEB}/dashboard/orders/${order.id}?payment=success`)
     }
     expect(await paidEvents(t, order.id)).toHaveLength(1)
-    const events = await PaymentEvent.query(t.deps.db).where({ payment_id: order.id })
+    const events = await OrderEvent.query(t.deps.db).where({ payment_id: order.id })
     expect(events.map((e) => e.to_stage)).toEqual(['awaiting_payment', 'paid'])
     expect(t.bank.stats.verifyCalls - verifies).toBe(1)
   }, 60_000)
@@ -110,9 +110,9 @@ describe('bank callback', () => {
     expect(bank.fields).toMatchObject({ State: 'CanceledByUser', Status: '1', RefNum: '' })
     const response = await postCallback(t, bank.fields)
     expect(response.location).toBe(`${WEB}/dashboard/orders/${order.id}?payment=failed`)
-    const row = await Payment.query(t.deps.db).findById(order.id)
+    const row = await Order.query(t.deps.db).findById(order.id)
     expect(row).toMatchObject({ stage: 'payment_failed', status: 'failed' })
-    const event = await PaymentEvent.query(t.deps.db).findOne({
+    const event = await OrderEvent.query(t.deps.db).findOne({
       payment_id: order.id,
       to_stage: 'payment_failed',
     })
@@ -124,31 +124,33 @@ describe('bank callback', () => {
     const bank = await payAtBank(start, 'pay', TEST_CARDS.insufficientFunds)
     expect(bank.fields).toMatchObject({ State: 'Failed', Status: '3' })
     await postCallback(t, bank.fields)
-    expect((await Payment.query(t.deps.db).findById(order.id))?.stage).toBe('payment_failed')
+    expect((await Order.query(t.deps.db).findById(order.id))?.stage).toBe('payment_failed')
   })
 
   it('a forged "OK" without a real bank payment is never verified: the bank\'s receipt does not name it', async () => {
     const { order, start } = await startedOrder()
-    const tx = await t.deps.db('gateway_transactions').where({ payment_id: order.id }).first()
+    const attempt = await t.deps.db('gateway_transactions').where({ payment_id: order.id }).first()
     const verifies = t.bank.stats.verifyCalls
     const response = await postCallback(t, {
       State: 'OK',
       Status: '2',
       RefNum: 'forged-reference',
-      ResNum: tx.res_num,
+      ResNum: attempt.res_num,
       Token: start.token ?? '',
       Amount: String(order.amount_irr),
     })
     expect(response.location).toBe(`${WEB}/dashboard/orders/${order.id}?payment=pending`)
     expect(t.bank.stats.verifyCalls).toBe(verifies)
-    const row = await Payment.query(t.deps.db).findById(order.id)
+    const row = await Order.query(t.deps.db).findById(order.id)
     expect(row?.stage).toBe('awaiting_payment')
-    expect(await t.deps.db('gateway_transactions').where({ id: tx.id }).first()).toMatchObject({
-      status: 'token_created',
-      failure: 'unproven_reference',
-      callback_ref_num: 'forged-reference',
-      ref_num: null,
-    })
+    expect(await t.deps.db('gateway_transactions').where({ id: attempt.id }).first()).toMatchObject(
+      {
+        status: 'token_created',
+        failure: 'unproven_reference',
+        callback_ref_num: 'forged-reference',
+        ref_num: null,
+      },
+    )
   })
 
   it('wrong amount: the bank verified a different amount than ours → failed and reversed', async () => {
@@ -161,9 +163,9 @@ describe('bank callback', () => {
       .update({ amount_irr: order.amount_irr + 1 })
     const response = await postCallback(t, bank.fields)
     expect(response.location).toBe(`${WEB}/dashboard/orders/${order.id}?payment=failed`)
-    expect((await Payment.query(t.deps.db).findById(order.id))?.stage).toBe('payment_failed')
-    const tx = await t.deps.db('gateway_transactions').where({ payment_id: order.id }).first()
-    expect(tx).toMatchObject({
+    expect((await Order.query(t.deps.db).findById(order.id))?.stage).toBe('payment_failed')
+    const attempt = await t.deps.db('gateway_transactions').where({ payment_id: order.id }).first()
+    expect(attempt).toMatchObject({
       status: 'reversed',
       failure: 'amount_mismatch',
       ref_num: bank.fields.RefNum,
@@ -186,9 +188,9 @@ describe('bank callback', () => {
       t.bank.setFaults({})
     }
     expect(await paidEvents(t, order.id)).toHaveLength(0)
-    expect((await Payment.query(t.deps.db).findById(order.id))?.stage).toBe('payment_failed')
-    const tx = await t.deps.db('gateway_transactions').where({ payment_id: order.id }).first()
-    expect(tx).toMatchObject({ status: 'reversed', failure: 'amount_mismatch' })
+    expect((await Order.query(t.deps.db).findById(order.id))?.stage).toBe('payment_failed')
+    const attempt = await t.deps.db('gateway_transactions').where({ payment_id: order.id }).first()
+    expect(attempt).toMatchObject({ status: 'reversed', failure: 'amount_mismatch' })
     expect(await t.deps.db('refunds').where({ payment_id: order.id })).toMatchObject([
       { method: 'gateway_reverse', status: 'done', reason: 'amount_mismatch' },
     ])
@@ -199,7 +201,7 @@ describe('bank callback', () => {
     const first = await startedOrder()
     const paid = await payAtBank(first.start)
     await postCallback(t, paid.fields)
-    expect((await Payment.query(t.deps.db).findById(first.order.id))?.stage).toBe('paid')
+    expect((await Order.query(t.deps.db).findById(first.order.id))?.stage).toBe('paid')
 
     const second = await startedOrder()
     const secondTx = await t.deps
@@ -212,12 +214,12 @@ describe('bank callback', () => {
       Token: second.start.token ?? '',
     })
     expect(replay.location).toBe(`${WEB}/dashboard/orders/${second.order.id}?payment=failed`)
-    expect((await Payment.query(t.deps.db).findById(second.order.id))?.stage).toBe('payment_failed')
+    expect((await Order.query(t.deps.db).findById(second.order.id))?.stage).toBe('payment_failed')
     expect(
       (await t.deps.db('gateway_transactions').where({ id: secondTx.id }).first()).failure,
     ).toBe('ref_num_reused')
     // The first order keeps its payment; nothing was reversed.
-    expect((await Payment.query(t.deps.db).findById(first.order.id))?.stage).toBe('paid')
+    expect((await Order.query(t.deps.db).findById(first.order.id))?.stage).toBe('paid')
     expect(t.bank.payments().find((p) => p.refNum === paid.fields.RefNum)?.reversed).toBe(false)
   })
 
@@ -241,10 +243,10 @@ describe('bank callback', () => {
     const bank = await payAtBank(start)
     const response = await postCallback(t, { ...bank.fields, Token: 'f'.repeat(32) })
     expect(response.location).toBe(`${WEB}/dashboard/orders/${order.id}?payment=failed`)
-    expect((await Payment.query(t.deps.db).findById(order.id))?.stage).toBe('awaiting_payment')
+    expect((await Order.query(t.deps.db).findById(order.id))?.stage).toBe('awaiting_payment')
     // The genuine callback still settles it.
     await postCallback(t, bank.fields)
-    expect((await Payment.query(t.deps.db).findById(order.id))?.stage).toBe('paid')
+    expect((await Order.query(t.deps.db).findById(order.id))?.stage).toBe('paid')
   })
 
   it('an unknown attempt goes to the orders page as failed', async () => {
@@ -343,7 +345,7 @@ describe('staff transitions', () => {
     expect((await move('in_progress')).status).toBe(409)
     expect((await move('done')).body).toMatchObject({ stage: 'done', status: 'completed' })
     expect((await move('cancelled')).status).toBe(409)
-    const events = await PaymentEvent.query(t.deps.db).where({ payment_id: order.id }).orderBy('id')
+    const events = await OrderEvent.query(t.deps.db).where({ payment_id: order.id }).orderBy('id')
     expect(events.map((e) => `${e.from_stage}→${e.to_stage}:${e.actor}`)).toEqual([
       'null→awaiting_payment:customer',
       'awaiting_payment→paid:gateway',
@@ -380,7 +382,7 @@ describe('cash-out (payout)', () => {
     )
     expect(bad.status).toBe(400)
     expect(bad.body).toEqual({ sheba: ['شماره شبا معتبر نیست (IR و ۲۴ رقم)'] })
-    expect((await Payment.query(t.deps.db).findById(order.id))?.stage).toBe('awaiting_payment')
+    expect((await Order.query(t.deps.db).findById(order.id))?.stage).toBe('awaiting_payment')
 
     const start = await t.api.post(
       `/api/payments/${order.id}/start/`,
@@ -390,7 +392,7 @@ describe('cash-out (payout)', () => {
     expect(start.status, start.text).toBe(200)
     expect(start.body).toEqual({ gateway_url: null, token: null })
     // No income document yet (ADR 017; payout-details.test.ts has the rest of the way).
-    const row = await Payment.query(t.deps.db).findById(order.id)
+    const row = await Order.query(t.deps.db).findById(order.id)
     expect(row).toMatchObject({ stage: 'awaiting_payout_details', status: 'pending', sheba: SHEBA })
     expect(await t.deps.db('gateway_transactions').where({ payment_id: order.id })).toEqual([])
     const cancelled = await t.api.post(

@@ -1,4 +1,4 @@
-import { GatewayTransaction } from '../../../models/gateway-transaction.model.ts'
+import { BankAttempt } from '../../../models/bank-attempt.model.ts'
 import type { CallbackData } from '../../gateways/gateway.ts'
 import type { OrderDeps } from '../order-deps.ts'
 import type { CallbackOutcome } from './settlement.ts'
@@ -11,31 +11,25 @@ import type { CallbackOutcome } from './settlement.ts'
 export async function handleCallback(
   deps: Pick<OrderDeps, 'db' | 'logger' | 'gateway' | 'settlement'>,
   fields: Record<string, string>,
-): Promise<{ paymentId: number | null; outcome: CallbackOutcome }> {
+): Promise<{ orderId: number | null; outcome: CallbackOutcome }> {
   const { db, logger, gateway, settlement } = deps
   const data: CallbackData = gateway.parseCallback(fields)
-  let attempt: GatewayTransaction | undefined
-  if (data.resNum)
-    attempt = await GatewayTransaction.query(db).findOne({
-      res_num: data.resNum,
-      gateway: gateway.name,
-    })
-  if (!attempt && data.token)
-    attempt = await GatewayTransaction.query(db).findOne({
-      token: data.token,
-      gateway: gateway.name,
-    })
+  let attempt: BankAttempt | undefined
+  if (data.resNum) attempt = await BankAttempt.named(db, gateway.name, { res_num: data.resNum })
+  if (!attempt && data.token) {
+    attempt = await BankAttempt.named(db, gateway.name, { token: data.token })
+  }
   if (!attempt) {
     logger.warn({ resNum: data.resNum, state: data.state }, 'callback for an unknown attempt')
-    return { paymentId: null, outcome: 'failed' }
+    return { orderId: null, outcome: 'failed' }
   }
   const found = attempt
   if (data.token && found.token && data.token !== found.token) {
     logger.warn(
-      { paymentId: found.payment_id, resNum: found.res_num },
+      { orderId: found.payment_id, resNum: found.res_num },
       'callback token does not match the attempt',
     )
-    return { paymentId: found.payment_id, outcome: 'failed' }
+    return { orderId: found.payment_id, outcome: 'failed' }
   }
 
   return settlement.settleAttempt(found, data, 'callback')

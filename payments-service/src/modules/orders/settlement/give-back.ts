@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { GatewayTransaction } from '../../../models/gateway-transaction.model.ts'
+import { BankAttempt } from '../../../models/bank-attempt.model.ts'
 import { Refund, type RefundRow } from '../../../models/refund.model.ts'
 import { lockBoth } from './attempt-rows.ts'
 import { proveOwnership } from './prove.ts'
@@ -14,25 +14,26 @@ export const STAFF_REFUND = 'staff_refund'
  * the RefNum is ours alone (unique claim) and the bank's receipt for this attempt's own token
  * names it. Unproven, or refused by the bank: it stays in suspense for staff.
  */
-export async function returnCaptured(deps: SettlementDeps, txId: number): Promise<void> {
+export async function returnCaptured(deps: SettlementDeps, attemptId: number): Promise<void> {
   const { db, clock, logger } = deps
-  const tx = await GatewayTransaction.query(db).findById(txId)
-  if (!tx || tx.status !== 'suspense' || tx.return_block || !tx.ref_num) return
-  const { proof } = await proveOwnership(deps, tx, tx.ref_num)
+  const attempt = await BankAttempt.withId(db, attemptId)
+  if (!attempt || attempt.status !== 'suspense' || attempt.return_block || !attempt.ref_num) return
+  const { proof } = await proveOwnership(deps, attempt, attempt.ref_num)
   if (proof !== 'proven') {
-    await GatewayTransaction.blockSuspenseReturn(db, txId, proof, clock.now())
-    logger.error({ txId, refNum: tx.ref_num, proof }, 'captured money left to staff: not proven')
+    await BankAttempt.blockSuspenseReturn(db, attemptId, proof, clock.now())
+    logger.error(
+      { attemptId, refNum: attempt.ref_num, proof },
+      'captured money left to staff: not proven',
+    )
     return
   }
   const refund = await db.transaction(async (trx) => {
-    const { tx: locked } = await lockBoth(trx, txId)
+    const { attempt: locked } = await lockBoth(trx, attemptId)
     if (locked.status !== 'suspense' || locked.return_block) return null
-    await GatewayTransaction.query(trx)
-      .findById(txId)
-      .patch({ status: 'reversing', updated_at: clock.now() })
+    await BankAttempt.patchById(trx, attemptId, { status: 'reversing', updated_at: clock.now() })
     return openRefund(trx, {
-      paymentId: locked.payment_id,
-      gatewayTxId: locked.id,
+      orderId: locked.payment_id,
+      attemptId: locked.id,
       amountIrr: locked.amount_irr,
       method: 'gateway_reverse',
       from: 'suspense',
@@ -43,7 +44,7 @@ export async function returnCaptured(deps: SettlementDeps, txId: number): Promis
   })
   if (!refund) return
   deps.onStep?.('return_requested')
-  await reverseRequested(deps, txId, tx.ref_num, refund)
+  await reverseRequested(deps, attemptId, attempt.ref_num, refund)
 }
 
 /**
@@ -53,7 +54,7 @@ export async function returnCaptured(deps: SettlementDeps, txId: number): Promis
  */
 export async function reverseRequested(
   deps: SettlementDeps,
-  txId: number,
+  attemptId: number,
   refNum: string,
   refund: RefundRow,
 ) {
@@ -62,30 +63,28 @@ export async function reverseRequested(
   try {
     const result = await deps.gateway.reverse({ refNum })
     ok = result.ok
-    if (!ok) logger.error({ txId, refNum, result: result.raw }, 'bank refused the reversal')
+    if (!ok) logger.error({ attemptId, refNum, result: result.raw }, 'bank refused the reversal')
   } catch (error) {
-    logger.error({ err: error, txId, refNum }, 'reversal unanswered: will ask again')
+    logger.error({ err: error, attemptId, refNum }, 'reversal unanswered: will ask again')
     return
   }
   deps.onStep?.('reversed')
   // The customer hears of a return the bank accepted, or of the transfer replacing one it
   // refused: never a promise the bank may still break.
   await deps.db.transaction(async (trx) => {
-    const { tx } = await lockBoth(trx, txId)
+    const { attempt } = await lockBoth(trx, attemptId)
     const current = (await Refund.lockById(trx, refund.id)) as RefundRow
-    if (tx.status !== 'reversing' || current.status !== 'requested') return
+    if (attempt.status !== 'reversing' || current.status !== 'requested') return
     const now = deps.clock.now()
     let comingBack: RefundRow | null = current
     if (!ok) {
-      comingBack = await bookRefused(trx, tx, current, 'reversal_refused', now)
+      comingBack = await bookRefused(trx, attempt, current, 'reversal_refused', now)
       // Held for staff, it can only leave by transfer: the customer is asked for an account
       // now (a transfer opened at once asks with its money-back notice).
-      if (!comingBack) await deps.onTransferNeeded?.(trx, tx.payment_id)
+      if (!comingBack) await deps.onTransferNeeded?.(trx, attempt.payment_id)
     } else {
       await closeRefund(trx, current, 'reversed', { staffId: null, now })
-      await GatewayTransaction.query(trx)
-        .findById(txId)
-        .patch({ status: 'reversed', updated_at: now })
+      await BankAttempt.patchById(trx, attemptId, { status: 'reversed', updated_at: now })
     }
     if (comingBack) await deps.onMoneyBack?.(trx, comingBack.id)
   })
@@ -98,7 +97,7 @@ export async function reverseRequested(
  */
 export async function bookRefused(
   trx: Knex.Transaction,
-  tx: GatewayTransaction,
+  attempt: BankAttempt,
   refund: RefundRow,
   why: 'reversal_refused' | 'reversal_unanswered',
   now: Date,
@@ -106,16 +105,18 @@ export async function bookRefused(
   await closeRefund(trx, refund, 'refused', { staffId: null, now })
   // Unanswered for the whole window, the bank may yet have reversed it: staff look first.
   if (refund.reason !== STAFF_REFUND || why === 'reversal_unanswered') {
-    await GatewayTransaction.query(trx)
-      .findById(tx.id)
-      .patch({ status: 'suspense', return_block: why, updated_at: now })
+    await BankAttempt.patchById(trx, attempt.id, {
+      status: 'suspense',
+      return_block: why,
+      updated_at: now,
+    })
     return null
   }
   // The capture stands at the bank; the customer is paid back by transfer.
-  await GatewayTransaction.query(trx).findById(tx.id).patch({ status: 'verified', updated_at: now })
+  await BankAttempt.patchById(trx, attempt.id, { status: 'verified', updated_at: now })
   return openRefund(trx, {
-    paymentId: refund.payment_id,
-    gatewayTxId: tx.id,
+    orderId: refund.payment_id,
+    attemptId: attempt.id,
     amountIrr: refund.amount_irr,
     method: 'manual',
     from: 'suspense',
@@ -126,15 +127,17 @@ export async function bookRefused(
 }
 
 /** The reversal window passed with no answer: the money goes back to suspense for staff. */
-export async function giveUpReversal(deps: SettlementDeps, txId: number): Promise<void> {
+export async function giveUpReversal(deps: SettlementDeps, attemptId: number): Promise<void> {
   await deps.db.transaction(async (trx) => {
-    const { tx } = await lockBoth(trx, txId)
-    if (tx.status !== 'reversing') return
-    const refund = await Refund.lockRequestedFor(trx, txId)
+    const { attempt } = await lockBoth(trx, attemptId)
+    if (attempt.status !== 'reversing') return
+    const refund = await Refund.lockRequestedFor(trx, attemptId)
     const now = deps.clock.now()
-    if (refund) return bookRefused(trx, tx, refund, 'reversal_unanswered', now)
-    await GatewayTransaction.query(trx)
-      .findById(txId)
-      .patch({ status: 'suspense', return_block: 'reversal_unanswered', updated_at: now })
+    if (refund) return bookRefused(trx, attempt, refund, 'reversal_unanswered', now)
+    await BankAttempt.patchById(trx, attemptId, {
+      status: 'suspense',
+      return_block: 'reversal_unanswered',
+      updated_at: now,
+    })
   })
 }

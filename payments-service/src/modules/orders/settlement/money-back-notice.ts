@@ -1,6 +1,6 @@
 import { moneyBackReason } from '@arzpol/contracts'
 import type { Knex } from 'knex'
-import { Payment } from '../../../models/payment.model.ts'
+import { Order } from '../../../models/order.model.ts'
 import { Refund } from '../../../models/refund.model.ts'
 import type { SmsOutbox } from '../../auth/sms/outbox.ts'
 import { expectedBy } from './money-back.ts'
@@ -38,12 +38,12 @@ export function createMoneyBackNotice(deps: { sms: SmsOutbox }): TellMoneyBack {
  * 038): unless the order already has one, its owner is asked by SMS to give it on the order
  * page. Inside the transaction that decided it, like the money-back notice.
  */
-export type AskForRefundAccount = (trx: Knex.Transaction, paymentId: number) => Promise<void>
+export type AskForRefundAccount = (trx: Knex.Transaction, orderId: number) => Promise<void>
 
 export function createRefundAccountRequest(deps: { sms: SmsOutbox }): AskForRefundAccount {
-  return async function askForRefundAccount(trx, paymentId) {
-    const row = await Payment.refundAccountOf(trx, paymentId)
+  return async function askForRefundAccount(trx, orderId) {
+    const row = await Order.refundAccountOf(trx, orderId)
     if (!row || row.refund_sheba) return
-    await deps.sms.enqueueRefundAccount(trx, { phone: row.phone, orderId: paymentId })
+    await deps.sms.enqueueRefundAccount(trx, { phone: row.phone, orderId })
   }
 }

@@ -43,9 +43,9 @@ export function expectedBy(method: 'gateway_reverse' | 'manual', createdAt: Date
 
 export async function moneyBackOf(
   db: Knex | Knex.Transaction,
-  paymentId: number,
+  orderId: number,
 ): Promise<MoneyBack[]> {
-  const rows = await Refund.moneyBackRowsOf(db, paymentId)
+  const rows = await Refund.moneyBackRowsOf(db, orderId)
   return rows.map((row) => ({
     amount_irr: Number(row.amount_irr),
     status: row.status,

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { GatewayTransaction } from '../../../models/gateway-transaction.model.ts'
+import { BankAttempt } from '../../../models/bank-attempt.model.ts'
 import { reverseRequested, STAFF_REFUND } from './give-back.ts'
 import { openRefund } from './refunds.ts'
 import type { SettlementDeps } from './settlement-deps.ts'
@@ -12,21 +12,19 @@ import type { SettlementDeps } from './settlement-deps.ts'
 export async function openOrderRefund(
   deps: SettlementDeps,
   trx: Knex.Transaction,
-  payment: { id: number; amount_irr: number },
+  order: { id: number; amount_irr: number },
   staffId: number,
   now: Date,
 ) {
-  const attempt = await GatewayTransaction.lockVerifiedOf(trx, payment.id)
+  const attempt = await BankAttempt.lockVerifiedOf(trx, order.id)
   const reversible = Boolean(attempt?.ref_num)
   if (attempt && reversible) {
-    await GatewayTransaction.query(trx)
-      .findById(attempt.id)
-      .patch({ status: 'reversing', updated_at: now })
+    await BankAttempt.patchById(trx, attempt.id, { status: 'reversing', updated_at: now })
   }
   const refund = await openRefund(trx, {
-    paymentId: payment.id,
-    gatewayTxId: attempt?.id ?? null,
-    amountIrr: payment.amount_irr,
+    orderId: order.id,
+    attemptId: attempt?.id ?? null,
+    amountIrr: order.amount_irr,
     method: reversible ? 'gateway_reverse' : 'manual',
     from: 'order_funds',
     reason: STAFF_REFUND,
@@ -38,7 +36,7 @@ export async function openOrderRefund(
   if (!reversible) await deps.onMoneyBack?.(trx, refund.id)
   return {
     refund,
-    reversal: attempt?.ref_num ? { txId: attempt.id, refNum: attempt.ref_num } : null,
+    reversal: attempt?.ref_num ? { attemptId: attempt.id, refNum: attempt.ref_num } : null,
   }
 }
 
@@ -47,6 +45,6 @@ export async function finishOrderRefund(
   opened: Awaited<ReturnType<typeof openOrderRefund>>,
 ) {
   if (opened.reversal) {
-    await reverseRequested(deps, opened.reversal.txId, opened.reversal.refNum, opened.refund)
+    await reverseRequested(deps, opened.reversal.attemptId, opened.reversal.refNum, opened.refund)
   }
 }

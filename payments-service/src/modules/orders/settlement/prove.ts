@@ -1,4 +1,4 @@
-import type { GatewayTransaction } from '../../../models/gateway-transaction.model.ts'
+import type { BankAttempt } from '../../../models/bank-attempt.model.ts'
 import type { CallbackData } from '../../gateways/gateway.ts'
 import type { SettlementDeps } from './settlement-deps.ts'
 
@@ -9,12 +9,12 @@ export type Receipt = { proof: Proof } | { proof: 'bank_names_another'; callback
 /** Asks the bank's receipt for the attempt's own token which RefNum, if any, paid it. */
 export async function proveOwnership(
   deps: SettlementDeps,
-  tx: GatewayTransaction,
+  attempt: BankAttempt,
   refNum: string,
 ): Promise<Receipt> {
-  if (!tx.token) return { proof: 'unproven_reference' }
+  if (!attempt.token) return { proof: 'unproven_reference' }
   try {
-    const receipt = await deps.gateway.inquire({ token: tx.token })
+    const receipt = await deps.gateway.inquire({ token: attempt.token })
     if (receipt.kind !== 'paid' || !receipt.callback.refNum) {
       return { proof: 'unproven_reference' }
     }
@@ -22,7 +22,10 @@ export async function proveOwnership(
       ? { proof: 'proven' }
       : { proof: 'bank_names_another', callback: receipt.callback }
   } catch (error) {
-    deps.logger.warn({ err: error, txId: tx.id }, 'receipt unavailable: reference not proven')
+    deps.logger.warn(
+      { err: error, attemptId: attempt.id },
+      'receipt unavailable: reference not proven',
+    )
     return { proof: 'receipt_unavailable' }
   }
 }

@@ -51,7 +51,7 @@ describe('reconciliation claims', () => {
     t.bank.setFaults({})
     expect(t.bank.stats.receiptCalls - before).toBe(5)
     expect(one.pending + two.pending).toBe(4)
-    expect([...one.settled, ...two.settled]).toEqual([{ paymentId: order.id, outcome: 'success' }])
+    expect([...one.settled, ...two.settled]).toEqual([{ orderId: order.id, outcome: 'success' }])
     expect(await stageOf(t, order.id)).toBe('paid')
   })
 
@@ -65,7 +65,7 @@ describe('reconciliation claims', () => {
     const second = await reconcileNow(t)
 
     expect(first.pending + second.pending).toBe(60)
-    expect(second.settled).toEqual([{ paymentId: order.id, outcome: 'success' }])
+    expect(second.settled).toEqual([{ orderId: order.id, outcome: 'success' }])
     expect(await stageOf(t, order.id)).toBe('paid')
     // Pending ones go to the back: asked again only PENDING_RECHECK_SECONDS later.
     const before = t.bank.stats.receiptCalls
@@ -102,7 +102,7 @@ describe('reconciliation claims', () => {
     expect(claimSeconds).toBeLessThan(PENDING_RECHECK_SECONDS)
     t.clock.advance(claimSeconds + 1)
     expect(await reconcileNow(t)).toMatchObject({
-      settled: [{ paymentId: order.id, outcome: 'success' }],
+      settled: [{ orderId: order.id, outcome: 'success' }],
     })
     expect(await stageOf(t, order.id)).toBe('paid')
   })

@@ -50,7 +50,7 @@ describe('reconciliation of lost bank callbacks', () => {
     const verifiesBefore = t.bank.stats.verifyCalls
 
     const report = await reconcileNow(t)
-    expect(report.settled).toEqual([{ paymentId: order.id, outcome: 'success' }])
+    expect(report.settled).toEqual([{ orderId: order.id, outcome: 'success' }])
     expect(await stageOf(t, order.id)).toBe('paid')
     expect(t.bank.stats.verifyCalls - verifiesBefore).toBe(1)
     const events = await eventsOf(t, order.id)
@@ -88,7 +88,7 @@ describe('reconciliation of lost bank callbacks', () => {
     expect(verified.ok).toBe(true)
     t.clock.advance(RECONCILE_GRACE_MINUTES * 60 + 1)
     const report = await reconcileNow(t)
-    expect(report.settled).toEqual([{ paymentId: order.id, outcome: 'success' }])
+    expect(report.settled).toEqual([{ orderId: order.id, outcome: 'success' }])
     expect(await stageOf(t, order.id)).toBe('paid')
   })
 
@@ -99,7 +99,7 @@ describe('reconciliation of lost bank callbacks', () => {
     t.clock.advance(RECONCILE_GRACE_MINUTES * 60 + 1)
     const reversesBefore = t.bank.stats.reverseCalls
     const report = await reconcileNow(t)
-    expect(report.settled).toEqual([{ paymentId: order.id, outcome: 'failed' }])
+    expect(report.settled).toEqual([{ orderId: order.id, outcome: 'failed' }])
     expect(t.bank.stats.reverseCalls - reversesBefore).toBe(1)
     expect(await stageOf(t, order.id)).toBe('cancelled')
     const atBank = t.bank.payments().find((p) => p.refNum === callback.fields.RefNum)
@@ -149,7 +149,7 @@ describe('reconciliation of lost bank callbacks', () => {
     t.bank.advance(31 * 60_000)
     t.clock.advance(31 * 60)
     const report = await reconcileNow(t)
-    expect(report.settled).toEqual([{ paymentId: order.id, outcome: 'failed' }])
+    expect(report.settled).toEqual([{ orderId: order.id, outcome: 'failed' }])
     expect(await stageOf(t, order.id)).toBe('payment_failed')
     expect((await eventsOf(t, order.id)).at(-1)).toMatchObject({
       reason: 'reconciled_verify_-6',
@@ -170,7 +170,7 @@ describe('reconciliation of lost bank callbacks', () => {
     const report = await reconcileNow(t, { gateway: down })
     expect(report).toMatchObject({ unreachable: 1, settled: [], closed: [] })
     expect(await stageOf(t, order.id)).toBe('awaiting_payment')
-    expect((await reconcileNow(t)).settled).toEqual([{ paymentId: order.id, outcome: 'success' }])
+    expect((await reconcileNow(t)).settled).toEqual([{ orderId: order.id, outcome: 'success' }])
   })
 
   it('two reconcilers and the callback at once move the order once', async () => {

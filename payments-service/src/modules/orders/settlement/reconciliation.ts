@@ -3,11 +3,11 @@ import type { Logger } from 'pino'
 import type { AppDeps } from '../../../http/context.ts'
 import type { Clock } from '../../../lib/clock.ts'
 import {
-  GatewayTransaction,
+  BankAttempt,
   type ReconcileBatch,
   type ReconcileClaim,
-} from '../../../models/gateway-transaction.model.ts'
-import { Payment } from '../../../models/payment.model.ts'
+} from '../../../models/bank-attempt.model.ts'
+import { Order } from '../../../models/order.model.ts'
 import { BANK_TOKEN_LIFETIME_MINUTES, type PaymentGateway } from '../../gateways/gateway.ts'
 import { purgeExpiredIdempotencyKeys } from '../checkout/idempotency.ts'
 import type { Settlement } from './settlement.ts'
@@ -87,7 +87,7 @@ export interface ReconcileDeps {
   clock: Clock
   logger: Logger
   gateway: PaymentGateway
-  payments: { settleAttempt: Settlement['settleAttempt']; settlement: Settlement }
+  orders: { settleAttempt: Settlement['settleAttempt']; settlement: Settlement }
   /** How long after an attempt's start we wait for its callback before asking the bank. */
   graceMinutes: number
   /** An attempt still pending at the bank this long after its start is closed (alert). */
@@ -100,7 +100,7 @@ export interface ReconcileDeps {
 }
 
 export interface ReconcileReport {
-  settled: Array<{ paymentId: number; outcome: string }>
+  settled: Array<{ orderId: number; outcome: string }>
   /** Settlements resumed: re-verified claims, returns retried, reversals given up. */
   resumed: number
   closed: number[]
@@ -130,8 +130,8 @@ const claimFrom = (deps: ReconcileDeps, now: Date, skip: number[]): ReconcileCla
 async function* claimed(
   deps: ReconcileDeps,
   now: Date,
-  claimOne: (batch: ReconcileBatch, claim: ReconcileClaim) => Promise<GatewayTransaction[]>,
-): AsyncGenerator<{ attempt: GatewayTransaction; claim: ReconcileClaim }> {
+  claimOne: (batch: ReconcileBatch, claim: ReconcileClaim) => Promise<BankAttempt[]>,
+): AsyncGenerator<{ attempt: BankAttempt; claim: ReconcileClaim }> {
   const { limit } = batchOf(deps)
   const taken: number[] = []
   while (taken.length < limit) {
@@ -170,7 +170,7 @@ export async function reconcileOpenAttempts(deps: ReconcileDeps): Promise<Reconc
     pendingUntil: now.getTime() - (deps.giveUpPendingMinutes ?? GIVE_UP_PENDING_MINUTES) * 60_000,
   }
   const attempts = claimed(deps, now, (batch, claim) =>
-    GatewayTransaction.unanswered(db, batch, askAfter, claim),
+    BankAttempt.unanswered(db, batch, askAfter, claim),
   )
   for await (const { attempt, claim } of attempts) {
     await reconcileAttempt(deps, attempt, claim, run, report)
@@ -183,7 +183,7 @@ export async function reconcileOpenAttempts(deps: ReconcileDeps): Promise<Reconc
 /** Asks the bank about one claimed attempt and acts on its answer; the report counts it. */
 async function reconcileAttempt(
   deps: ReconcileDeps,
-  attempt: GatewayTransaction,
+  attempt: BankAttempt,
   claim: ReconcileClaim,
   run: RunClock,
   report: ReconcileReport,
@@ -213,16 +213,16 @@ async function reconcileAttempt(
     }
     return
   }
-  const result = await deps.payments.settleAttempt(attempt, answer.callback, 'reconciliation')
-  if (result.paymentId !== null) {
-    report.settled.push({ paymentId: result.paymentId, outcome: result.outcome })
+  const result = await deps.orders.settleAttempt(attempt, answer.callback, 'reconciliation')
+  if (result.orderId !== null) {
+    report.settled.push({ orderId: result.orderId, outcome: result.outcome })
   }
 }
 
 /** The bank could not be reached about an attempt: given up when too old, else asked again. */
 async function bankUnreachable(
   deps: ReconcileDeps,
-  attempt: GatewayTransaction,
+  attempt: BankAttempt,
   claim: ReconcileClaim,
   run: RunClock,
   report: ReconcileReport,
@@ -238,14 +238,14 @@ async function bankUnreachable(
     report.closed.push(attempt.id)
   } else {
     // Nothing learnt: the next run may ask at once.
-    await GatewayTransaction.releaseClaim(db, attempt.id, claim, attempt.next_check_at)
+    await BankAttempt.releaseClaim(db, attempt.id, claim, attempt.next_check_at)
   }
 }
 
 /** The bank still calls the attempt pending: closed past the give-up time, else asked later. */
 async function stillPending(
   deps: ReconcileDeps,
-  attempt: GatewayTransaction,
+  attempt: BankAttempt,
   claim: ReconcileClaim,
   receipt: unknown,
   run: RunClock,
@@ -257,7 +257,7 @@ async function stillPending(
       deps.logger.error(
         {
           resNum: attempt.res_num,
-          paymentId: attempt.payment_id,
+          orderId: attempt.payment_id,
           parkedRefNum: attempt.callback_ref_num,
           alert: true,
         },
@@ -269,7 +269,7 @@ async function stillPending(
     }
   }
   const askAgainAt = new Date(deps.clock.now().getTime() + PENDING_RECHECK_SECONDS * 1000)
-  await GatewayTransaction.releaseClaim(deps.db, attempt.id, claim, askAgainAt)
+  await BankAttempt.releaseClaim(deps.db, attempt.id, claim, askAgainAt)
   report.pending += 1
 }
 
@@ -279,26 +279,29 @@ async function stillPending(
  */
 async function resumeSettlements(deps: ReconcileDeps, now: Date): Promise<number> {
   const { db, logger } = deps
-  const { settlement } = deps.payments
+  const { settlement } = deps.orders
   const settledBefore = new Date(now.getTime() - IN_FLIGHT_SECONDS * 1000)
   const stuck = claimed(deps, now, (batch, claim) =>
-    GatewayTransaction.betweenSettlementSteps(db, batch, settledBefore, claim),
+    BankAttempt.betweenSettlementSteps(db, batch, settledBefore, claim),
   )
   let resumed = 0
-  for await (const { attempt: tx } of stuck) {
+  for await (const { attempt } of stuck) {
     resumed += 1
-    const since = (tx.callback_at ?? tx.updated_at).getTime()
-    if (tx.status === 'reversing' && since < now.getTime() - REVERSE_WINDOW_MINUTES * 60_000) {
-      await settlement.giveUpReversal(tx.id)
-      logger.error({ txId: tx.id, alert: true }, 'reversal unanswered in its window: to staff')
+    const since = (attempt.callback_at ?? attempt.updated_at).getTime()
+    if (attempt.status === 'reversing' && since < now.getTime() - REVERSE_WINDOW_MINUTES * 60_000) {
+      await settlement.giveUpReversal(attempt.id)
+      logger.error(
+        { attemptId: attempt.id, alert: true },
+        'reversal unanswered in its window: to staff',
+      )
     } else if (
-      tx.status === 'verifying' &&
+      attempt.status === 'verifying' &&
       since < now.getTime() - GIVE_UP_AFTER_HOURS * 3600_000
     ) {
-      await settlement.giveUpVerify(tx.id, 'reconciliation')
-      logger.error({ txId: tx.id, alert: true }, 'verify unanswered for a day: closed')
+      await settlement.giveUpVerify(attempt.id, 'reconciliation')
+      logger.error({ attemptId: attempt.id, alert: true }, 'verify unanswered for a day: closed')
     } else {
-      await settlement.resume(tx)
+      await settlement.resume(attempt)
     }
   }
   return resumed
@@ -312,30 +315,25 @@ async function closeAttempt(
   raw: Record<string, unknown>,
 ): Promise<boolean> {
   return deps.db.transaction(async (trx) => {
-    const first = await GatewayTransaction.query(trx).findById(attemptId)
+    const first = await BankAttempt.withId(trx, attemptId)
     if (!first) return false
     // Order first, then attempt, as every settlement step locks them: the other way round, a
     // callback settling this attempt at the same moment deadlocked with us (model test, Race).
     // A busy order is left for the next run.
-    const order = await Payment.lockStageUnlessBusy(trx, first.payment_id)
+    const order = await Order.lockStageUnlessBusy(trx, first.payment_id)
     if (!order) return false
-    const open = await GatewayTransaction.query(trx)
-      .findById(attemptId)
-      .whereIn('status', ['created', 'token_created'])
-      .forUpdate()
+    const open = await BankAttempt.lockIfUnpaid(trx, attemptId)
     if (!open) return false
     const now = deps.clock.now()
     const failure = `reconciled_${why}`.slice(0, 64)
-    await GatewayTransaction.query(trx)
-      .findById(attemptId)
-      .patch({
-        status: 'failed',
-        failure,
-        raw: { ...open.raw, reconciliation: raw as never },
-        updated_at: now,
-      })
+    await BankAttempt.patchById(trx, attemptId, {
+      status: 'failed',
+      failure,
+      raw: { ...open.raw, reconciliation: raw as never },
+      updated_at: now,
+    })
     await recordEvent(trx, {
-      paymentId: open.payment_id,
+      orderId: open.payment_id,
       from: order.stage,
       to: order.stage,
       reason: failure,
@@ -356,7 +354,7 @@ export const RECONCILIATION_QUEUE = 'payment-reconciliation'
  */
 export function scheduleReconciliation(
   deps: AppDeps,
-  payments: ReconcileDeps['payments'],
+  orders: ReconcileDeps['orders'],
   gateway: PaymentGateway,
 ): void {
   const { db, clock, logger, config, metrics } = deps
@@ -366,7 +364,7 @@ export function scheduleReconciliation(
       clock,
       logger,
       gateway,
-      payments,
+      orders,
       graceMinutes: config.RECONCILE_GRACE_MINUTES,
       giveUpPendingMinutes: config.RECONCILE_GIVE_UP_MINUTES,
       claimSeconds: claimSecondsFor(config.GATEWAY_TIMEOUT_MS),

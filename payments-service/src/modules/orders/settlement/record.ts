@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { GatewayTransaction } from '../../../models/gateway-transaction.model.ts'
+import { BankAttempt } from '../../../models/bank-attempt.model.ts'
 import type { CallbackData } from '../../gateways/gateway.ts'
 import { clip, failAttempt, heardOf, lockBoth, OPEN_STATUSES, outcomeOf } from './attempt-rows.ts'
 import type { Proof } from './prove.ts'
@@ -20,33 +20,30 @@ export async function record(
   source: SettleSource,
   proof: Proof | null,
 ): Promise<Recorded> {
-  const { payment, tx } = await lockBoth(trx, found.id, found.payment_id)
-  if (tx.status === 'verifying') return { kind: 'wait' }
-  if (tx.status !== 'created' && tx.status !== 'token_created') {
-    return { kind: 'done', outcome: outcomeOf(tx, payment) }
+  const { order, attempt } = await lockBoth(trx, found.id, found.payment_id)
+  if (attempt.status === 'verifying') return { kind: 'wait' }
+  if (attempt.status !== 'created' && attempt.status !== 'token_created') {
+    return { kind: 'done', outcome: outcomeOf(attempt, order) }
   }
   const now = deps.clock.now()
   const refNum = clip(data.refNum, 128)
-  const heard = { ...heardOf(data, now), raw: { ...tx.raw, callback: data.raw } }
+  const heard = { ...heardOf(data, now), raw: { ...attempt.raw, callback: data.raw } }
   if (!data.ok || !refNum) {
     await failAttempt(
       deps,
       trx,
-      tx,
+      attempt,
       data.state ? `state_${clip(data.state, 50)}` : 'no_reference',
       heard,
       source,
     )
     return { kind: 'done', outcome: 'failed' }
   }
-  const holder = await GatewayTransaction.query(trx)
-    .where({ gateway: tx.gateway, ref_num: refNum })
-    .whereNot({ id: tx.id })
-    .first()
+  const holder = await BankAttempt.claimedRefNum(trx, attempt.gateway, refNum, attempt.id)
   if (holder) {
     // That payment belongs to the attempt that claimed it: never verified or reversed here.
-    deps.logger.warn({ paymentId: payment.id, refNum }, 'replayed bank reference refused')
-    await failAttempt(deps, trx, tx, 'ref_num_reused', heard, source)
+    deps.logger.warn({ orderId: order.id, refNum }, 'replayed bank reference refused')
+    await failAttempt(deps, trx, attempt, 'ref_num_reused', heard, source)
     return { kind: 'done', outcome: 'failed' }
   }
   // SEP's verify neither takes nor echoes our ResNum or Token: a RefNum from a browser could
@@ -55,21 +52,20 @@ export async function record(
   // on the attempt for staff, the attempt stays open, and the payment stays its owner's.
   if (source === 'callback' && proof !== 'proven') {
     if (proof === null) {
-      await GatewayTransaction.query(trx)
-        .findById(tx.id)
-        .patch({ ...heard, updated_at: now })
+      await BankAttempt.patchById(trx, attempt.id, { ...heard, updated_at: now })
       return { kind: 'prove', refNum }
     }
-    deps.logger.warn({ paymentId: payment.id, refNum, proof }, 'callback reference not proven')
-    await GatewayTransaction.query(trx)
-      .findById(tx.id)
-      .patch({ ...heard, failure: proof, updated_at: now })
-    const outcome = payment.stage === 'paid' ? 'success' : 'failed'
-    return { kind: 'done', outcome: payment.stage === 'awaiting_payment' ? 'pending' : outcome }
+    deps.logger.warn({ orderId: order.id, refNum, proof }, 'callback reference not proven')
+    await BankAttempt.patchById(trx, attempt.id, { ...heard, failure: proof, updated_at: now })
+    const outcome = order.stage === 'paid' ? 'success' : 'failed'
+    return { kind: 'done', outcome: order.stage === 'awaiting_payment' ? 'pending' : outcome }
   }
-  await GatewayTransaction.query(trx)
-    .findById(tx.id)
-    .patch({ ...heard, status: 'verifying', ref_num: refNum, updated_at: now })
+  await BankAttempt.patchById(trx, attempt.id, {
+    ...heard,
+    status: 'verifying',
+    ref_num: refNum,
+    updated_at: now,
+  })
   return { kind: 'verify', refNum }
 }
 
@@ -81,7 +77,7 @@ export async function record(
  */
 export async function heardFirst(
   deps: SettlementDeps,
-  found: GatewayTransaction,
+  found: BankAttempt,
   data: CallbackData,
   source: SettleSource,
 ): Promise<Recorded | null> {
@@ -90,7 +86,7 @@ export async function heardFirst(
     return null
   }
   const now = deps.clock.now()
-  const stored = await GatewayTransaction.recordCallbackWhileOpen(
+  const stored = await BankAttempt.recordCallbackWhileOpen(
     deps.db,
     found.id,
     OPEN_STATUSES,

@@ -1,11 +1,11 @@
 import { getShebaInfo } from '@persian-tools/persian-tools'
 import { MESSAGES } from '@arzpol/contracts/orders/customer'
-import { Payment } from '../../../models/payment.model.ts'
+import { Order } from '../../../models/order.model.ts'
 import type { User } from '../../../models/user.model.ts'
 import { notFound, visibleOrder } from '../access.ts'
 import { conflict } from '../conflict.ts'
 import { assertOwnSheba } from '../fulfilment/payout-details.ts'
-import type { PaymentsServiceDeps } from '../order-deps.ts'
+import type { OrdersServiceDeps } from '../order-deps.ts'
 import { recordEvent } from '../state-machine.ts'
 import { moneyBackOf } from './money-back.ts'
 
@@ -25,12 +25,12 @@ export const REFUND_ACCOUNT_GIVEN = 'refund_account_given'
 const byTransfer = (status: string) => status === 'held' || status === 'pending'
 
 /** Whether money of the order waits for a transfer (held, or a transfer staff opened). */
-export async function transferDue(db: PaymentsServiceDeps['db'], paymentId: number) {
-  return (await moneyBackOf(db, paymentId)).some((item) => byTransfer(item.status))
+export async function transferDue(db: OrdersServiceDeps['db'], orderId: number) {
+  return (await moneyBackOf(db, orderId)).some((item) => byTransfer(item.status))
 }
 
 export async function setRefundAccount(
-  deps: PaymentsServiceDeps,
+  deps: OrdersServiceDeps,
   user: User,
   id: number,
   sheba: string,
@@ -46,9 +46,9 @@ export async function setRefundAccount(
   return db.transaction(async (trx) => {
     const locked = await visibleOrder(trx, user, id, true)
     const now = clock.now()
-    await Payment.setRefundSheba(trx, id, sheba, checked ? now : null, now)
+    await Order.setRefundSheba(trx, id, sheba, checked ? now : null, now)
     await recordEvent(trx, {
-      paymentId: id,
+      orderId: id,
       from: locked.stage,
       to: locked.stage,
       reason: REFUND_ACCOUNT_GIVEN,
@@ -76,7 +76,7 @@ const accountView = (sheba: string, ownerChecked: boolean): RefundAccount => ({
 
 /** The order's account for a transfer; null until one is given. */
 export const refundAccountOf = (
-  order: Pick<Payment, 'refund_sheba' | 'refund_sheba_checked_at'>,
+  order: Pick<Order, 'refund_sheba' | 'refund_sheba_checked_at'>,
 ): RefundAccount | null =>
   order.refund_sheba
     ? accountView(order.refund_sheba, order.refund_sheba_checked_at !== null)

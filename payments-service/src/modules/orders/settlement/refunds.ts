@@ -11,7 +11,7 @@ import { bookRefundOutcome, bookRefundRequested } from '../../ledger/money-event
 const legsOf = (row: RefundRow) => ({
   refundId: row.id,
   orderId: row.payment_id,
-  gatewayTxId: row.gateway_tx_id,
+  attemptId: row.gateway_tx_id,
   amount: row.amount_irr,
 })
 
@@ -21,8 +21,8 @@ const byWhom = (staffId: number | null) => (staffId === null ? 'system' : `staff
 export async function openRefund(
   trx: Knex.Transaction,
   input: {
-    paymentId: number
-    gatewayTxId: number | null
+    orderId: number
+    attemptId: number | null
     amountIrr: number
     method: RefundRow['method']
     /** Where the money is now: on the paid order, or in suspense. */
@@ -33,8 +33,8 @@ export async function openRefund(
   },
 ): Promise<RefundRow> {
   const row = await Refund.open(trx, {
-    payment_id: input.paymentId,
-    gateway_tx_id: input.gatewayTxId,
+    payment_id: input.orderId,
+    gateway_tx_id: input.attemptId,
     amount_irr: input.amountIrr,
     method: input.method,
     status: input.method === 'gateway_reverse' ? 'requested' : 'pending',

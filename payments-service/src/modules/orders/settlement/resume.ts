@@ -1,4 +1,4 @@
-import type { GatewayTransaction } from '../../../models/gateway-transaction.model.ts'
+import type { BankAttempt } from '../../../models/bank-attempt.model.ts'
 import { Refund } from '../../../models/refund.model.ts'
 import { bookNotCaptured } from '../../ledger/money-events.ts'
 import { failAttempt, lockBoth } from './attempt-rows.ts'
@@ -9,18 +9,20 @@ import type { CallbackOutcome, SettleSource, SettlementDeps } from './settlement
 /** Reconciliation: an answer to a verify or a reversal that never came. */
 export async function resume(
   deps: SettlementDeps,
-  tx: GatewayTransaction,
+  attempt: BankAttempt,
 ): Promise<CallbackOutcome | null> {
-  if (tx.status === 'verifying' && tx.ref_num) {
-    return (await verifyAndBook(deps, tx.id, tx.payment_id, tx.ref_num, 'reconciliation')).outcome
+  if (attempt.status === 'verifying' && attempt.ref_num) {
+    return (
+      await verifyAndBook(deps, attempt.id, attempt.payment_id, attempt.ref_num, 'reconciliation')
+    ).outcome
   }
-  if (tx.status === 'suspense') {
-    await returnCaptured(deps, tx.id)
+  if (attempt.status === 'suspense') {
+    await returnCaptured(deps, attempt.id)
     return null
   }
-  if (tx.status === 'reversing' && tx.ref_num) {
-    const refund = await Refund.requestedFor(deps.db, tx.id)
-    if (refund) await reverseRequested(deps, tx.id, tx.ref_num, refund)
+  if (attempt.status === 'reversing' && attempt.ref_num) {
+    const refund = await Refund.requestedFor(deps.db, attempt.id)
+    if (refund) await reverseRequested(deps, attempt.id, attempt.ref_num, refund)
   }
   return null
 }
@@ -28,17 +30,17 @@ export async function resume(
 /** The verify window passed with no answer: SEP has reversed it, nothing was captured. */
 export async function giveUpVerify(
   deps: SettlementDeps,
-  txId: number,
+  attemptId: number,
   source: SettleSource,
 ): Promise<void> {
   await deps.db.transaction(async (trx) => {
-    const { tx } = await lockBoth(trx, txId)
-    if (tx.status !== 'verifying') return
+    const { attempt } = await lockBoth(trx, attemptId)
+    if (attempt.status !== 'verifying') return
     await bookNotCaptured(
       trx,
-      { id: tx.id, payment_id: tx.payment_id, unknownAmount: tx.amount_irr },
+      { id: attempt.id, payment_id: attempt.payment_id, unknownAmount: attempt.amount_irr },
       deps.clock.now(),
     )
-    await failAttempt(deps, trx, tx, 'verify_unanswered', { ref_num: null }, source)
+    await failAttempt(deps, trx, attempt, 'verify_unanswered', { ref_num: null }, source)
   })
 }

@@ -1,6 +1,6 @@
 import { isUniqueViolation } from '../../../db/errors.ts'
-import { GatewayTransaction } from '../../../models/gateway-transaction.model.ts'
-import { Payment } from '../../../models/payment.model.ts'
+import { BankAttempt } from '../../../models/bank-attempt.model.ts'
+import { Order } from '../../../models/order.model.ts'
 import type { CallbackData } from '../../gateways/gateway.ts'
 import { failAttempt, lockBoth, outcomeOf } from './attempt-rows.ts'
 import { verifyAndBook } from './book.ts'
@@ -8,7 +8,7 @@ import { proveOwnership } from './prove.ts'
 import { heardFirst, record, type Recorded } from './record.ts'
 import type { CallbackOutcome, SettleSource, SettlementDeps } from './settlement-deps.ts'
 
-type Settled = { paymentId: number; outcome: CallbackOutcome }
+type Settled = { orderId: number; outcome: CallbackOutcome }
 
 /**
  * Settles one attempt from what the bank said about it: its callback, or its receipt when
@@ -16,10 +16,10 @@ type Settled = { paymentId: number; outcome: CallbackOutcome }
  */
 export async function settleAttempt(
   deps: SettlementDeps,
-  found: GatewayTransaction,
+  found: BankAttempt,
   data: CallbackData,
   source: SettleSource,
-): Promise<{ paymentId: number | null; outcome: CallbackOutcome }> {
+): Promise<{ orderId: number | null; outcome: CallbackOutcome }> {
   const { db } = deps
   let recorded: Recorded
   try {
@@ -40,15 +40,15 @@ export async function settleAttempt(
     // one through; this one is a replay.
     if (!isUniqueViolation(error, 'gateway_transactions_ref_num_unique')) throw error
     await db.transaction(async (trx) => {
-      const { tx } = await lockBoth(trx, found.id, found.payment_id)
-      if (tx.status === 'created' || tx.status === 'token_created') {
-        await failAttempt(deps, trx, tx, 'ref_num_reused', {}, source)
+      const { attempt } = await lockBoth(trx, found.id, found.payment_id)
+      if (attempt.status === 'created' || attempt.status === 'token_created') {
+        await failAttempt(deps, trx, attempt, 'ref_num_reused', {}, source)
       }
     })
-    return { paymentId: found.payment_id, outcome: 'failed' }
+    return { orderId: found.payment_id, outcome: 'failed' }
   }
   deps.onStep?.('recorded')
-  const settled: Settled = { paymentId: found.payment_id, outcome: 'pending' }
+  const settled: Settled = { orderId: found.payment_id, outcome: 'pending' }
   if (recorded.kind === 'done') return { ...settled, outcome: recorded.outcome }
   if (recorded.kind === 'wait') return { ...settled, outcome: await waitForOutcome(deps, found.id) }
   if (recorded.kind === 'prove') return settled
@@ -57,15 +57,22 @@ export async function settleAttempt(
 }
 
 /** A second copy of a callback waits for the verify the first one started. */
-export async function waitForOutcome(deps: SettlementDeps, txId: number): Promise<CallbackOutcome> {
+export async function waitForOutcome(
+  deps: SettlementDeps,
+  attemptId: number,
+): Promise<CallbackOutcome> {
   const { db } = deps
   const deadline = Date.now() + (deps.waitForVerifyMs ?? 20_000)
   for (;;) {
-    const tx = await GatewayTransaction.query(db).findById(txId)
-    const payment = tx && (await Payment.query(db).findById(tx.payment_id))
-    if (!tx || !payment) throw new Error(`attempt ${txId} vanished`)
-    const outcome = outcomeOf(tx, payment)
-    if (outcome !== 'pending' || tx.status !== 'verifying' || tx.failure === 'verify_unknown') {
+    const attempt = await BankAttempt.withId(db, attemptId)
+    const order = attempt && (await Order.withId(db, attempt.payment_id))
+    if (!attempt || !order) throw new Error(`attempt ${attemptId} vanished`)
+    const outcome = outcomeOf(attempt, order)
+    if (
+      outcome !== 'pending' ||
+      attempt.status !== 'verifying' ||
+      attempt.failure === 'verify_unknown'
+    ) {
       return outcome
     }
     if (Date.now() > deadline) return 'pending'

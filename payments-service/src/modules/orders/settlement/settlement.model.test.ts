@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { GatewayTransaction } from '../../../models/gateway-transaction.model.ts'
+import { BankAttempt } from '../../../models/bank-attempt.model.ts'
 import type { User } from '../../../models/user.model.ts'
 import type { BankFaults, SandboxBank } from '../../../sandbox-bank/server.ts'
 import { TEST_CARDS } from '../../../sandbox-bank/cards.ts'
@@ -70,7 +70,7 @@ async function deliver(w: World, fields: Record<string, string>, crashAt?: Settl
   w.t.bank.setFaults(w.faults)
   try {
     if (!crashAt) {
-      await w.t.services.orders.payments.handleCallback(fields)
+      await w.t.services.orders.customer.handleCallback(fields)
       return
     }
     const gateway = w.t.services.orders.gateway
@@ -84,7 +84,7 @@ async function deliver(w: World, fields: Record<string, string>, crashAt?: Settl
         if (step === crashAt) throw new Error(`crash at ${step}`)
       },
     })
-    const found = await GatewayTransaction.query(w.t.deps.db).findOne({ res_num: fields.ResNum })
+    const found = await BankAttempt.query(w.t.deps.db).findOne({ res_num: fields.ResNum })
     if (!found) return
     await crashing.settleAttempt(found, gateway.parseCallback(fields), 'callback').catch((e) => {
       if (!String(e).includes('crash at')) throw e
@@ -182,12 +182,12 @@ const commands = [
       const first = pick(w.attempts, a)?.fields
       const second = pick(w.attempts, b)?.fields
       if (!first || !second) return false
-      const { payments } = w.t.services.orders
+      const { customer: orders } = w.t.services.orders
       w.t.bank.setFaults(w.faults)
       try {
         await Promise.all([
-          payments.handleCallback(first),
-          payments.handleCallback(second),
+          orders.handleCallback(first),
+          orders.handleCallback(second),
           withReconcile ? reconcile(w) : undefined,
         ])
       } finally {
@@ -214,9 +214,9 @@ const commands = [
       const target = pick(w.attempts, a)
       const source = pick(w.attempts, b)
       if (!target || !source?.fields?.RefNum) return false
-      const tx = await GatewayTransaction.query(w.t.deps.db).findOne({ token: target.token })
-      if (!tx) return false
-      await deliver(w, { ...source.fields, ResNum: tx.res_num, Token: target.token })
+      const attempt = await BankAttempt.query(w.t.deps.db).findOne({ token: target.token })
+      if (!attempt) return false
+      await deliver(w, { ...source.fields, ResNum: attempt.res_num, Token: target.token })
     }),
   ),
   fc
@@ -276,7 +276,7 @@ async function reconcile(w: World) {
     clock: w.t.clock,
     logger: w.t.deps.logger,
     gateway: w.t.services.orders.gateway,
-    payments: w.t.services.orders.payments,
+    orders: w.t.services.orders.customer,
     graceMinutes: 0,
   })
 }
@@ -335,7 +335,7 @@ async function assertInvariants(w: World) {
   const tokens = new Set(w.attempts.map((a) => a.token))
   const [violations, attempts, orderRows] = await Promise.all([
     checkLedger(db, { orderIds }),
-    db('gateway_transactions').whereIn('token', [...tokens]) as Promise<GatewayTransaction[]>,
+    db('gateway_transactions').whereIn('token', [...tokens]) as Promise<BankAttempt[]>,
     db('payments').whereIn('id', orderIds).select('id', 'stage', 'amount_irr') as Promise<
       Array<{ id: number; stage: string; amount_irr: number }>
     >,
@@ -400,7 +400,7 @@ async function assertInvariants(w: World) {
 async function assertForeignCards(
   w: World,
   payments: BankPayment[],
-  byRef: Map<string | null, GatewayTransaction>,
+  byRef: Map<string | null, BankAttempt>,
   suspense: Map<number, bigint>,
 ) {
   const level1 = new Set(w.orders.filter((o) => o.customer === LEVEL1).map((o) => o.id))

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
 import { ApiError } from '../../../http/errors.ts'
-import { Payment } from '../../../models/payment.model.ts'
+import { Order } from '../../../models/order.model.ts'
 import { StaffSecondFactor } from '../../../models/staff-second-factor.model.ts'
 import { Ticket } from '../../../models/ticket.model.ts'
 import { UserAudit } from '../../../models/user-audit.model.ts'
@@ -31,8 +31,8 @@ export async function userDetail(
   const user = await User.staffRowOf(runner, id)
   if (!user) throw userNotFound()
   const [orders, orderCount, tickets, ticketCount, audit, factor] = await Promise.all([
-    Payment.recentSummariesOf(runner, id, RECENT),
-    Payment.countOf(runner, id),
+    Order.recentSummariesOf(runner, id, RECENT),
+    Order.countOf(runner, id),
     Ticket.recentOf(runner, id, RECENT),
     Ticket.countOf(runner, id),
     UserAudit.recentOf(runner, id, RECENT),

@@ -6,7 +6,7 @@ export const ACTORS = ['customer', 'staff', 'gateway', 'system'] as const
 export type Actor = (typeof ACTORS)[number]
 
 /** Append-only audit row of one stage change (or a re-quote, where from = to). */
-export class PaymentEvent extends BaseModel {
+export class OrderEvent extends BaseModel {
   static override tableName = 'payment_events'
 
   declare id: number
@@ -27,18 +27,25 @@ export class PaymentEvent extends BaseModel {
   static async record(
     db: Knex,
     row: Pick<
-      PaymentEvent,
+      OrderEvent,
       'payment_id' | 'from_stage' | 'to_stage' | 'reason' | 'actor' | 'actor_user_id' | 'created_at'
     > & { data: string },
   ): Promise<void> {
     await db('payment_events').insert(row)
   }
 
+  /** An order's events as the customer's timeline reads them: oldest first. */
+  static async of(db: Knex, orderId: number): Promise<OrderEvent[]> {
+    return OrderEvent.query(db)
+      .where({ payment_id: orderId })
+      .orderBy([{ column: 'created_at' }, { column: 'id' }])
+  }
+
   /** An order's events, oldest first, each with the user name of the staff member (if any). */
-  static async timelineWithActors(db: Knex, paymentId: number): Promise<EventWithActor[]> {
+  static async timelineWithActors(db: Knex, orderId: number): Promise<EventWithActor[]> {
     return (await db('payment_events as e')
       .leftJoin('users as a', 'a.id', 'e.actor_user_id')
-      .where('e.payment_id', paymentId)
+      .where('e.payment_id', orderId)
       .orderBy([{ column: 'e.created_at' }, { column: 'e.id' }])
       .select('e.*', 'a.username as actor_username')) as EventWithActor[]
   }

@@ -9,7 +9,7 @@ export const GATEWAY_TX_STATUSES = ATTEMPT_STATUSES
 export type GatewayTxStatus = (typeof GATEWAY_TX_STATUSES)[number]
 
 /** One attempt to pay an order at a bank gateway. */
-export class GatewayTransaction extends BaseModel {
+export class BankAttempt extends BaseModel {
   static override tableName = 'gateway_transactions'
 
   declare id: number
@@ -67,7 +67,7 @@ export class GatewayTransaction extends BaseModel {
     batch: ReconcileBatch,
     createdBefore: Date,
     claim: ReconcileClaim,
-  ): Promise<GatewayTransaction[]> {
+  ): Promise<BankAttempt[]> {
     return claimDue(db, batch, claim, (q) =>
       q.whereIn('status', ['created', 'token_created']).where('created_at', '<', createdBefore),
     )
@@ -83,7 +83,7 @@ export class GatewayTransaction extends BaseModel {
     batch: ReconcileBatch,
     updatedBefore: Date,
     claim: ReconcileClaim,
-  ): Promise<GatewayTransaction[]> {
+  ): Promise<BankAttempt[]> {
     return claimDue(db, batch, claim, (q) =>
       q
         .where((w) =>
@@ -115,23 +115,50 @@ export class GatewayTransaction extends BaseModel {
    * An attempt, locked (FOR UPDATE) until the transaction ends: a plain row, not a model
    * instance (every callback takes this lock two or three times; ADR 011 bench).
    */
-  static async lockById(
-    trx: Knex.Transaction,
-    id: number,
-  ): Promise<GatewayTransaction | undefined> {
+  static async lockById(trx: Knex.Transaction, id: number): Promise<BankAttempt | undefined> {
     return (await trx('gateway_transactions').where({ id }).forUpdate().first()) as
-      GatewayTransaction | undefined
+      BankAttempt | undefined
+  }
+
+  /** The attempt a bank's callback names, by its ResNum or its token at that gateway. */
+  static async named(
+    db: Knex,
+    gateway: string,
+    by: { res_num: string } | { token: string },
+  ): Promise<BankAttempt | undefined> {
+    return BankAttempt.query(db).findOne({ ...by, gateway })
+  }
+
+  /** An attempt still waiting to be paid (created, or its token issued), locked; or undefined. */
+  static async lockIfUnpaid(trx: Knex.Transaction, id: number): Promise<BankAttempt | undefined> {
+    return BankAttempt.query(trx)
+      .findById(id)
+      .whereIn('status', ['created', 'token_created'])
+      .forUpdate()
+  }
+
+  /** Another attempt at the same gateway that already claimed this bank reference, if any. */
+  static async claimedRefNum(
+    trx: Knex.Transaction,
+    gateway: string,
+    refNum: string,
+    exceptId: number,
+  ): Promise<BankAttempt | undefined> {
+    return BankAttempt.query(trx)
+      .where({ gateway, ref_num: refNum })
+      .whereNot({ id: exceptId })
+      .first()
   }
 
   /** An order's verified attempt, locked (FOR UPDATE): the one a staff refund reverses. */
   static async lockVerifiedOf(
     trx: Knex.Transaction,
-    paymentId: number,
-  ): Promise<GatewayTransaction | undefined> {
+    orderId: number,
+  ): Promise<BankAttempt | undefined> {
     return (await trx('gateway_transactions')
-      .where({ payment_id: paymentId, status: 'verified' })
+      .where({ payment_id: orderId, status: 'verified' })
       .forUpdate()
-      .first()) as GatewayTransaction | undefined
+      .first()) as BankAttempt | undefined
   }
 
   /**
@@ -230,9 +257,9 @@ export class GatewayTransaction extends BaseModel {
   }
 
   /** The id of the order's verified bank payment (the one that paid it), if any. */
-  static async verifiedIdOf(db: Knex, paymentId: number): Promise<number | undefined> {
+  static async verifiedIdOf(db: Knex, orderId: number): Promise<number | undefined> {
     const row = (await db('gateway_transactions')
-      .where({ payment_id: paymentId, status: 'verified' })
+      .where({ payment_id: orderId, status: 'verified' })
       .first('id')) as { id: number } | undefined
     return row?.id
   }
@@ -240,16 +267,14 @@ export class GatewayTransaction extends BaseModel {
   /** The bank's receipt of an order's verified payment (the customer's receipt shows it). */
   static async receiptOf(
     db: Knex,
-    paymentId: number,
+    orderId: number,
   ): Promise<
-    | Pick<GatewayTransaction, 'ref_num' | 'rrn' | 'trace_no' | 'masked_pan' | 'verified_at'>
-    | undefined
+    Pick<BankAttempt, 'ref_num' | 'rrn' | 'trace_no' | 'masked_pan' | 'verified_at'> | undefined
   > {
     return (await db('gateway_transactions')
-      .where({ payment_id: paymentId, status: 'verified' })
+      .where({ payment_id: orderId, status: 'verified' })
       .first('ref_num', 'rrn', 'trace_no', 'masked_pan', 'verified_at')) as
-      | Pick<GatewayTransaction, 'ref_num' | 'rrn' | 'trace_no' | 'masked_pan' | 'verified_at'>
-      | undefined
+      Pick<BankAttempt, 'ref_num' | 'rrn' | 'trace_no' | 'masked_pan' | 'verified_at'> | undefined
   }
 
   /**
@@ -258,10 +283,10 @@ export class GatewayTransaction extends BaseModel {
    */
   static async expectedCardOf(
     db: Knex,
-    paymentId: number,
+    orderId: number,
   ): Promise<{ bank_name: string; masked_number: string } | undefined> {
     const latest = db('gateway_transactions')
-      .where({ payment_id: paymentId })
+      .where({ payment_id: orderId })
       .orderBy([
         { column: 'created_at', order: 'desc' },
         { column: 'id', order: 'desc' },
@@ -332,7 +357,7 @@ async function claimDue(
   { gateway, limit }: ReconcileBatch,
   { now, until, skip = [] }: ReconcileClaim,
   which: (query: Knex.QueryBuilder) => Knex.QueryBuilder,
-): Promise<GatewayTransaction[]> {
+): Promise<BankAttempt[]> {
   return db.transaction(async (trx) => {
     const rows = (await which(trx('gateway_transactions').where({ gateway }))
       .where('next_check_at', '<=', now)
@@ -340,7 +365,7 @@ async function claimDue(
       .orderBy([{ column: 'next_check_at' }, { column: 'id' }])
       .limit(limit)
       .forUpdate()
-      .skipLocked()) as GatewayTransaction[]
+      .skipLocked()) as BankAttempt[]
     if (rows.length > 0) {
       await trx('gateway_transactions')
         .whereIn(
@@ -355,7 +380,7 @@ async function claimDue(
 
 /** What a callback said, as the attempt's columns keep it. */
 export type CallbackHeard = Pick<
-  GatewayTransaction,
+  BankAttempt,
   'callback_ref_num' | 'callback_state' | 'callback_at' | 'rrn' | 'trace_no' | 'masked_pan'
 >
 

@@ -4,7 +4,7 @@ import type { ModelObject } from 'objection'
 import { BaseModel } from './base.model.ts'
 
 /** A paper of an order (a cash-out's income documents, a receipt): the file is in the storage. */
-export class PaymentDocument extends BaseModel {
+export class OrderDocument extends BaseModel {
   static override tableName = 'payment_documents'
 
   declare id: number
@@ -18,18 +18,18 @@ export class PaymentDocument extends BaseModel {
   declare created_at: Date
 
   /** How many documents the order has. */
-  static async countFor(db: Knex, paymentId: number): Promise<number> {
+  static async countFor(db: Knex, orderId: number): Promise<number> {
     const row = (await db('payment_documents')
-      .where({ payment_id: paymentId })
+      .where({ payment_id: orderId })
       .count({ n: '*' })
       .first()) as { n: string | number } | undefined
     return Number(row?.n ?? 0)
   }
 
   /** The order's documents as the staff detail lists them (no storage key), oldest first. */
-  static async summariesFor(db: Knex, paymentId: number): Promise<PaymentDocumentSummary[]> {
+  static async summariesFor(db: Knex, orderId: number): Promise<OrderDocumentSummary[]> {
     return (await db('payment_documents')
-      .where({ payment_id: paymentId })
+      .where({ payment_id: orderId })
       .orderBy('id')
       .select(
         'id',
@@ -37,15 +37,15 @@ export class PaymentDocument extends BaseModel {
         'content_type',
         'size_bytes',
         'created_at',
-      )) as PaymentDocumentSummary[]
+      )) as OrderDocumentSummary[]
   }
 }
 
 /** A `payment_documents` row as plain data. */
-export type PaymentDocumentRow = ModelObject<PaymentDocument>
+export type OrderDocumentRow = ModelObject<OrderDocument>
 
 /** A document as the staff order detail lists it: no storage key. */
-export type PaymentDocumentSummary = Pick<
-  PaymentDocumentRow,
+export type OrderDocumentSummary = Pick<
+  OrderDocumentRow,
   'id' | 'file_name' | 'content_type' | 'size_bytes' | 'created_at'
 >
