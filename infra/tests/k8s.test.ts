@@ -39,6 +39,7 @@ describe.each(renders)('$name', ({ objects }) => {
       'HorizontalPodAutoscaler/payments-service',
       'HorizontalPodAutoscaler/web',
       'Ingress/arzpol',
+      'Ingress/arzpol-live',
       'Job/payments-migrate',
       'PodDisruptionBudget/payments-service',
       'PodDisruptionBudget/web',
@@ -145,6 +146,23 @@ describe.each(renders)('$name', ({ objects }) => {
         )
       }
     }
+  })
+
+  it('sends live updates through unbuffered, with a read timeout above the heartbeat', () => {
+    const live = ofKind(objects, 'Ingress').find((i) => i.metadata.name === 'arzpol-live')!
+    const annotations = live.metadata.annotations
+    expect(annotations['nginx.ingress.kubernetes.io/proxy-buffering']).toBe('off')
+    expect(Number(annotations['nginx.ingress.kubernetes.io/proxy-read-timeout'])).toBeGreaterThan(
+      60,
+    )
+    const paths = live.spec.rules.flatMap((rule: Any) => rule.http.paths)
+    expect(paths.map((p: Any) => p.backend.service.name)).toEqual(['web', 'web'])
+    for (const url of ['/dashboard/tickets/12/live', '/dashboard/orders/7/live', '/staff/live']) {
+      expect(paths.some((p: Any) => new RegExp(`^${p.path}`).test(url))).toBe(true)
+    }
+    expect(paths.some((p: Any) => new RegExp(`^${p.path}`).test('/dashboard/tickets/12'))).toBe(
+      false,
+    )
   })
 
   it('runs the migrations as a Job of the payments-service image', () => {

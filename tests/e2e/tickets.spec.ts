@@ -11,7 +11,7 @@ test.use(PHONE)
 /**
  * Support tickets end to end (docs/product/tickets.md): a customer opens a ticket with a
  * message and an image, support answers with a pinned prepared message through the staff API,
- * the answer appears in the open thread by the 7-second refresh (the draft being typed stays),
+ * the answer appears in the open thread as it is written (the draft being typed stays),
  * and the customer closes the ticket and can no longer send. Then the same without JavaScript.
  */
 

@@ -134,6 +134,8 @@ export async function startReplicaStack(options: ReplicaStackOptions): Promise<R
       PAYMENTS_HOST: '127.0.0.1',
       JWT_PRIVATE_KEY: secrets.JWT_PRIVATE_KEY,
       CREDENTIALS_ENCRYPTION_KEY: secrets.CREDENTIALS_ENCRYPTION_KEY,
+      // web's, as in every stack: web follows this stack's change stream with it.
+      CMS_WEBHOOK_SECRET: secrets.CMS_WEBHOOK_SECRET,
       OTP_DEV_CODES: 'true',
       SMS_PROVIDER: 'console',
       GATEWAY: 'sandbox',

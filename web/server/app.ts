@@ -53,6 +53,14 @@ function withDefaultHeaders(res: ServerResponse, defaults: Record<string, string
 }
 
 /**
+ * What compression's own rule would compress, but a live stream: its events go out as they
+ * happen, and compressed they would wait in the compressor's buffer (ADR 043).
+ */
+const compressible: compression.CompressionFilter = (req, res) =>
+  !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') &&
+  compression.filter(req, res)
+
+/**
  * web's production HTTP server: request ids, access log and metrics, security headers, the
  * client's address, the origin check of form posts, compression, static files, then Remix.
  * `vite:dev` serves development instead (with the same address and origin middleware,
@@ -118,7 +126,7 @@ export function createWebServer(options: WebServerOptions): Express {
     res.send(await metrics.registry.metrics())
   })
 
-  app.use(asHandler(compression()))
+  app.use(asHandler(compression({ filter: compressible })))
   const markStatic = (res: ServerResponse) => {
     ;(res as Response).locals.route = 'static'
   }

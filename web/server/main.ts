@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url'
 import { installGlobals, type ServerBuild } from '@remix-run/node'
 import { z } from 'zod'
 import { EnvError, parseEnv } from '../app/utils/env.server.ts'
+import { endLiveStreams } from '../app/features/live/live-stream.server.ts'
 import { createLogger, installLogger } from '../app/utils/logger.server.ts'
 import { baseSecurityHeaders, NON_DOCUMENT_CSP } from '../app/utils/security-headers.server.ts'
 import { createWebServer } from './app.ts'
@@ -81,6 +82,9 @@ async function shutdown(signal: NodeJS.Signals) {
   if (stopping) return
   stopping = true
   logger.info({ signal }, 'shutting down')
+  // Live streams never finish by themselves: ended now, their browsers reconnect to another
+  // process (with the last event they got) instead of waiting out the grace period.
+  endLiveStreams()
   // Stops accepting and answers what clients already sent (packages/graceful-close).
   await closer.close({
     graceMs: SHUTDOWN_GRACE_MS,

@@ -35,10 +35,28 @@ export const CmsChanged = z.object({
 export const Resync = z.object({ type: z.literal('resync') })
 
 /**
- * Every event the bus carries. Later kinds (a ticket's new message, an order's new stage, for
- * live updates in the browser) join this union with ids only, never the message or the order.
+ * An order changed: a new event on its timeline (a new stage, money on its way back, a note).
+ * Only its id: whoever shows the order reads it again, with the right to see it (ADR 043).
  */
-export const ChangeEvent = z.discriminatedUnion('type', [CatalogChanged, CmsChanged, Resync])
+export const OrderChanged = z.object({
+  type: z.literal('order'),
+  id: z.number().int().positive(),
+})
+
+/** A ticket changed: a new message, its status, who works it. Only its id, as for orders. */
+export const TicketChanged = z.object({
+  type: z.literal('ticket'),
+  id: z.number().int().positive(),
+})
+
+/** Every event the bus carries: ids only, never a message or an order's content. */
+export const ChangeEvent = z.discriminatedUnion('type', [
+  CatalogChanged,
+  CmsChanged,
+  Resync,
+  OrderChanged,
+  TicketChanged,
+])
 export type ChangeEvent = z.infer<typeof ChangeEvent>
 export type ChangeEventType = ChangeEvent['type']
 

@@ -1,13 +1,16 @@
 /**
  * The text/event-stream format (Server-Sent Events, as the HTML standard defines it) in the two
  * directions the change bus needs it (ADR 033): payments-service writes events and heartbeats,
- * web reads them. Only what we send is read: `event`, `data` (one line each) and comments;
- * `id` and multi-line data are not used.
+ * web reads them, and web writes live updates for browsers (ADR 043). Only what we send is read:
+ * `event`, `data` (one line each) and comments; the `id` of a browser's event is for the browser.
  */
 
-/** One event as written on the stream. */
-export const formatServerSentEvent = (event: string, data: string): string =>
-  `event: ${event}\ndata: ${data}\n\n`
+/**
+ * One event as written on the stream; with an `id`, the browser sends it back as
+ * `Last-Event-ID` when it reconnects (ids carry no newline: a number or a short token).
+ */
+export const formatServerSentEvent = (event: string, data: string, id?: string): string =>
+  `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${data}\n\n`
 
 /** A comment line: ignored by readers, but it shows the stream is alive. */
 export const HEARTBEAT = ': heartbeat\n\n'

@@ -370,6 +370,25 @@ export const replyProposed = (proposal: z.input<typeof ProposalAcceptedOut>['pro
 /** `responses: noContent('Deleted')`: the route answers 204 without a body. */
 export const noContent = (description: string) => ({ 204: { description } })
 
+/**
+ * `responses: { ...ok('Messages', List), ...notModified() }`: a conditional read. The handler
+ * sets the version as `ETag` and answers 304 without a body when the caller's `If-None-Match`
+ * names it (`unchanged`), so a poll that finds nothing new costs no read and no bytes.
+ */
+export const notModified = (description = 'Unchanged since the version in If-None-Match') => ({
+  304: { description },
+})
+
+/** Whether the caller already holds `etag` (`If-None-Match`, one tag or a list, or `*`). */
+export function unchanged(ctx: AppContext, etag: string): boolean {
+  const held = ctx.get('If-None-Match')
+  if (!held) return false
+  return held
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag.replace(/^W\//, ''))
+}
+
 /** `responses: file('The image', TYPES)`: the route answers 200 with a file of one of these types. */
 export const file = (description: string, mediaTypes: readonly string[]) => ({
   200: { description, binary: { mediaTypes } },

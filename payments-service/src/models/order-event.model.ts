@@ -1,4 +1,5 @@
 import type { OrderStage } from '@arzpol/contracts'
+import { CHANGE_CHANNEL } from '@arzpol/contracts/changes'
 import type { Knex } from 'knex'
 import { BaseModel } from './base.model.ts'
 
@@ -23,7 +24,11 @@ export class OrderEvent extends BaseModel {
     return ['data']
   }
 
-  /** Appends one audit row (one INSERT: recordEvent is on every hot path, ADR 011). */
+  /**
+   * Appends one audit row and tells every pod the order changed (ADR 043): one statement, since
+   * recordEvent is on every hot path (ADR 011). Inside the caller's transaction the notice goes
+   * out when it commits, never for a change rolled back.
+   */
   static async record(
     db: Knex,
     row: Pick<
@@ -31,7 +36,11 @@ export class OrderEvent extends BaseModel {
       'payment_id' | 'from_stage' | 'to_stage' | 'reason' | 'actor' | 'actor_user_id' | 'created_at'
     > & { data: string },
   ): Promise<void> {
-    await db('payment_events').insert(row)
+    await db.raw(
+      `WITH recorded AS (?)
+       SELECT pg_notify(?, json_build_object('type', 'order', 'id', payment_id)::text) FROM recorded`,
+      [db('payment_events').insert(row).returning('payment_id'), CHANGE_CHANNEL],
+    )
   }
 
   /** An order's events as the customer's timeline reads them: oldest first. */

@@ -2,9 +2,16 @@ import type { Knex } from 'knex'
 import { byTimeThenId, newestFirst } from '../db/newest-first.ts'
 import { pageOf } from '../db/page.ts'
 import { BaseModel } from './base.model.ts'
+import { ChangeNotice } from './change-notice.ts'
 
 export const TICKET_STATUSES = ['open', 'closed'] as const
 export type TicketStatus = (typeof TICKET_STATUSES)[number]
+
+/**
+ * Tells every pod that a ticket changed (ADR 043), inside the transaction that changed it: the
+ * browsers showing it hear of it once it commits, and never of a change rolled back.
+ */
+const announce = (trx: Knex, id: number) => ChangeNotice.publish(trx, { type: 'ticket', id })
 
 /** One seeded support category (payment, order, account, technical, other). */
 export class TicketCategory extends BaseModel {
@@ -57,6 +64,7 @@ export interface TicketWithCategory {
   resolved_by: number | null
   created_at: Date
   updated_at: Date
+  version: number
 }
 
 /**
@@ -118,6 +126,8 @@ export class Ticket extends BaseModel {
   declare resolved_by: number | null
   declare created_at: Date
   declare updated_at: Date
+  /** Raised by every change of the ticket (a message, a file, its status, who has it). */
+  declare version: number
 
   /** The tickets a customer opened about one order, newest first (the order's staff page). */
   static async aboutOrder(db: Knex, orderId: number): Promise<TicketSummaryRow[]> {
@@ -260,6 +270,7 @@ export class Ticket extends BaseModel {
     >,
   ): Promise<number | undefined> {
     const [ticket] = await trx('tickets').insert(row).returning<Array<{ id: number }>>('id')
+    if (ticket) await announce(trx, ticket.id)
     return ticket?.id
   }
 
@@ -281,34 +292,62 @@ export class Ticket extends BaseModel {
     await trx('tickets')
       .where({ id })
       .update({
+        version: trx.raw('version + 1'),
         last_message_at: now,
         last_message_by_staff: byStaff,
         updated_at: now,
         ...(byStaff ? {} : { resolved_at: null, resolved_by: null }),
       })
+    await announce(trx, id)
   }
 
   /** Gives the ticket to a staff member (null: to nobody) from `now`. */
   static async assign(trx: Knex, id: number, staffId: number | null, now: Date): Promise<void> {
     await trx('tickets')
       .where({ id })
-      .update({ assigned_to: staffId, assigned_at: staffId === null ? null : now, updated_at: now })
+      .update({
+        version: trx.raw('version + 1'),
+        assigned_to: staffId,
+        assigned_at: staffId === null ? null : now,
+        updated_at: now,
+      })
+    await announce(trx, id)
   }
 
   /** Marks the ticket solved by `staffId` at `now` (it stays open until the customer closes). */
   static async markResolved(trx: Knex, id: number, staffId: number, now: Date): Promise<void> {
     await trx('tickets')
       .where({ id })
-      .update({ resolved_at: now, resolved_by: staffId, updated_at: now })
+      .update({
+        version: trx.raw('version + 1'),
+        resolved_at: now,
+        resolved_by: staffId,
+        updated_at: now,
+      })
+    await announce(trx, id)
   }
 
   /** Sets `updated_at` (a file was added to one of its messages). */
   static async touch(trx: Knex, id: number, now: Date): Promise<void> {
-    await trx('tickets').where({ id }).update({ updated_at: now })
+    await trx('tickets')
+      .where({ id })
+      .update({
+        version: trx.raw('version + 1'),
+        updated_at: now,
+      })
+    await announce(trx, id)
   }
 
   static async markClosed(trx: Knex, id: number, now: Date): Promise<void> {
-    await trx('tickets').where({ id }).update({ status: 'closed', closed_at: now, updated_at: now })
+    await trx('tickets')
+      .where({ id })
+      .update({
+        version: trx.raw('version + 1'),
+        status: 'closed',
+        closed_at: now,
+        updated_at: now,
+      })
+    await announce(trx, id)
   }
 }
 

@@ -1,5 +1,15 @@
 import type { Knex } from 'knex'
-import { created, file, ok, reply, replyFile, routeGroup, type Api } from '../../http/route.ts'
+import {
+  created,
+  file,
+  notModified,
+  ok,
+  reply,
+  replyFile,
+  routeGroup,
+  type Api,
+} from '../../http/route.ts'
+import { answerThread } from './thread-answer.ts'
 import { listCategories } from './categories.ts'
 import {
   AttachmentCreated,
@@ -79,10 +89,10 @@ export function registerTicketRoutes(
     operationId: 'ticketing_messages_list',
     summary: "A ticket's messages, oldest first",
     params: TicketIdParams,
-    responses: ok('Messages', MessageList),
+    responses: { ...ok('Messages', MessageList), ...notModified() },
     errors: [404],
-    handler: async (_ctx, { user, params }) =>
-      reply(200, await tickets.messages({ user, as: 'owner' }, params.id)),
+    handler: (ctx, { user, params }) =>
+      answerThread(ctx, tickets, { user, as: 'owner' }, params.id),
   })
 
   customer.post('/api/ticketing/tickets/:id/messages/', {

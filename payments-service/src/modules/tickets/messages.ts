@@ -50,6 +50,28 @@ export async function messagesOf(
   return thread(deps, ticketId)
 }
 
+/**
+ * The thread's version, for conditional reads: every message, file, status or assignment change
+ * of a ticket raises its `version` and moves its `updated_at` (models/ticket.model.ts).
+ */
+const versionOf = (ticket: { id: number; version: number; updated_at: Date }) =>
+  `W/"ticket-${ticket.id}-${ticket.version}-${ticket.updated_at.getTime()}"`
+
+/**
+ * The thread with its version, or only the version when the caller already holds it
+ * (`held(version)`): then no message is read.
+ */
+export async function messagesIfChanged(
+  deps: TicketDeps,
+  actor: Actor,
+  ticketId: number,
+  held: (version: string) => boolean,
+): Promise<{ version: string; messages: MessageView[] | null }> {
+  const ticket = await visibleTicket(deps.db, actor, ticketId)
+  const version = versionOf(ticket)
+  return { version, messages: held(version) ? null : await thread(deps, ticketId) }
+}
+
 async function preparedText({ db }: Pick<TicketDeps, 'db'>, id: number): Promise<string> {
   const prepared = await PreparedMessage.find(db, id)
   if (!prepared) throw ValidationError.field('prepared_message', MESSAGES.preparedNotFound)

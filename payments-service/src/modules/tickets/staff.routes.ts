@@ -1,4 +1,13 @@
-import { created, noContent, ok, reply, routeGroup, type Api } from '../../http/route.ts'
+import {
+  created,
+  noContent,
+  notModified,
+  ok,
+  reply,
+  routeGroup,
+  type Api,
+} from '../../http/route.ts'
+import { answerThread } from './thread-answer.ts'
 import type { Role } from '../../models/user.model.ts'
 import type { PreparedMessageService } from './prepared-messages.service.ts'
 import { Message, MessageList, TicketIdParams } from '@arzpol/contracts/tickets/customer'
@@ -90,10 +99,10 @@ export function registerStaffTicketRoutes(
     operationId: 'staff_messages_list',
     summary: "Any ticket's messages, oldest first",
     params: TicketIdParams,
-    responses: ok('Messages', MessageList),
+    responses: { ...ok('Messages', MessageList), ...notModified() },
     errors: [404],
-    handler: async (_ctx, { user, params }) =>
-      reply(200, await tickets.messages({ user, as: 'staff' }, params.id)),
+    handler: (ctx, { user, params }) =>
+      answerThread(ctx, tickets, { user, as: 'staff' }, params.id),
   })
 
   staff.post('/api/staff/tickets/:id/messages/', {

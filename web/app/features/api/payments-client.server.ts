@@ -100,6 +100,46 @@ export async function call<S extends z.ZodType | null>(
 }
 
 /**
+ * A conditional GET (ADR 043): with the version the caller holds (`If-None-Match`), answers
+ * `unchanged` when payments-service says it is still current (304: it read nothing and sent
+ * nothing), else the body with its new version.
+ */
+export async function callIfChanged<S extends z.ZodType>(
+  request: Request,
+  path: string,
+  { token, schema, version }: { token: string; schema: S; version: string | null },
+): Promise<
+  | { ok: true; unchanged: true; version: string }
+  | { ok: true; unchanged: false; version: string | null; data: z.output<S> }
+  | PaymentsFailure
+> {
+  let response: Response
+  try {
+    response = await fetch(url(path), {
+      headers: {
+        Accept: 'application/json',
+        'Accept-Language': 'fa',
+        ...identity(request, token),
+        ...(version ? { 'If-None-Match': version } : {}),
+      },
+      redirect: 'manual',
+      signal: AbortSignal.timeout(JSON_TIMEOUT_MS),
+    })
+  } catch (error) {
+    getLogger().error({ err: error, path }, 'payments-service could not be reached')
+    return { ok: false, status: 503, body: null, unreachable: true }
+  }
+  const etag = response.headers.get('ETag')
+  if (response.status === 304) return { ok: true, unchanged: true, version: etag ?? version ?? '' }
+  const json = await readJson(response)
+  if (!response.ok) return failure(response, json)
+  const parsed = schema.safeParse(json)
+  if (parsed.success) return { ok: true, unchanged: false, version: etag, data: parsed.data }
+  getLogger().error({ path }, 'payments-service answered an unexpected body')
+  return { ok: false, status: 502, body: null }
+}
+
+/**
  * A download's raw answer, to be streamed on to the browser (see `streamDownload`); null when
  * payments-service could not be reached.
  */

@@ -9,7 +9,7 @@ import {
 } from '@arzpol/contracts'
 import { isAccessTokenFresh, refreshOnce } from '~/features/auth/auth.server.ts'
 import { CmsCache, CmsUnavailableError } from './cms-cache.server.ts'
-import { forwardCmsChange, startChangeFeed, type ChangeFeed } from './cms-change-feed.server.ts'
+import { forwardCmsChange, listenToChanges } from '~/features/changes/change-feed.server.ts'
 import { COMMENTS_PREFIX, dropChangedContent } from './cms-content-changes.server.ts'
 import { contentToText, renderPostContent, sanitizeCommentHtml } from './cms-html.server.ts'
 import type { CmsComment, CmsPost } from './cms.server.ts'
@@ -75,26 +75,12 @@ export const blogCache = new CmsCache({
   onFirstUse: () => followContentChanges(),
 })
 
-const FEED = Symbol.for('arzpol.web.change-feed')
-
 /**
- * This process's subscription to payments-service's change stream (ADR 033), started with the
- * first use of the cache: content changes made through any web instance reach this one's copy
- * within moments. One per process: a module loaded again (development's hot reload) replaces
- * the feed of the copy it replaces. Off without CMS_WEBHOOK_SECRET (payments-service would
- * refuse it) and under web's own tests (APP_ENV=test), whose stand-in for payments-service has
- * no stream; the feed's tests start one themselves.
+ * Content changes made through any web instance reach this one's copy within moments (ADR 033),
+ * from the first use of the cache on.
  */
 function followContentChanges(): void {
-  const env = getEnv()
-  if (!env.CMS_WEBHOOK_SECRET || env.APP_ENV === 'test') return
-  const holder = globalThis as { [FEED]?: ChangeFeed }
-  holder[FEED]?.stop()
-  holder[FEED] = startChangeFeed({
-    url: env.PAYMENTS_URL,
-    secret: env.CMS_WEBHOOK_SECRET,
-    onEvent: (event) => dropChangedContent(blogCache, event),
-  })
+  listenToChanges('content', (event) => dropChangedContent(blogCache, event))
 }
 
 const POSTS_KEY = 'posts'

@@ -16,7 +16,7 @@ import { getLogger } from '~/utils/logger.server.ts'
  *   again, and the old copy stays only as the fallback for a failing fetch.
  *
  * Per process: every web instance keeps its own copy and hears of changes through the change
- * feed (cms-change-feed.server.ts, ADR 033); without it, it catches up within the TTL.
+ * feed (features/changes/change-feed.server.ts, ADR 033); without it, it catches up within the TTL.
  */
 
 export interface CmsCacheOptions {

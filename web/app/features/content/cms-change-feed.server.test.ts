@@ -1,12 +1,13 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { ChangeEvent } from '@arzpol/contracts/changes'
-import { formatServerSentEvent } from '@arzpol/contracts/event-stream'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { getLogger } from '~/utils/logger.server.ts'
 import { resetEnvCache } from '~/utils/env.server.ts'
-import { closeServer, listenLocally, readJson } from '../../../tests/http-stand-in.ts'
+import {
+  CHANGES_SECRET as SECRET,
+  startPaymentsStandIn,
+  type StandIn,
+} from '../../../tests/change-stream-stand-in.ts'
 import { CmsCache } from './cms-cache.server.ts'
-import { startChangeFeed, type ChangeFeed } from './cms-change-feed.server.ts'
+import { startChangeFeed, type ChangeFeed } from '~/features/changes/change-feed.server.ts'
 import { dropChangedContent } from './cms-content-changes.server.ts'
 import { handleCmsWebhook } from './cms-blog.server.ts'
 
@@ -15,68 +16,6 @@ import { handleCmsWebhook } from './cms-blog.server.ts'
  * a `cms` event, and on every (re)connect. payments-service is a real local HTTP server here,
  * speaking the stream as `GET /internal/changes` does.
  */
-
-const SECRET = 'change-feed-secret-0123456789'
-
-interface StandIn {
-  url: string
-  /** Requests received, in order. */
-  requests: Array<{ method: string; path: string; authorization: string; body: unknown }>
-  /** Streams opened so far. */
-  readonly connections: number
-  send(event: ChangeEvent): void
-  /** Cuts every open stream, as a restarting pod would. */
-  dropAll(): void
-  close(): Promise<void>
-}
-
-/** payments-service's internal side; `silent`: streams that never say anything. */
-async function startPaymentsStandIn({ silent = false } = {}): Promise<StandIn> {
-  const open = new Set<ServerResponse>()
-  const requests: StandIn['requests'] = []
-  let connections = 0
-  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
-    const body = req.method === 'POST' ? await readJson(req) : null
-    requests.push({
-      method: req.method ?? '',
-      path: req.url ?? '',
-      authorization: req.headers.authorization ?? '',
-      body,
-    })
-    if (req.headers.authorization !== `Bearer ${SECRET}`) {
-      res.writeHead(401).end()
-      return
-    }
-    if (req.method === 'POST' && req.url === '/internal/changes/cms') {
-      res.writeHead(204).end()
-      return
-    }
-    connections += 1
-    res.writeHead(200, { 'Content-Type': 'text/event-stream' })
-    if (!silent) res.write(formatServerSentEvent('resync', JSON.stringify({ type: 'resync' })))
-    open.add(res)
-    res.on('close', () => open.delete(res))
-  })
-  const url = await listenLocally(server)
-  return {
-    url,
-    requests,
-    get connections() {
-      return connections
-    },
-    send(event) {
-      for (const res of open) res.write(formatServerSentEvent(event.type, JSON.stringify(event)))
-    },
-    dropAll() {
-      for (const res of open) res.destroy()
-    },
-    close: async () => {
-      for (const res of open) res.destroy()
-      server.closeAllConnections()
-      await closeServer(server)
-    },
-  }
-}
 
 /** A cache holding the post list and one post's comments, each fetched once. */
 async function filledCache() {

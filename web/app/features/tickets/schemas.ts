@@ -17,8 +17,6 @@ import * as z from 'zod/mini'
 export const MAX_FILE_BYTES = TICKET_LIMITS.attachmentBytes
 export const MAX_TITLE_LENGTH = TICKET_LIMITS.titleLength
 export const MAX_CONTENT_LENGTH = TICKET_LIMITS.contentLength
-/** The open thread is fetched again this often. */
-export const THREAD_REFRESH_MS = 7000
 /** Shown in the file picker; payments-service decides by the file's bytes anyway. */
 export const ACCEPTED_FILES = 'image/png,image/jpeg,image/webp,image/gif,application/pdf'
 /** What a ticket's file picker says it takes. */

@@ -6,7 +6,7 @@ import type {
   MetaFunction,
 } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useRevalidator } from '@remix-run/react'
 import { SubmitButton } from '~/components/forms.tsx'
 import { SiteAndAmountRows, StatusBadge } from '~/features/orders/order-card.tsx'
 import { requireUser } from '~/features/auth/auth.server.ts'
@@ -37,6 +37,8 @@ import {
   readDocumentForm,
   uploadDocument,
 } from '~/features/orders/documents.server.ts'
+import { useLiveUpdates } from '~/features/live/use-live-updates.ts'
+import { orderVersion } from '~/features/orders/order-version.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
@@ -121,9 +123,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
 
+/**
+ * The order follows what happens to it (ADR 043): paid, in progress, done, money on its way back
+ * appear without a reload; the page's data is loaded again when its live stream says so.
+ */
+function useLiveOrder(order: Parameters<typeof orderVersion>[0] & { id: number }) {
+  const revalidator = useRevalidator()
+  useLiveUpdates(
+    `/dashboard/orders/${order.id}/live`,
+    () => new URLSearchParams({ version: orderVersion(order) }),
+    { order: () => revalidator.revalidate() },
+  )
+}
+
 export default function OrderPage() {
   const { order, payment, documents, payKey } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
+  useLiveOrder(order)
   const paid = PAID_STAGES.includes(order.stage)
   return (
     <div className="flex flex-col gap-5">
@@ -154,7 +170,9 @@ export default function OrderPage() {
           <dt className="text-slate-500">نوع خدمت</dt>
           <dd>{paymentTypeLabel(order.payment_type)}</dd>
           <dt className="text-slate-500">وضعیت دقیق</dt>
-          <dd data-testid="order-stage">{customerStageLabel(order)}</dd>
+          <dd data-testid="order-stage" aria-live="polite">
+            {customerStageLabel(order)}
+          </dd>
           <SiteAndAmountRows order={order} />
           <dt className="text-slate-500">نرخ قفل‌شده</dt>
           <dd>{formatToman(order.rate_irr)}</dd>

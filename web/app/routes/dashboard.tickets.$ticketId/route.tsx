@@ -5,9 +5,9 @@ import type {
   MetaFunction,
 } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
-import { Link, useActionData, useFetcher, useLoaderData } from '@remix-run/react'
+import { Link, useActionData, useLoaderData, useRevalidator } from '@remix-run/react'
 import { formatNumberFa } from '@arzpol/contracts'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { requireUser } from '~/features/auth/auth.server.ts'
 import { flashCookie } from '~/features/auth/session.server.ts'
 import {
@@ -16,7 +16,8 @@ import {
   StatusBadge,
   ticketNumber,
 } from '~/features/tickets/ticket-components.tsx'
-import { THREAD_REFRESH_MS, TICKET_INTENTS, TICKET_MESSAGES } from '~/features/tickets/schemas.ts'
+import { TICKET_INTENTS, TICKET_MESSAGES } from '~/features/tickets/schemas.ts'
+import { useLiveUpdates } from '~/features/live/use-live-updates.ts'
 import {
   closeTicket,
   failureErrors,
@@ -37,9 +38,10 @@ import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
  * One ticket's thread (docs/product/tickets.md): messages with their files, a send form with an
- * attachment, and the close button. With JavaScript the thread is fetched again every 7 s (the
- * text being typed stays), files upload with a progress bar and closing asks `confirm()`; without
- * it the same forms post to this route's action and closing goes through a confirmation step.
+ * attachment, and the close button. With JavaScript new messages appear as they are written
+ * (a live stream; the text being typed stays), files upload with a progress bar and closing asks
+ * `confirm()`; without it the same forms post to this route's action and closing goes through a
+ * confirmation step.
  */
 
 function notFound(): never {
@@ -68,7 +70,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ticket: ticket.data,
       messages: messages.ok ? messages.data : [],
       confirmClose,
-      loadedAt: Date.now(),
     },
     { headers },
   )
@@ -110,32 +111,51 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-s
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>
 
+type ShownMessage = LoaderData['messages'][number]
+
+/** Each message once, oldest first: those the page loaded and those that arrived since. */
+function mergeMessages(loaded: ShownMessage[], arrived: ShownMessage[]): ShownMessage[] {
+  const byId = new Map(loaded.map((message) => [message.id, message]))
+  for (const message of arrived) if (!byId.has(message.id)) byId.set(message.id, message)
+  return [...byId.values()].sort((a, b) => a.id - b.id)
+}
+
 /**
- * The thread as last fetched: the page's own data, or the 7-second refresh when that is newer.
- * The form below keeps its state either way: nothing here remounts it.
+ * The thread as the page shows it (ADR 043): the messages it loaded and those its live stream
+ * brought since, each once; a change of the ticket's status loads the page's data again (the
+ * forms keep what is being typed). Where no stream can open, the thread is asked for every 7
+ * seconds, conditionally: while nothing changed the answer is a 304 with no body.
  */
-function useLiveThread(initial: LoaderData): LoaderData {
-  const poll = useFetcher<typeof loader>({ key: `ticket-thread-${initial.ticket.id}` })
-  const pollRef = useRef(poll)
-  pollRef.current = poll
-  const ticketId = initial.ticket.id
-  useEffect(() => {
-    const timer = window.setInterval(() => {
-      if (document.hidden || pollRef.current.state !== 'idle') return
-      pollRef.current.load(`/dashboard/tickets/${ticketId}`)
-    }, THREAD_REFRESH_MS)
-    return () => window.clearInterval(timer)
-  }, [ticketId])
-  const polled = poll.data
-  return polled && polled.ticket.id === ticketId && polled.loadedAt > initial.loadedAt
-    ? polled
-    : initial
+function useLiveThread(initial: LoaderData): ShownMessage[] {
+  const [arrived, setArrived] = useState<ShownMessage[]>([])
+  const revalidator = useRevalidator()
+  const { id, status } = initial.ticket
+  const messages = mergeMessages(initial.messages, arrived)
+  const newest = messages.at(-1)?.id ?? 0
+  const add = (more: ShownMessage[]) => setArrived((before) => [...before, ...more])
+  useLiveUpdates(
+    `/dashboard/tickets/${id}/live`,
+    () => new URLSearchParams({ after: String(newest), status }),
+    {
+      message: (message) => add([message as ShownMessage]),
+      status: () => revalidator.revalidate(),
+    },
+    async () => {
+      const answer = await fetch(`/dashboard/tickets/${id}/thread`, { cache: 'no-cache' })
+      if (!answer.ok) return
+      const thread = (await answer.json()) as { status: string; messages: ShownMessage[] }
+      add(thread.messages)
+      if (thread.status !== status) revalidator.revalidate()
+    },
+  )
+  return messages
 }
 
 export default function TicketThread() {
   const loaderData = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const { ticket, messages } = useLiveThread(loaderData)
+  const { ticket } = loaderData
+  const messages = useLiveThread(loaderData)
   const closed = ticket.status === 'closed'
   const listRef = useRef<HTMLOListElement>(null)
 

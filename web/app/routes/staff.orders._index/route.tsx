@@ -2,6 +2,7 @@ import { formatJalaliDateTime, formatNumberFa, formatToman } from '@arzpol/contr
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
+import { useLiveQueue } from '~/features/staff/use-live-queue.ts'
 import { boundFields, Field, SelectField } from '~/components/forms.tsx'
 import { formatForeignAmount } from '~/features/orders/order-card.tsx'
 import { ORDER_STAGES, QUEUE_PAGE_SIZE } from '~/features/orders/queue.ts'
@@ -25,6 +26,8 @@ import { privatePageMeta } from '~/utils/private-page-meta.ts'
 export async function loader({ request }: LoaderFunctionArgs) {
   const { tokens, headers } = await requireStaff(request)
   const filters = parseOrderFilters(new URL(request.url).searchParams)
+  // Taken before the list is read: a change made meanwhile reloads it (useLiveQueue).
+  const loadedAt = Date.now()
   const result = readOrThrow(await listOrders(request, tokens.access, filters.query), headers)
   return data(
     {
@@ -33,6 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       page: filters.page,
       count: result.count,
       orders: result.results,
+      loadedAt,
     },
     { headers },
   )
@@ -57,7 +61,8 @@ function filteredPath(values: Record<string, string>): string {
 }
 
 export default function StaffOrders() {
-  const { values, errors, page, count, orders } = useLoaderData<typeof loader>()
+  const { values, errors, page, count, orders, loadedAt } = useLoaderData<typeof loader>()
+  useLiveQueue('order', loadedAt)
   const stageOptions = STAGE_OPTIONS.some((o) => o.value === values.stage)
     ? STAGE_OPTIONS
     : [...STAGE_OPTIONS, { value: values.stage, label: values.stage }]

@@ -2,6 +2,7 @@ import { formatJalaliDateTime, formatNumberFa } from '@arzpol/contracts'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { useLiveQueue } from '~/features/staff/use-live-queue.ts'
 import { Badge, CustomerName, PageHeader, RecordLinkList, ViewPills } from '~/features/staff/ui.tsx'
 import { listTickets } from '~/features/tickets/staff-tickets.server.ts'
 import { requireStaff, readOrThrow } from '~/features/staff/staff.server.ts'
@@ -41,6 +42,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const view: View = chosen(url, 'view', VIEWS)
   const who: Who = chosen(url, 'who', WHO)
+  // Taken before the list is read: a change made meanwhile reloads it (useLiveQueue).
+  const loadedAt = Date.now()
   const result = readOrThrow(
     await listTickets(request, tokens.access, {
       waitingForStaff: view === 'waiting',
@@ -50,11 +53,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }),
     headers,
   )
-  return data({ view, who, count: result.count, tickets: result.results }, { headers })
+  return data({ view, who, count: result.count, tickets: result.results, loadedAt }, { headers })
 }
 
 export default function StaffTickets() {
-  const { view, who, count, tickets } = useLoaderData<typeof loader>()
+  const { view, who, count, tickets, loadedAt } = useLoaderData<typeof loader>()
+  useLiveQueue('ticket', loadedAt)
   return (
     <>
       <PageHeader title="تیکت‌های پشتیبانی">{formatNumberFa(count)} تیکت در این فهرست</PageHeader>

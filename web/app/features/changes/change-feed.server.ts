@@ -5,6 +5,7 @@ import {
   type ChangeEvent,
 } from '@arzpol/contracts/changes'
 import { eventStreamReader, type ServerSentEvent } from '@arzpol/contracts/event-stream'
+import { getEnv } from '~/utils/env.server.ts'
 import { getLogger } from '~/utils/logger.server.ts'
 
 /**
@@ -190,4 +191,52 @@ export async function forwardCmsChange(options: {
     )
   }
   return false
+}
+
+type ChangeListener = (event: ChangeEvent) => void
+
+interface ChangeHub {
+  feed: ChangeFeed | undefined
+  listeners: Map<string, ChangeListener>
+}
+
+const HUB = Symbol.for('arzpol.web.change-hub')
+const hub = (): ChangeHub =>
+  ((globalThis as { [HUB]?: ChangeHub })[HUB] ??= { feed: undefined, listeners: new Map() })
+
+/**
+ * Whether this process follows the bus: not without CMS_WEBHOOK_SECRET (payments-service would
+ * refuse the feed), nor under web's own tests (APP_ENV=test), whose stand-in for payments-service
+ * has no stream.
+ */
+export function changesHeard(): boolean {
+  const env = getEnv()
+  return Boolean(env.CMS_WEBHOOK_SECRET) && env.APP_ENV !== 'test'
+}
+
+/** Hands one change event to every listener of this process (what the feed does with each). */
+export function hearChange(event: ChangeEvent): void {
+  for (const listener of hub().listeners.values()) listener(event)
+}
+
+/**
+ * Hears every change event of the bus as this process does: the content caches, and each live
+ * stream a browser holds open. One feed per process, started by the first listener and shared by
+ * all. A listener is kept under its key, so a module loaded again (development's hot reload)
+ * replaces its own listener instead of adding a second. Answers the way to stop listening.
+ */
+export function listenToChanges(key: string, listener: ChangeListener): () => void {
+  const changes = hub()
+  changes.listeners.set(key, listener)
+  if (!changes.feed && changesHeard()) {
+    const env = getEnv()
+    changes.feed = startChangeFeed({
+      url: env.PAYMENTS_URL,
+      secret: env.CMS_WEBHOOK_SECRET ?? '',
+      onEvent: hearChange,
+    })
+  }
+  return () => {
+    if (changes.listeners.get(key) === listener) changes.listeners.delete(key)
+  }
 }

@@ -1,0 +1,26 @@
+import { useRevalidator } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
+import { useLiveUpdates } from '~/features/live/use-live-updates.ts'
+
+/** Changes heard within this window load the list once (a busy hour sends many). */
+const GATHER_MS = 500
+
+/**
+ * A staff queue that moves by itself (ADR 043): when any order (or ticket) changes, the list is
+ * loaded again with the page's own filters and page. `loadedAt` is when the list was read, so a
+ * change heard in between is not missed.
+ */
+export function useLiveQueue(queue: 'order' | 'ticket', loadedAt: number) {
+  const revalidator = useRevalidator()
+  const gathering = useRef<number | undefined>(undefined)
+  useEffect(() => () => window.clearTimeout(gathering.current), [])
+  useLiveUpdates('/staff/live', () => new URLSearchParams({ queue, since: String(loadedAt) }), {
+    changed: () => {
+      if (gathering.current !== undefined) return
+      gathering.current = window.setTimeout(() => {
+        gathering.current = undefined
+        revalidator.revalidate()
+      }, GATHER_MS)
+    },
+  })
+}
