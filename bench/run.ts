@@ -688,7 +688,7 @@ async function main(): Promise<void> {
   }
 }
 
-// `npm run bench` runs every bench; `npm run bench -- api`, `-- jobs` or `-- lighthouse` one.
+// `npm run bench` runs every bench; `npm run bench -- api`, `-- jobs`, `-- live` or `-- lighthouse` one.
 const benches = process.argv.slice(2)
 const wanted = (name: string) => benches.length === 0 || benches.includes(name)
 if (wanted('api')) await main()
@@ -699,6 +699,10 @@ if (wanted('jobs')) {
 if (wanted('propagation')) {
   const { runPropagationBench } = await import('./propagation.ts')
   if (!(await runPropagationBench())) process.exitCode = 1
+}
+if (wanted('live')) {
+  const { runLiveBench } = await import('./live.ts')
+  if (!(await runLiveBench())) process.exitCode = 1
 }
 if (wanted('lighthouse')) {
   const { runLighthouseBench } = await import('./lighthouse.ts')

@@ -32,6 +32,14 @@ test('a staff reply and the order’s new status reach the customer’s open pag
   const { orderId, ticketId } = await paidOrderWithTicket(page)
   const desk = (await signInAsStaff(browser)).page
 
+  // Read-only pages ship no JavaScript at all (ADR 044); the live ones do.
+  const shipsScripts = async (path: string) =>
+    /<script[^>]*type="module"/.test((await (await page.goto(path))?.text()) ?? '')
+  for (const readOnly of ['/dashboard', '/dashboard/orders', '/dashboard/tickets']) {
+    expect(await shipsScripts(readOnly), readOnly).toBe(false)
+  }
+  expect(await shipsScripts(`/dashboard/tickets/${ticketId}`)).toBe(true)
+
   // The customer waits on the thread; support answer from the back office.
   const opened = streamOpened(page, `/dashboard/tickets/${ticketId}/live`)
   await page.goto(`/dashboard/tickets/${ticketId}`)

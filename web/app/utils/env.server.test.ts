@@ -14,7 +14,7 @@ describe('parseEnv', () => {
       CMS_CACHE_TTL_SECONDS: 60,
       CMS_TIMEOUT_MS: 3000,
       CMS_MAX_STALE_SECONDS: 600,
-      LIVE_STREAMS_MAX: 1000,
+      LIVE_STREAMS_MAX: 500,
       TRUSTED_PROXY_HOPS: 0,
       PAYMENT_GATEWAY_ORIGINS: ['https://sep.shaparak.ir'],
       LOG_LEVEL: 'info',

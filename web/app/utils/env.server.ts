@@ -44,7 +44,7 @@ const envSchema = z.object({
    * Live updates (Server-Sent Events) one web process holds open at most: a browser refused
    * for this falls back to asking every 7 seconds. 0 turns live updates off. ADR 043.
    */
-  LIVE_STREAMS_MAX: wholeNumber('streams', 0, 100_000, 1000),
+  LIVE_STREAMS_MAX: wholeNumber('streams', 0, 100_000, 500),
   /** Key material for the encrypted session, flow and flash cookies. */
   SESSION_SECRET: z
     .string({ error: 'is required (at least 32 characters)' })

@@ -17,6 +17,7 @@ import { Sparkline } from '~/components/ui/sparkline.tsx'
 import { IdentityOverview } from '~/features/identity/identity-components.tsx'
 import { getIdentity } from '~/features/identity/identity.server.ts'
 import { getLogger } from '~/utils/logger.server.ts'
+import type { HydrateHandle } from '~/utils/hydration.ts'
 
 /**
  * Dashboard home (docs/product/site.md): welcome, today's USD rate in toman (with its last 30
@@ -81,6 +82,9 @@ function StatCard({
 function greetingName(verified: { first_name: string } | null, username: string) {
   return verified?.first_name || toPersianDigits(username)
 }
+
+// Read-only: links, figures and a sparkline drawn on the server (ADR 044).
+export const handle: HydrateHandle = { hydrate: false }
 
 export default function DashboardHome() {
   const layout = useRouteLoaderData<typeof dashboardLoader>('routes/dashboard')

@@ -10,6 +10,7 @@ import { listOrders } from '~/features/orders/orders.server.ts'
 import { filterOrders, ORDER_STATUSES, STATUS_LABELS } from '~/features/orders/orders.ts'
 import { getLogger } from '~/utils/logger.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
+import type { HydrateHandle } from '~/utils/hydration.ts'
 
 /**
  * Orders (docs/product/orders.md): search over id, site address and description; the status filter
@@ -44,6 +45,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
+
+// The filter is a GET form with its own button: no JavaScript needed to use it (ADR 044).
+export const handle: HydrateHandle = { hydrate: false }
 
 export default function OrdersPage() {
   const { q, filter, total, orders, failed, payment } = useLoaderData<typeof loader>()

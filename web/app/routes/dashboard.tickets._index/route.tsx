@@ -1,8 +1,12 @@
 import { useRouteLoaderData } from '@remix-run/react'
 import { ButtonLink } from '~/components/ui/button.tsx'
 import type { loader as ticketsLoader } from '../dashboard.tickets/route.tsx'
+import type { HydrateHandle } from '~/utils/hydration.ts'
 
 /** /dashboard/tickets with no ticket selected. */
+// Read-only (ADR 044).
+export const handle: HydrateHandle = { hydrate: false }
+
 export default function NoTicketSelected() {
   const layout = useRouteLoaderData<typeof ticketsLoader>('routes/dashboard.tickets')
   const hasTickets = (layout?.tickets.length ?? 0) > 0

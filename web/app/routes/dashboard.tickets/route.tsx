@@ -35,6 +35,7 @@ import { paymentTypeLabel } from '~/features/orders/orders.ts'
 import { formatJalaliDate, formatNumberFa } from '@arzpol/contracts'
 import { getLogger } from '~/utils/logger.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
+import type { HydrateHandle } from '~/utils/hydration.ts'
 
 /**
  * Support and tickets (docs/product/tickets.md): a toggle for the new-ticket form, the customer's
@@ -134,6 +135,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
+
+// The list and the new-ticket form work as plain forms; the thread below hydrates itself (ADR 044).
+export const handle: HydrateHandle = { hydrate: false }
 
 export default function TicketsPage() {
   const { tickets, ticketsFailed, categories, orders, openNewTicket, presetOrder } =

@@ -9,6 +9,7 @@ import {
 import { requireUser } from '~/features/auth/auth.server.ts'
 import { passedSecondFactor, roleOf, staffVerdict } from '~/features/staff/staff.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
+import type { HydrateHandle } from '~/utils/hydration.ts'
 
 /**
  * The dashboard area (docs/product/site.md): a sidebar at the start (right) side with the
@@ -75,6 +76,10 @@ function SidebarContent({ onNavigate }: { onNavigate?: MenuNavigateHandler }) {
     </div>
   )
 }
+
+// Works without JavaScript (the small-screen menu is a disclosure, logout a form post): pages
+// below that need none ship none (ADR 044).
+export const handle: HydrateHandle = { hydrate: false }
 
 export default function DashboardLayout() {
   return (

@@ -11,6 +11,7 @@ import {
   type ReceiptRow,
 } from '~/features/orders/receipt.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
+import type { HydrateHandle } from '~/utils/hydration.ts'
 
 /**
  * The official receipt the pages promise: a printable page for a paid order, with the
@@ -38,6 +39,9 @@ function Row({ row }: { row: ReceiptRow }) {
     </>
   )
 }
+
+// A document to read and print (ADR 044).
+export const handle: HydrateHandle = { hydrate: false }
 
 export default function ReceiptPage() {
   const { order, customer } = useLoaderData<typeof loader>()
