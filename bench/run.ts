@@ -20,8 +20,8 @@
  * on the machine): quote ≥ 60 % with p99 ≤ 20 ms, list ≥ 70 %, create ≥ 60 %, callback ≥ 50 %.
  * BENCH_CALLBACKS (default 10000) paid attempts are prepared for each of app and floor.
  * BENCH_ONLY=quote,list limits the scenarios. Exits 1 if a target is missed. This is the `api`
- * bench; bench/jobs.ts (the job engine's jobs/s) and bench/lighthouse.ts are the others
- * (`npm run bench -- api|jobs|lighthouse` runs one of them).
+ * bench; bench/jobs.ts (the job engine's jobs/s), bench/live.ts (live updates) and
+ * bench/lighthouse.ts are the others (`npm run bench -- api|jobs|live|lighthouse` runs one).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto'
@@ -688,7 +688,8 @@ async function main(): Promise<void> {
   }
 }
 
-// `npm run bench` runs every bench; `npm run bench -- api`, `-- jobs`, `-- live` or `-- lighthouse` one.
+// `npm run bench` runs every bench; `npm run bench -- api`, `-- jobs`, `-- live` or
+// `-- lighthouse` one.
 const benches = process.argv.slice(2)
 const wanted = (name: string) => benches.length === 0 || benches.includes(name)
 if (wanted('api')) await main()

@@ -4,10 +4,11 @@ import { getEnv } from '~/utils/env.server.ts'
 /**
  * A live update stream to one browser (Server-Sent Events, ADR 043). Each web process holds at
  * most LIVE_STREAMS_MAX of them: past that a browser is answered 503 and asks every 7 seconds
- * instead; while the process stops, it is told to come back in a moment. A comment every HEARTBEAT_MS keeps proxies from taking a
- * quiet stream for a dead one. The stream ends when the browser goes, when its `watch` says so,
- * or when the process stops (`endLiveStreams`): the browser then opens another, on any process,
- * carrying the id of the last event it got (`Last-Event-ID`).
+ * instead; while the process stops, it is told to come back in a moment. A comment every
+ * HEARTBEAT_MS keeps proxies from taking a quiet stream for a dead one. The stream ends when the
+ * browser goes, when its `watch` says so, or when the process stops (`endLiveStreams`): the
+ * browser then opens another, on any process, carrying the id of the last event it got
+ * (`Last-Event-ID`).
  */
 
 export const HEARTBEAT_MS = 15_000
@@ -33,7 +34,7 @@ const REGISTRY = Symbol.for('arzpol.web.live-streams')
 const registry = (): Registry =>
   ((globalThis as { [REGISTRY]?: Registry })[REGISTRY] ??= { open: new Set(), stopping: false })
 
-/** How many live streams this process holds open (metrics, tests). */
+/** How many live streams this process holds open. */
 export const openLiveStreams = (): number => registry().open.size
 
 /** Ends every live stream (the process stops): browsers reconnect to another process. */
