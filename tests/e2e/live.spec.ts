@@ -56,6 +56,16 @@ test('a staff reply and the order’s new status reach the customer’s open pag
   await reply('سفارش شما امروز انجام می‌شود.')
   await expect(thread).toContainText('سفارش شما امروز انجام می‌شود.', LIVE)
 
+  // A second ticket opened from this page: the first one's reply does not follow it there.
+  await page.getByText('تیکت جدید', { exact: true }).click()
+  await page.getByLabel('عنوان', { exact: true }).fill('رسید پرداخت')
+  await page.getByLabel('دسته‌بندی').selectOption({ label: 'پرداخت' })
+  await page.getByLabel('پیام اولیه').fill('رسید را کجا ببینم؟')
+  await page.getByRole('button', { name: 'ثبت تیکت' }).click()
+  await expect(page).not.toHaveURL(new RegExp(`/dashboard/tickets/${ticketId}$`))
+  await expect(thread).toContainText('رسید را کجا ببینم؟')
+  await expect(thread).not.toContainText('سفارش شما امروز انجام می‌شود.')
+
   // The order's page follows the order: staff start work on it, and it says so at once.
   const orderStream = streamOpened(page, `/dashboard/orders/${orderId}/live`)
   await page.goto(`/dashboard/orders/${orderId}`)

@@ -127,24 +127,32 @@ function mergeMessages(loaded: ShownMessage[], arrived: ShownMessage[]): ShownMe
  * seconds, conditionally: while nothing changed the answer is a 304 with no body.
  */
 function useLiveThread(initial: LoaderData): ShownMessage[] {
-  const [arrived, setArrived] = useState<ShownMessage[]>([])
+  // Kept with the ticket they belong to: moving to another ticket reuses this component.
+  const [arrived, setArrived] = useState<{ ticketId: number; messages: ShownMessage[] }>({
+    ticketId: initial.ticket.id,
+    messages: [],
+  })
   const revalidator = useRevalidator()
   const { id, status } = initial.ticket
-  const messages = mergeMessages(initial.messages, arrived)
+  const messages = mergeMessages(initial.messages, arrived.ticketId === id ? arrived.messages : [])
   const newest = messages.at(-1)?.id ?? 0
-  const add = (more: ShownMessage[]) => setArrived((before) => [...before, ...more])
   useLiveUpdates(
     `/dashboard/tickets/${id}/live`,
     () => new URLSearchParams({ after: String(newest), status }),
     {
-      message: (message) => add([message as ShownMessage]),
+      message: (message) =>
+        setArrived((before) => ({
+          ticketId: id,
+          messages: [...(before.ticketId === id ? before.messages : []), message as ShownMessage],
+        })),
       status: () => revalidator.revalidate(),
     },
     async () => {
       const answer = await fetch(`/dashboard/tickets/${id}/thread`, { cache: 'no-cache' })
       if (!answer.ok) return
       const thread = (await answer.json()) as { status: string; messages: ShownMessage[] }
-      add(thread.messages)
+      // The whole thread: it takes the place of what came before, so nothing piles up.
+      setArrived({ ticketId: id, messages: thread.messages })
       if (thread.status !== status) revalidator.revalidate()
     },
   )
