@@ -13,6 +13,32 @@ export type TicketStatus = (typeof TICKET_STATUSES)[number]
  */
 const announce = (trx: Knex, id: number) => ChangeNotice.publish(trx, { type: 'ticket', id })
 
+/**
+ * Every change of a ticket's row after it was opened: its `version` rises and `updated_at`
+ * moves (together the thread's version for conditional reads), and every pod is told.
+ */
+async function changeTicket(
+  trx: Knex,
+  id: number,
+  now: Date,
+  columns: Partial<Pick<Ticket, TicketChangeColumn>>,
+): Promise<void> {
+  await trx('tickets')
+    .where({ id })
+    .update({ ...columns, version: trx.raw('version + 1'), updated_at: now })
+  await announce(trx, id)
+}
+
+type TicketChangeColumn =
+  | 'status'
+  | 'closed_at'
+  | 'last_message_at'
+  | 'last_message_by_staff'
+  | 'assigned_to'
+  | 'assigned_at'
+  | 'resolved_at'
+  | 'resolved_by'
+
 /** One seeded support category (payment, order, account, technical, other). */
 export class TicketCategory extends BaseModel {
   static override tableName = 'ticket_categories'
@@ -289,65 +315,33 @@ export class Ticket extends BaseModel {
     id: number,
     { now, byStaff }: { now: Date; byStaff: boolean },
   ): Promise<void> {
-    await trx('tickets')
-      .where({ id })
-      .update({
-        version: trx.raw('version + 1'),
-        last_message_at: now,
-        last_message_by_staff: byStaff,
-        updated_at: now,
-        ...(byStaff ? {} : { resolved_at: null, resolved_by: null }),
-      })
-    await announce(trx, id)
+    await changeTicket(trx, id, now, {
+      last_message_at: now,
+      last_message_by_staff: byStaff,
+      ...(byStaff ? {} : { resolved_at: null, resolved_by: null }),
+    })
   }
 
   /** Gives the ticket to a staff member (null: to nobody) from `now`. */
   static async assign(trx: Knex, id: number, staffId: number | null, now: Date): Promise<void> {
-    await trx('tickets')
-      .where({ id })
-      .update({
-        version: trx.raw('version + 1'),
-        assigned_to: staffId,
-        assigned_at: staffId === null ? null : now,
-        updated_at: now,
-      })
-    await announce(trx, id)
+    await changeTicket(trx, id, now, {
+      assigned_to: staffId,
+      assigned_at: staffId === null ? null : now,
+    })
   }
 
   /** Marks the ticket solved by `staffId` at `now` (it stays open until the customer closes). */
   static async markResolved(trx: Knex, id: number, staffId: number, now: Date): Promise<void> {
-    await trx('tickets')
-      .where({ id })
-      .update({
-        version: trx.raw('version + 1'),
-        resolved_at: now,
-        resolved_by: staffId,
-        updated_at: now,
-      })
-    await announce(trx, id)
+    await changeTicket(trx, id, now, { resolved_at: now, resolved_by: staffId })
   }
 
   /** Sets `updated_at` (a file was added to one of its messages). */
   static async touch(trx: Knex, id: number, now: Date): Promise<void> {
-    await trx('tickets')
-      .where({ id })
-      .update({
-        version: trx.raw('version + 1'),
-        updated_at: now,
-      })
-    await announce(trx, id)
+    await changeTicket(trx, id, now, {})
   }
 
   static async markClosed(trx: Knex, id: number, now: Date): Promise<void> {
-    await trx('tickets')
-      .where({ id })
-      .update({
-        version: trx.raw('version + 1'),
-        status: 'closed',
-        closed_at: now,
-        updated_at: now,
-      })
-    await announce(trx, id)
+    await changeTicket(trx, id, now, { status: 'closed', closed_at: now })
   }
 }
 

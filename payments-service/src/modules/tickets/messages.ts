@@ -41,15 +41,6 @@ async function thread(
   return rows.map((row) => messageView(row, attachments))
 }
 
-export async function messagesOf(
-  deps: TicketDeps,
-  actor: Actor,
-  ticketId: number,
-): Promise<MessageView[]> {
-  await visibleTicket(deps.db, actor, ticketId)
-  return thread(deps, ticketId)
-}
-
 /**
  * The thread's version, for conditional reads: every message, file, status or assignment change
  * of a ticket raises its `version` and moves its `updated_at` (models/ticket.model.ts).

@@ -4,13 +4,7 @@ import { notFound, visibleTicket, type Actor } from './access.ts'
 import { openAttachment } from './attachment-files.ts'
 import type { TicketDeps } from './deps.ts'
 import { releaseTicket, resolveTicket, takeTicket, type SeenAssignee } from './assignment.ts'
-import {
-  addAttachment,
-  addMessage,
-  messagesIfChanged,
-  messagesOf,
-  type NewMessage,
-} from './messages.ts'
+import { addAttachment, addMessage, messagesIfChanged, type NewMessage } from './messages.ts'
 import { closeTicket, openTicket, type NewTicket } from './open-ticket.ts'
 import { staffTicketView, ticketView } from './views.ts'
 
@@ -39,7 +33,6 @@ export function createTicketService(deps: TicketDeps) {
       return { count, results: rows.map(staffTicketView) }
     },
     create: (user: User, input: NewTicket) => openTicket(deps, user, input),
-    messages: (actor: Actor, ticketId: number) => messagesOf(deps, actor, ticketId),
     messagesIfChanged: (actor: Actor, ticketId: number, held: (version: string) => boolean) =>
       messagesIfChanged(deps, actor, ticketId, held),
     addMessage: (message: NewMessage) => addMessage(deps, message),

@@ -71,32 +71,42 @@ export async function call<S extends z.ZodType | null>(
     ...extra,
   }
   if (body !== undefined && !form) headers['Content-Type'] = 'application/json'
+  const response = await send(path, {
+    method,
+    headers,
+    body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
+    signal: AbortSignal.timeout(form ? FILE_TIMEOUT_MS : JSON_TIMEOUT_MS),
+  })
+  return response instanceof Response ? readAnswer(response, schema, method, path) : response
+}
 
-  let response: Response
+/** One request to payments-service; the 503 failure when it cannot be reached. */
+async function send(path: string, init: RequestInit): Promise<Response | PaymentsFailure> {
   try {
-    response = await fetch(url(path), {
-      method,
-      headers,
-      body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(form ? FILE_TIMEOUT_MS : JSON_TIMEOUT_MS),
-    })
+    return await fetch(url(path), { ...init, redirect: 'manual' })
   } catch (error) {
-    getLogger().error({ err: error, method, path }, 'payments-service could not be reached')
+    getLogger().error(
+      { err: error, method: init.method ?? 'GET', path },
+      'payments-service could not be reached',
+    )
     return { ok: false, status: 503, body: null, unreachable: true }
   }
+}
 
+/** An answer's body checked with `schema` (null: not read further), or the failure. */
+async function readAnswer<S extends z.ZodType | null>(
+  response: Response,
+  schema: S,
+  method: string,
+  path: string,
+): Promise<PaymentsResult<Output<S>>> {
   const json = await readJson(response)
-  if (response.ok) {
-    if (schema === null) return { ok: true, status: response.status, data: null as Output<S> }
-    const parsed = schema.safeParse(json)
-    if (parsed.success) {
-      return { ok: true, status: response.status, data: parsed.data as Output<S> }
-    }
-    getLogger().error({ method, path }, 'payments-service answered an unexpected body')
-    return { ok: false, status: 502, body: null }
-  }
-  return failure(response, json)
+  if (!response.ok) return failure(response, json)
+  if (schema === null) return { ok: true, status: response.status, data: null as Output<S> }
+  const parsed = schema.safeParse(json)
+  if (parsed.success) return { ok: true, status: response.status, data: parsed.data as Output<S> }
+  getLogger().error({ method, path }, 'payments-service answered an unexpected body')
+  return { ok: false, status: 502, body: null }
 }
 
 /**
@@ -113,30 +123,21 @@ export async function callIfChanged<S extends z.ZodType>(
   | { ok: true; unchanged: false; version: string | null; data: z.output<S> }
   | PaymentsFailure
 > {
-  let response: Response
-  try {
-    response = await fetch(url(path), {
-      headers: {
-        Accept: 'application/json',
-        'Accept-Language': 'fa',
-        ...identity(request, token),
-        ...(version ? { 'If-None-Match': version } : {}),
-      },
-      redirect: 'manual',
-      signal: AbortSignal.timeout(JSON_TIMEOUT_MS),
-    })
-  } catch (error) {
-    getLogger().error({ err: error, path }, 'payments-service could not be reached')
-    return { ok: false, status: 503, body: null, unreachable: true }
-  }
+  const response = await send(path, {
+    headers: {
+      Accept: 'application/json',
+      'Accept-Language': 'fa',
+      ...identity(request, token),
+      ...(version ? { 'If-None-Match': version } : {}),
+    },
+    signal: AbortSignal.timeout(JSON_TIMEOUT_MS),
+  })
+  if (!(response instanceof Response)) return response
   const etag = response.headers.get('ETag')
   if (response.status === 304) return { ok: true, unchanged: true, version: etag ?? version ?? '' }
-  const json = await readJson(response)
-  if (!response.ok) return failure(response, json)
-  const parsed = schema.safeParse(json)
-  if (parsed.success) return { ok: true, unchanged: false, version: etag, data: parsed.data }
-  getLogger().error({ path }, 'payments-service answered an unexpected body')
-  return { ok: false, status: 502, body: null }
+  const answer = await readAnswer(response, schema, 'GET', path)
+  if (!answer.ok) return answer
+  return { ok: true, unchanged: false, version: etag, data: answer.data as z.output<S> }
 }
 
 /**

@@ -1,8 +1,27 @@
 import type { ChangeEvent } from '@arzpol/contracts/changes'
 import { changesHeard, listenToChanges } from '~/features/changes/change-feed.server.ts'
-import type { LiveStream } from './live-stream.server.ts'
+import { liveStreamResponse, refusedStream, type LiveStream } from './live-stream.server.ts'
 
 let watchers = 0
+
+/**
+ * A live stream that follows the change bus (ADR 043): 503 where this process hears no bus (a
+ * stream that would never move), else `catchUp(stream)` runs now and after each change, as
+ * `watchChanges` says.
+ */
+export function watchedStreamResponse(
+  request: Request,
+  concerns: (event: ChangeEvent) => boolean,
+  catchUp: (stream: LiveStream) => Promise<void>,
+  headers?: Headers,
+): Response {
+  if (!changesHeard()) return refusedStream()
+  return liveStreamResponse(
+    request,
+    (stream) => watchChanges(stream, concerns, () => catchUp(stream)),
+    headers,
+  )
+}
 
 /**
  * Runs `catchUp` on the stream now (whatever changed before the stream opened) and again after
@@ -11,7 +30,7 @@ let watchers = 0
  * it, so two runs never send the same thing twice. `catchUp` ends the stream when the reader's
  * right to it is gone. Answers what undoes the watch.
  */
-export function watchChanges(
+function watchChanges(
   stream: LiveStream,
   concerns: (event: ChangeEvent) => boolean,
   catchUp: () => Promise<void>,
@@ -42,6 +61,3 @@ export function watchChanges(
     if (event.type === 'resync' || concerns(event)) void run()
   })
 }
-
-/** Whether this process hears the change bus, without which a live stream would never move. */
-export const liveUpdatesAvailable = changesHeard

@@ -1,9 +1,5 @@
-import {
-  lastEventId,
-  liveStreamResponse,
-  refusedStream,
-} from '~/features/live/live-stream.server.ts'
-import { liveUpdatesAvailable, watchChanges } from '~/features/live/live-watch.server.ts'
+import { lastEventId } from '~/features/live/live-stream.server.ts'
+import { watchedStreamResponse } from '~/features/live/live-watch.server.ts'
 import type { OrderDetail } from './order-schemas.ts'
 import { orderVersion } from './order-version.ts'
 
@@ -20,24 +16,19 @@ export function liveOrderResponse(
   read: () => Promise<OrderDetail | null>,
   headers?: Headers,
 ): Response {
-  if (!liveUpdatesAvailable()) return refusedStream()
   let shown = lastEventId(request, new URL(request.url).searchParams.get('version'))
-  return liveStreamResponse(
+  return watchedStreamResponse(
     request,
-    (stream) =>
-      watchChanges(
-        stream,
-        (event) => event.type === 'order' && event.id === orderId,
-        async () => {
-          const order = await read()
-          if (stream.ended) return
-          if (!order) return stream.end()
-          const version = orderVersion(order)
-          if (version === shown) return
-          shown = version
-          stream.send('order', { stage: order.stage }, version)
-        },
-      ),
+    (event) => event.type === 'order' && event.id === orderId,
+    async (stream) => {
+      const order = await read()
+      if (stream.ended) return
+      if (!order) return stream.end()
+      const version = orderVersion(order)
+      if (version === shown) return
+      shown = version
+      stream.send('order', { stage: order.stage }, version)
+    },
     headers,
   )
 }

@@ -1,10 +1,6 @@
 import { listenToChanges } from '~/features/changes/change-feed.server.ts'
-import {
-  lastEventId,
-  liveStreamResponse,
-  refusedStream,
-} from '~/features/live/live-stream.server.ts'
-import { liveUpdatesAvailable, watchChanges } from '~/features/live/live-watch.server.ts'
+import { lastEventId } from '~/features/live/live-stream.server.ts'
+import { watchedStreamResponse } from '~/features/live/live-watch.server.ts'
 
 export const LIVE_QUEUES = ['order', 'ticket'] as const
 export type LiveQueue = (typeof LIVE_QUEUES)[number]
@@ -27,22 +23,16 @@ function followHeard() {
  * change heard by this process after that is told at once.
  */
 export function liveQueueResponse(request: Request, queue: LiveQueue, headers?: Headers): Response {
-  if (!liveUpdatesAvailable()) return refusedStream()
   followHeard()
-  const since = Number(lastEventId(request, new URL(request.url).searchParams.get('since'))) || 0
-  let told = since
-  return liveStreamResponse(
+  let told = Number(lastEventId(request, new URL(request.url).searchParams.get('since'))) || 0
+  return watchedStreamResponse(
     request,
-    (stream) =>
-      watchChanges(
-        stream,
-        (event) => event.type === queue,
-        async () => {
-          if (heard[queue] <= told) return
-          told = heard[queue]
-          stream.send('changed', { queue }, String(told))
-        },
-      ),
+    (event) => event.type === queue,
+    async (stream) => {
+      if (heard[queue] <= told) return
+      told = heard[queue]
+      stream.send('changed', { queue }, String(told))
+    },
     headers,
   )
 }

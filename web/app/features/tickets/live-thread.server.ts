@@ -1,10 +1,6 @@
 import type { MessageView } from './tickets.server.ts'
-import {
-  lastEventId,
-  liveStreamResponse,
-  refusedStream,
-} from '~/features/live/live-stream.server.ts'
-import { liveUpdatesAvailable, watchChanges } from '~/features/live/live-watch.server.ts'
+import { lastEventId } from '~/features/live/live-stream.server.ts'
+import { watchedStreamResponse } from '~/features/live/live-watch.server.ts'
 
 /** What a live thread reads each time its ticket changes; null when the reader may not. */
 export type ThreadRead = () => Promise<{ status: string; messages: MessageView[] } | null>
@@ -29,31 +25,26 @@ export function liveThreadResponse(
   read: ThreadRead,
   headers?: Headers,
 ): Response {
-  if (!liveUpdatesAvailable()) return refusedStream()
   const url = new URL(request.url)
   let after = messageIdFrom(lastEventId(request, url.searchParams.get('after')))
   let status = url.searchParams.get('status')
-  return liveStreamResponse(
+  return watchedStreamResponse(
     request,
-    (stream) =>
-      watchChanges(
-        stream,
-        (event) => event.type === 'ticket' && event.id === ticketId,
-        async () => {
-          const thread = await read()
-          if (stream.ended) return
-          if (!thread) return stream.end()
-          for (const message of thread.messages) {
-            if (message.id <= after) continue
-            stream.send('message', message, String(message.id))
-            after = message.id
-          }
-          if (thread.status !== status) {
-            status = thread.status
-            stream.send('status', { status })
-          }
-        },
-      ),
+    (event) => event.type === 'ticket' && event.id === ticketId,
+    async (stream) => {
+      const thread = await read()
+      if (stream.ended) return
+      if (!thread) return stream.end()
+      for (const message of thread.messages) {
+        if (message.id <= after) continue
+        stream.send('message', message, String(message.id))
+        after = message.id
+      }
+      if (thread.status !== status) {
+        status = thread.status
+        stream.send('status', { status })
+      }
+    },
     headers,
   )
 }
