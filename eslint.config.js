@@ -94,6 +94,11 @@ export default tseslint.config(
     rules: { 'arzpol/no-outside-pointers': 'error' },
   },
   {
+    // The receipt's print button script is plain JavaScript the browser runs as it is.
+    files: ['web/app/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['web/app/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -12,6 +12,7 @@ import {
 import { generate } from 'otplib'
 import { ENROLMENT_LINK_PARAM } from '@arzpol/contracts/auth/staff'
 import { uniquePhone } from './auth.ts'
+import { countPrints } from './print.ts'
 import { scanQrCode } from './qr.ts'
 
 const run = promisify(execFile)
@@ -221,15 +222,9 @@ async function keepRecoveryCodes(page: Page, codes: string[]) {
   await expect(page.getByText('کپی شد.')).toBeVisible()
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes.join('\n'))
 
-  await page.evaluate(() => {
-    const counted = window as unknown as { printed: number }
-    counted.printed = 0
-    window.print = () => {
-      counted.printed += 1
-    }
-  })
+  const prints = await countPrints(page)
   await page.getByRole('button', { name: 'چاپ کدها' }).click()
-  expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1)
+  expect(await prints()).toBe(1)
   await page.emulateMedia({ media: 'print' })
   await expect(page.getByRole('button', { name: 'کپی کدها' })).toBeHidden()
   await expect(page.getByTestId('recovery-codes')).toBeVisible()

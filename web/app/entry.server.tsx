@@ -10,6 +10,7 @@ import { isPreviewPath } from './features/content/preview.ts'
 import { NonceProvider } from './utils/nonce.ts'
 import { baseSecurityHeaders, documentCsp } from './utils/security-headers.server.ts'
 import { stripTrailingNulBytes } from './utils/strip-nul.server.ts'
+import { lowPriorityModulePreloads } from './utils/low-priority-preloads.server.ts'
 import { getLogger } from './utils/logger.server.ts'
 
 // Fail fast: a bad environment stops the server when the build is imported, not on the first
@@ -42,7 +43,7 @@ export default function handleRequest(
           shellRendered = true
           const body = new PassThrough()
           const stripNul = stripTrailingNulBytes()
-          stripNul.pipe(body)
+          stripNul.pipe(lowPriorityModulePreloads()).pipe(body)
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           resolve(
             new Response(createReadableStreamFromReadable(body), {

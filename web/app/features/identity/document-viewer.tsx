@@ -1,5 +1,5 @@
-import { IDENTITY_DOCUMENT_LABELS } from '@arzpol/contracts/identity/documents'
-import type { IdentityDocumentKind } from '@arzpol/contracts/identity/documents'
+import { IDENTITY_DOCUMENT_LABELS } from '@arzpol/contracts/identity/document-kinds'
+import type { IdentityDocumentKind } from '@arzpol/contracts/identity/document-kinds'
 import { formatNumberFa } from '@arzpol/contracts'
 import { Link } from '@remix-run/react'
 import { linkButtonClass } from '~/features/staff/ui.tsx'

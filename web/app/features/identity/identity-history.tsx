@@ -1,5 +1,5 @@
 import { formatJalaliDateTime, formatNumberFa } from '@arzpol/contracts'
-import { IDENTITY_DOCUMENT_LABELS } from '@arzpol/contracts/identity/documents'
+import { IDENTITY_DOCUMENT_LABELS } from '@arzpol/contracts/identity/document-kinds'
 import { Link } from '@remix-run/react'
 import { Table } from '~/components/ui/table.tsx'
 import { Badge, ErrorNotice, Panel } from '~/features/staff/ui.tsx'

@@ -3,7 +3,7 @@ import {
   IDENTITY_DOCUMENT_KINDS,
   IDENTITY_DOCUMENT_LABELS,
   type IdentityDocumentKind,
-} from '@arzpol/contracts/identity/documents'
+} from '@arzpol/contracts/identity/document-kinds'
 import { BusyButton, Field, FormAlert } from '~/components/forms.tsx'
 import { Alert, type AlertTone } from '~/components/ui/alert.tsx'
 import { UploadProgress, useUploadWithProgress } from '~/features/tickets/upload-progress.tsx'

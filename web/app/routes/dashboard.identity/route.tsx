@@ -1,6 +1,6 @@
 import { CardBody } from '@arzpol/contracts/identity/cards'
 import { Level1Body } from '@arzpol/contracts/identity/customer'
-import { IDENTITY_DOCUMENT_KINDS } from '@arzpol/contracts/identity/documents'
+import { IDENTITY_DOCUMENT_KINDS } from '@arzpol/contracts/identity/document-kinds'
 import type {
   ActionFunctionArgs,
   HeadersFunction,

@@ -10,6 +10,7 @@ import {
   receiptRows,
   type ReceiptRow,
 } from '~/features/orders/receipt.ts'
+import printButtonScript from '~/features/orders/print-button.js?url&no-inline'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 import type { HydrateHandle } from '~/utils/hydration.ts'
 
@@ -40,7 +41,7 @@ function Row({ row }: { row: ReceiptRow }) {
   )
 }
 
-// A document to read and print (ADR 044).
+// A document to read and print (ADR 044); its print button is wired by a few lines of its own.
 export const handle: HydrateHandle = { hydrate: false }
 
 export default function ReceiptPage() {
@@ -73,7 +74,7 @@ export default function ReceiptPage() {
       <div data-print-hidden className="mt-5 flex flex-wrap gap-3">
         <button
           type="button"
-          onClick={() => window.print()}
+          data-print-button
           className="rounded-xl bg-teal-700 px-5 py-2.5 font-semibold text-white hover:bg-teal-800"
         >
           چاپ رسید
@@ -92,6 +93,7 @@ export default function ReceiptPage() {
           بازگشت به سفارش
         </Link>
       </div>
+      <script src={printButtonScript} defer />
     </div>
   )
 }
