@@ -5,24 +5,22 @@
 const SERVICES = '^(payments-service|web|cms)/'
 
 module.exports = {
+  // Every rule is an error: the lint fails on any violation, none is only a warning.
   forbidden: [
     {
       name: 'no-cycles',
-      severity: 'error',
       comment: 'A cycle means two modules are one module with two names.',
       from: {},
       to: { circular: true },
     },
     {
       name: 'services-share-only-packages',
-      severity: 'error',
       comment: 'Services talk over HTTP; what they share lives in packages/.',
       from: { path: SERVICES },
       to: { path: SERVICES, pathNot: '^$1/' },
     },
     {
       name: 'packages-below-services',
-      severity: 'error',
       comment:
         'Packages are what services share, so they cannot depend on one. The launcher’s tests may ' +
         'read a service’s env schema: they check the .env.example files against it.',
@@ -31,14 +29,12 @@ module.exports = {
     },
     {
       name: 'models-below-modules',
-      severity: 'error',
       comment: 'Models are the data layer; modules build on them, never the other way round.',
       from: { path: '^payments-service/src/models/' },
       to: { path: '^payments-service/src/(modules|http)/' },
     },
     {
       name: 'http-knows-no-domain',
-      severity: 'error',
       comment:
         'HTTP plumbing gets domain behaviour from composition; it may name the shapes it is ' +
         'handed (type-only imports), never call a module itself.',
@@ -47,14 +43,12 @@ module.exports = {
     },
     {
       name: 'payments-foundations-below-domains',
-      severity: 'error',
       comment: 'lib/ and db/ are what every module stands on; they know no domain.',
       from: { path: '^payments-service/src/(lib|db)/' },
       to: { path: '^payments-service/src/(modules|models|http)/' },
     },
     {
       name: 'source-never-imports-test-helpers',
-      severity: 'error',
       from: {
         path: '^payments-service/src/',
         pathNot: '(\\.test\\.ts$|^payments-service/src/(test|fuzz)/)',
@@ -63,7 +57,6 @@ module.exports = {
     },
     {
       name: 'web-components-never-import-server-code',
-      severity: 'error',
       comment:
         'A component ends up in the browser bundle; server modules hold secrets and Node APIs.',
       from: { path: '^web/app/(components|features/[^/]+/components)/' },
@@ -71,17 +64,15 @@ module.exports = {
     },
     {
       name: 'web-utils-are-generic',
-      severity: 'error',
       from: { path: '^web/app/utils/' },
       to: { path: '^web/app/(routes|features|components)/' },
     },
     {
       name: 'web-features-never-import-routes',
-      severity: 'error',
       from: { path: '^web/app/(features|components)/' },
       to: { path: '^web/app/routes/' },
     },
-  ],
+  ].map((rule) => ({ severity: 'error', ...rule })),
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '(node_modules|/build/|/dist/|\\.cache|cms/\\.strapi|cms/types/generated)' },

@@ -17,12 +17,12 @@
  * (default 20). Prints p50, p95 and max. Targets: rate p95 ≤ 1000 ms, cms p95 ≤ 2000 ms; exits 1
  * above them.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { openBenchDatabase } from './database.ts'
+import { spawnServer, stopChild } from './server-process.ts'
 import { parseChangeEvent } from '@arzpol/contracts/changes'
 import { eventStreamReader } from '@arzpol/contracts/event-stream'
 import { getFreePort, waitForHttp } from '@arzpol/devstack'
@@ -30,7 +30,6 @@ import { createKnex } from '../payments-service/src/db/knex.ts'
 import { migrateLatest } from '../payments-service/src/db/migrate.ts'
 import { createTokenService } from '../payments-service/src/modules/auth/tokens.ts'
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const PODS = Number(process.env.BENCH_PODS ?? 3)
 const WEB_PODS = Number(process.env.BENCH_WEB_PODS ?? 3)
 const ROUNDS = Number(process.env.BENCH_PROPAGATION_ROUNDS ?? 20)
@@ -41,25 +40,7 @@ const SECRET = randomBytes(24).toString('hex')
 const GIVE_UP_MS = 10_000
 
 function startPod(env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'payments-service/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  let tail = ''
-  child.stderr?.on('data', (chunk: Buffer) => {
-    tail = (tail + chunk.toString('utf8')).slice(-4000)
-  })
-  return { child, output: () => tail }
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  child.kill('SIGTERM')
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
-  await exited
-  clearTimeout(timer)
+  return spawnServer(process.execPath, ['--import', 'tsx', 'payments-service/src/main.ts'], env)
 }
 
 /** A web pod's subscription: the time each `cms` event (by model) arrived. */

@@ -23,20 +23,19 @@
  * bench; bench/jobs.ts (the job engine's jobs/s), bench/live.ts (live updates) and
  * bench/lighthouse.ts are the others (`npm run bench -- api|jobs|live|lighthouse` runs one).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, type ChildProcess } from 'node:child_process'
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto'
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { getFreePort, startEmbeddedPostgres, waitForHttp } from '@arzpol/devstack'
 import { createKnex } from '../payments-service/src/db/knex.ts'
 import { migrateLatest } from '../payments-service/src/db/migrate.ts'
 import { createTokenService } from '../payments-service/src/modules/auth/tokens.ts'
 import { pinBenchAndServers, type Pinning } from './cpu-pinning.ts'
+import { spawnServer, stopChild } from './server-process.ts'
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const DURATION = Number(process.env.BENCH_DURATION ?? 5)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2)
@@ -103,32 +102,15 @@ function start(
   // Without a pinning, the child stays where the bench is (an outside party: the bank).
   const argv = [...flags, '--import', 'tsx', script]
   const [command, args] = pinning ? pinning.wrap(process.execPath, argv) : [process.execPath, argv]
-  const child = spawn(command, args, {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', ...env },
-    // Requests cut off when the bench stops make log lines; only show them if it dies early.
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  let tail = ''
-  child.stderr?.on('data', (chunk: Buffer) => {
-    tail = (tail + chunk.toString('utf8')).slice(-4000)
-  })
+  const { child, output } = spawnServer(command, args, env)
   child.on('exit', (code, signal) => {
-    if (!stopping) console.error(`${name} exited early (code ${code}, signal ${signal}):\n${tail}`)
+    if (stopping) return
+    console.error(`${name} exited early (code ${code}, signal ${signal}):\n${output()}`)
   })
   return child
 }
 
 let stopping = false
-
-async function stopChild(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  child.kill('SIGTERM')
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
-  await exited
-  clearTimeout(timer)
-}
 
 async function measure(
   options: autocannon.Options,

@@ -1,11 +1,10 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-import type { Core } from '@strapi/strapi'
 import { afterAll, beforeAll } from 'vitest'
 import { SignJWT, exportJWK, generateKeyPair, jwtVerify, type CryptoKey } from 'jose'
 
-import { createTestStrapi, destroyStrapi, listen, makeTempDir, setEnv, testEnv } from './harness'
+import { startTestCms, type TestCms } from './harness'
 
 /** What the comment tests share: a JWKS like payments-service's, and a cms with one post. */
 
@@ -180,12 +179,9 @@ export function signAccessToken(options: {
     .sign(options.key)
 }
 
-export interface CmsWithPost {
-  strapi: Core.Strapi
-  base: string
+export interface CmsWithPost extends TestCms {
   /** The published post's numeric id, which comments refer to. */
   postId: number
-  stop(): Promise<void>
 }
 
 /**
@@ -196,26 +192,15 @@ export async function startCmsWithPost(
   jwksUrl: string,
   post: { title: string; slug: string },
 ): Promise<CmsWithPost> {
-  const temp = makeTempDir()
-  const restoreEnv = setEnv({
-    ...testEnv(`${temp.dir}/cms.db`),
+  const cms = await startTestCms({
     CMS_SEED: 'false',
     CMS_ADMIN_EMAIL: undefined,
     CMS_ADMIN_PASSWORD: undefined,
     PAYMENTS_JWKS_URL: jwksUrl,
     CMS_WEBHOOK_SECRET: MODERATION_SECRET,
   })
-  let strapi: Core.Strapi | undefined
-  const stop = async () => {
-    if (strapi) await destroyStrapi(strapi)
-    restoreEnv()
-    temp.cleanup()
-  }
   try {
-    strapi = createTestStrapi()
-    await strapi.load()
-    const base = await listen(strapi)
-    const created = await strapi.documents('api::post.post').create({
+    const created = await cms.strapi.documents('api::post.post').create({
       data: {
         title: post.title,
         slug: post.slug,
@@ -224,12 +209,12 @@ export async function startCmsWithPost(
       },
       status: 'published',
     })
-    const published = await strapi
+    const published = await cms.strapi
       .documents('api::post.post')
       .findOne({ documentId: created.documentId, status: 'published' })
-    return { strapi, base, postId: published?.id as number, stop }
+    return { ...cms, postId: published?.id as number }
   } catch (error) {
-    await stop()
+    await cms.stop()
     throw error
   }
 }

@@ -10,15 +10,7 @@ import type * as AdminLabels from '../src/bootstrap/admin-labels'
 import type * as SeedModule from '../src/seed'
 import type * as BlogData from '../src/seed/data/blog'
 import type * as TermsData from '../src/seed/data/terms'
-import {
-  createTestStrapi,
-  destroyStrapi,
-  listen,
-  makeTempDir,
-  requireCompiled,
-  setEnv,
-  testEnv,
-} from './harness'
+import { requireCompiled, startTestCms, type TestCms } from './harness'
 
 const { seedContent } = requireCompiled<typeof SeedModule>('seed/index.js')
 const { ownModels } = requireCompiled<typeof AdminLabels>('bootstrap/admin-labels.js')
@@ -26,8 +18,7 @@ const { SLUG_PATTERN, slugFromTitle } = requireCompiled<typeof PostSlug>('blog/p
 const { POSTS } = requireCompiled<typeof BlogData>('seed/data/blog.js')
 const { TERMS_V1 } = requireCompiled<typeof TermsData>('seed/data/terms.js')
 
-const temp = makeTempDir()
-let restoreEnv: () => void = () => {}
+let cms: TestCms | undefined
 let strapi: Core.Strapi
 let base: string
 
@@ -44,21 +35,17 @@ const webServer = http.createServer((request, response) => {
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => webServer.listen(0, '127.0.0.1', resolve))
-  restoreEnv = setEnv({
-    ...testEnv(`${temp.dir}/cms.db`),
+  cms = await startTestCms({
     WEB_URL: `http://127.0.0.1:${(webServer.address() as AddressInfo).port}`,
     CMS_WEBHOOK_SECRET: 'test-webhook-secret-0123456789',
   })
-  strapi = createTestStrapi()
-  await strapi.load()
-  base = await listen(strapi)
+  strapi = cms.strapi
+  base = cms.base
 })
 
 afterAll(async () => {
-  if (strapi) await destroyStrapi(strapi)
+  await cms?.stop()
   webServer.close()
-  restoreEnv()
-  temp.cleanup()
 })
 
 interface ApiList<T> {
@@ -71,6 +58,17 @@ async function get<T>(path: string, expectedStatus = 200): Promise<T> {
   expect(response.status, path).toBe(expectedStatus)
   return (await response.json()) as T
 }
+
+/** The body of a post the tests write: one paragraph. */
+const body = [{ type: 'paragraph', children: [{ type: 'text', text: 'متن' }] }]
+
+/** A post's fields as an editor saves them: title, slug, that body, dated now. */
+const postData = (title: string, slug: string) => ({
+  title,
+  slug,
+  content: body,
+  date: new Date().toISOString(),
+})
 
 describe('seeded public content', () => {
   it('lists at least 8 published blog posts in at least 3 categories, with author and category', async () => {
@@ -237,14 +235,7 @@ describe('seed', () => {
   })
 
   it('keeps drafts out of the public API', async () => {
-    await strapi.documents('api::post.post').create({
-      data: {
-        title: 'پیش‌نویس',
-        slug: 'draft-only',
-        content: [{ type: 'paragraph', children: [{ type: 'text', text: 'متن' }] }],
-        date: new Date().toISOString(),
-      },
-    })
+    await strapi.documents('api::post.post').create({ data: postData('پیش‌نویس', 'draft-only') })
     const found = await get<ApiList<unknown>>('/api/posts?filters[slug][$eq]=draft-only')
     expect(found.data).toHaveLength(0)
   })
@@ -267,7 +258,6 @@ describe('content-changed webhook', () => {
 })
 
 describe('blog posts in Persian', () => {
-  const body = [{ type: 'paragraph', children: [{ type: 'text', text: 'متن' }] }]
   const upload = (alternativeText: string | null) =>
     strapi.db.query('plugin::upload.file').create({
       data: {
@@ -317,33 +307,22 @@ describe('blog posts in Persian', () => {
   })
 
   it('a post saved with the slug the admin gave it before the title was typed gets its title’s', async () => {
-    const created = await strapi.documents('api::post.post').create({
-      data: {
-        title: 'خرید گیفت کارت اپل',
-        slug: 'post',
-        content: body,
-        date: new Date().toISOString(),
-      },
-    })
+    const created = await strapi
+      .documents('api::post.post')
+      .create({ data: postData('خرید گیفت کارت اپل', 'post') })
     expect(created.slug).toBe('خرید-گیفت-کارت-اپل')
     // A slug the editor chose stays theirs.
-    const chosen = await strapi.documents('api::post.post').create({
-      data: {
-        title: 'خرید گیفت کارت گوگل',
-        slug: 'google-gift-card',
-        content: body,
-        date: new Date().toISOString(),
-      },
-    })
+    const chosen = await strapi
+      .documents('api::post.post')
+      .create({ data: postData('خرید گیفت کارت گوگل', 'google-gift-card') })
     expect(chosen.slug).toBe('google-gift-card')
   })
 
   it('a post at a Persian slug is published and found by it', async () => {
     const slug = 'نقد-کردن-درآمد-پی-پال'
-    await strapi.documents('api::post.post').create({
-      data: { title: 'نقد کردن درآمد پی‌پال', slug, content: body, date: new Date().toISOString() },
-      status: 'published',
-    })
+    await strapi
+      .documents('api::post.post')
+      .create({ data: postData('نقد کردن درآمد پی‌پال', slug), status: 'published' })
     const found = await get<ApiList<{ slug: string }>>(
       `/api/posts?filters[slug][$eq]=${encodeURIComponent(slug)}`,
     )

@@ -93,3 +93,38 @@ export async function destroyStrapi(strapi: Core.Strapi): Promise<void> {
     }
   }
 }
+
+export interface TestCms {
+  strapi: Core.Strapi
+  /** Where it listens, e.g. `http://127.0.0.1:41234`. */
+  base: string
+  /** The cms environment it was started with (the test defaults and `env` over them). */
+  env: Record<string, string | undefined>
+  /** Shuts it down, puts process.env back and removes its database. */
+  stop(): Promise<void>
+}
+
+/**
+ * A loaded cms listening on a free port, on a SQLite file of its own, with `env` over the test
+ * environment (a variable set to undefined is removed). If it fails to start, what was set up is
+ * undone before the error is thrown.
+ */
+export async function startTestCms(env: Record<string, string | undefined> = {}): Promise<TestCms> {
+  const temp = makeTempDir()
+  const cmsEnv = { ...testEnv(`${temp.dir}/cms.db`), ...env }
+  const restoreEnv = setEnv(cmsEnv)
+  let strapi: Core.Strapi | undefined
+  const stop = async () => {
+    if (strapi) await destroyStrapi(strapi)
+    restoreEnv()
+    temp.cleanup()
+  }
+  try {
+    strapi = createTestStrapi()
+    await strapi.load()
+    return { strapi, base: await listen(strapi), env: cmsEnv, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}

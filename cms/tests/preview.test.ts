@@ -2,15 +2,7 @@ import type { Core } from '@strapi/strapi'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type * as PreviewToken from '../src/preview/preview-token'
-import {
-  createTestStrapi,
-  destroyStrapi,
-  listen,
-  makeTempDir,
-  requireCompiled,
-  setEnv,
-  testEnv,
-} from './harness'
+import { requireCompiled, startTestCms, type TestCms } from './harness'
 
 const { previewKey, signPreviewToken, PREVIEW_LIFETIME_SECONDS } = requireCompiled<
   typeof PreviewToken
@@ -20,20 +12,18 @@ const SERVICE_PAGE = 'api::service-page.service-page'
 const WEB_URL = 'http://web.arzpol.test'
 const DRAFT_TITLE = 'پیش‌نویس: خرید دامنه با پرداخت ریالی'
 
-const temp = makeTempDir()
-const env = testEnv(`${temp.dir}/cms.db`)
-const key = previewKey(env.CMS_ADMIN_JWT_SECRET!)
-let restoreEnv: () => void = () => {}
+let cms: TestCms | undefined
 let strapi: Core.Strapi
 let base: string
+let key: Uint8Array
 let documentId: string
 let publishedTitle: string
 
 beforeAll(async () => {
-  restoreEnv = setEnv({ ...env, WEB_URL })
-  strapi = createTestStrapi()
-  await strapi.load()
-  base = await listen(strapi)
+  cms = await startTestCms({ WEB_URL })
+  strapi = cms.strapi
+  base = cms.base
+  key = previewKey(cms.env.CMS_ADMIN_JWT_SECRET!)
   // An editor changes a published page without publishing: the draft and the public page differ.
   const page = (await strapi
     .documents(SERVICE_PAGE)
@@ -47,9 +37,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  if (strapi) await destroyStrapi(strapi)
-  restoreEnv()
-  temp.cleanup()
+  await cms?.stop()
 })
 
 interface PreviewAnswer {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { logIn, registerNewCustomer, uniquePhone } from '../support/auth.ts'
 import { payAtBank, placeOrder, SANDBOX_CARDS, walletTopUp } from '../support/orders.ts'
+import { stackLog } from '../support/stack-log.ts'
 
 /**
  * A full customer journey (register with an SMS code, log out, log in, order with a site
@@ -11,16 +11,6 @@ import { payAtBank, placeOrder, SANDBOX_CARDS, walletTopUp } from '../support/or
  * (E2E_STACK_LOG). The same journey also checks that the Content-Security-Policy of web lets
  * every page work: no violation is reported.
  */
-
-/** The stack's output so far, one entry per log record. */
-function stackLog(): string[] {
-  const file = process.env.E2E_STACK_LOG
-  if (!file) throw new Error('E2E_STACK_LOG is not set: global setup records the stack output')
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as string)
-}
 
 // The console SMS provider and the sandbox SMS vendor are the development stand-ins for the
 // customer's phone: printing the message (code included) is their whole job. Production sends

@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { REPLICA_HEADER, withConnection } from '@arzpol/devstack'
@@ -17,6 +16,7 @@ import {
 import { e2eUrls } from '../support/ports.ts'
 import { stackReplica } from '../support/replicas.ts'
 import { startReplicaStack, type ReplicaStack } from '../support/replica-stack.ts'
+import { stackLog } from '../support/stack-log.ts'
 import { createStaff, staffApi } from '../support/staff.ts'
 
 /**
@@ -103,16 +103,6 @@ function sharedQuery<T extends pg.QueryResultRow>(sql: string, params: unknown[]
   const url = process.env.E2E_DATABASE_URL
   if (!url) throw new Error('E2E_DATABASE_URL is not set: run through global setup')
   return withConnection(url, async (client) => (await client.query<T>(sql, params)).rows)
-}
-
-/** The shared stack's log records so far (global setup writes E2E_STACK_LOG). */
-function stackLog(): string[] {
-  const file = process.env.E2E_STACK_LOG
-  if (!file) throw new Error('E2E_STACK_LOG is not set: global setup records the stack output')
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as string)
 }
 
 test('one genuine bank callback delivered 30 times at once across the replicas: paid once, verified once, nothing reversed, the books balance', async ({

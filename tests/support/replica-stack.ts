@@ -157,6 +157,24 @@ export async function startReplicaStack(options: ReplicaStackOptions): Promise<R
     const migrated = await migrate.exited
     if (migrated !== 0) throw new Error(`migrations failed (${migrated}):\n${lines.join('')}`)
 
+    /** `count` replicas behind a round-robin proxy on `publicUrl`'s port, closed by `stop`. */
+    const startSet = async (
+      name: string,
+      count: number,
+      publicUrl: string,
+      start: (replica: { name: string; port: number }) => ServiceProcess,
+    ) => {
+      const set = await startReplicaSet({
+        name,
+        count,
+        publicPort: Number(new URL(publicUrl).port),
+        allocatePort: workerPort,
+        logger,
+        start,
+      })
+      sets.push(set)
+      return set
+    }
     const startPayments = ({ name, port }: { name: string; port: number }) =>
       startServiceProcess({
         name,
@@ -164,41 +182,26 @@ export async function startReplicaStack(options: ReplicaStackOptions): Promise<R
         env: { ...paymentsEnv, PAYMENTS_PORT: String(port) },
         logger,
       })
-    const payments = await startReplicaSet({
-      name: 'payments',
-      count: options.payments ?? 2,
-      publicPort: Number(new URL(paymentsUrl).port),
-      allocatePort: workerPort,
-      logger,
-      start: startPayments,
-    })
-    sets.push(payments)
-    const web = await startReplicaSet({
-      name: 'web',
-      count: options.web ?? 2,
-      publicPort: Number(new URL(webUrl).port),
-      allocatePort: workerPort,
-      logger,
-      start: ({ name, port }) =>
-        startServiceProcess({
-          name,
-          ...tsxNodeCommand('web', ['server/main.ts', path.join(webBuild, 'server', 'index.js')]),
-          env: {
-            ...common,
-            HOST: '127.0.0.1',
-            PORT: String(port),
-            PAYMENTS_URL: paymentsUrl,
-            CMS_URL: e2eUrls.cms,
-            WEB_PUBLIC_URL: webUrl,
-            SESSION_SECRET: secrets.SESSION_SECRET,
-            CMS_WEBHOOK_SECRET: secrets.CMS_WEBHOOK_SECRET,
-            PAYMENT_GATEWAY_ORIGINS: bankUrl,
-            ...options.webEnv,
-          },
-          logger,
-        }),
-    })
-    sets.push(web)
+    const startWeb = ({ name, port }: { name: string; port: number }) =>
+      startServiceProcess({
+        name,
+        ...tsxNodeCommand('web', ['server/main.ts', path.join(webBuild, 'server', 'index.js')]),
+        env: {
+          ...common,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          PAYMENTS_URL: paymentsUrl,
+          CMS_URL: e2eUrls.cms,
+          WEB_PUBLIC_URL: webUrl,
+          SESSION_SECRET: secrets.SESSION_SECRET,
+          CMS_WEBHOOK_SECRET: secrets.CMS_WEBHOOK_SECRET,
+          PAYMENT_GATEWAY_ORIGINS: bankUrl,
+          ...options.webEnv,
+        },
+        logger,
+      })
+    const payments = await startSet('payments', options.payments ?? 2, paymentsUrl, startPayments)
+    const web = await startSet('web', options.web ?? 2, webUrl, startWeb)
 
     const replicas = [...payments.replicas, ...web.replicas]
     const anyExited = () => replicas.some((replica) => replica.hasExited())

@@ -4,6 +4,8 @@ import { createServer } from 'vite'
 import { expect } from 'vitest'
 import { getRequest } from './utils.ts'
 
+export { expectToHold } from './expect-html.ts'
+
 /** A page as a browser without JavaScript receives it. */
 export interface RenderedPage {
   status: number
@@ -21,14 +23,6 @@ export interface SsrApp {
   /** One of the app's modules as Vite loaded it: the app's own instances, not the test's copies. */
   load(path: string): Promise<Record<string, unknown>>
   close(): Promise<void>
-}
-
-/** Fails unless the page holds every piece: a string as it is written, a pattern by matching. */
-export function expectToHold(html: string, pieces: readonly (string | RegExp)[]) {
-  for (const piece of pieces) {
-    if (typeof piece === 'string') expect(html).toContain(piece)
-    else expect(html).toMatch(piece)
-  }
 }
 
 /**

@@ -2,6 +2,7 @@ import { eventStreamReader, type ServerSentEvent } from '@arzpol/contracts/event
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../test/app.ts'
 import { useTwoPods } from '../test/pods.ts'
+import { setRateAs } from '../test/staff.ts'
 
 /**
  * The internal side of the change bus (ADR 033): web forwards the cms's webhook to
@@ -117,12 +118,7 @@ describe('the internal change routes', () => {
       })
 
       const admin = await a.customer('admin')
-      const rate = await a.api.post(
-        '/api/rates/',
-        { currency: 'EUR', buy_rate_irr: 1_350_000 },
-        { token: admin.token },
-      )
-      expect(rate.status, rate.text).toBe(201)
+      await setRateAs(a, admin.token, { currency: 'EUR', buy_rate_irr: 1_350_000 })
       const catalog = JSON.parse((await stream.event('catalog')).data) as { version: number }
       expect(catalog).toEqual({ type: 'catalog', version: expect.any(Number) })
       expect(catalog.version).toBeGreaterThan(0)

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TEST_CARDS } from './cards.ts'
 import { CARD_NOT_ALLOWED, escapeHtml } from './page.ts'
 import { startSandboxBank, type SandboxBank } from './server.ts'
+import { requestToken } from '../test/sandbox-bank.ts'
 
 /**
  * ADR 024: like SEP for a merchant it has enabled, the sandbox bank's payment page
@@ -24,19 +25,11 @@ afterAll(() => bank.close())
 
 async function token(hashedCardNumber?: string): Promise<string> {
   serial += 1
-  const response = await fetch(`${bank.url}/onlinepg/onlinepg`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      action: 'token',
-      TerminalId: TERMINAL,
-      Amount: 120_000,
-      ResNum: `restriction-${serial}`,
-      RedirectUrl: 'http://merchant.test/callback/',
-      ...(hashedCardNumber !== undefined && { HashedCardNumber: hashedCardNumber }),
-    }),
+  const body = await requestToken(bank.url, {
+    TerminalId: TERMINAL,
+    ResNum: `restriction-${serial}`,
+    HashedCardNumber: hashedCardNumber,
   })
-  const body = (await response.json()) as { status: number; token: string }
   expect(body.status).toBe(1)
   return body.token
 }

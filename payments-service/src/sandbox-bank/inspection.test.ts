@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TEST_CARDS } from './cards.ts'
 import { startSandboxBank, type SandboxBank } from './server.ts'
+import { requestToken } from '../test/sandbox-bank.ts'
 
 /**
  * What the bank saw of one payment, over HTTP: the end-to-end tests run the bank as a process of
@@ -16,18 +17,7 @@ beforeAll(async () => {
 afterAll(() => bank.close())
 
 async function paidRefNum(resNum: string): Promise<string> {
-  const tokenAnswer = await fetch(`${bank.url}/onlinepg/onlinepg`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      action: 'token',
-      TerminalId: TERMINAL,
-      Amount: 120_000,
-      ResNum: resNum,
-      RedirectUrl: 'http://merchant.test/callback/',
-    }),
-  })
-  const { token } = (await tokenAnswer.json()) as { token: string }
+  const { token } = await requestToken(bank.url, { TerminalId: TERMINAL, ResNum: resNum })
   const page = await fetch(`${bank.url}/OnlinePG/pay`, {
     method: 'POST',
     body: new URLSearchParams({ Token: token, action: 'pay', pan: TEST_CARDS.success }),

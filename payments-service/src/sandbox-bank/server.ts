@@ -569,16 +569,7 @@ export function createSandboxBankHandler(options: SandboxBankOptions) {
 export async function startSandboxBank(
   options: SandboxBankOptions & { port: number; host?: string },
 ): Promise<SandboxBank> {
-  const bank = createSandboxBankHandler(options)
-  const server = await serveLocally(bank.handler, options)
-  return {
-    url: server.url,
-    stats: bank.stats,
-    advance: bank.advance,
-    setFaults: bank.setFaults,
-    setCardRestriction: bank.setCardRestriction,
-    payments: bank.payments,
-    tokenRequests: bank.tokenRequests,
-    close: server.close,
-  }
+  const { handler, ...bank } = createSandboxBankHandler(options)
+  const server = await serveLocally(handler, options)
+  return { ...bank, url: server.url, close: server.close }
 }

@@ -303,14 +303,11 @@ export async function startSandboxSms(options: {
   host?: string
   onMessage?: (message: SandboxSmsMessage) => void
 }): Promise<SandboxSms> {
-  const sandbox = createSandboxSmsHandler(options)
-  const server = await serveLocally(sandbox.handler, options)
+  const { handler, ...sandbox } = createSandboxSmsHandler(options)
+  const server = await serveLocally(handler, options)
   return {
+    ...sandbox,
     url: server.url,
-    stats: sandbox.stats,
-    messages: sandbox.messages,
-    failNext: sandbox.failNext,
-    reset: sandbox.reset,
     close: async () => {
       sandbox.reset()
       await server.close()

@@ -160,6 +160,14 @@ export async function orderWithTwoAttempts(t: OrdersTestApp) {
   return { customer, order, one, two }
 }
 
+/** An order of a new customer, paid at the bank, whose callback never reached us. */
+export async function paidButCallbackLost(t: OrdersTestApp) {
+  const { token } = await t.customer()
+  const order = await createOrder(t, token)
+  const callback = await payAtBank(await startOrder(t, token, order.id), 'pay')
+  return { order, callback, token }
+}
+
 /**
  * A paid order that support refund while the bank refuses every reversal: its money goes back
  * by a transfer staff make. Answers the customer and the order.

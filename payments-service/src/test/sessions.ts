@@ -46,22 +46,19 @@ export async function openTestSession(
 export function withTestSessions(deps: AppDeps): TestDeps {
   const tokens = deps.tokens
   const testTokens: TestTokenService = {
-    get kid() {
-      return tokens.kid
-    },
-    get jwks() {
-      return tokens.jwks
-    },
-    get accessTtlSeconds() {
-      return tokens.accessTtlSeconds
-    },
+    ...tokens,
     async signAccess(user, session) {
       return tokens.signAccess(user, session ?? (await openTestSession(deps, user.id)))
     },
-    verifyAccess: (token) => tokens.verifyAccess(token),
   }
   return { ...deps, tokens: testTokens }
 }
+
+/** The staff sign-in steps of the API: password, then enrolment (first time) or a code. */
+export const LOGIN_PATH = '/api/auth/login/'
+export const ENROLMENT_PATH = '/api/auth/second-factor/enrolment/'
+export const ENROLMENT_CONFIRM_PATH = '/api/auth/second-factor/enrolment/confirm/'
+export const VERIFY_PATH = '/api/auth/second-factor/verify/'
 
 /** A TOTP code of `secret` at the app's clock (tests move it by hand). */
 export const totpAt = (deps: Pick<AppDeps, 'clock'>, secret: string, steps = 0) =>
@@ -100,7 +97,7 @@ export async function signInWithSecondFactor(
   password: string,
   enrolledSecret?: string,
 ): Promise<{ tokens: AuthTokens; secret: string }> {
-  const login = await t.api.post<{ code: string; challenge: string }>('/api/auth/login/', {
+  const login = await t.api.post<{ code: string; challenge: string }>(LOGIN_PATH, {
     phone,
     password,
   })
@@ -108,7 +105,7 @@ export async function signInWithSecondFactor(
   const { challenge } = login.body
   if (enrolledSecret) {
     expect(login.body.code).toBe('second_factor_required')
-    const verified = await t.api.post<AuthTokens>('/api/auth/second-factor/verify/', {
+    const verified = await t.api.post<AuthTokens>(VERIFY_PATH, {
       challenge,
       code: await totpAt(t.deps, enrolledSecret),
     })
@@ -118,13 +115,13 @@ export async function signInWithSecondFactor(
   expect(login.body.code).toBe('second_factor_enrolment_required')
   const user = await User.query(t.deps.db).findOne({ phone })
   if (!user) throw new Error(`signInWithSecondFactor: no account for ${phone}`)
-  const enrolment = await t.api.post<{ secret: string }>('/api/auth/second-factor/enrolment/', {
+  const enrolment = await t.api.post<{ secret: string }>(ENROLMENT_PATH, {
     challenge,
     link: await enrolmentLinkFor(t, user.id),
   })
   expect(enrolment.status, enrolment.text).toBe(200)
   const { secret } = enrolment.body
-  const confirmed = await t.api.post<AuthTokens>('/api/auth/second-factor/enrolment/confirm/', {
+  const confirmed = await t.api.post<AuthTokens>(ENROLMENT_CONFIRM_PATH, {
     challenge,
     code: await totpAt(t.deps, secret),
   })

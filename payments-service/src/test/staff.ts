@@ -12,6 +12,7 @@ import {
   useOrdersApp,
   type OrdersTestApp,
 } from './orders.ts'
+import type { TestClient } from './http.ts'
 import { approveAsColleague } from './proposals.ts'
 
 /** Test support for the staff back office: the orders app with an order-status SMS template. */
@@ -102,3 +103,16 @@ export const transitionTo = (
   id: number,
   body: Record<string, unknown>,
 ) => t.api.post<Record<string, unknown>>(`/api/payments/${id}/transition/`, body, { token })
+
+/** A rate an admin sets from the staff page, taken at once (201, not a proposal); its answer. */
+export async function setRateAs(
+  t: { api: TestClient },
+  adminToken: string,
+  rate: { currency: string; buy_rate_irr: number; note?: string },
+) {
+  const response = await t.api.post<Record<string, unknown>>('/api/rates/', rate, {
+    token: adminToken,
+  })
+  expect(response.status, response.text).toBe(201)
+  return response
+}

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it, vi } from 'vitest'
 import { getLogger } from '~/utils/logger.server.ts'
 import { standInForFile } from '../../tests/stand-in-for-file.ts'
+import { expectToHold } from '../../tests/expect-html.ts'
 import { expectData } from '../../tests/utils.ts'
 import { load } from './dashboard/route-calls.test-support.ts'
 import { NOW, startFakeOrders } from './dashboard.new-request/fake-orders.test-support.ts'
@@ -66,11 +67,13 @@ describe('RateChart', () => {
         ],
       }),
     )
-    expect(html).toContain('<polyline')
-    expect(html).toContain('کمترین: ۱۱۳٬۰۰۰ تومان')
-    expect(html).toContain('بیشترین: ۱۱۵٬۰۰۰ تومان')
-    expect(html).toContain('۱۴۰۵/۰۹/۰۱')
-    expect(html).toContain('۱۴۰۵/۰۹/۰۳')
+    expectToHold(html, [
+      '<polyline',
+      'کمترین: ۱۱۳٬۰۰۰ تومان',
+      'بیشترین: ۱۱۵٬۰۰۰ تومان',
+      '۱۴۰۵/۰۹/۰۱',
+      '۱۴۰۵/۰۹/۰۳',
+    ])
   })
 
   it('says so when one day is all there is', () => {

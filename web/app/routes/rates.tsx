@@ -114,12 +114,15 @@ export default function RatesPage() {
                   <table className="w-full text-sm">
                     <thead className="bg-slate-50 text-slate-600">
                       <tr>
-                        <th scope="col" className="px-4 py-3 text-start font-semibold">
-                          خدمت
-                        </th>
-                        <th scope="col" className="px-4 py-3 text-start font-semibold">
-                          کارمزد
-                        </th>
+                        {['خدمت', 'کارمزد'].map((column) => (
+                          <th
+                            key={column}
+                            scope="col"
+                            className="px-4 py-3 text-start font-semibold"
+                          >
+                            {column}
+                          </th>
+                        ))}
                       </tr>
                     </thead>
                     <tbody>

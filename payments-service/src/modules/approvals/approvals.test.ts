@@ -10,7 +10,7 @@ import {
   transitionTo,
   useStaffApp,
 } from '../../test/staff.ts'
-import type { OrdersTestApp } from '../../test/orders.ts'
+import { stageOf, type OrdersTestApp } from '../../test/orders.ts'
 
 /**
  * Four eyes: a cash-out settled, or a manual refund recorded as paid, above its threshold is a
@@ -40,9 +40,6 @@ const decide = (
   decision: 'approve' | 'decline',
   reason = 'صورت‌حساب بانک را دیدم',
 ) => t.api.post<Proposal>(`/api/staff/proposals/${id}/${decision}/`, { reason }, { token })
-
-const stageOf = async (t: OrdersTestApp, id: number) =>
-  ((await t.deps.db('payments').where({ id }).first('stage')) as { stage: string }).stage
 
 /**
  * A cash-out waiting for staff, and its proposal to settle it by the first staff member. The

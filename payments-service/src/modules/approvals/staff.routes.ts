@@ -5,12 +5,13 @@ import {
   ProposalQuery,
 } from '@arzpol/contracts/proposals'
 import { IdParams } from '@arzpol/contracts/staff'
-import { ok, reply, routeGroup, type Api } from '../../http/route.ts'
+import { ok, reply, type Api } from '../../http/route.ts'
+import { staffRoutes } from '../../http/staff-routes.ts'
 import type { Approvals } from './approvals.service.ts'
 
 /** Staff read proposals and decide their colleagues' (ADR 039). */
 export function registerApprovalRoutes(api: Api, approvals: Approvals) {
-  const staff = routeGroup(api, { tags: ['staff'], auth: ['support', 'admin'] })
+  const staff = staffRoutes(api)
 
   staff.get('/api/staff/proposals/', {
     operationId: 'staff_proposals_list',
@@ -22,15 +23,17 @@ export function registerApprovalRoutes(api: Api, approvals: Approvals) {
     handler: async (_ctx, { query, user }) => reply(200, await approvals.list(user, query)),
   })
 
+  // Approving and declining take the same reason for the proposal in the path and are refused
+  // alike (decide.ts: 403 one's own, 409 already decided or lapsed).
+  const decision = { params: IdParams, body: DecideProposalBody, errors: [403, 404, 409] }
+
   staff.post('/api/staff/proposals/:id/approve/', {
     operationId: 'staff_proposals_approve',
     summary: "Approve a colleague's proposal: the action happens now, in one transaction",
     description:
       "The action runs as its proposer's, with this approval recorded beside it (its checks run again: a cash-out's Sheba is asked of the provider again). 403 `own_proposal` for one's own proposal, `own_account` when the money is one's own; 409 `decided`, `proposal_expired`, `proposer_gone` (the proposer is no longer staff), or the action's own refusal, which leaves the proposal pending.",
-    params: IdParams,
-    body: DecideProposalBody,
+    ...decision,
     responses: ok('The approved proposal', ProposalOut),
-    errors: [403, 404, 409],
     handler: async (_ctx, { params, body, user }) =>
       reply(200, await approvals.approve(user, params.id, body.reason)),
   })
@@ -38,10 +41,8 @@ export function registerApprovalRoutes(api: Api, approvals: Approvals) {
   staff.post('/api/staff/proposals/:id/decline/', {
     operationId: 'staff_proposals_decline',
     summary: "Decline a colleague's proposal: nothing happens, the reason is recorded",
-    params: IdParams,
-    body: DecideProposalBody,
+    ...decision,
     responses: ok('The declined proposal', ProposalOut),
-    errors: [403, 404, 409],
     handler: async (_ctx, { params, body, user }) =>
       reply(200, await approvals.decline(user, params.id, body.reason)),
   })

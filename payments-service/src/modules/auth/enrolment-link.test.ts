@@ -1,27 +1,55 @@
 import type { AuthTokens } from '@arzpol/contracts'
-import { generate } from 'otplib'
 import { describe, expect, it } from 'vitest'
 import type { User } from '../../models/user.model.ts'
 import { useTestApp } from '../../test/app.ts'
 import { insertUser } from '../../test/factories.ts'
-import { enrolmentLinkFor, linkTokenOf } from '../../test/sessions.ts'
+import {
+  ENROLMENT_CONFIRM_PATH as CONFIRM,
+  ENROLMENT_PATH as ENROLMENT,
+  enrolmentLinkFor,
+  linkTokenOf,
+  LOGIN_PATH as LOGIN,
+  totpAt,
+} from '../../test/sessions.ts'
 
-const LOGIN = '/api/auth/login/'
-const ENROLMENT = '/api/auth/second-factor/enrolment/'
-const CONFIRM = '/api/auth/second-factor/enrolment/confirm/'
 const PASSWORD = 'staff password 1'
 const WEB = 'https://arzpol.example'
 const LINK_HOURS = 6
 
 const issuePath = (id: number) => `/api/staff/users/${id}/enrolment-link/`
 
+/** What staff read when this flow refuses them, by the refusal's code: these texts exactly. */
+const REFUSAL_TEXTS = {
+  second_factor_enrolment_link_required:
+    'برای فعال‌سازی تأیید دومرحله‌ای به پیوند فعال‌سازی نیاز دارید. از مدیر سامانه بخواهید برای حساب شما پیوند فعال‌سازی بسازد، آن را باز کنید و دوباره وارد شوید.',
+  second_factor_enrolment_link_used:
+    'این پیوند فعال‌سازی قبلاً یک بار استفاده شده است؛ از مدیر سامانه پیوند تازه‌ای بخواهید.',
+  second_factor_enrolment_link_not_yours:
+    'این پیوند فعال‌سازی برای حساب دیگری ساخته شده است؛ با حساب خودتان وارد شوید یا از مدیر سامانه پیوند تازه‌ای بخواهید.',
+  second_factor_enrolment_link_expired:
+    'مهلت این پیوند فعال‌سازی به پایان رسیده است؛ از مدیر سامانه پیوند تازه‌ای بخواهید.',
+  second_factor_enrolment_link_revoked:
+    'برای حساب شما پیوند فعال‌سازی تازه‌تری ساخته شده است؛ آخرین پیوندی را که دریافت کرده‌اید باز کنید.',
+  own_account:
+    'برای حساب خودتان نمی‌توانید پیوند فعال‌سازی بسازید؛ مدیر دیگری یا اپراتور سامانه باید آن را بسازد.',
+  permission_denied: 'پیوند فعال‌سازی فقط برای حساب‌های کارکنان (پشتیبان یا مدیر) ساخته می‌شود.',
+}
+
+/** Refused with `status` and `code`, and exactly the text REFUSAL_TEXTS has for the code. */
+function expectRefused(
+  response: { status: number; body: unknown },
+  status: number,
+  code: keyof typeof REFUSAL_TEXTS,
+) {
+  expect([response.status, response.body]).toEqual([status, { detail: REFUSAL_TEXTS[code], code }])
+}
+
 describe('staff enrol their second factor only with a one-time link (ADR 035)', () => {
   const t = useTestApp({
     env: { WEB_PUBLIC_URL: WEB, STAFF_ENROLMENT_LINK_HOURS: String(LINK_HOURS) },
   })
 
-  const codeAt = (secret: string) =>
-    generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) })
+  const codeAt = (secret: string) => totpAt(t.deps, secret)
 
   async function challengeOf(user: User): Promise<string> {
     const login = await t.api.post<{ code: string; challenge: string }>(LOGIN, {
@@ -56,14 +84,7 @@ describe('staff enrol their second factor only with a one-time link (ADR 035)', 
     const challenge = await challengeOf(staff)
 
     const refused = await enrol(challenge)
-    expect([refused.status, refused.body]).toEqual([
-      403,
-      {
-        detail:
-          'برای فعال‌سازی تأیید دومرحله‌ای به پیوند فعال‌سازی نیاز دارید. از مدیر سامانه بخواهید برای حساب شما پیوند فعال‌سازی بسازد، آن را باز کنید و دوباره وارد شوید.',
-        code: 'second_factor_enrolment_link_required',
-      },
-    ])
+    expectRefused(refused, 403, 'second_factor_enrolment_link_required')
     // No secret was made, so there is nothing a first code could confirm.
     expect(await factorRows(staff.id)).toEqual([])
     const confirm = await t.api.post(CONFIRM, { challenge, code: '123456' })
@@ -82,21 +103,17 @@ describe('staff enrol their second factor only with a one-time link (ADR 035)', 
 
     // A reload, another tab, or someone who copied the link: never the same secret again.
     const again = await enrol(challenge, link)
-    expect([again.status, again.body]).toEqual([
-      410,
-      {
-        detail:
-          'این پیوند فعال‌سازی قبلاً یک بار استفاده شده است؛ از مدیر سامانه پیوند تازه‌ای بخواهید.',
-        code: 'second_factor_enrolment_link_used',
-      },
-    ])
+    expectRefused(again, 410, 'second_factor_enrolment_link_used')
     expect(JSON.stringify(again.body)).not.toContain(first.body.secret)
 
     // A new link, a new secret: the one shown before (never confirmed) stops working.
     const second = await enrol(challenge, await enrolmentLinkFor(t, staff.id))
     expect(second.status, second.text).toBe(200)
     expect(second.body.secret).not.toBe(first.body.secret)
-    const stale = await t.api.post(CONFIRM, { challenge, code: await codeAt(first.body.secret) })
+    const stale = await t.api.post(CONFIRM, {
+      challenge,
+      code: await codeAt(first.body.secret),
+    })
     expect(stale.body).toMatchObject({ code: 'second_factor_invalid' })
     const confirmed = await t.api.post<AuthTokens & { recovery_codes: string[] }>(CONFIRM, {
       challenge,
@@ -114,14 +131,7 @@ describe('staff enrol their second factor only with a one-time link (ADR 035)', 
 
     const challenge = await challengeOf(staff)
     const foreign = await enrol(challenge, othersLink)
-    expect([foreign.status, foreign.body]).toEqual([
-      403,
-      {
-        detail:
-          'این پیوند فعال‌سازی برای حساب دیگری ساخته شده است؛ با حساب خودتان وارد شوید یا از مدیر سامانه پیوند تازه‌ای بخواهید.',
-        code: 'second_factor_enrolment_link_not_yours',
-      },
-    ])
+    expectRefused(foreign, 403, 'second_factor_enrolment_link_not_yours')
     const unknown = await enrol(challenge, 'A'.repeat(43))
     expect([unknown.status, unknown.body.code]).toEqual([
       403,
@@ -132,14 +142,7 @@ describe('staff enrol their second factor only with a one-time link (ADR 035)', 
 
     t.clock.advance(LINK_HOURS * 3600)
     const expired = await enrol(await challengeOf(staff), mine)
-    expect([expired.status, expired.body]).toEqual([
-      410,
-      {
-        detail:
-          'مهلت این پیوند فعال‌سازی به پایان رسیده است؛ از مدیر سامانه پیوند تازه‌ای بخواهید.',
-        code: 'second_factor_enrolment_link_expired',
-      },
-    ])
+    expectRefused(expired, 410, 'second_factor_enrolment_link_expired')
     expect(await factorRows(staff.id)).toEqual([])
   })
 
@@ -150,14 +153,7 @@ describe('staff enrol their second factor only with a one-time link (ADR 035)', 
     const challenge = await challengeOf(staff)
 
     const revoked = await enrol(challenge, older)
-    expect([revoked.status, revoked.body]).toEqual([
-      410,
-      {
-        detail:
-          'برای حساب شما پیوند فعال‌سازی تازه‌تری ساخته شده است؛ آخرین پیوندی را که دریافت کرده‌اید باز کنید.',
-        code: 'second_factor_enrolment_link_revoked',
-      },
-    ])
+    expectRefused(revoked, 410, 'second_factor_enrolment_link_revoked')
     expect((await enrol(challenge, newer)).status).toBe(200)
   })
 
@@ -221,22 +217,9 @@ describe('staff enrol their second factor only with a one-time link (ADR 035)', 
     expect((await t.api.post(issuePath(staff.id), {})).status).toBe(401)
 
     const own = await issue(actor.id, token)
-    expect([own.status, own.body]).toEqual([
-      403,
-      {
-        detail:
-          'برای حساب خودتان نمی‌توانید پیوند فعال‌سازی بسازید؛ مدیر دیگری یا اپراتور سامانه باید آن را بسازد.',
-        code: 'own_account',
-      },
-    ])
+    expectRefused(own, 403, 'own_account')
     const forCustomer = await issue(customer.id, token)
-    expect([forCustomer.status, forCustomer.body]).toEqual([
-      403,
-      {
-        detail: 'پیوند فعال‌سازی فقط برای حساب‌های کارکنان (پشتیبان یا مدیر) ساخته می‌شود.',
-        code: 'permission_denied',
-      },
-    ])
+    expectRefused(forCustomer, 403, 'permission_denied')
     expect((await issue(2_000_000_000, token)).status).toBe(404)
     // Refusals leave no link and no audit behind.
     expect(

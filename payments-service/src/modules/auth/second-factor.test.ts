@@ -1,17 +1,19 @@
 import { createHash } from 'node:crypto'
 import type { AuthTokens } from '@arzpol/contracts'
-import { generate } from 'otplib'
 import { describe, expect, it } from 'vitest'
 import { createStaff } from '../../cli/create-staff.ts'
 import type { User } from '../../models/user.model.ts'
 import { useTestApp } from '../../test/app.ts'
 import { insertUser } from '../../test/factories.ts'
-import { enrolmentLinkFor } from '../../test/sessions.ts'
+import {
+  ENROLMENT_CONFIRM_PATH as CONFIRM,
+  ENROLMENT_PATH as ENROLMENT,
+  enrolmentLinkFor,
+  LOGIN_PATH as LOGIN,
+  totpAt,
+  VERIFY_PATH as VERIFY,
+} from '../../test/sessions.ts'
 
-const LOGIN = '/api/auth/login/'
-const ENROLMENT = '/api/auth/second-factor/enrolment/'
-const CONFIRM = '/api/auth/second-factor/enrolment/confirm/'
-const VERIFY = '/api/auth/second-factor/verify/'
 const PASSWORD = 'staff password 1'
 const MAX_FAILURES = 4
 
@@ -26,8 +28,7 @@ describe('staff second factor (TOTP)', () => {
   const t = useTestApp({ env: { LOGIN_MAX_FAILURES_PER_ACCOUNT: String(MAX_FAILURES) } })
 
   /** A TOTP code of `secret` for the test clock, `steps` 30-second steps away from now. */
-  const codeAt = (secret: string, steps = 0) =>
-    generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) + steps * 30 })
+  const codeAt = (secret: string, steps = 0) => totpAt(t.deps, secret, steps)
 
   const login = (user: User, password = PASSWORD) =>
     t.api.post<Challenge>(LOGIN, { username: user.phone, phone: user.phone, password })

@@ -2,6 +2,7 @@ import { RateChangeNeedsConfirmation } from '@arzpol/contracts/catalog/staff'
 import { describe, expect, it } from 'vitest'
 import { useOrdersApp } from '../../test/orders.ts'
 import { approveAsColleague } from '../../test/proposals.ts'
+import { setRateAs } from '../../test/staff.ts'
 
 /**
  * Rate safety (ADR 013): a large staff rate change must be confirmed, and a second admin approves
@@ -81,12 +82,7 @@ describe('a staff rate change larger than RATE_CHANGE_CONFIRM_PERCENT', () => {
   it('needs no confirmation for the first rate of a currency', async () => {
     await t.deps.db('rates').where({ currency: 'AED' }).delete()
     const admin = await t.customer('admin')
-    const first = await t.api.post<Record<string, unknown>>(
-      '/api/rates/',
-      { currency: 'AED', buy_rate_irr: 500_000 },
-      { token: admin.token },
-    )
-    expect(first.status, first.text).toBe(201)
+    const first = await setRateAs(t, admin.token, { currency: 'AED', buy_rate_irr: 500_000 })
     expect(first.body).toMatchObject({ previous_buy_rate_irr: null, change_percent: null })
   })
 

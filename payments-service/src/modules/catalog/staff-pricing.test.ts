@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createOrder, validOrder } from '../../test/orders.ts'
-import { useStaffApp } from '../../test/staff.ts'
+import { setRateAs, useStaffApp } from '../../test/staff.ts'
 
 type Quote = { rate_irr: number; subtotal_irr: number; fee_irr: number; amount_irr: number }
 
@@ -110,12 +110,11 @@ describe('staff pricing: fees, minimums and rates reach the next quote and order
     const admin = await t.customer('admin')
     const customer = await t.customer()
     expect((await quote('amount=50&currency=USD')).rate_irr).toBe(1_150_000)
-    const set = await t.api.post(
-      '/api/rates/',
-      { currency: 'USD', buy_rate_irr: 1_210_000, note: 'بازار آزاد' },
-      { token: admin.token },
-    )
-    expect(set.status).toBe(201)
+    const set = await setRateAs(t, admin.token, {
+      currency: 'USD',
+      buy_rate_irr: 1_210_000,
+      note: 'بازار آزاد',
+    })
     expect(set.body).toMatchObject({ set_by: { id: admin.id, username: admin.user.username } })
     expect(await quote('amount=50&currency=USD')).toMatchObject({
       rate_irr: 1_210_000,

@@ -1,15 +1,7 @@
 import { z } from 'zod'
 import { ValidationError } from '../../http/errors.ts'
-import {
-  type Api,
-  created,
-  ok,
-  proposed,
-  reply,
-  replyProposed,
-  routeGroup,
-} from '../../http/route.ts'
-import type { Role } from '../../models/user.model.ts'
+import { type Api, created, ok, proposed, reply, replyProposed } from '../../http/route.ts'
+import { adminRoutes, staffRoutes } from '../../http/staff-routes.ts'
 import { paymentTypeBody } from '@arzpol/contracts/catalog/payment-types'
 import { PaymentTypeLimitsError, type PaymentTypeStore } from './payment-type-store.ts'
 import type { RateService } from './rates.service.ts'
@@ -23,9 +15,6 @@ import {
   StaffPaymentTypeOut,
 } from '@arzpol/contracts/catalog/staff'
 import { CurrencyParams } from '@arzpol/contracts/catalog/customer'
-
-const STAFF: readonly Role[] = ['support', 'admin']
-const ADMIN: readonly Role[] = ['admin']
 
 interface StaffCatalogRouteDeps {
   rates: RateService
@@ -45,8 +34,8 @@ function registerStaffRateRoutes(
   deps: Pick<StaffCatalogRouteDeps, 'rates' | 'rateChangeConfirmPercent'>,
 ) {
   const { rates } = deps
-  const staff = routeGroup(api, { tags: ['staff'], auth: STAFF })
-  const admin = routeGroup(api, { tags: ['staff'], auth: ADMIN })
+  const staff = staffRoutes(api)
+  const admin = adminRoutes(api)
 
   staff.get('/api/rates/:currency/history/', {
     operationId: 'rates_history',
@@ -85,8 +74,8 @@ function registerStaffPaymentTypeRoutes(
   deps: Pick<StaffCatalogRouteDeps, 'paymentTypes'>,
 ) {
   const store = deps.paymentTypes
-  const staff = routeGroup(api, { tags: ['staff'], auth: STAFF })
-  const admin = routeGroup(api, { tags: ['staff'], auth: ADMIN })
+  const staff = staffRoutes(api)
+  const admin = adminRoutes(api)
 
   staff.get('/api/staff/payment-types/', {
     operationId: 'staff_payment_types_list',

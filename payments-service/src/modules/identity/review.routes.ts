@@ -1,14 +1,5 @@
-import {
-  file,
-  ok,
-  proposed,
-  reply,
-  replyFile,
-  replyProposed,
-  routeGroup,
-  type Api,
-} from '../../http/route.ts'
-import type { Role } from '../../models/user.model.ts'
+import { file, ok, proposed, reply, replyFile, replyProposed, type Api } from '../../http/route.ts'
+import { staffRoutes } from '../../http/staff-routes.ts'
 import { IdParams } from '@arzpol/contracts/staff'
 import { IDENTITY_DOCUMENT_TYPES } from '@arzpol/contracts/identity/documents'
 import {
@@ -24,15 +15,13 @@ import {
 import type { IdentityHistoryService } from './history.ts'
 import type { IdentityReviewService } from './review.ts'
 
-/** Support and admins review level 2 and read identity (ADR 025). */
-const REVIEWERS: readonly Role[] = ['support', 'admin']
-
 export function registerIdentityReviewRoutes(
   api: Api,
   deps: { reviews: IdentityReviewService; history: IdentityHistoryService },
 ) {
   const { reviews, history } = deps
-  const reviewers = routeGroup(api, { tags: ['staff'], auth: REVIEWERS })
+  // Support and admins review level 2 and read identity (ADR 025).
+  const reviewers = staffRoutes(api)
 
   reviewers.get('/api/staff/identity/reviews/', {
     operationId: 'staff_identity_reviews_list',

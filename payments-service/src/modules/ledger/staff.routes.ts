@@ -1,14 +1,12 @@
 import type { Knex } from 'knex'
-import { file, ok, reply, routeGroup, type Api } from '../../http/route.ts'
-import type { Role } from '../../models/user.model.ts'
+import { file, ok, reply, type Api } from '../../http/route.ts'
+import { staffRoutes } from '../../http/staff-routes.ts'
 import { dailyReconciliation, reconciliationCsv } from './daily-reconciliation.ts'
 import { ReconciliationOut, ReconciliationQuery } from '@arzpol/contracts/ledger/staff'
 
-const STAFF: readonly Role[] = ['support', 'admin']
-
 /** The ledger's staff calls: the daily reconciliation for accounting (ADR 014). */
 export function registerStaffLedgerRoutes(api: Api, db: Knex) {
-  const staff = routeGroup(api, { tags: ['staff'], auth: STAFF })
+  const staff = staffRoutes(api)
 
   staff.get('/api/staff/reconciliation/', {
     operationId: 'staff_reconciliation_day',

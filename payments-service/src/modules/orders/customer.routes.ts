@@ -235,9 +235,8 @@ export function registerOrderRoutes(
     body: RefundAccountBody,
     responses: ok('Recorded', RefundAccountOut),
     errors: [404, 409, 429, 503],
-    handler: async (ctx, { params, body, user }) => {
-      return reply(200, await orders.setRefundAccount(user, params.id, body.sheba, clientIpOf(ctx)))
-    },
+    handler: async (ctx, { params, body, user }) =>
+      reply(200, await orders.setRefundAccount(user, params.id, body.sheba, clientIpOf(ctx))),
   })
 
   customer.post('/api/payments/:id/cancel/', {

@@ -10,6 +10,7 @@ import {
   useOrdersApp,
   validOrder,
 } from '../../test/orders.ts'
+import { setRateAs } from '../../test/staff.ts'
 
 const CREATE = '/api/payments/create/'
 
@@ -300,12 +301,7 @@ describe('POST /api/payments/{id}/start/', () => {
     const admin = await t.customer('admin')
     const order = await createOrder(t, a.token)
     expect(order.amount_irr).toBe(59_225_000)
-    const set = await t.api.post(
-      '/api/rates/',
-      { currency: 'USD', buy_rate_irr: 1_200_000 },
-      { token: admin.token },
-    )
-    expect(set.status, set.text).toBe(201)
+    await setRateAs(t, admin.token, { currency: 'USD', buy_rate_irr: 1_200_000 })
 
     // Inside the lock the old rate still holds.
     t.clock.advance(14 * 60)

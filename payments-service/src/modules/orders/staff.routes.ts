@@ -1,15 +1,7 @@
 import type { Knex } from 'knex'
-import {
-  created,
-  ok,
-  proposed,
-  reply,
-  replyProposed,
-  routeGroup,
-  type Api,
-} from '../../http/route.ts'
+import { created, ok, proposed, reply, replyProposed, type Api } from '../../http/route.ts'
+import { staffRoutes } from '../../http/staff-routes.ts'
 import type { Clock } from '../../lib/clock.ts'
-import type { Role } from '../../models/user.model.ts'
 import { staffDashboard } from './fulfilment/dashboard.ts'
 import { listMoneyToReturn, refundByHand } from './fulfilment/money-to-return.ts'
 import type { StaffOrderService } from './fulfilment/staff-orders.service.ts'
@@ -28,8 +20,6 @@ import {
 } from '@arzpol/contracts/orders/staff'
 import { IdParams } from '@arzpol/contracts/staff'
 
-const STAFF: readonly Role[] = ['support', 'admin']
-
 export interface StaffRouteDeps {
   db: Knex
   clock: Clock
@@ -46,7 +36,7 @@ export function registerStaffOrderRoutes(
   api: Api,
   { db, clock, orders, tellMoneyBack }: StaffRouteDeps,
 ) {
-  const staff = routeGroup(api, { tags: ['staff'], auth: STAFF })
+  const staff = staffRoutes(api)
 
   staff.get('/api/staff/dashboard/', {
     operationId: 'staff_dashboard',
@@ -139,9 +129,7 @@ export function registerStaffOrderRoutes(
     body: RefundByHandBody,
     responses: created('The manual refund', RefundOut),
     errors: [404, 409],
-    handler: async (_ctx, { params, body, user }) => {
-      const refund = await refundByHand(db, clock, user, params.id, body.note, tellMoneyBack)
-      return reply(201, refund)
-    },
+    handler: async (_ctx, { params, body, user }) =>
+      reply(201, await refundByHand(db, clock, user, params.id, body.note, tellMoneyBack)),
   })
 }

@@ -32,62 +32,54 @@ export async function refuseChangedAssignee(
   throw new ApiError(409, assigneeChanged(now), 'ticket_assignee_changed')
 }
 
-/** The ticket locked for a staff step: not the agent's own, still open, where they saw it. */
-async function lockedForStaff(
-  trx: Knex.Transaction,
-  staff: User,
-  ticketId: number,
-  seen: SeenAssignee,
-): Promise<TicketWithCategory> {
-  const locked = await visibleTicket(trx, { user: staff, as: 'staff' }, ticketId, true)
-  refuseOwnAccount(staff, locked.user_id)
-  if (locked.status === 'closed') throw ticketClosed()
-  await refuseChangedAssignee(trx, locked, seen)
-  return locked
+/** What a staff step may use: the ticket, locked, and whoever is taking the step. */
+interface StaffStep {
+  trx: Knex.Transaction
+  locked: TicketWithCategory
+  staff: User
+  clock: TicketDeps['clock']
+}
+
+/**
+ * A staff step on one ticket, in one transaction, on the ticket locked for it: not the agent's
+ * own, still open, and where they saw it (`seen`; leaving it out asks for no check).
+ */
+function staffStep(step: (on: StaffStep) => Promise<void>) {
+  return async (
+    { db, clock }: Pick<TicketDeps, 'db' | 'clock'>,
+    staff: User,
+    ticketId: number,
+    seen?: SeenAssignee,
+  ): Promise<void> => {
+    await db.transaction(async (trx) => {
+      const locked = await visibleTicket(trx, { user: staff, as: 'staff' }, ticketId, true)
+      refuseOwnAccount(staff, locked.user_id)
+      if (locked.status === 'closed') throw ticketClosed()
+      await refuseChangedAssignee(trx, locked, seen)
+      await step({ trx, locked, staff, clock })
+    })
+  }
 }
 
 /** The agent takes the ticket (from nobody, or knowingly from a colleague). */
-export async function takeTicket(
-  { db, clock }: Pick<TicketDeps, 'db' | 'clock'>,
-  staff: User,
-  ticketId: number,
-  seen: SeenAssignee,
-): Promise<void> {
-  await db.transaction(async (trx) => {
-    const locked = await lockedForStaff(trx, staff, ticketId, seen)
-    if (locked.assigned_to !== staff.id) await Ticket.assign(trx, ticketId, staff.id, clock.now())
-  })
-}
+export const takeTicket = staffStep(async ({ trx, locked, staff, clock }) => {
+  if (locked.assigned_to !== staff.id) await Ticket.assign(trx, locked.id, staff.id, clock.now())
+})
 
 /** The agent lets their ticket go: it waits for whoever takes or answers it next. */
-export async function releaseTicket(
-  { db, clock }: Pick<TicketDeps, 'db' | 'clock'>,
-  staff: User,
-  ticketId: number,
-  seen: SeenAssignee,
-): Promise<void> {
-  await db.transaction(async (trx) => {
-    const locked = await lockedForStaff(trx, staff, ticketId, seen)
-    if (locked.assigned_to !== staff.id) {
-      throw new ApiError(409, ASSIGNMENT_MESSAGES.notYours, 'ticket_not_yours')
-    }
-    await Ticket.assign(trx, ticketId, null, clock.now())
-  })
-}
+export const releaseTicket = staffStep(async ({ trx, locked, staff, clock }) => {
+  if (locked.assigned_to !== staff.id) {
+    throw new ApiError(409, ASSIGNMENT_MESSAGES.notYours, 'ticket_not_yours')
+  }
+  await Ticket.assign(trx, locked.id, null, clock.now())
+})
 
 /**
  * Support mark the ticket solved. It stays open (closing is the customer's), the customer sees
  * the mark, and their next message takes it away. Marking it again changes nothing.
  */
-export async function resolveTicket(
-  { db, clock }: Pick<TicketDeps, 'db' | 'clock'>,
-  staff: User,
-  ticketId: number,
-): Promise<void> {
-  await db.transaction(async (trx) => {
-    const locked = await lockedForStaff(trx, staff, ticketId, undefined)
-    if (locked.resolved_at === null) {
-      await Ticket.markResolved(trx, ticketId, staff.id, clock.now())
-    }
-  })
-}
+export const resolveTicket = staffStep(async ({ trx, locked, staff, clock }) => {
+  if (locked.resolved_at === null) {
+    await Ticket.markResolved(trx, locked.id, staff.id, clock.now())
+  }
+})

@@ -1,13 +1,5 @@
-import {
-  type Api,
-  created,
-  ok,
-  proposed,
-  reply,
-  replyProposed,
-  routeGroup,
-} from '../../http/route.ts'
-import type { Role } from '../../models/user.model.ts'
+import { type Api, created, ok, proposed, reply, replyProposed } from '../../http/route.ts'
+import { adminRoutes, staffRoutes } from '../../http/staff-routes.ts'
 import { IdParams } from '@arzpol/contracts/staff'
 import type { StaffUserService } from './staff-users.service.ts'
 import { EnrolmentLinkOut } from '@arzpol/contracts/auth/staff'
@@ -22,13 +14,10 @@ import {
   UserQuery,
 } from '@arzpol/contracts/users/staff'
 
-const STAFF: readonly Role[] = ['support', 'admin']
-const ADMIN: readonly Role[] = ['admin']
-
 /** Staff user management (ADR 009): accounts, blocking, the support role. */
 export function registerStaffUserRoutes(api: Api, users: StaffUserService) {
-  const staff = routeGroup(api, { tags: ['staff'], auth: STAFF })
-  const admin = routeGroup(api, { tags: ['staff'], auth: ADMIN })
+  const staff = staffRoutes(api)
+  const admin = adminRoutes(api)
 
   staff.get('/api/staff/users/', {
     operationId: 'staff_users_list',

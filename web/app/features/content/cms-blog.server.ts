@@ -13,13 +13,14 @@ import { forwardCmsChange, listenToChanges } from '~/features/changes/change-fee
 import { COMMENTS_PREFIX, dropChangedContent } from './cms-content-changes.server.ts'
 import { contentToText, renderPostContent, sanitizeCommentHtml } from './cms-html.server.ts'
 import type { CmsComment, CmsPost } from './cms.server.ts'
-import { responsiveImage, type ResponsiveImage } from './cms-image.ts'
+import { responsiveImage } from './cms-image.ts'
 import * as cms from './cms.server.ts'
 import { getEnv } from '~/utils/env.server.ts'
 import { renumberHeadings } from '~/utils/headings.ts'
 import { commitSession, destroySession, getSessionTokens } from '~/features/auth/session.server.ts'
 import { getLogger } from '~/utils/logger.server.ts'
 import { MAX_COMMENT_LENGTH, type BlogComment, type CommentOutcome } from './comments.ts'
+import type { BlogCategory, PostSummary } from './posts.ts'
 
 /**
  * The blog as pages need it: posts and comments read from the cms through the in-memory cache and
@@ -39,27 +40,9 @@ export const COMMENT_MESSAGES = {
   pending: 'دیدگاه شما ثبت شد و پس از بررسی مدیر سایت نمایش داده می‌شود.',
 } as const
 
-export interface BlogCategory {
-  /** The value of `?category=`: the slug, or the name when there is none. */
-  key: string
-  name: string
-}
-
-export interface BlogPost {
-  /** The cms's documentId: stable across edits and republishing; the `{id}` of `/blog/{id}`. */
-  id: string
+export interface BlogPost extends PostSummary {
   numericId: number
   slug: string | null
-  /** Where the post lives: its readable slug's address, or its documentId's without one. */
-  path: string
-  cover: ResponsiveImage | null
-  title: string
-  excerpt: string
-  date: string | null
-  /** Jalali, Persian digits. */
-  dateLabel: string | null
-  category: BlogCategory | null
-  authorName: string
   /** The body as the cms sent it; `postHtml(post)` makes it safe to show. */
   content: unknown
   /** Changes whenever the body does. */
@@ -175,6 +158,12 @@ function toBlogPost(post: CmsPost): BlogPost {
     searchTitle: normalizeForSearch(title),
     searchContent: normalizeForSearch(contentToText(post.content)),
   }
+}
+
+/** What a page sends to the browser of a post: the summary, without the body and search text. */
+export function postSummary(post: BlogPost): PostSummary {
+  const { id, path, cover, title, excerpt, date, dateLabel, category, authorName } = post
+  return { id, path, cover, title, excerpt, date, dateLabel, category, authorName }
 }
 
 /** A post as the cms answers it (a draft to preview, here), or null when it is not one. */

@@ -1,20 +1,12 @@
 import { Link } from '@remix-run/react'
-import type { ResponsiveImage } from './cms-image.ts'
+import type { PostSummary } from './posts.ts'
 
 /** 'no posts match the filters yet' (docs/product/blog-and-comments.md). */
 export const EMPTY_MESSAGE = 'هنوز مطلبی مطابق این فیلترها وجود ندارد.'
 
-export interface PostCardData {
-  id: string
-  /** The post's address (its slug's, or its id's). */
-  path: string
-  cover: ResponsiveImage | null
-  title: string
-  excerpt: string
-  date: string | null
-  dateLabel: string | null
+/** A card names the post's category without linking it: its name is all the list sends. */
+export interface PostCardData extends Omit<PostSummary, 'category'> {
   category: string | null
-  authorName: string
 }
 
 export function PostCard({ post }: { post: PostCardData }) {

@@ -43,47 +43,7 @@ export function CardsSection({
       ) : (
         <ul className="flex flex-col gap-2" data-testid="identity-cards">
           {cards.map((card) => (
-            <li
-              key={card.id}
-              data-testid="identity-card"
-              className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 px-4 py-3"
-            >
-              <div className="flex flex-wrap items-center gap-3">
-                <BankLogo bankName={card.bank_name} />
-                <span className="rounded-lg bg-teal-50 px-2.5 py-1 text-sm font-bold text-teal-900 ring-1 ring-teal-200">
-                  {card.bank_name}
-                </span>
-                <bdi dir="ltr" className="font-mono text-base tracking-wider text-slate-900">
-                  {toPersianDigits(card.masked_number)}
-                </bdi>
-                <span className="text-xs text-slate-500">
-                  ثبت {formatJalaliDate(card.created_at)}
-                </span>
-              </div>
-              {/* Asked once more before it goes, in plain HTML (works without JavaScript): the
-                  first tap only opens the question, the second removes the card. */}
-              <details className="group" data-testid="remove-card">
-                <summary
-                  className={`${buttonClass('secondary', 'sm')} cursor-pointer list-none group-open:hidden`}
-                >
-                  حذف<span className="sr-only"> کارت {toPersianDigits(card.masked_number)}</span>
-                </summary>
-                <Form method="post" className="flex flex-wrap items-center gap-2">
-                  <p className="text-sm text-slate-700">
-                    این کارت حذف شود؟ برای پرداخت با آن باید دوباره ثبتش کنید.
-                  </p>
-                  <input type="hidden" name="card_id" value={card.id} />
-                  <SubmitButton
-                    intent="remove-card"
-                    variant="secondary"
-                    className="!px-3 !py-1.5 text-sm"
-                  >
-                    بله، حذف شود
-                    <span className="sr-only"> کارت {toPersianDigits(card.masked_number)}</span>
-                  </SubmitButton>
-                </Form>
-              </details>
-            </li>
+            <CardItem key={card.id} card={card} />
           ))}
         </ul>
       )}
@@ -108,5 +68,45 @@ export function CardsSection({
         </Form>
       ) : null}
     </div>
+  )
+}
+
+/** A registered card: its bank, its masked number, when it was added, and its remove button. */
+function CardItem({ card }: { card: Card }) {
+  return (
+    <li
+      data-testid="identity-card"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 px-4 py-3"
+    >
+      <div className="flex flex-wrap items-center gap-3">
+        <BankLogo bankName={card.bank_name} />
+        <span className="rounded-lg bg-teal-50 px-2.5 py-1 text-sm font-bold text-teal-900 ring-1 ring-teal-200">
+          {card.bank_name}
+        </span>
+        <bdi dir="ltr" className="font-mono text-base tracking-wider text-slate-900">
+          {toPersianDigits(card.masked_number)}
+        </bdi>
+        <span className="text-xs text-slate-500">ثبت {formatJalaliDate(card.created_at)}</span>
+      </div>
+      {/* Asked once more before it goes, in plain HTML (works without JavaScript): the
+          first tap only opens the question, the second removes the card. */}
+      <details className="group" data-testid="remove-card">
+        <summary
+          className={`${buttonClass('secondary', 'sm')} cursor-pointer list-none group-open:hidden`}
+        >
+          حذف<span className="sr-only"> کارت {toPersianDigits(card.masked_number)}</span>
+        </summary>
+        <Form method="post" className="flex flex-wrap items-center gap-2">
+          <p className="text-sm text-slate-700">
+            این کارت حذف شود؟ برای پرداخت با آن باید دوباره ثبتش کنید.
+          </p>
+          <input type="hidden" name="card_id" value={card.id} />
+          <SubmitButton intent="remove-card" variant="secondary" className="!px-3 !py-1.5 text-sm">
+            بله، حذف شود
+            <span className="sr-only"> کارت {toPersianDigits(card.masked_number)}</span>
+          </SubmitButton>
+        </Form>
+      </details>
+    </li>
   )
 }

@@ -45,20 +45,12 @@ export function LimitsSummary({ status }: { status: IdentityStatus }) {
         <LimitItem
           label={LIMIT_LABELS.per_day}
           value={formatToman(limits.per_day_irr)}
-          usage={[
-            ['today-used', USAGE_TEXTS.usedToday, limits.today_used_irr],
-            ['today-reserved', USAGE_TEXTS.reserved, limits.reserved_irr],
-            ['today-remaining', USAGE_TEXTS.remainingToday, limits.today_remaining_irr],
-          ]}
+          usage={periodUsage(limits, 'today')}
         />
         <LimitItem
           label={LIMIT_LABELS.per_month}
           value={formatToman(limits.per_month_irr)}
-          usage={[
-            ['month-used', USAGE_TEXTS.usedThisMonth, limits.month_used_irr],
-            ['month-reserved', USAGE_TEXTS.reserved, limits.reserved_irr],
-            ['month-remaining', USAGE_TEXTS.remainingThisMonth, limits.month_remaining_irr],
-          ]}
+          usage={periodUsage(limits, 'month')}
         />
       </dl>
       <Reservations holds={limits.reservations} />
@@ -66,8 +58,31 @@ export function LimitsSummary({ status }: { status: IdentityStatus }) {
   )
 }
 
-/** A limit; under it, rows of [test id, label, rials], the last (what remains) in bold. */
-function LimitItem(props: { label: string; value: string; usage?: [string, string, number][] }) {
+type Limits = IdentityStatus['limits']
+
+/** [test id, label, rials] */
+type UsageRow = [string, string, number]
+
+const PERIOD_TEXTS = {
+  today: { used: USAGE_TEXTS.usedToday, remaining: USAGE_TEXTS.remainingToday },
+  month: { used: USAGE_TEXTS.usedThisMonth, remaining: USAGE_TEXTS.remainingThisMonth },
+}
+
+/**
+ * What moved in the period, what payments under way hold and what remains. A hold counts against
+ * the day and the month alike, so the same reserved amount shows under both.
+ */
+function periodUsage(limits: Limits, period: keyof typeof PERIOD_TEXTS): UsageRow[] {
+  const texts = PERIOD_TEXTS[period]
+  return [
+    [`${period}-used`, texts.used, limits[`${period}_used_irr`]],
+    [`${period}-reserved`, USAGE_TEXTS.reserved, limits.reserved_irr],
+    [`${period}-remaining`, texts.remaining, limits[`${period}_remaining_irr`]],
+  ]
+}
+
+/** A limit; under it, its usage rows, the last (what remains) in bold. */
+function LimitItem(props: { label: string; value: string; usage?: UsageRow[] }) {
   const usage = props.usage ?? []
   return (
     <div className="rounded-xl bg-slate-50 px-4 py-3">
@@ -88,7 +103,7 @@ function LimitItem(props: { label: string; value: string; usage?: [string, strin
   )
 }
 
-type Hold = IdentityStatus['limits']['reservations'][number]
+type Hold = Limits['reservations'][number]
 
 /** The orders whose payment under way holds part of the limits, and how each hold ends. */
 function Reservations({ holds }: { holds: Hold[] }) {

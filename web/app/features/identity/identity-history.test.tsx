@@ -1,6 +1,7 @@
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import { expectToHold } from '../../../tests/expect-html.ts'
 import { CardsHistory } from './identity-history.tsx'
 
 type Cards = Parameters<typeof CardsHistory>[0]['cards']
@@ -30,17 +31,21 @@ describe('CardsHistory', () => {
   it('shows each card masked with its bank, when it was added and removed, and its owner inquiry', () => {
     const html = renderToStaticMarkup(createElement(CardsHistory, { cards: CARDS }))
     const [live, removed] = html.split('data-testid="staff-user-card"').slice(1)
-    expect(live).toContain('data-bank-logo="bmi"')
-    expect(live).toContain('بانک ملی ایران')
-    expect(live).toContain('603799******0006')
+    expectToHold(live, [
+      'data-bank-logo="bmi"',
+      'بانک ملی ایران',
+      '603799******0006',
+      'پاسخ استعلام پیشین به کار رفت',
+    ])
     expect(live).not.toContain('حذف')
-    expect(live).toContain('پاسخ استعلام پیشین به کار رفت')
-    expect(removed).toContain('data-bank-logo="sb"')
-    expect(removed).toContain('data-removed="yes"')
-    expect(removed).toContain('حذف')
-    expect(removed).toContain('تطبیق دارد')
-    // Jalali, Tehran time: 2026-11-24 is 3 Azar 1405.
-    expect(removed).toContain('۱۴۰۵')
+    expectToHold(removed, [
+      'data-bank-logo="sb"',
+      'data-removed="yes"',
+      'حذف',
+      'تطبیق دارد',
+      // Jalali, Tehran time: 2026-11-24 is 3 Azar 1405.
+      '۱۴۰۵',
+    ])
   })
 
   it('says when there is none', () => {

@@ -2,6 +2,7 @@ import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { StaticRouter } from 'react-router-dom/server'
 import { describe, expect, it } from 'vitest'
+import { expectToHold } from '../../../tests/expect-html.ts'
 import { identityStatus } from './fake-identity.test-support.ts'
 import { IdentityOverview, LimitsSummary } from './identity-components.tsx'
 import type { IdentityStatus } from './identity-schemas.ts'
@@ -63,13 +64,13 @@ describe('LimitsSummary', () => {
   it('names each order that holds part of the limits, links to it, and says until when', () => {
     const html = render(createElement(LimitsSummary, { status: withHolds() }))
     const [bank, payout] = html.split('data-testid="limit-reservation"').slice(1)
-    expect(bank).toContain('href="/dashboard/orders/1204"')
-    expect(bank).toContain('#۱٬۲۰۴')
-    expect(bank).toContain('۵٬۹۲۲٬۵۰۰ تومان')
-    expect(bank).toContain('۱۴۰۵/۰۹/۱۳ ساعت ۱۴:۵۰')
-    expect(payout).toContain('href="/dashboard/orders/1207"')
-    expect(payout).toContain('۲۲٬۴۲۵٬۰۰۰ تومان')
-    expect(payout).toContain('تا تسویه')
+    expectToHold(bank, [
+      'href="/dashboard/orders/1204"',
+      '#۱٬۲۰۴',
+      '۵٬۹۲۲٬۵۰۰ تومان',
+      '۱۴۰۵/۰۹/۱۳ ساعت ۱۴:۵۰',
+    ])
+    expectToHold(payout, ['href="/dashboard/orders/1207"', '۲۲٬۴۲۵٬۰۰۰ تومان', 'تا تسویه'])
     // How a hold ends, in words.
     expect(html).toContain('آزاد می‌شود')
   })

@@ -1,6 +1,6 @@
 import { formatJalaliDateTime } from '@arzpol/contracts'
-import { IDENTITY_DOCUMENT_LABELS } from '@arzpol/contracts/identity/documents'
-import type { IdentityDocumentKind } from '@arzpol/contracts/identity/documents'
+import { IDENTITY_DOCUMENT_LABELS } from '@arzpol/contracts/identity/document-kinds'
+import type { IdentityDocumentKind } from '@arzpol/contracts/identity/document-kinds'
 import { Link, useSearchParams } from '@remix-run/react'
 import { linkButtonClass } from '~/features/staff/ui.tsx'
 import { DocumentViewer, viewerState, viewHref } from './document-viewer.tsx'

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Form, useLoaderData } from '@remix-run/react'
 import { CopyButton } from '~/components/copy-button.tsx'
 import { useHydrated } from '~/components/hydration.ts'
+import { AuthCardLink } from '~/features/auth/auth-card-buttons.tsx'
 import { AuthCard } from '~/features/auth/auth-forms.tsx'
 import { takeRecoveryCodes } from '~/features/auth/second-factor.server.ts'
 import { RECOVERY_CODES_FILE_PATH } from '~/features/auth/second-factor.ts'
@@ -73,12 +74,7 @@ export default function RecoveryCodes() {
           <CopyButton value={codes.join('\n')} label="کپی کدها" testId="recovery-codes-copy" />
           <PrintButton />
         </div>
-        <Link
-          to="/staff"
-          className="mt-6 inline-flex w-full items-center justify-center rounded-xl bg-teal-700 px-5 py-3 text-base font-semibold text-white hover:bg-teal-800"
-        >
-          کدها را نگه داشتم؛ ورود به پنل پشتیبانی
-        </Link>
+        <AuthCardLink to="/staff">کدها را نگه داشتم؛ ورود به پنل پشتیبانی</AuthCardLink>
       </AuthCard>
     </div>
   )

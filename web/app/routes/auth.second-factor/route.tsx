@@ -4,8 +4,9 @@ import type {
   LoaderFunctionArgs,
   MetaFunction,
 } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
+import { AuthCardLink } from '~/features/auth/auth-card-buttons.tsx'
 import { AuthCard } from '~/features/auth/auth-forms.tsx'
 import { QrCodeImage } from '~/features/auth/qr-code.tsx'
 import {
@@ -83,12 +84,9 @@ export default function SecondFactor() {
         <p className="leading-7 text-slate-700" data-testid="enrolment-link-required">
           {view.message}
         </p>
-        <Link
-          to="/?auth=login"
-          className="mt-6 inline-flex w-full items-center justify-center rounded-xl px-5 py-3 text-base font-semibold text-teal-800 ring-1 ring-teal-200 hover:bg-teal-50"
-        >
+        <AuthCardLink to="/?auth=login" look="secondary">
           بازگشت به صفحه ورود
-        </Link>
+        </AuthCardLink>
       </AuthCard>
     )
   }

@@ -3,20 +3,20 @@ import { toPersianDigits } from '@arzpol/contracts'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
 import {
-  Link,
   isRouteErrorResponse,
   useActionData,
   useFetcher,
   useLoaderData,
   useRouteError,
 } from '@remix-run/react'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { ErrorView, GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { PostArticle } from '~/features/content/post-article.tsx'
 import { RichText } from '~/features/content/rich-text.tsx'
 import {
   findPost,
   getComments,
   postHtml,
+  postSummary,
   submitComment,
 } from '~/features/content/cms-blog.server.ts'
 import { CommentForm } from '~/features/content/comment-form.tsx'
@@ -48,18 +48,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const post = await requirePost(params.id)
   const comments = await getComments(post.id)
   return {
-    post: {
-      id: post.id,
-      path: post.path,
-      cover: post.cover,
-      title: post.title,
-      excerpt: post.excerpt,
-      date: post.date,
-      dateLabel: post.dateLabel,
-      category: post.category,
-      authorName: post.authorName,
-      html: postHtml(post),
-    },
+    post: { ...postSummary(post), html: postHtml(post) },
     comments,
   }
 }
@@ -148,18 +137,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 /** The not-found view has a heading saying so and a back link. */
 function PostNotFound() {
   return (
-    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
-      <h1 className="text-2xl font-extrabold text-slate-900">مطلب مورد نظر پیدا نشد</h1>
+    <ErrorView title="مطلب مورد نظر پیدا نشد" backTo="/blog" backLabel="بازگشت به وبلاگ">
       <p className="leading-8 text-slate-600">
         ممکن است نشانی اشتباه باشد یا این مطلب دیگر منتشر نشود.
       </p>
-      <Link
-        to="/blog"
-        className="rounded-lg bg-teal-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-teal-800"
-      >
-        بازگشت به وبلاگ
-      </Link>
-    </div>
+    </ErrorView>
   )
 }
 

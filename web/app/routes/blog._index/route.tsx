@@ -2,7 +2,12 @@ import { toPersianDigits } from '@arzpol/contracts'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigate, useNavigation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import { categoriesOf, filterPosts, getBlogPosts } from '~/features/content/cms-blog.server.ts'
+import {
+  categoriesOf,
+  filterPosts,
+  getBlogPosts,
+  postSummary,
+} from '~/features/content/cms-blog.server.ts'
 import { BlogSkeleton, EMPTY_MESSAGE, PostCard } from '~/features/content/post-card.tsx'
 import { socialMeta } from '~/features/content/seo.ts'
 
@@ -35,17 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         countLabel: toPersianDigits(c.count),
       })),
     ],
-    posts: posts.map((post) => ({
-      id: post.id,
-      path: post.path,
-      cover: post.cover,
-      title: post.title,
-      excerpt: post.excerpt,
-      date: post.date,
-      dateLabel: post.dateLabel,
-      category: post.category?.name ?? null,
-      authorName: post.authorName,
-    })),
+    posts: posts.map((post) => ({ ...postSummary(post), category: post.category?.name ?? null })),
   }
 }
 

@@ -22,14 +22,9 @@ import {
   type Proposal,
 } from '~/features/approvals/approvals.server.ts'
 import { parseFormData } from '~/features/staff/staff-forms.server.ts'
-import {
-  readOrThrow,
-  redirectWithFlash,
-  requireStaff,
-  staffFailure,
-} from '~/features/staff/staff.server.ts'
+import { readForStaff, readStaffForm } from '~/features/staff/staff-route.server.ts'
+import { redirectWithFlash, staffFailure } from '~/features/staff/staff.server.ts'
 import { Badge, EmptyState, PageHeader, Panel, ViewPills } from '~/features/staff/ui.tsx'
-import { readFormData } from '~/utils/form-data.server.ts'
 import { allMessages, type FormErrors } from '~/utils/form-errors.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
@@ -44,9 +39,10 @@ import { privatePageMeta } from '~/utils/private-page-meta.ts'
  */
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, tokens, headers } = await requireStaff(request)
   const status = statusFilter(new URL(request.url))
-  const answer = readOrThrow(await listProposals(request, tokens.access, status), headers)
+  const { user, answer, headers } = await readForStaff(request, (req, access) =>
+    listProposals(req, access, status),
+  )
   return data({ status, me: user.id, ...answer }, { headers })
 }
 
@@ -55,9 +51,7 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-s
 type ActionResult = { id: number; errors: FormErrors }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { tokens, headers } = await requireStaff(request)
-  headers.set('Cache-Control', 'private, no-store')
-  const form = await readFormData(request)
+  const { tokens, headers, form } = await readStaffForm(request)
   const id = Number(form.get('id'))
   const fail = (errors: FormErrors, status = 400) =>
     data<ActionResult>({ id, errors }, { status, headers })

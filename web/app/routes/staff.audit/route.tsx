@@ -1,17 +1,17 @@
 import { formatNumberFa } from '@arzpol/contracts'
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { boundFields, Field, SelectField } from '~/components/forms.tsx'
-import { Button } from '~/components/ui/button.tsx'
 import {
   ACTION_OPTIONS,
   AUDIT_PAGE_SIZE,
   StaffAuditTable,
 } from '~/features/staff-audit/staff-audit-ui.tsx'
 import { listStaffAudit, parseAuditFilters } from '~/features/staff-audit/staff-audit.server.ts'
+import { ListFilterForm } from '~/features/staff/list-filter-form.tsx'
 import { Pager } from '~/features/staff/pager.tsx'
-import { readOrThrow, requireStaff } from '~/features/staff/staff.server.ts'
+import { readForStaff } from '~/features/staff/staff-route.server.ts'
 import { EmptyState, linkButtonClass, PageHeader } from '~/features/staff/ui.tsx'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
@@ -23,9 +23,12 @@ import { privatePageMeta } from '~/utils/private-page-meta.ts'
  */
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { tokens, headers } = await requireStaff(request, 'admin')
   const filters = parseAuditFilters(new URL(request.url))
-  const result = readOrThrow(await listStaffAudit(request, tokens.access, filters.query), headers)
+  const { answer: result, headers } = await readForStaff(
+    request,
+    (req, access) => listStaffAudit(req, access, filters.query),
+    'admin',
+  )
   return data(
     {
       values: filters.values,
@@ -51,9 +54,10 @@ export default function StaffAudit() {
         <span data-testid="staff-audit-count">{formatNumberFa(count)} اقدام</span>، جدیدترین اول. هر
         ردیف حلقه‌ای از زنجیرهٔ هش است و هر دست‌کاری در گزارش آشکار می‌شود.
       </PageHeader>
-      <Form
-        method="get"
-        className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
+      <ListFilterForm
+        clearTo="/staff/audit"
+        className="sm:grid-cols-2 lg:grid-cols-4"
+        actionsClassName="flex-wrap sm:col-span-2 lg:col-span-4"
       >
         <SelectField
           {...field('action')}
@@ -71,13 +75,7 @@ export default function StaffAudit() {
         />
         <Field {...field('from')} label="از تاریخ" placeholder="۱۴۰۴/۰۹/۰۱" />
         <Field {...field('to')} label="تا تاریخ" placeholder="۱۴۰۴/۰۹/۳۰" />
-        <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-4">
-          <Button type="submit">اعمال فیلتر</Button>
-          <Link to="/staff/audit" className={linkButtonClass}>
-            حذف فیلترها
-          </Link>
-        </div>
-      </Form>
+      </ListFilterForm>
       <p className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
         <a
           href={`/staff/audit.csv${search}`}

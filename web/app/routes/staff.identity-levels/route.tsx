@@ -9,12 +9,8 @@ import { levelName } from '~/features/identity/identity-texts.ts'
 import { LIMIT_FIELDS, parseLevelLimits } from '~/features/identity/staff-identity-forms.server.ts'
 import { listLevelLimits, setLevelLimits } from '~/features/identity/staff-identity.server.ts'
 import { PageHeader, Panel } from '~/features/staff/ui.tsx'
-import {
-  redirectWithFlash,
-  requireStaff,
-  staffFailure,
-  readOrThrow,
-} from '~/features/staff/staff.server.ts'
+import { readForStaff } from '~/features/staff/staff-route.server.ts'
+import { redirectWithFlash, requireStaff, staffFailure } from '~/features/staff/staff.server.ts'
 import { readFormData } from '~/utils/form-data.server.ts'
 import { allMessages, formDataToObject } from '~/utils/form-errors.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
@@ -26,9 +22,8 @@ import { privatePageMeta } from '~/utils/private-page-meta.ts'
  */
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { tokens, headers, role } = await requireStaff(request)
-  const result = readOrThrow(await listLevelLimits(request, tokens.access), headers)
-  return data({ levels: result.levels, canEdit: role === 'admin' }, { headers })
+  const { answer, headers, role } = await readForStaff(request, listLevelLimits)
+  return data({ levels: answer.levels, canEdit: role === 'admin' }, { headers })
 }
 
 export async function action({ request }: ActionFunctionArgs) {

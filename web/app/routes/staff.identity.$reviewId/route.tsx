@@ -1,5 +1,5 @@
 import { formatJalaliDateTime, formatNumberFa } from '@arzpol/contracts'
-import { IDENTITY_DOCUMENT_LABELS } from '@arzpol/contracts/identity/documents'
+import { IDENTITY_DOCUMENT_LABELS } from '@arzpol/contracts/identity/document-kinds'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
@@ -16,9 +16,10 @@ import { ReviewStatusBadge } from '~/features/identity/staff-identity-ui.tsx'
 import { ReviewDocuments, unopenedDocuments } from '~/features/identity/review-documents.tsx'
 import { proposedFlash } from '~/features/approvals/approvals.server.ts'
 import { FORM_MESSAGES } from '~/features/staff/staff-forms.server.ts'
+import { Detail, DetailsPanel } from '~/features/staff/details.tsx'
 import { CustomerName, PageHeader, Panel } from '~/features/staff/ui.tsx'
+import { readStaffRecord } from '~/features/staff/staff-route.server.ts'
 import {
-  readOrThrow,
   redirectWithFlash,
   requireStaffRecord,
   staffFailure,
@@ -36,8 +37,7 @@ import { privatePageMeta } from '~/utils/private-page-meta.ts'
  */
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { id, tokens, headers } = await requireStaffRecord(request, params.reviewId)
-  const review = readOrThrow(await getReview(request, tokens.access, id), headers)
+  const { answer: review, headers } = await readStaffRecord(request, params.reviewId, getReview)
   return data({ review }, { headers })
 }
 
@@ -97,38 +97,27 @@ export default function StaffIdentityReview() {
         </Link>
       </PageHeader>
       {unplaced.length ? <FormAlert errors={unplaced} /> : null}
-      <Panel title="وضعیت" testId="review-status">
-        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-          <dt className="text-slate-500">وضعیت</dt>
-          <dd>
-            <ReviewStatusBadge status={review.status} />
-          </dd>
-          <dt className="text-slate-500">سطح فعلی مشتری</dt>
-          <dd data-testid="review-customer-level">{levelName(review.level)}</dd>
-          <dt className="text-slate-500">ارسال</dt>
-          <dd>{formatJalaliDateTime(review.submitted_at)}</dd>
-          {review.decided_at ? (
-            <>
-              <dt className="text-slate-500">تصمیم</dt>
-              <dd>
-                {formatJalaliDateTime(review.decided_at)}
-                {review.decided_by ? (
-                  <>
-                    {' '}
-                    · <bdi>{review.decided_by.username}</bdi>
-                  </>
-                ) : null}
-              </dd>
-            </>
-          ) : null}
-          {review.reason ? (
-            <>
-              <dt className="text-slate-500">دلیل رد</dt>
-              <dd>{review.reason}</dd>
-            </>
-          ) : null}
-        </dl>
-      </Panel>
+      <DetailsPanel title="وضعیت" testId="review-status">
+        <Detail label="وضعیت">
+          <ReviewStatusBadge status={review.status} />
+        </Detail>
+        <Detail label="سطح فعلی مشتری" testId="review-customer-level">
+          {levelName(review.level)}
+        </Detail>
+        <Detail label="ارسال">{formatJalaliDateTime(review.submitted_at)}</Detail>
+        {review.decided_at ? (
+          <Detail label="تصمیم">
+            {formatJalaliDateTime(review.decided_at)}
+            {review.decided_by ? (
+              <>
+                {' '}
+                · <bdi>{review.decided_by.username}</bdi>
+              </>
+            ) : null}
+          </Detail>
+        ) : null}
+        {review.reason ? <Detail label="دلیل رد">{review.reason}</Detail> : null}
+      </DetailsPanel>
       <Panel title="اطلاعات هویتی (سطح ۱)">
         {review.identity ? (
           <IdentityDataList identity={review.identity} testId="review-identity" />

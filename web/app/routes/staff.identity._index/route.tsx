@@ -7,7 +7,7 @@ import { listReviews } from '~/features/identity/staff-identity.server.ts'
 import { ReviewStatusBadge, STAFF_PAGE_SIZE } from '~/features/identity/staff-identity-ui.tsx'
 import { Pager, pageOf } from '~/features/staff/pager.tsx'
 import { CustomerName, PageHeader, RecordLinkList, ViewPills } from '~/features/staff/ui.tsx'
-import { requireStaff, readOrThrow } from '~/features/staff/staff.server.ts'
+import { readForStaff } from '~/features/staff/staff-route.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 /**
@@ -20,19 +20,17 @@ type Filter = (typeof FILTERS)[number]
 const FILTER_LABELS: Record<Filter, string> = { ...REVIEW_STATUS_LABELS, all: 'همه' }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { tokens, headers } = await requireStaff(request)
   const url = new URL(request.url)
   const asked = url.searchParams.get('status') ?? 'pending'
   const filter: Filter = (FILTERS as readonly string[]).includes(asked)
     ? (asked as Filter)
     : 'pending'
   const page = pageOf(url)
-  const result = readOrThrow(
-    await listReviews(request, tokens.access, {
+  const { answer: result, headers } = await readForStaff(request, (req, access) =>
+    listReviews(req, access, {
       status: filter === 'all' ? undefined : filter,
       offset: (page - 1) * STAFF_PAGE_SIZE,
     }),
-    headers,
   )
   return data({ filter, page, ...result }, { headers })
 }

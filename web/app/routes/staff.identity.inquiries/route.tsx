@@ -19,7 +19,7 @@ import {
 import { Pager, pageOf } from '~/features/staff/pager.tsx'
 import { EmptyState, PageHeader } from '~/features/staff/ui.tsx'
 import { Button } from '~/components/ui/button.tsx'
-import { requireStaff, readOrThrow } from '~/features/staff/staff.server.ts'
+import { readForStaff } from '~/features/staff/staff-route.server.ts'
 import { queryString } from '~/features/api/list-shapes.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
@@ -33,18 +33,12 @@ const pick = <T extends string>(allowed: readonly T[], value: string | null): T 
   (allowed as readonly string[]).includes(value ?? '') ? (value as T) : undefined
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { tokens, headers } = await requireStaff(request)
   const url = new URL(request.url)
   const kind = pick(INQUIRY_KINDS, url.searchParams.get('kind'))
   const result = pick(INQUIRY_RESULTS, url.searchParams.get('result'))
   const page = pageOf(url)
-  const answer = readOrThrow(
-    await listInquiries(request, tokens.access, {
-      kind,
-      result,
-      offset: (page - 1) * STAFF_PAGE_SIZE,
-    }),
-    headers,
+  const { answer, headers } = await readForStaff(request, (req, access) =>
+    listInquiries(req, access, { kind, result, offset: (page - 1) * STAFF_PAGE_SIZE }),
   )
   return data(
     {

@@ -16,15 +16,10 @@ import { Field, FormAlert, SubmitButton, TextAreaField } from '~/components/form
 import { Badge, EmptyState, PageHeader } from '~/features/staff/ui.tsx'
 import { StaffOrderLink } from '~/features/orders/staff-order-link.tsx'
 import { Table } from '~/components/ui/table.tsx'
-import { readFormData } from '~/utils/form-data.server.ts'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import { parseFormData } from '~/features/staff/staff-forms.server.ts'
-import {
-  redirectWithFlash,
-  requireStaff,
-  staffFailure,
-  readOrThrow,
-} from '~/features/staff/staff.server.ts'
+import { readForStaff, readStaffForm } from '~/features/staff/staff-route.server.ts'
+import { redirectWithFlash, staffFailure } from '~/features/staff/staff.server.ts'
 import {
   listMoneyToReturn,
   refundByHand,
@@ -43,8 +38,7 @@ import {
  */
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { tokens, headers } = await requireStaff(request)
-  const result = readOrThrow(await listMoneyToReturn(request, tokens.access), headers)
+  const { answer: result, headers } = await readForStaff(request, listMoneyToReturn)
   const reconciliation = reconciliationField(new URL(request.url))
   return data({ ...result, reconciliation, recentDays: recentReconciliationDays() }, { headers })
 }
@@ -54,9 +48,7 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-s
 type ActionResult = { item: string; errors: FormErrors }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { tokens, headers } = await requireStaff(request)
-  headers.set('Cache-Control', 'private, no-store')
-  const form = await readFormData(request)
+  const { tokens, headers, form } = await readStaffForm(request)
   const item = String(form.get('gateway_tx_id') ?? '')
   const fail = (errors: FormErrors, status = 400) =>
     data<ActionResult>({ item, errors }, { status, headers })

@@ -29,8 +29,8 @@ import {
 import { FORM_MESSAGES, parseFormData } from '~/features/staff/staff-forms.server.ts'
 import { proposedFlash } from '~/features/approvals/approvals.server.ts'
 import { parseTransition, settleRefundSchema } from '~/features/orders/staff-order-forms.server.ts'
+import { readStaffRecord } from '~/features/staff/staff-route.server.ts'
 import {
-  readOrThrow,
   redirectWithFlash,
   requireStaffRecord,
   staffFailure,
@@ -45,8 +45,7 @@ import { privatePageMeta } from '~/utils/private-page-meta.ts'
  */
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { id, tokens, headers } = await requireStaffRecord(request, params.orderId)
-  const order = readOrThrow(await getOrder(request, tokens.access, id), headers)
+  const { answer: order, headers } = await readStaffRecord(request, params.orderId, getOrder)
   return data({ order }, { headers })
 }
 

@@ -1,19 +1,19 @@
 import { formatJalaliDateTime, formatNumberFa, formatToman } from '@arzpol/contracts'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { useLiveQueue } from '~/features/staff/use-live-queue.ts'
 import { boundFields, Field, SelectField } from '~/components/forms.tsx'
 import { formatForeignAmount } from '~/features/orders/order-card.tsx'
 import { ORDER_STAGES, QUEUE_PAGE_SIZE } from '~/features/orders/queue.ts'
 import { StageBadge } from '~/features/orders/stage-badge.tsx'
-import { CustomerName, EmptyState, linkButtonClass, PageHeader } from '~/features/staff/ui.tsx'
+import { CustomerName, EmptyState, PageHeader } from '~/features/staff/ui.tsx'
 import { StaffOrderLink } from '~/features/orders/staff-order-link.tsx'
-import { Button } from '~/components/ui/button.tsx'
 import { Table } from '~/components/ui/table.tsx'
 import { DEFAULT_PAYMENT_TYPES, paymentTypeLabel, STAGE_LABELS } from '~/features/orders/orders.ts'
 import { listOrders } from '~/features/orders/staff-orders.server.ts'
 import { parseOrderFilters } from '~/features/orders/staff-order-forms.server.ts'
+import { ListFilterForm } from '~/features/staff/list-filter-form.tsx'
 import { Pager } from '~/features/staff/pager.tsx'
 import { requireStaff, readOrThrow } from '~/features/staff/staff.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
@@ -25,21 +25,11 @@ import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { tokens, headers } = await requireStaff(request)
-  const filters = parseOrderFilters(new URL(request.url).searchParams)
+  const { query, ...form } = parseOrderFilters(new URL(request.url).searchParams)
   // Taken before the list is read: a change made meanwhile reloads it (useLiveQueue).
   const loadedAt = Date.now()
-  const result = readOrThrow(await listOrders(request, tokens.access, filters.query), headers)
-  return data(
-    {
-      values: filters.values,
-      errors: filters.errors,
-      page: filters.page,
-      count: result.count,
-      orders: result.results,
-      loadedAt,
-    },
-    { headers },
-  )
+  const result = readOrThrow(await listOrders(request, tokens.access, query), headers)
+  return data({ ...form, count: result.count, orders: result.results, loadedAt }, { headers })
 }
 
 const STAGE_OPTIONS = [
@@ -72,9 +62,10 @@ export default function StaffOrders() {
       <PageHeader title="صف سفارش‌ها">
         <span data-testid="staff-orders-count">{formatNumberFa(count)} سفارش</span>
       </PageHeader>
-      <Form
-        method="get"
-        className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-3 lg:grid-cols-6"
+      <ListFilterForm
+        clearTo="/staff/orders"
+        className="sm:grid-cols-3 lg:grid-cols-6"
+        actionsClassName="sm:col-span-2 lg:col-span-5"
       >
         <SelectField
           name="stage"
@@ -101,13 +92,7 @@ export default function StaffOrders() {
           ]}
           defaultValue={values.sort}
         />
-        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-5">
-          <Button type="submit">اعمال فیلتر</Button>
-          <Link to="/staff/orders" className={linkButtonClass}>
-            حذف فیلترها
-          </Link>
-        </div>
-      </Form>
+      </ListFilterForm>
       {orders.length === 0 ? (
         <EmptyState>سفارشی با این فیلترها پیدا نشد.</EmptyState>
       ) : (

@@ -13,12 +13,8 @@ import {
 } from '~/features/catalog/staff-catalog.server.ts'
 import { parseFormData } from '~/features/staff/staff-forms.server.ts'
 import { paymentTypeSchema } from '~/features/catalog/staff-catalog-forms.server.ts'
-import {
-  redirectWithFlash,
-  requireStaff,
-  staffFailure,
-  readOrThrow,
-} from '~/features/staff/staff.server.ts'
+import { readForStaff } from '~/features/staff/staff-route.server.ts'
+import { redirectWithFlash, requireStaff, staffFailure } from '~/features/staff/staff.server.ts'
 
 import { PaymentTypeForm, percent } from '~/features/catalog/payment-type-form.tsx'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
@@ -29,8 +25,7 @@ import { privatePageMeta } from '~/utils/private-page-meta.ts'
  */
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { tokens, headers, role } = await requireStaff(request)
-  const types = readOrThrow(await listPaymentTypes(request, tokens.access), headers)
+  const { answer: types, tokens, headers, role } = await readForStaff(request, listPaymentTypes)
   const historyCode = new URL(request.url).searchParams.get('history')
   const selected = types.find((t) => t.value === historyCode) ?? null
   const history = selected ? await paymentTypeHistory(request, tokens.access, selected.value) : null

@@ -7,7 +7,7 @@ import type {
 } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
-import { Field, FormAlert, SubmitButton, TextAreaField } from '~/components/forms.tsx'
+import { boundFields, Field, FormAlert, SubmitButton, TextAreaField } from '~/components/forms.tsx'
 import {
   createPrepared,
   deletePrepared,
@@ -24,14 +24,9 @@ import {
   type PreparedMessage,
 } from '~/features/tickets/staff-tickets.server.ts'
 import { FORM_MESSAGES, parseFormData } from '~/features/staff/staff-forms.server.ts'
-import {
-  readOrThrow,
-  redirectWithFlash,
-  requireStaff,
-  staffFailure,
-} from '~/features/staff/staff.server.ts'
+import { readForStaff, readStaffForm } from '~/features/staff/staff-route.server.ts'
+import { redirectWithFlash, staffFailure } from '~/features/staff/staff.server.ts'
 import { Badge, EmptyState, PageHeader, Panel } from '~/features/staff/ui.tsx'
-import { readFormData } from '~/utils/form-data.server.ts'
 import { allMessages, type FormErrors } from '~/utils/form-errors.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
@@ -42,8 +37,7 @@ import { privatePageMeta } from '~/utils/private-page-meta.ts'
  */
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { tokens, headers } = await requireStaff(request)
-  const messages = readOrThrow(await listPreparedMessages(request, tokens.access), headers)
+  const { answer: messages, headers } = await readForStaff(request, listPreparedMessages)
   return data({ messages }, { headers })
 }
 
@@ -65,9 +59,7 @@ const DONE: Record<PreparedIntent, string> = {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { tokens, headers } = await requireStaff(request)
-  headers.set('Cache-Control', 'private, no-store')
-  const form = await readFormData(request)
+  const { tokens, headers, form } = await readStaffForm(request)
   const intent = String(form.get('intent') ?? '')
   const id = Number(form.get('id')) || null
   const values = {
@@ -177,25 +169,21 @@ function PreparedForm(props: {
 }) {
   const { intent, message, result } = props
   const errors = result?.errors
+  // A refused form shows what was sent; otherwise the message as saved (blank for a new one).
+  const field = boundFields(
+    errors,
+    result?.values ?? { title: message?.title, content: message?.content },
+  )
   return (
     <Form method="post" noValidate className="flex flex-col gap-3">
       <FormAlert errors={errors?.form ?? []} />
       {message ? <input type="hidden" name="id" value={message.id} /> : null}
-      <Field
-        name="title"
-        label="عنوان (فقط برای پشتیبانی)"
-        maxLength={100}
-        dir="auto"
-        defaultValue={result?.values.title ?? message?.title ?? ''}
-        errors={errors?.fields.title}
-      />
+      <Field {...field('title')} label="عنوان (فقط برای پشتیبانی)" maxLength={100} dir="auto" />
       <TextAreaField
-        name="content"
+        {...field('content')}
         label="متن پیام (همین متن برای مشتری فرستاده می‌شود)"
         rows={4}
         dir="auto"
-        defaultValue={result?.values.content ?? message?.content ?? ''}
-        errors={errors?.fields.content}
       />
       <div>
         <SubmitButton intent={intent}>

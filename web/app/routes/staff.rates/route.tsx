@@ -16,12 +16,8 @@ import {
   rateHistory,
   setRate,
 } from '~/features/catalog/staff-catalog.server.ts'
-import {
-  redirectWithFlash,
-  requireStaff,
-  staffFailure,
-  readOrThrow,
-} from '~/features/staff/staff.server.ts'
+import { readForStaff } from '~/features/staff/staff-route.server.ts'
+import { redirectWithFlash, requireStaff, staffFailure } from '~/features/staff/staff.server.ts'
 import { proposedFlash } from '~/features/approvals/approvals.server.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
@@ -35,8 +31,7 @@ import { privatePageMeta } from '~/utils/private-page-meta.ts'
 export const CONFIRM_LABEL = 'این تغییر بزرگ نرخ را تایید می‌کنم'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { tokens, headers, role } = await requireStaff(request)
-  const rates = readOrThrow(await listRates(request), headers)
+  const { answer: rates, tokens, headers, role } = await readForStaff(request, listRates)
   const currencies: string[] = [...new Set([...rates.map((r) => r.currency), ...CURRENCIES])]
   const param = (new URL(request.url).searchParams.get('currency') ?? 'USD').toUpperCase()
   const currency = currencies.includes(param) ? param : 'USD'

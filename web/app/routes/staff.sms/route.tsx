@@ -18,14 +18,9 @@ import {
 } from '~/features/staff/dead-sms.server.ts'
 import { parseFormData } from '~/features/staff/staff-forms.server.ts'
 import { Pager, pageOf } from '~/features/staff/pager.tsx'
-import {
-  readOrThrow,
-  redirectWithFlash,
-  requireStaff,
-  staffFailure,
-} from '~/features/staff/staff.server.ts'
+import { readForStaff, readStaffForm } from '~/features/staff/staff-route.server.ts'
+import { redirectWithFlash, staffFailure } from '~/features/staff/staff.server.ts'
 import { Badge, EmptyState, PageHeader } from '~/features/staff/ui.tsx'
-import { readFormData } from '~/utils/form-data.server.ts'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
@@ -36,11 +31,9 @@ import { privatePageMeta } from '~/utils/private-page-meta.ts'
  */
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { tokens, headers } = await requireStaff(request)
   const page = pageOf(new URL(request.url))
-  const answer = readOrThrow(
-    await listDeadSms(request, tokens.access, (page - 1) * DEAD_SMS_PAGE_SIZE),
-    headers,
+  const { answer, headers } = await readForStaff(request, (req, access) =>
+    listDeadSms(req, access, (page - 1) * DEAD_SMS_PAGE_SIZE),
   )
   return data({ page, pageSize: DEAD_SMS_PAGE_SIZE, ...answer }, { headers })
 }
@@ -50,9 +43,7 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-s
 type ActionResult = { id: string; errors: FormErrors }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { tokens, headers } = await requireStaff(request)
-  headers.set('Cache-Control', 'private, no-store')
-  const form = await readFormData(request)
+  const { tokens, headers, form } = await readStaffForm(request)
   const id = String(form.get('id') ?? '')
   const fail = (errors: FormErrors, status = 400) =>
     data<ActionResult>({ id, errors }, { status, headers })

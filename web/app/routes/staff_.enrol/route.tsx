@@ -1,5 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
+import { authCardButtonClass, AuthCardLink } from '~/features/auth/auth-card-buttons.tsx'
 import { AuthCard } from '~/features/auth/auth-forms.tsx'
 import { loadEnrolmentLinkPage } from '~/features/auth/enrolment-link.server.ts'
 import type { BackOfficeHandle } from '~/features/staff/back-office-chrome.tsx'
@@ -49,20 +50,12 @@ export default function EnrolmentLinkPage() {
           <p className="mb-3 text-sm text-slate-600">
             در این مرورگر با حساب دیگری وارد شده‌اید؛ ابتدا از آن خارج شوید.
           </p>
-          <button
-            type="submit"
-            className="inline-flex w-full items-center justify-center rounded-xl px-5 py-3 text-base font-semibold text-teal-800 ring-1 ring-teal-200 hover:bg-teal-50"
-          >
+          <button type="submit" className={authCardButtonClass('secondary')}>
             خروج از حساب کنونی
           </button>
         </form>
       ) : (
-        <Link
-          to="/staff/login"
-          className="mt-6 inline-flex w-full items-center justify-center rounded-xl bg-teal-700 px-5 py-3 text-base font-semibold text-white hover:bg-teal-800"
-        >
-          ورود با رمز عبور
-        </Link>
+        <AuthCardLink to="/staff/login">ورود با رمز عبور</AuthCardLink>
       )}
     </AuthCard>
   )

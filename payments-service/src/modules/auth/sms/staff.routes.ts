@@ -1,13 +1,11 @@
 import { DeadSmsListOut, DeadSmsQuery, SmsJobParams, SmsRetriedOut } from '@arzpol/contracts/sms'
-import { ok, reply, routeGroup, type Api } from '../../../http/route.ts'
-import type { Role } from '../../../models/user.model.ts'
+import { ok, reply, type Api } from '../../../http/route.ts'
+import { staffRoutes } from '../../../http/staff-routes.ts'
 import type { DeadSmsService } from './dead-sms.ts'
-
-const STAFF: readonly Role[] = ['support', 'admin']
 
 /** SMS that could not be delivered, for support and admins: the list and one more try. */
 export function registerStaffSmsRoutes(api: Api, deadSms: DeadSmsService) {
-  const staff = routeGroup(api, { tags: ['staff'], auth: STAFF })
+  const staff = staffRoutes(api)
 
   staff.get('/api/staff/sms/dead/', {
     operationId: 'staff_sms_dead_list',

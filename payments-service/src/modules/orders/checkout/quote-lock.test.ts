@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { validOrder, useOrdersApp } from '../../../test/orders.ts'
 import { approveAsColleague } from '../../../test/proposals.ts'
+import { setRateAs } from '../../../test/staff.ts'
 
 /**
  * ADR 013: the locked rate is the rate the customer saw. The quote answers a signed
@@ -188,12 +189,7 @@ describe('rate safety: no quote or order on a stale rate (RATE_MAX_AGE_MINUTES)'
     expect(refused.body.code).toBe('rate_stale')
 
     const admin = await t.customer('admin')
-    const set = await t.api.post(
-      '/api/rates/',
-      { currency: 'USD', buy_rate_irr: 1_160_000 },
-      { token: admin.token },
-    )
-    expect(set.status, set.text).toBe(201)
+    await setRateAs(t, admin.token, { currency: 'USD', buy_rate_irr: 1_160_000 })
     expect((await t.api.get('/api/quote/?amount=50&currency=USD')).status).toBe(200)
     expect((await t.api.post(CREATE, validOrder(), { token })).status).toBe(201)
 

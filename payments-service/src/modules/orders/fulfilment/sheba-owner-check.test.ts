@@ -236,33 +236,36 @@ describe('the Sheba of a cash-out is owner-checked on the order (ADR 028)', () =
       const customer = await t.customer()
       const payout = await submittedPayout(t, customer.token)
       expect((await row(payout.id)).stage).toBe('in_progress')
-      // The provider now says the account is not this person's.
-      await t.deps
-        .db('customer_identities')
-        .where({ user_id: customer.id })
-        .update({ national_code: SANDBOX_IDENTITIES.mismatched })
+      /**
+       * The provider answers for the customer as it does for `nationalCode`: settling is refused
+       * (409) with `refusal`, and the order stays with staff.
+       */
+      async function expectRefusedWhenProviderSays(
+        nationalCode: string,
+        refusal: { detail: string; code: string },
+      ) {
+        await t.deps
+          .db('customer_identities')
+          .where({ user_id: customer.id })
+          .update({ national_code: nationalCode })
+        const refused = await settle(staff.token, payout.id)
+        expect(refused.status).toBe(409)
+        expect(refused.body).toEqual(refusal)
+        expect((await row(payout.id)).stage).toBe('in_progress')
+      }
 
-      const refused = await settle(staff.token, payout.id)
-      expect(refused.status).toBe(409)
-      expect(refused.body).toEqual({
+      // The provider now says the account is not this person's.
+      await expectRefusedWhenProviderSays(SANDBOX_IDENTITIES.mismatched, {
         detail: STAFF_MESSAGES.settleShebaNotOwner,
         code: 'sheba_not_owner',
       })
-      expect((await row(payout.id)).stage).toBe('in_progress')
       expect(await t.deps.db('postings').where({ order_id: payout.id })).toEqual([])
 
       // A provider that cannot answer: refused too, with its own word.
-      await t.deps
-        .db('customer_identities')
-        .where({ user_id: customer.id })
-        .update({ national_code: SANDBOX_IDENTITIES.unavailable })
-      const unanswered = await settle(staff.token, payout.id)
-      expect(unanswered.status).toBe(409)
-      expect(unanswered.body).toEqual({
+      await expectRefusedWhenProviderSays(SANDBOX_IDENTITIES.unavailable, {
         detail: STAFF_MESSAGES.settleShebaUnconfirmed,
         code: 'sheba_unconfirmed',
       })
-      expect((await row(payout.id)).stage).toBe('in_progress')
     })
 
     it('refuses to settle a cash-out that reached staff with someone else’s Sheba before the check was kept on the order', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { STAFF_MESSAGES } from '@arzpol/contracts/staff'
 import { OrderEvent } from '../../../models/order-event.model.ts'
 import { checkLedger } from '../../ledger/invariants.ts'
-import { createOrder } from '../../../test/orders.ts'
+import { createOrder, type OrdersTestApp } from '../../../test/orders.ts'
 import { ensureLevel1 } from '../../../test/identity.ts'
 import { flowOf, STAGES, type Stage } from '../state-machine.ts'
 import { findStaffAction, STAFF_TARGETS } from './actions.ts'
@@ -38,6 +38,13 @@ type Detail = {
   }>
   refunds: Array<{ id: number; method: string; status: string; amount_irr: number }>
   actions: Array<{ to: string; note_required: boolean; reference_required: boolean }>
+}
+
+/** A new customer's paid order, and a support member to handle it. */
+async function paidOrderForSupport(t: OrdersTestApp) {
+  const customer = await t.customer()
+  const staff = await t.customer('support')
+  return { customer, staff, order: await paidOrder(t, customer.token) }
 }
 
 describe('staff orders: queue and detail', () => {
@@ -89,9 +96,7 @@ describe('staff orders: queue and detail', () => {
   })
 
   it('shows the whole order: customer, amounts, locked rate, documents, audit trail, actions', async () => {
-    const customer = await t.customer()
-    const staff = await t.customer('support')
-    const order = await paidOrder(t, customer.token)
+    const { customer, staff, order } = await paidOrderForSupport(t)
     const form = new FormData()
     form.append('file', new Blob([Buffer.from('%PDF-1.4\n%%EOF\n', 'latin1')]), 'receipt.pdf')
     const upload = await fetch(`${t.api.url}/api/payments/${order.id}/documents/`, {
@@ -191,20 +196,14 @@ describe('staff transitions', () => {
     const customer = await t.customer()
     const staff = await t.customer('support')
     const order = await createOrder(t, customer.token)
+    const reject = (reason: string) =>
+      transitionTo(t, staff.token, order.id, { to: 'rejected', note: 'سفارش تکراری است', reason })
     for (const reason of ['credentials_revealed', 'refund_settled', 'sheba_recorded', 'x']) {
-      const refused = await transitionTo(t, staff.token, order.id, {
-        to: 'rejected',
-        note: 'سفارش تکراری است',
-        reason,
-      })
+      const refused = await reject(reason)
       expect(refused.status, reason).toBe(400)
       expect(refused.body).toEqual({ reason: ['این دلیل برای این اقدام مجاز نیست.'] })
     }
-    const rejected = await transitionTo(t, staff.token, order.id, {
-      to: 'rejected',
-      note: 'سفارش تکراری است',
-      reason: 'customer_request',
-    })
+    const rejected = await reject('customer_request')
     expect(rejected.status, JSON.stringify(rejected.body)).toBe(200)
     const seen = await t.api.get<{ events: Array<{ reason: string; note: string | null }> }>(
       `/api/payments/${order.id}/`,
@@ -265,9 +264,7 @@ describe('staff transitions', () => {
   })
 
   it('walks a paid top-up through start and complete; the customer sees the note and reference, never the internal note', async () => {
-    const customer = await t.customer()
-    const staff = await t.customer('support')
-    const order = await paidOrder(t, customer.token)
+    const { customer, staff, order } = await paidOrderForSupport(t)
     const started = await transitionTo(t, staff.token, order.id, { to: 'in_progress' })
     expect(started.body).toMatchObject({ stage: 'in_progress', status: 'processing' })
     const done = await transitionTo(t, staff.token, order.id, {
@@ -293,9 +290,7 @@ describe('staff transitions', () => {
   })
 
   it('rejecting a paid order reverses it at the bank and records the refund', async () => {
-    const customer = await t.customer()
-    const staff = await t.customer('support')
-    const order = await paidOrder(t, customer.token)
+    const { staff, order } = await paidOrderForSupport(t)
     const response = await transitionTo(t, staff.token, order.id, {
       to: 'rejected',
       note: 'مدارک کافی نبود.',
@@ -318,9 +313,7 @@ describe('staff transitions', () => {
   })
 
   it('records a manual refund when the bank cannot reverse, and staff settle it later', async () => {
-    const customer = await t.customer()
-    const staff = await t.customer('support')
-    const order = await paidOrder(t, customer.token)
+    const { staff, order } = await paidOrderForSupport(t)
     // The bank's refusal is on record; the money continues as a manual refund.
     const { refunds } = await refundTheBankRefuses(t, staff.token, order.id)
     expect(refunds).toMatchObject([
@@ -343,9 +336,7 @@ describe('staff transitions', () => {
   })
 
   it('texts the customer when the status changes (not within a status), without secrets', async () => {
-    const customer = await t.customer()
-    const staff = await t.customer('support')
-    const order = await paidOrder(t, customer.token)
+    const { customer, staff, order } = await paidOrderForSupport(t)
     t.kavenegar.reset()
     await transitionTo(t, staff.token, order.id, { to: 'in_progress' })
     expect(await orderSms(t)).toEqual([])
@@ -375,9 +366,7 @@ describe('revealing site credentials', () => {
   const t = useStaffApp()
 
   it('decrypts for staff and records who and when; the customer timeline stays clean', async () => {
-    const customer = await t.customer()
-    const staff = await t.customer('support')
-    const order = await paidOrder(t, customer.token)
+    const { customer, staff, order } = await paidOrderForSupport(t)
     const reveal = await t.api.post(
       `/api/staff/orders/${order.id}/reveal-credentials/`,
       undefined,

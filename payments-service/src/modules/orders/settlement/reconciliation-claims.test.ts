@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   attemptsOf,
   createOrder,
-  payAtBank,
+  paidButCallbackLost,
   postCallback,
   RECONCILE_GRACE_MINUTES,
   reconcileNow,
@@ -25,14 +25,6 @@ async function pendingAttempts(t: OrdersTestApp, attempts: number) {
   const order = await createOrder(t, token)
   for (let i = 0; i < attempts; i++) await startOrder(t, token, order.id)
   return order
-}
-
-/** An order paid at the bank whose callback never reached us. */
-async function paidButCallbackLost(t: OrdersTestApp) {
-  const { token } = await t.customer()
-  const order = await createOrder(t, token)
-  const callback = await payAtBank(await startOrder(t, token, order.id), 'pay')
-  return { order, callback, token }
 }
 
 describe('reconciliation claims', () => {

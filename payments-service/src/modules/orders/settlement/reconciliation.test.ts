@@ -3,6 +3,7 @@ import { createSepGateway } from '../../gateways/sep.gateway.ts'
 import {
   attemptsOf,
   createOrder,
+  paidButCallbackLost,
   payAtBank,
   postCallback,
   RECONCILE_GRACE_MINUTES,
@@ -23,15 +24,6 @@ const eventsOf = (t: OrdersTestApp, id: number) =>
   t.deps.db('payment_events').where({ payment_id: id }).orderBy('id') as Promise<
     Array<{ from_stage: string | null; to_stage: string; reason: string; actor: string }>
   >
-
-/** An order paid at the bank whose callback never reached us. */
-async function paidButCallbackLost(t: OrdersTestApp) {
-  const { token } = await t.customer()
-  const order = await createOrder(t, token)
-  const started = await startOrder(t, token, order.id)
-  const callback = await payAtBank(started, 'pay')
-  return { order, callback, token }
-}
 
 describe('reconciliation of lost bank callbacks', () => {
   const t = useOrdersApp()
