@@ -315,6 +315,38 @@ test('a customer opens a ticket with an image, support answers, the customer clo
   expect(late.status()).toBe(409)
 })
 
+test('a long thread opens at its newest message, and the earlier ones are there when scrolled to', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await registerNewCustomer(page, uniquePhone(), PASSWORD)
+  await page.goto('/dashboard/tickets')
+  await createTicket(page, { title: 'گفت‌وگوی طولانی', category: 'پرداخت', message: 'پیام 0' })
+  const thread = page.getByTestId('ticket-thread')
+  const messages = thread.getByTestId('ticket-message')
+  const box = page.getByPlaceholder('پیام خود را بنویسید…')
+  // More messages than the page lays out up front (the rest wait until scrolled to), each taller
+  // than the room the browser keeps for one it has not laid out yet.
+  for (let n = 1; n <= 16; n += 1) {
+    await box.fill(`پیام ${n}\nسفارش را بررسی کنید.\nمنتظر پاسخ هستم.\nسپاس.`)
+    await page.getByRole('button', { name: 'ارسال', exact: true }).click()
+    await expect(messages).toHaveCount(n + 1)
+  }
+
+  await page.reload()
+  await expect(messages).toHaveCount(17)
+  await expect(messages.last()).toContainText('پیام 16')
+  const atEnd = () =>
+    thread.evaluate((list) => list.scrollTop + list.clientHeight >= list.scrollHeight - 1)
+  await expect.poll(atEnd).toBe(true)
+  await expect(messages.last()).toBeInViewport()
+  await expect(messages.first()).not.toBeInViewport()
+
+  await thread.evaluate((list) => list.scrollTo({ top: 0 }))
+  await expect(messages.first()).toBeInViewport()
+  await expect(messages.first()).toContainText('پیام 0')
+})
+
 test.describe('without JavaScript', () => {
   test('creating, sending (with a file) and closing all work with plain forms', async ({
     browser,

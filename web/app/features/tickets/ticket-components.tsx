@@ -277,14 +277,29 @@ export function NewTicketPanel({
   )
 }
 
-/** One message: the customer's at the start (right), support's at the end, in another colour. */
-export function MessageBubble({ ticketId, message }: { ticketId: number; message: ThreadMessage }) {
+/**
+ * One message: the customer's at the start (right), support's at the end, in another colour.
+ * `early`: a message far above the newest, which the browser lays out only when it is scrolled
+ * to (a long thread on a phone otherwise blocks the page while every message is laid out). The
+ * newest are always laid out, so the thread opens exactly at its end.
+ */
+export function MessageBubble({
+  ticketId,
+  message,
+  early = false,
+}: {
+  ticketId: number
+  message: ThreadMessage
+  early?: boolean
+}) {
   const staff = message.is_staff
   return (
     <li
       data-testid="ticket-message"
       data-author={staff ? 'staff' : 'customer'}
-      className={`flex ${staff ? 'justify-end' : 'justify-start'}`}
+      className={`flex ${staff ? 'justify-end' : 'justify-start'} ${
+        early ? '[contain-intrinsic-size:auto_7rem] [content-visibility:auto]' : ''
+      }`}
     >
       <article
         aria-label={staff ? `پیام پشتیبانی (${message.author.username})` : 'پیام شما'}

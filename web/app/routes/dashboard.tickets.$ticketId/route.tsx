@@ -159,6 +159,9 @@ function useLiveThread(initial: LoaderData): ShownMessage[] {
   return messages
 }
 
+/** More than a tall screen's thread shows at once, so the opening view is all laid out. */
+const NEWEST_LAID_OUT = 12
+
 export default function TicketThread() {
   const loaderData = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
@@ -218,8 +221,13 @@ export default function TicketThread() {
         data-testid="ticket-thread"
         className="flex max-h-[60vh] min-h-40 flex-col gap-3 overflow-y-auto rounded-xl bg-slate-50 p-3"
       >
-        {messages.map((message) => (
-          <MessageBubble key={message.id} ticketId={ticket.id} message={message} />
+        {messages.map((message, index) => (
+          <MessageBubble
+            key={message.id}
+            ticketId={ticket.id}
+            message={message}
+            early={index < messages.length - NEWEST_LAID_OUT}
+          />
         ))}
       </ol>
 
