@@ -227,7 +227,7 @@ export const CustomerOrderOut = z.object({
   created_at: z.date(),
 })
 
-export const PaymentEventOut = z.object({
+export const OrderEventOut = z.object({
   id: z.number().int(),
   from_stage: z.enum(STAGES).nullable(),
   to_stage: z.enum(STAGES),
@@ -295,7 +295,7 @@ export const BankReceiptOut = z.object({
 export const CustomerOrderDetailOut = CustomerOrderOut.extend({
   missing: MissingOut,
   sheba_bank_name: ShebaBankOut,
-  events: z.array(PaymentEventOut),
+  events: z.array(OrderEventOut),
   money_back: z
     .array(MoneyBackOut)
     .optional()

@@ -1,5 +1,5 @@
 import { DailyRateOut, PaymentTypeOut, RateOut } from '@arzpol/contracts/catalog/customer'
-import type { MoneyBackOut, PaymentEventOut } from '@arzpol/contracts/orders/customer'
+import type { MoneyBackOut, OrderEventOut } from '@arzpol/contracts/orders/customer'
 import {
   DocumentOut,
   CustomerOrderDetailOut,
@@ -26,7 +26,7 @@ export type Order = Wire<z.output<typeof CustomerOrderOut>>
 
 export const orderWithMissingSchema = wire(CustomerOrderWithMissingOut)
 
-export type OrderEvent = Wire<z.output<typeof PaymentEventOut>>
+export type OrderEvent = Wire<z.output<typeof OrderEventOut>>
 
 /** Where is my money: a return of the order's money, or money held to return. */
 export type MoneyBack = Wire<z.output<typeof MoneyBackOut>>
