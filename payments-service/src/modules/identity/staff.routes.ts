@@ -1,15 +1,12 @@
 import { RIALS_PER_TOMAN } from '@arzpol/contracts'
 import type { Knex } from 'knex'
-import { ok, reply, routeGroup, type Api } from '../../http/route.ts'
+import { ok, reply, type Api } from '../../http/route.ts'
+import { adminRoutes, staffRoutes } from '../../http/staff-routes.ts'
 import type { Clock } from '../../lib/clock.ts'
-import type { Role } from '../../models/user.model.ts'
 import { allLevelLimits, setLevelLimits, type LevelLimitsRow } from './levels.ts'
 import { LevelLimitsBody, LevelLimitsOut } from '@arzpol/contracts/identity/staff'
 import type { IdentityService } from './identity.service.ts'
 import { registerIdentityReviewRoutes } from './review.routes.ts'
-
-const STAFF: readonly Role[] = ['support', 'admin']
-const ADMIN: readonly Role[] = ['admin']
 
 const toToman = (rials: number) => Math.floor(rials / RIALS_PER_TOMAN)
 
@@ -30,8 +27,8 @@ export function registerStaffIdentityRoutes(
   deps: { db: Knex; clock: Clock; identity: IdentityService },
 ) {
   registerIdentityReviewRoutes(api, deps.identity)
-  const staff = routeGroup(api, { tags: ['staff'], auth: STAFF })
-  const admin = routeGroup(api, { tags: ['staff'], auth: ADMIN })
+  const staff = staffRoutes(api)
+  const admin = adminRoutes(api)
 
   staff.get('/api/staff/identity-levels/', {
     operationId: 'staff_identity_levels',

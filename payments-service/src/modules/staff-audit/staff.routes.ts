@@ -7,7 +7,8 @@ import {
 } from '@arzpol/contracts/staff-audit'
 import { csvOf } from '../../lib/csv.ts'
 import { tehranDayBounds } from '../../lib/tehran-day.ts'
-import { file, ok, reply, routeGroup, type Api } from '../../http/route.ts'
+import { file, ok, reply, type Api } from '../../http/route.ts'
+import { adminRoutes } from '../../http/staff-routes.ts'
 import { StaffAuditEntry } from '../../models/staff-audit-entry.model.ts'
 
 /** Admins read the staff audit log, filtered, and export it (the chain's hashes included). */
@@ -35,7 +36,7 @@ const filterOf = (query: StaffAuditQueryInput) => ({
 })
 
 export function registerStaffAuditRoutes(api: Api, db: Knex) {
-  const admins = routeGroup(api, { tags: ['staff'], auth: ['admin'] })
+  const admins = adminRoutes(api)
 
   admins.get('/api/staff/audit/', {
     operationId: 'staff_audit_list',

@@ -1,14 +1,6 @@
-import {
-  created,
-  noContent,
-  notModified,
-  ok,
-  reply,
-  routeGroup,
-  type Api,
-} from '../../http/route.ts'
+import { created, noContent, notModified, ok, reply, type Api } from '../../http/route.ts'
 import { answerThread } from './thread-answer.ts'
-import type { Role } from '../../models/user.model.ts'
+import { staffRoutes } from '../../http/staff-routes.ts'
 import type { PreparedMessageService } from './prepared-messages.service.ts'
 import { Message, MessageList, TicketIdParams } from '@arzpol/contracts/tickets/customer'
 import {
@@ -26,8 +18,6 @@ import {
 import type { TicketService } from './tickets.service.ts'
 import { readMultipart } from '../../http/uploads.ts'
 
-const STAFF: readonly Role[] = ['support', 'admin']
-
 /**
  * Support's side: every ticket with filters, replies (labelled with the staff username or
  * 'پشتیبانی', and an SMS to the customer), and the prepared messages. Customers get 403.
@@ -36,7 +26,7 @@ export function registerStaffTicketRoutes(
   api: Api,
   { tickets, prepared }: { tickets: TicketService; prepared: PreparedMessageService },
 ) {
-  const staff = routeGroup(api, { tags: ['staff'], auth: STAFF })
+  const staff = staffRoutes(api)
 
   staff.get('/api/staff/tickets/', {
     operationId: 'staff_tickets_list',
