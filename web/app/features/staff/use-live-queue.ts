@@ -1,6 +1,6 @@
-import { useRevalidator } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { useLiveUpdates } from '~/features/live/use-live-updates.ts'
+import { useRevalidateWhenIdle } from '~/features/live/use-revalidate-when-idle.ts'
 
 /** Changes heard within this window load the list once (a busy hour sends many). */
 const GATHER_MS = 500
@@ -11,7 +11,7 @@ const GATHER_MS = 500
  * change heard in between is not missed.
  */
 export function useLiveQueue(queue: 'order' | 'ticket', loadedAt: number) {
-  const revalidator = useRevalidator()
+  const revalidate = useRevalidateWhenIdle()
   const gathering = useRef<number | undefined>(undefined)
   useEffect(() => () => window.clearTimeout(gathering.current), [])
   useLiveUpdates('/staff/live', () => new URLSearchParams({ queue, since: String(loadedAt) }), {
@@ -19,7 +19,7 @@ export function useLiveQueue(queue: 'order' | 'ticket', loadedAt: number) {
       if (gathering.current !== undefined) return
       gathering.current = window.setTimeout(() => {
         gathering.current = undefined
-        revalidator.revalidate()
+        revalidate()
       }, GATHER_MS)
     },
   })

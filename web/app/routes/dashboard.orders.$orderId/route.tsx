@@ -6,7 +6,7 @@ import type {
   MetaFunction,
 } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useRevalidator } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { SubmitButton } from '~/components/forms.tsx'
 import { SiteAndAmountRows, StatusBadge } from '~/features/orders/order-card.tsx'
 import { requireUser } from '~/features/auth/auth.server.ts'
@@ -38,6 +38,7 @@ import {
   uploadDocument,
 } from '~/features/orders/documents.server.ts'
 import { useLiveUpdates } from '~/features/live/use-live-updates.ts'
+import { useRevalidateWhenIdle } from '~/features/live/use-revalidate-when-idle.ts'
 import { orderVersion } from '~/features/orders/order-version.ts'
 import { privatePageMeta } from '~/utils/private-page-meta.ts'
 
@@ -128,11 +129,11 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-s
  * appear without a reload; the page's data is loaded again when its live stream says so.
  */
 function useLiveOrder(order: Parameters<typeof orderVersion>[0] & { id: number }) {
-  const revalidator = useRevalidator()
+  const revalidate = useRevalidateWhenIdle()
   useLiveUpdates(
     `/dashboard/orders/${order.id}/live`,
     () => new URLSearchParams({ version: orderVersion(order) }),
-    { order: () => revalidator.revalidate() },
+    { order: revalidate },
   )
 }
 
