@@ -6,10 +6,11 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useRouteLoaderData,
 } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { useRef, type ReactNode } from 'react'
 // The Arabic-script subset of Vazirmatn (48 KB instead of 111 KB); Latin text uses the system font.
 import fontUrl from 'vazirmatn/misc/Non-Latin/fonts/webfonts/Vazirmatn-NL[wght].woff2?url'
 import { FlashMessage } from './components/flash-message.tsx'
@@ -63,8 +64,22 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: 'ارزپل' }]
 
+/**
+ * The flash message stays on screen until the customer goes to another page. A live update
+ * loads the page's data again, and the root's loader has by then cleared the one-time message,
+ * so without this it vanished the moment the order it announced moved on.
+ */
+function useFlashOfThisPage(flash: string | null | undefined): string | null {
+  const { key } = useLocation()
+  const kept = useRef({ key, message: null as string | null })
+  if (kept.current.key !== key) kept.current = { key, message: null }
+  if (flash) kept.current.message = flash
+  return kept.current.message
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>('root')
+  const flash = useFlashOfThisPage(rootData?.flash)
   // Pages that opt out (route `handle.hydrate`) are complete HTML and load no JavaScript.
   const matches = useMatches()
   const hydrate = shouldHydrate(matches)
@@ -89,7 +104,7 @@ export function Layout({ children }: { children: ReactNode }) {
           پرش به محتوای اصلی
         </a>
         {backOffice ? <BackOfficeHeader /> : <SiteHeader signedIn={rootData?.signedIn ?? false} />}
-        {rootData?.flash ? <FlashMessage message={rootData.flash} /> : null}
+        {flash ? <FlashMessage message={flash} /> : null}
         <main id="main" className="flex flex-1 flex-col">
           {children}
         </main>
