@@ -18,6 +18,9 @@ test.use(PHONE)
 const PASSWORD = 'Ticket-e2e-1404'
 const PERSIAN_DATE = /[۰-۹]{4}\/[۰-۹]{2}\/[۰-۹]{2}/
 
+/** The thread's box for a new message. */
+const messageBox = (page: Page) => page.getByPlaceholder('پیام خود را بنویسید…')
+
 async function openNewTicketForm(page: Page) {
   await page.getByText('تیکت جدید', { exact: true }).click()
   await expect(page.getByLabel('عنوان', { exact: true })).toBeVisible()
@@ -218,7 +221,7 @@ test('a customer opens a ticket with an image, support answers, the customer clo
       buffer: pngFile(1024 * 1024),
     })
   await expect(page.getByTestId('chosen-file')).toHaveText('رسید پرداخت.png')
-  await page.getByPlaceholder('پیام خود را بنویسید…').fill('این هم رسید پرداخت')
+  await messageBox(page).fill('این هم رسید پرداخت')
   await send.click()
   await expect(page.getByTestId('upload-progress')).toBeVisible()
   await expect(page.getByTestId('upload-progress')).toHaveText(/^[۰-۹]+٪$/)
@@ -236,7 +239,7 @@ test('a customer opens a ticket with an image, support answers, the customer clo
   const attachment = customerMessage.getByTestId('attachment-link')
   await expect(attachment).toContainText('رسید پرداخت.png')
   await expect(page.getByTestId('upload-progress')).toBeHidden()
-  await expect(page.getByPlaceholder('پیام خود را بنویسید…')).toHaveValue('')
+  await expect(messageBox(page)).toHaveValue('')
 
   // The file downloads through web's authorised route, under its name.
   const [download] = await Promise.all([page.waitForEvent('download'), attachment.click()])
@@ -324,7 +327,7 @@ test('a long thread opens at its newest message, and the earlier ones are there 
   await createTicket(page, { title: 'گفت‌وگوی طولانی', category: 'پرداخت', message: 'پیام 0' })
   const thread = page.getByTestId('ticket-thread')
   const messages = thread.getByTestId('ticket-message')
-  const box = page.getByPlaceholder('پیام خود را بنویسید…')
+  const box = messageBox(page)
   // More messages than the page lays out up front (the rest wait until scrolled to), each taller
   // than the room the browser keeps for one it has not laid out yet.
   for (let n = 1; n <= 16; n += 1) {
@@ -401,7 +404,7 @@ test.describe('without JavaScript', () => {
       mimeType: 'image/png',
       buffer: pngFile(),
     })
-    await page.getByPlaceholder('پیام خود را بنویسید…').fill('تصویر خطا')
+    await messageBox(page).fill('تصویر خطا')
     await page.getByRole('button', { name: 'ارسال', exact: true }).click()
     const sent = thread.getByTestId('ticket-message').filter({ hasText: 'تصویر خطا' })
     await expect(sent).toBeVisible()
