@@ -78,17 +78,20 @@ async function linkUnlessEnrolled(
   return issueEnrolmentLink(trx, { userId: user.id, actor: 'cli', now, settings })
 }
 
+/** What became of the account, as both ways of setting one up report it. */
+interface StaffAccountOutcome {
+  user: User
+  created: boolean
+  /** A new link while the account has no confirmed authenticator, else null. */
+  enrolmentLink: IssuedEnrolmentLink | null
+}
+
 export async function createStaff(
   db: Knex,
   passwords: PasswordHasher,
   input: StaffInput,
   links: EnrolmentLinkSettings = DEFAULT_LINK_SETTINGS,
-): Promise<{
-  user: User
-  created: boolean
-  secondFactorReset: boolean
-  enrolmentLink: IssuedEnrolmentLink | null
-}> {
+): Promise<StaffAccountOutcome & { secondFactorReset: boolean }> {
   const passwordHash = await passwords.hash(input.password)
   return db.transaction(async (trx) => {
     const existing = await User.lockByPhone(trx, input.phone)
@@ -149,22 +152,17 @@ async function updateStaff(
 
 /**
  * Creates the account unless its phone has one already; an existing account keeps its role,
- * password and second factor. Whether the given password still opens it is reported, so a
- * caller that prints a login never prints one that no longer works. A staff account that has
- * not enrolled yet gets a new enrolment link (the older one stops working), so a caller can
- * always print a way to finish it.
+ * password and second factor (so there is no reset to ask for). Whether the given password
+ * still opens it is reported, so a caller that prints a login never prints one that no longer
+ * works. A staff account that has not enrolled yet gets a new enrolment link (the older one
+ * stops working), so a caller can always print a way to finish it.
  */
 export async function ensureStaff(
   db: Knex,
   passwords: PasswordHasher,
-  input: StaffInput,
+  input: Omit<StaffInput, 'resetSecondFactor'>,
   links: EnrolmentLinkSettings = DEFAULT_LINK_SETTINGS,
-): Promise<{
-  user: User
-  created: boolean
-  passwordMatches: boolean
-  enrolmentLink: IssuedEnrolmentLink | null
-}> {
+): Promise<StaffAccountOutcome & { passwordMatches: boolean }> {
   const kept = async (user: User) => ({
     user,
     created: false,

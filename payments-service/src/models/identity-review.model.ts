@@ -27,10 +27,7 @@ export class IdentityReview extends BaseModel {
 
   /** The customer's newest request, if any. */
   static async latestOf(db: Knex, userId: number): Promise<ReviewRow | undefined> {
-    return (await db('identity_reviews')
-      .where({ user_id: userId })
-      .orderBy('id', 'desc')
-      .first()) as ReviewRow | undefined
+    return (await requestsOf(db, userId).first()) as ReviewRow | undefined
   }
 
   /** The customer's newest request other than `exceptId`, if any. */
@@ -39,11 +36,8 @@ export class IdentityReview extends BaseModel {
     userId: number,
     exceptId: number,
   ): Promise<ReviewRow | undefined> {
-    return (await db('identity_reviews')
-      .where({ user_id: userId })
-      .whereNot({ id: exceptId })
-      .orderBy('id', 'desc')
-      .first()) as ReviewRow | undefined
+    return (await requestsOf(db, userId).whereNot({ id: exceptId }).first()) as
+      ReviewRow | undefined
   }
 
   /** The customer's open request (collecting or pending), if any. */
@@ -120,6 +114,10 @@ export interface ReviewSummaryRow extends ReviewRow {
   username: string
   decided_by_username: string | null
 }
+
+/** The customer's requests, the newest (the highest id) first. */
+const requestsOf = (db: Knex, userId: number) =>
+  db('identity_reviews').where({ user_id: userId }).orderBy('id', 'desc')
 
 /** A request as the queue lists it (collecting ones are the customer's business, not staff's). */
 const summaries = (db: Knex) =>

@@ -1,5 +1,5 @@
 import { ORDER_STAGES as STAGES, PAYMENT_TYPE_CODES, type OrderStage } from '../orders.ts'
-import { normalizePhone } from '../phone.ts'
+import { phoneSchema } from '../phone.ts'
 import { orderAmountFields, orderHeadFields } from './order-fields.ts'
 import { TicketSummaryOut } from '../tickets/staff.ts'
 import { z } from 'zod'
@@ -33,14 +33,7 @@ export const OrderQuery = z.object({
   payment_type: z.preprocess(blankToUndefined, z.enum(PAYMENT_TYPE_CODES).optional()),
   from: z.preprocess(blankToUndefined, tehranDay.optional()),
   to: z.preprocess(blankToUndefined, tehranDay.optional()),
-  phone: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .transform((value) => normalizePhone(value))
-      .pipe(z.string().regex(/^09\d{9}$/, STAFF_MESSAGES.phone))
-      .optional(),
-  ),
+  phone: z.preprocess(blankToUndefined, phoneSchema(STAFF_MESSAGES.phone).optional()),
   sort: z.preprocess(blankToUndefined, z.enum(['oldest', 'newest']).default('newest')),
   ...paging,
 })

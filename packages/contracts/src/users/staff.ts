@@ -1,4 +1,4 @@
-import { normalizePhone } from '../phone.ts'
+import { phoneSchema } from '../phone.ts'
 import { toLatinDigits } from '../digits.ts'
 import { z } from 'zod'
 import { ROLES } from '../value-sets.ts'
@@ -118,9 +118,6 @@ export const CloseBody = z.object({
 })
 
 export const SupportRoleBody = z.object({
-  phone: z
-    .string({ error: STAFF_MESSAGES.phone })
-    .transform((value) => normalizePhone(value))
-    .pipe(z.string().regex(/^09\d{9}$/, STAFF_MESSAGES.phone)),
+  phone: phoneSchema(STAFF_MESSAGES.phone),
   note: trimmedOrNull(500),
 })

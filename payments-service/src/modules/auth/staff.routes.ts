@@ -1,3 +1,4 @@
+import { clientIpOf } from '../../http/client-ip.ts'
 import { ok, reply, routeGroup, type Api } from '../../http/route.ts'
 import {
   ConfirmBody,
@@ -38,7 +39,7 @@ export function registerSecondFactorRoutes(api: Api, secondFactor: SecondFactorS
     responses: ok('Enrolled and signed in', EnrolledTokens),
     errors: [401, 403, 409, 429],
     handler: async (ctx, { body }) => {
-      const result = await secondFactor.confirm({ ...body, clientIp: ctx.ip || null })
+      const result = await secondFactor.confirm({ ...body, clientIp: clientIpOf(ctx) })
       return reply(200, { ...result.tokens, recovery_codes: result.recoveryCodes })
     },
   })
@@ -52,7 +53,7 @@ export function registerSecondFactorRoutes(api: Api, secondFactor: SecondFactorS
     responses: ok('Signed in', VerifiedTokens),
     errors: [401, 403, 409, 429],
     handler: async (ctx, { body }) => {
-      const result = await secondFactor.verify({ ...body, clientIp: ctx.ip || null })
+      const result = await secondFactor.verify({ ...body, clientIp: clientIpOf(ctx) })
       if (result.recoveryCodesLeft === null) return reply(200, result.tokens)
       return reply(200, {
         ...result.tokens,

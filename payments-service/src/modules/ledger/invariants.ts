@@ -1,11 +1,6 @@
 import type { Knex } from 'knex'
-import {
-  ACCOUNTS,
-  CREDIT_NORMAL,
-  JournalEntry,
-  Posting,
-  type AccountCode,
-} from '../../models/ledger.model.ts'
+import { ACCOUNTS, JournalEntry, Posting, type AccountCode } from '../../models/ledger.model.ts'
+import { onNormalSide } from './journal.ts'
 
 /**
  * The ledger's invariants (ADR 014) that the database alone can tell, as one
@@ -63,7 +58,7 @@ async function negativeBalances(db: Db, limit: Scope): Promise<string[]> {
   for (const row of subBalances) {
     const code = CODE_OF.get(Number(row.account_id))
     if (!code) continue
-    const normal = CREDIT_NORMAL.has(code) ? -BigInt(row.total) : BigInt(row.total)
+    const normal = onNormalSide(code, BigInt(row.total))
     if (normal < 0n) violations.push(`${code} of ${row.key} is ${normal}`)
   }
   return violations

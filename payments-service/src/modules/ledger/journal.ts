@@ -111,5 +111,10 @@ export async function balanceOf(
   scope: { orderId?: number; attemptId?: number } = {},
 ): Promise<bigint> {
   const total = BigInt(await Posting.sumOf(runner, ACCOUNTS[account], scope))
-  return CREDIT_NORMAL.has(account) ? -total : total
+  return onNormalSide(account, total)
+}
+
+/** A sum of postings (debits positive) read on the account's normal side. */
+export function onNormalSide(account: AccountCode, debitsMinusCredits: bigint): bigint {
+  return CREDIT_NORMAL.has(account) ? -debitsMinusCredits : debitsMinusCredits
 }

@@ -9,41 +9,37 @@ export interface SmsKey {
   localId?: string
 }
 
-/** One verification code going to one phone. */
-export interface OtpSms extends SmsKey {
+/** Every message goes to one phone. */
+export interface SmsToPhone extends SmsKey {
   /** 09xxxxxxxxx */
   phone: string
+}
+
+/** One verification code going to one phone. */
+export interface OtpSms extends SmsToPhone {
   code: string
 }
 
 /** "Support answered your ticket", to the ticket's owner. */
-export interface TicketReplySms extends SmsKey {
-  /** 09xxxxxxxxx */
-  phone: string
+export interface TicketReplySms extends SmsToPhone {
   ticketId: number
 }
 
 /** "Your order changed status", to the order's owner. No amounts, no secrets. */
-export interface OrderStatusSms extends SmsKey {
-  /** 09xxxxxxxxx */
-  phone: string
+export interface OrderStatusSms extends SmsToPhone {
   orderId: number
   /** Persian words for the new state, e.g. «انجام شد». */
   statusLabel: string
 }
 
 /** "Register and password reset are locked for your phone" (too many wrong codes). */
-export interface OtpLockSms extends SmsKey {
-  /** 09xxxxxxxxx */
-  phone: string
+export interface OtpLockSms extends SmsToPhone {
   /** How long the lock lasts, in whole hours. */
   hours: number
 }
 
 /** "Money of your order is on its way back" (ADR 014): amount, why, and by when. */
-export interface MoneyBackSms extends SmsKey {
-  /** 09xxxxxxxxx */
-  phone: string
+export interface MoneyBackSms extends SmsToPhone {
   orderId: number
   amountIrr: number
   /** Persian words for why, e.g. «پرداخت تکراری» (shared `moneyBackReason`). */
@@ -56,9 +52,7 @@ export interface MoneyBackSms extends SmsKey {
  * "Give us your own account for the transfer" (ADR 038): money of the order goes back by a bank
  * transfer, and the order has no account for it yet. Names the order, nothing else.
  */
-export interface RefundAccountSms extends SmsKey {
-  /** 09xxxxxxxxx */
-  phone: string
+export interface RefundAccountSms extends SmsToPhone {
   orderId: number
 }
 
@@ -66,9 +60,7 @@ export interface RefundAccountSms extends SmsKey {
  * "A colleague's proposal waits for your approval", to staff: names the proposal, never the
  * customer or the amount (a staff phone may be read by others).
  */
-export interface ProposalWaitingSms extends SmsKey {
-  /** 09xxxxxxxxx */
-  phone: string
+export interface ProposalWaitingSms extends SmsToPhone {
   proposalId: number
 }
 
@@ -126,7 +118,7 @@ export function refundAccountSmsText(orderId: number): string {
   ].join('\n')
 }
 
-/** The text of a lock notice: what happened, for how long, and that the password still works. */
+/** The text of a staff proposal notice: which proposal waits, and where to decide it. */
 export function proposalWaitingSmsText(proposalId: number): string {
   return [
     `ارزپل (کارکنان): پیشنهاد شماره ${toPersianDigits(proposalId)} منتظر تأیید یک همکار است.`,
@@ -134,6 +126,7 @@ export function proposalWaitingSmsText(proposalId: number): string {
   ].join('\n')
 }
 
+/** The text of a lock notice: what happened, for how long, and that the password still works. */
 export function otpLockedSmsText(hours: number): string {
   return [
     `ارزپل: به دلیل ورود چندباره کد تایید نادرست، ثبت‌نام و بازیابی رمز عبور با شماره شما ${toPersianDigits(hours)} ساعت قفل شد.`,

@@ -8,7 +8,7 @@ import { OtpChallenge } from '../../../models/otp-challenge.model.ts'
 import { User } from '../../../models/user.model.ts'
 import type { OtpCodes } from '../otp-code.ts'
 import { localIdOf, SMS_QUEUES, SmsJobData, type SmsQueue } from './sms-jobs.ts'
-import type { SmsProvider } from './sms-provider.ts'
+import type { SmsKey, SmsProvider } from './sms-provider.ts'
 
 /**
  * The workers of the SMS queues (outbox.ts writes the jobs). A try hands the message to the
@@ -132,42 +132,40 @@ export function smsDelivery({ db, clock, provider, codes }: SmsWorkerDeps) {
       case 'otp_locked': {
         // Written for every locked phone alike; only an account's owner hears of it.
         if (!(await User.hasPhone(db, data.phone))) return 'no_account'
-        await provider.sendOtpLocked?.({ phone: data.phone, hours: data.hours, localId })
+        await provider.sendOtpLocked?.(messageOf(data, localId))
         return 'sent'
       }
       case 'ticket_reply':
-        await provider.sendTicketReply({ phone: data.phone, ticketId: data.ticketId, localId })
+        await provider.sendTicketReply(messageOf(data, localId))
         return 'sent'
       case 'order_status':
-        await provider.sendOrderStatus?.({
-          phone: data.phone,
-          orderId: data.orderId,
-          statusLabel: data.statusLabel,
-          localId,
-        })
+        await provider.sendOrderStatus?.(messageOf(data, localId))
         return 'sent'
       case 'money_back':
         await provider.sendMoneyBack?.({
-          phone: data.phone,
-          orderId: data.orderId,
-          amountIrr: data.amountIrr,
-          reason: data.reason,
+          ...messageOf(data, localId),
           expectedBy: data.expectedBy === null ? null : new Date(data.expectedBy),
-          localId,
         })
         return 'sent'
       case 'refund_account':
-        await provider.sendRefundAccount?.({ phone: data.phone, orderId: data.orderId, localId })
+        await provider.sendRefundAccount?.(messageOf(data, localId))
         return 'sent'
       case 'proposal_waiting':
-        await provider.sendProposalWaiting?.({
-          phone: data.phone,
-          proposalId: data.proposalId,
-          localId,
-        })
+        await provider.sendProposalWaiting?.(messageOf(data, localId))
         return 'sent'
     }
   }
+}
+
+/**
+ * A notice's message back from its job, the outbox's write undone: every field of the job but
+ * its kind (parsing the job dropped anything else), with the job's key.
+ */
+function messageOf<Data extends SmsJobData>(
+  { kind: _kind, ...fields }: Data,
+  localId: string,
+): Omit<Data, 'kind'> & SmsKey {
+  return { ...fields, localId }
 }
 
 /** One counter per registry (a test app has its own registry, main.ts one for the process). */
