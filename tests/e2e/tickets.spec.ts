@@ -347,6 +347,9 @@ test('a long thread opens at its newest message, and the earlier ones are there 
   await expect(messages.last()).toBeInViewport()
   await expect(messages.first()).not.toBeInViewport()
 
+  // Back to the start: the page (a reload restores it to where it was, which can leave the top of
+  // the thread above the screen), then the thread.
+  await page.evaluate(() => window.scrollTo({ top: 0 }))
   await thread.evaluate((list) => list.scrollTo({ top: 0 }))
   await expect(messages.first()).toBeInViewport()
   await expect(messages.first()).toContainText('پیام 0')
