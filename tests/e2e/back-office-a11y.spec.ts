@@ -22,7 +22,7 @@ test('every back-office page: no accessibility violation, no browser error', asy
   // On the way in, the new admin keeps their recovery codes every way the page offers.
   const admin = await signInAsStaff(browser, 'admin', { tryKeepingCodes: true })
   const desk = admin.page
-  const errors = collectBrowserErrors(desk)
+  const errors = await collectBrowserErrors(desk)
   // A whole phone number finds one account and opens it.
   await desk.goto(`/staff/users?phone=${phone}`)
   await expect(desk).toHaveURL(/\/staff\/users\/\d+$/)

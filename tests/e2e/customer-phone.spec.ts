@@ -40,7 +40,7 @@ test('every customer page on a phone: no accessibility violation, no browser err
 }) => {
   test.setTimeout(180_000)
   // Ours only: the bank's page is the bank's.
-  const errors = collectBrowserErrors(page, () =>
+  const errors = await collectBrowserErrors(page, () =>
     page.url().startsWith(String(test.info().project.use.baseURL)),
   )
   await registerNewCustomer(page, uniquePhone(), 'phone-pages-1404')

@@ -2,10 +2,20 @@ import type { Page } from '@playwright/test'
 
 /**
  * Errors the browser reports on `page` from now on: console errors and uncaught exceptions (a
- * hydration mismatch, a failed script, a refused style), on the pages `ours` accepts.
+ * hydration mismatch, a failed script, a refused style), on the pages `ours` accepts; and
+ * whatever the Content-Security-Policy refused, even where the page caught the refusal (a
+ * library probing whether it may `eval`), which the console does not show.
  */
-export function collectBrowserErrors(page: Page, ours: () => boolean = () => true): string[] {
+export async function collectBrowserErrors(
+  page: Page,
+  ours: () => boolean = () => true,
+): Promise<string[]> {
   const errors: string[] = []
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`refused by the CSP: ${event.violatedDirective} ${event.blockedURI}`)
+    })
+  })
   page.on('console', (message) => {
     if (message.type() === 'error' && ours()) errors.push(`${page.url()}: ${message.text()}`)
   })

@@ -1,3 +1,5 @@
+// First: before any module builds a schema (see the module).
+import './utils/validation-without-eval.ts'
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import {

@@ -1,4 +1,4 @@
-import { CARD_MESSAGES } from '@arzpol/contracts/identity/cards'
+import { CARD_MESSAGES } from '@arzpol/contracts/identity/card-numbers'
 import { Form } from '@remix-run/react'
 import { useId, type ReactNode } from 'react'
 import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
