@@ -8,7 +8,7 @@
  * customer with 50 orders and a ticket of 40 messages (signed-in.ts): dashboard, new request,
  * orders, an order, its receipt, tickets, the thread, identity. For each page it prints the four
  * category scores, the total blocking time and the JavaScript transferred (gzip, as served), the
- * median of BENCH_LIGHTHOUSE_RUNS runs (default 3) by performance score.
+ * median of each over BENCH_LIGHTHOUSE_RUNS runs (default 3).
  *
  * Targets: public pages performance ≥ 98, accessibility, best practices and SEO 100; signed-in
  * pages performance ≥ 95, blocking time ≤ 150 ms, accessibility 100; at most 20 KB of JavaScript
@@ -118,9 +118,24 @@ async function auditOnce(
   }
 }
 
+/**
+ * Each figure's own median over the runs. The run with the median performance score can hold
+ * another run's outlier (a 190 ms blocking time beside two of 100 ms), and the targets speak of
+ * each figure's median.
+ */
 function median(runs: Measured[]): Measured {
-  const sorted = [...runs].sort((a, b) => a.scores.performance - b.scores.performance)
-  return sorted[Math.floor((sorted.length - 1) / 2)] as Measured
+  const middle = (of: (run: Measured) => number) => {
+    const sorted = runs.map(of).sort((a, b) => a - b)
+    return sorted[Math.floor((sorted.length - 1) / 2)] as number
+  }
+  return {
+    scores: Object.fromEntries(
+      CATEGORIES.map((id) => [id, middle((run) => run.scores[id])]),
+    ) as Record<Category, number>,
+    scriptBytes: middle((run) => run.scriptBytes),
+    scriptRequests: middle((run) => run.scriptRequests),
+    blockingMs: middle((run) => run.blockingMs),
+  }
 }
 
 async function firstPostPath(cmsUrl: string): Promise<string> {
@@ -200,7 +215,7 @@ export async function runLighthouseBench(): Promise<boolean> {
       const measured = median(runs)
       rows.push({ page, measured })
       console.log(
-        `lighthouse bench: ${page.name} ${page.path}: performance ${runs.map((r) => r.scores.performance).join(', ')}`,
+        `lighthouse bench: ${page.name} ${page.path}: performance ${runs.map((r) => r.scores.performance).join(', ')}; blocking ${runs.map((r) => r.blockingMs).join(', ')} ms`,
       )
     }
 
