@@ -4,8 +4,7 @@ import { toLatinDigits } from '../digits.ts'
 /**
  * Bank cards apart from their schemas: the Persian texts of every refusal around cards and
  * cash-out Shebas, and the checks of a card number. A page that only shows one of these texts
- * loads them without the validation library (whose first object schema probes for `eval`, which
- * the pages' Content-Security-Policy refuses and the browser reports).
+ * (an order waiting for its Sheba) loads them without the validation library.
  */
 
 export const CARD_MESSAGES = {
