@@ -19,7 +19,7 @@ const PASSWORD = 'Ticket-e2e-1404'
 const PERSIAN_DATE = /[۰-۹]{4}\/[۰-۹]{2}\/[۰-۹]{2}/
 
 /** The thread's box for a new message. */
-const messageBox = (page: Page) => page.getByPlaceholder('پیام خود را بنویسید…')
+const messageBox = (page: Page) => page.getByLabel('متن پیام', { exact: true })
 
 async function openNewTicketForm(page: Page) {
   await page.getByText('تیکت جدید', { exact: true }).click()

@@ -5,7 +5,7 @@ import type {
   MetaFunction,
 } from '@remix-run/node'
 import { data, redirect } from '@remix-run/node'
-import { Link, useActionData, useLoaderData, useRevalidator } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { formatNumberFa } from '@arzpol/contracts'
 import { useEffect, useRef, useState } from 'react'
 import { requireUser } from '~/features/auth/auth.server.ts'
@@ -18,6 +18,7 @@ import {
 } from '~/features/tickets/ticket-components.tsx'
 import { TICKET_INTENTS, TICKET_MESSAGES } from '~/features/tickets/schemas.ts'
 import { useLiveUpdates } from '~/features/live/use-live-updates.ts'
+import { useRevalidateWhenIdle } from '~/features/live/use-revalidate-when-idle.ts'
 import {
   closeTicket,
   failureErrors,
@@ -132,7 +133,7 @@ function useLiveThread(initial: LoaderData): ShownMessage[] {
     ticketId: initial.ticket.id,
     messages: [],
   })
-  const revalidator = useRevalidator()
+  const revalidate = useRevalidateWhenIdle()
   const { id, status } = initial.ticket
   const messages = mergeMessages(initial.messages, arrived.ticketId === id ? arrived.messages : [])
   const newest = messages.at(-1)?.id ?? 0
@@ -145,7 +146,7 @@ function useLiveThread(initial: LoaderData): ShownMessage[] {
           ticketId: id,
           messages: [...(before.ticketId === id ? before.messages : []), message as ShownMessage],
         })),
-      status: () => revalidator.revalidate(),
+      status: revalidate,
     },
     async () => {
       const answer = await fetch(`/dashboard/tickets/${id}/thread`, { cache: 'no-cache' })
@@ -153,7 +154,7 @@ function useLiveThread(initial: LoaderData): ShownMessage[] {
       const thread = (await answer.json()) as { status: string; messages: ShownMessage[] }
       // The whole thread: it takes the place of what came before, so nothing piles up.
       setArrived({ ticketId: id, messages: thread.messages })
-      if (thread.status !== status) revalidator.revalidate()
+      if (thread.status !== status) revalidate()
     },
   )
   return messages
