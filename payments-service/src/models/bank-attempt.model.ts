@@ -111,15 +111,6 @@ export class BankAttempt extends BaseModel {
       .update({ next_check_at: dueAt })
   }
 
-  /**
-   * An attempt, locked (FOR UPDATE) until the transaction ends: a plain row, not a model
-   * instance (every callback takes this lock two or three times; ADR 011 bench).
-   */
-  static async lockById(trx: Knex.Transaction, id: number): Promise<BankAttempt | undefined> {
-    return (await trx('gateway_transactions').where({ id }).forUpdate().first()) as
-      BankAttempt | undefined
-  }
-
   /** The attempt a bank's callback names, by its ResNum or its token at that gateway. */
   static async named(
     db: Knex,

@@ -54,6 +54,20 @@ export class BaseModel extends Model {
   }
 
   /**
+   * The same as a plain row (`SELECT * … FOR UPDATE`): no model instance to build, for the locks
+   * every bank callback and every staff decision take. Typed as the model, whose declared fields
+   * are the row's columns; nothing calls an instance method on it.
+   */
+  static async lockedRowWithId<C extends typeof BaseModel>(
+    this: C,
+    trx: Knex.Transaction,
+    id: number,
+  ): Promise<InstanceType<C> | undefined> {
+    return (await trx(this.tableName).where({ id }).forUpdate().first()) as
+      InstanceType<C> | undefined
+  }
+
+  /**
    * Changes the given columns of one row by its id, through the model (its JSON columns
    * serialised, its hooks run); answers how many rows changed (0 or 1).
    */

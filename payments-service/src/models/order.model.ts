@@ -280,11 +280,6 @@ export class Order extends BaseModel {
       .select('id', 'stage', 'user_id', 'created_at')) as UncheckedPayoutRow[]
   }
 
-  /** The whole order row under its row lock (a plain row), or undefined. */
-  static async lockRow(trx: Knex.Transaction, id: number): Promise<Order | undefined> {
-    return (await trx('payments').where({ id }).forUpdate().first()) as Order | undefined
-  }
-
   /**
    * An order's stage under its row lock, taken with SKIP LOCKED: undefined when the order is
    * busy (or gone), for the reconciliation job to leave it to its next run.

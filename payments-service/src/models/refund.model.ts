@@ -95,11 +95,6 @@ export class Refund extends BaseModel {
     return closed
   }
 
-  /** A return, locked (FOR UPDATE) until the transaction ends. */
-  static async lockById(trx: Knex.Transaction, id: number): Promise<RefundRow | undefined> {
-    return (await trx('refunds').where({ id }).forUpdate().first()) as RefundRow | undefined
-  }
-
   /** The reversal asked of the bank for an attempt, if its answer is not booked yet. */
   static async requestedFor(db: Knex, attemptId: number): Promise<RefundRow | undefined> {
     return (await db('refunds')

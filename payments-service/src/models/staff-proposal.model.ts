@@ -52,11 +52,6 @@ export class StaffProposal extends BaseModel {
     return inserted.id
   }
 
-  static async lockById(trx: Knex.Transaction, id: number): Promise<StaffProposalRow | undefined> {
-    return (await trx('staff_proposals').where({ id }).forUpdate().first()) as
-      StaffProposalRow | undefined
-  }
-
   /** Records the decision of a pending proposal (the caller holds its row lock). */
   static async decide(
     trx: Knex.Transaction,

@@ -27,7 +27,7 @@ async function lockDecidable(
   id: number,
   now: Date,
 ): Promise<StaffProposalRow> {
-  const row = await StaffProposal.lockById(trx, id)
+  const row = await StaffProposal.lockedRowWithId(trx, id)
   if (!row) throw proposalNotFound()
   if (row.proposed_by === decider.id) {
     throw new ApiError(403, PROPOSAL_MESSAGES.ownProposal, 'own_proposal')

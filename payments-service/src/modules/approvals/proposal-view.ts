@@ -3,6 +3,7 @@ import { ApiError } from '../../http/errors.ts'
 import type { Knex } from 'knex'
 import { StaffProposal, type ProposalWithNames } from '../../models/staff-proposal.model.ts'
 import { STAFF_MESSAGES } from '@arzpol/contracts/staff'
+import { userRefOf } from '../users/user-ref.ts'
 
 /** A proposal as the back office reads it: a pending one past its time reads as expired. */
 export function proposalView(row: ProposalWithNames, now: Date): ProposalView {
@@ -21,10 +22,7 @@ export function proposalView(row: ProposalWithNames, now: Date): ProposalView {
     proposed_at: row.proposed_at,
     note: row.note,
     expires_at: row.expires_at,
-    decided_by:
-      row.decided_by === null
-        ? null
-        : { id: row.decided_by, username: row.decided_by_username ?? '' },
+    decided_by: userRefOf(row.decided_by, row.decided_by_username),
     decided_at: row.decided_at,
     decision_reason: row.decision_reason,
   }

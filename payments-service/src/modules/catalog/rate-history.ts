@@ -1,6 +1,7 @@
 import type { Knex } from 'knex'
 import { Rate } from '../../models/rate.model.ts'
 import type { Currency } from '@arzpol/contracts/catalog/currencies'
+import { userRefOf, type UserRefOut } from '../users/user-ref.ts'
 
 /** A rate as set, with who set it: the history is the audit of rate changes. */
 export type RateHistoryRow = Pick<
@@ -13,7 +14,7 @@ export type RateHistoryRow = Pick<
   | 'created_at'
   | 'previous_buy_rate_irr'
   | 'change_confirmed'
-> & { set_by: { id: number; username: string } | null; change_percent: number | null }
+> & { set_by: UserRefOut | null; change_percent: number | null }
 
 export async function rateHistory(
   db: Knex,
@@ -36,7 +37,6 @@ export function withSetBy(row: Rate, username: string | null): RateHistoryRow {
     change_percent:
       row.change_bps === null || row.change_bps === undefined ? null : row.change_bps / 100,
     change_confirmed: Boolean(row.change_confirmed),
-    set_by:
-      row.set_by_user_id === null ? null : { id: row.set_by_user_id, username: username ?? '' },
+    set_by: userRefOf(row.set_by_user_id, username),
   }
 }

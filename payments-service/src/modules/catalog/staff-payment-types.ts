@@ -11,10 +11,11 @@ import {
   type PaymentTypeSettingsRow as SettingsRow,
 } from '../../models/payment-type-setting.model.ts'
 import { withSettings } from './payment-type-settings.ts'
+import { userRefOf, type UserRefOut } from '../users/user-ref.ts'
 
 export interface StaffPaymentTypeView extends PaymentType {
   updated_at: Date | null
-  updated_by: { id: number; username: string } | null
+  updated_by: UserRefOut | null
 }
 
 export interface PaymentTypeChangeView {
@@ -22,7 +23,7 @@ export interface PaymentTypeChangeView {
   payment_type: PaymentTypeCode
   old: PaymentTypeSettings
   new: PaymentTypeSettings
-  changed_by: { id: number; username: string } | null
+  changed_by: UserRefOut | null
   note: string | null
   created_at: Date
 }
@@ -30,10 +31,7 @@ export interface PaymentTypeChangeView {
 const staffView = (type: PaymentType, row: SettingsRow | undefined): StaffPaymentTypeView => ({
   ...withSettings(type, row),
   updated_at: row?.updated_at ?? null,
-  updated_by:
-    row && row.updated_by_user_id !== null
-      ? { id: row.updated_by_user_id, username: row.updated_by_username ?? '' }
-      : null,
+  updated_by: userRefOf(row?.updated_by_user_id, row?.updated_by_username),
 })
 
 /** Every type with its fees and limits and who last changed them, read from the database. */
@@ -56,10 +54,7 @@ export async function paymentTypeHistory(
     payment_type: row.payment_type,
     old: row.old,
     new: row.new,
-    changed_by:
-      row.changed_by_user_id !== null
-        ? { id: row.changed_by_user_id, username: row.changed_by_username ?? '' }
-        : null,
+    changed_by: userRefOf(row.changed_by_user_id, row.changed_by_username),
     note: row.note,
     created_at: row.created_at,
   }))

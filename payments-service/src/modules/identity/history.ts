@@ -11,7 +11,8 @@ import type {
   InquiryKindName,
 } from '@arzpol/contracts/identity/review'
 import { levelOf } from './limits.ts'
-import { reviewSummaryBody, staffIdentityOf, staffRef } from './review.ts'
+import { reviewSummaryBody, staffIdentityOf } from './review.ts'
+import { userRefOf } from '../users/user-ref.ts'
 
 /**
  * What staff read about identity (ADRs 022, 024, 025): one customer's history (level,
@@ -94,7 +95,7 @@ export function createIdentityHistoryService(deps: { db: Knex }) {
         review_id: row.review_id,
         document_id: row.document_id,
         kind: row.kind,
-        staff: staffRef(row.actor_user_id, row.actor_username),
+        staff: userRefOf(row.actor_user_id, row.actor_username),
         created_at: row.created_at,
       })),
     }

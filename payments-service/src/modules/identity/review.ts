@@ -3,7 +3,7 @@ import { approveReviewAsProposed, decideReview } from './level2/decide-review.ts
 import { reviewDetail, listReviews } from './level2/review-queue.ts'
 import { revealDocument } from './level2/reveal-document.ts'
 
-export { reviewSummaryBody, staffIdentityOf, staffRef } from './level2/review-views.ts'
+export { reviewSummaryBody, staffIdentityOf } from './level2/review-views.ts'
 
 /**
  * Level 2, the staff side (ADR 025): the queue of complete requests, one request with

@@ -10,6 +10,7 @@ import { tehranDayBounds } from '../../lib/tehran-day.ts'
 import { file, ok, reply, type Api } from '../../http/route.ts'
 import { adminRoutes } from '../../http/staff-routes.ts'
 import { StaffAuditEntry } from '../../models/staff-audit-entry.model.ts'
+import { userRefOf } from '../users/user-ref.ts'
 
 /** Admins read the staff audit log, filtered, and export it (the chain's hashes included). */
 
@@ -53,10 +54,7 @@ export function registerStaffAuditRoutes(api: Api, db: Knex) {
           id: row.id,
           created_at: row.created_at,
           actor: row.actor,
-          actor_user:
-            row.actor_user_id === null
-              ? null
-              : { id: row.actor_user_id, username: row.actor_username ?? '' },
+          actor_user: userRefOf(row.actor_user_id, row.actor_username),
           action: row.action,
           subject_type: row.subject_type,
           subject_id: row.subject_id,

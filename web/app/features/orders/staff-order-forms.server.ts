@@ -7,10 +7,10 @@ import {
   type StaffOrderQuery,
 } from '@arzpol/contracts'
 import { z } from 'zod'
-import { jalaliToIsoDay } from '~/utils/staff-dates.server.ts'
 import { ORDER_STAGES, QUEUE_PAGE_SIZE } from './queue.ts'
 import {
   FORM_MESSAGES,
+  jalaliDayRange,
   text,
   limited,
   optionalText,
@@ -18,6 +18,7 @@ import {
   type ParsedForm,
   parseWith,
 } from '~/features/staff/staff-forms.server.ts'
+import { pageOf } from '~/features/staff/pager.tsx'
 
 /** The back office's order forms as the server checks them (see staff-forms.server.ts). */
 
@@ -117,21 +118,13 @@ export function parseOrderFilters(params: URLSearchParams): OrderFilters {
     .filter((s) => (ORDER_STAGES as readonly string[]).includes(s))
   const type = PAYMENT_TYPE_CODES.find((code) => code === get('type')) ?? ''
   const sort = get('sort') === 'oldest' ? 'oldest' : 'newest'
-  const day = (name: 'from' | 'to') => {
-    const raw = get(name)
-    if (!raw) return undefined
-    const iso = jalaliToIsoDay(raw)
-    if (!iso) errors[name] = [FORM_MESSAGES.date]
-    return iso ?? undefined
-  }
-  const from = day('from')
-  const to = day('to')
-  if (from && to && from > to) errors.to = [FORM_MESSAGES.dateOrder]
+  const days = jalaliDayRange({ from: get('from'), to: get('to') })
+  Object.assign(errors, days.errors)
+  const { from, to } = days
   const phoneRaw = get('phone')
   const phone = phoneRaw ? normalizePhone(phoneRaw) : ''
   if (phoneRaw && !PHONE_PATTERN.test(phone)) errors.phone = [PHONE_INVALID_MESSAGE]
-  const pageParam = Number(toLatinDigits(get('page')))
-  const page = Number.isSafeInteger(pageParam) && pageParam > 1 ? Math.min(pageParam, 10_000) : 1
+  const page = pageOf(params)
   return {
     values: {
       stage: stages.join(','),

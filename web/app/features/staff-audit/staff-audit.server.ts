@@ -8,8 +8,7 @@ import { wire } from '@arzpol/contracts/wire'
 import { queryString } from '~/features/api/list-shapes.server.ts'
 import { call, stream } from '~/features/api/payments-client.server.ts'
 import { pageOf } from '~/features/staff/pager.tsx'
-import { FORM_MESSAGES } from '~/features/staff/staff-forms.server.ts'
-import { jalaliToIsoDay } from '~/utils/staff-dates.server.ts'
+import { jalaliDayRange } from '~/features/staff/staff-forms.server.ts'
 import { AUDIT_PAGE_SIZE } from './staff-audit-ui.tsx'
 
 /**
@@ -66,17 +65,9 @@ export function parseAuditFilters(url: URL): AuditFilters {
     FilterField,
     string
   >
-  const errors: Record<string, string[]> = {}
-  const day = (name: 'from' | 'to') => {
-    if (!values[name]) return ''
-    const iso = jalaliToIsoDay(values[name])
-    if (!iso) errors[name] = [FORM_MESSAGES.date]
-    return iso ?? ''
-  }
-  const from = day('from')
-  const to = day('to')
-  if (from && to && from > to) errors.to = [FORM_MESSAGES.dateOrder]
-  const page = pageOf(url)
+  const { from, to, errors: dayErrors } = jalaliDayRange(values)
+  const errors: Record<string, string[]> = { ...dayErrors }
+  const page = pageOf(url.searchParams)
   const input: Record<string, string | number> = {
     action: values.action,
     actor: toLatinDigits(values.actor),

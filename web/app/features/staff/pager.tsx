@@ -1,12 +1,12 @@
-import { formatNumberFa } from '@arzpol/contracts'
+import { formatNumberFa, toLatinDigits } from '@arzpol/contracts'
 import { Link } from '@remix-run/react'
 import { linkButtonClass } from './ui.tsx'
 
 /** The back office lists' paging: `?page=` read, and the previous / next links. */
 
-/** `?page=` as a page number (1 when absent or nonsense). */
-export function pageOf(url: URL): number {
-  const page = Number(url.searchParams.get('page') ?? '1')
+/** `?page=` as a page number (1 when absent or nonsense; Persian digits read as typed). */
+export function pageOf(params: URLSearchParams): number {
+  const page = Number(toLatinDigits(params.get('page') ?? '1'))
   return Number.isSafeInteger(page) && page >= 1 && page <= 20_000 ? page : 1
 }
 

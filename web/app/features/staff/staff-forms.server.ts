@@ -1,6 +1,7 @@
 import { toLatinDigits } from '@arzpol/contracts'
 import { z } from 'zod'
 import { errorsFromZod, formDataToObject, type FormErrors } from '~/utils/form-errors.ts'
+import { jalaliToIsoDay } from '~/utils/staff-dates.server.ts'
 
 /**
  * The back office's form kit: the server checks every staff form (they work without JavaScript,
@@ -51,6 +52,25 @@ export function requiredText(message: string, max: number) {
 export function parseWholeNumber(input: string): number {
   const cleaned = toLatinDigits(input).replace(/[\s,\u066C\u060C_]/g, '')
   return /^\d+$/.test(cleaned) ? Number(cleaned) : Number.NaN
+}
+
+/**
+ * A list's from–to filter, typed as Jalali days, as Tehran days for payments-service ('' when
+ * blank or not a real day). A day that is not real is reported on its field, an end before the
+ * start on `to`; which of them the list still applies is the list's own choice.
+ */
+export function jalaliDayRange(typed: { from: string; to: string }) {
+  const errors: { from?: string[]; to?: string[] } = {}
+  const day = (name: 'from' | 'to') => {
+    if (!typed[name]) return ''
+    const iso = jalaliToIsoDay(typed[name])
+    if (!iso) errors[name] = [FORM_MESSAGES.date]
+    return iso ?? ''
+  }
+  const from = day('from')
+  const to = day('to')
+  if (from && to && from > to) errors.to = [FORM_MESSAGES.dateOrder]
+  return { from, to, errors }
 }
 
 export type ParsedForm<T> = { ok: true; value: T } | { ok: false; errors: FormErrors }

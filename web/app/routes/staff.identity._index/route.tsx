@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filter: Filter = (FILTERS as readonly string[]).includes(asked)
     ? (asked as Filter)
     : 'pending'
-  const page = pageOf(url)
+  const page = pageOf(url.searchParams)
   const { answer: result, headers } = await readForStaff(request, (req, access) =>
     listReviews(req, access, {
       status: filter === 'all' ? undefined : filter,

@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const kind = pick(INQUIRY_KINDS, url.searchParams.get('kind'))
   const result = pick(INQUIRY_RESULTS, url.searchParams.get('result'))
-  const page = pageOf(url)
+  const page = pageOf(url.searchParams)
   const { answer, headers } = await readForStaff(request, (req, access) =>
     listInquiries(req, access, { kind, result, offset: (page - 1) * STAFF_PAGE_SIZE }),
   )

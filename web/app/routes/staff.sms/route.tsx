@@ -31,7 +31,7 @@ import { privatePageMeta } from '~/utils/private-page-meta.ts'
  */
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const page = pageOf(new URL(request.url))
+  const page = pageOf(new URL(request.url).searchParams)
   const { answer, headers } = await readForStaff(request, (req, access) =>
     listDeadSms(req, access, (page - 1) * DEAD_SMS_PAGE_SIZE),
   )

@@ -3,12 +3,9 @@ import { ApiError } from '../../../http/errors.ts'
 import { CustomerIdentity } from '../../../models/customer-identity.model.ts'
 import type { ReviewSummaryRow } from '../../../models/identity-review.model.ts'
 import { REVIEW_MESSAGES, type ReviewStatus } from '@arzpol/contracts/identity/review'
+import { userRefOf } from '../../users/user-ref.ts'
 
 export const notFound = () => new ApiError(404, REVIEW_MESSAGES.notFound, 'not_found')
-
-/** The staff member who acted, as the API shows them; null when nobody (or a deleted account) did. */
-export const staffRef = (id: number | null, username: string | null) =>
-  id !== null && username !== null ? { id, username } : null
 
 export const reviewSummaryBody = (row: ReviewSummaryRow) => ({
   id: row.id,
@@ -17,7 +14,7 @@ export const reviewSummaryBody = (row: ReviewSummaryRow) => ({
   // Every listed request was submitted (the queue leaves out those still collecting).
   submitted_at: row.submitted_at ?? row.created_at,
   decided_at: row.decided_at,
-  decided_by: staffRef(row.decided_by_user_id, row.decided_by_username),
+  decided_by: userRefOf(row.decided_by_user_id, row.decided_by_username),
   reason: row.reason,
 })
 

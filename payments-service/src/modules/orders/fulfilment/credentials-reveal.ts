@@ -10,9 +10,8 @@ import { staffNotFound } from './staff-order-view.ts'
 
 /**
  * Decrypts the customer's site password for the staff member doing the purchase, while the
- * order needs it (paid or in progress). The reveal
- * is an audit event (who, when) written in the same transaction as the read, under the row
- * lock the retention wipe also takes.
+ * order needs it (paid or in progress). The reveal is an audit event (who, when) written in the
+ * same transaction as the read, under the row lock the retention wipe also takes.
  */
 export async function revealCredentials(
   { db, clock, logger, vault }: StaffOrderDeps,

@@ -27,7 +27,7 @@ export async function settleManualRefund(
 ): Promise<Settled> {
   const now = clock.now()
   return db.transaction(async (trx): Promise<Settled> => {
-    const found = await Refund.lockById(trx, refundId)
+    const found = await Refund.lockedRowWithId(trx, refundId)
     if (!found) throw staffNotFound()
     const customerId = (await Order.ownerOf(trx, found.payment_id)) ?? 0
     refuseOwnAccount(staff, customerId)

@@ -109,7 +109,7 @@ export async function refundByHand(
     const first = await BankAttempt.withId(trx, attemptId)
     if (!first) throw notFound()
     const order = await Order.lockIdAndStage(trx, first.payment_id)
-    const attempt = await BankAttempt.lockById(trx, attemptId)
+    const attempt = await BankAttempt.lockedRowWithId(trx, attemptId)
     if (!order || !attempt) throw notFound()
     refuseOwnAccount(staff, order.user_id)
     const open = await Refund.openFor(trx, attempt.id, OPEN_REFUND)

@@ -211,7 +211,7 @@ export async function reviewPayoutsAtLevel1(
             }
           : null
       await db.transaction(async (trx) => {
-        const locked: PayoutOrder | undefined = await Order.lockRow(trx, id)
+        const locked: PayoutOrder | undefined = await Order.lockedRowWithId(trx, id)
         if (!locked || !PAYOUT_OPEN_STAGES.includes(locked.stage)) return
         const now = clock.now()
         const order = await applyShebaAnswer(trx, locked, asked, now)

@@ -13,6 +13,7 @@ import { ticketSummary } from '@arzpol/contracts/tickets/staff'
 import { STAFF_MESSAGES } from '@arzpol/contracts/staff'
 import { flowOf } from '../state-machine.ts'
 import { staffActionsFor } from './actions.ts'
+import { userRefOf } from '../../users/user-ref.ts'
 
 /** What the back office shows of orders: the list's rows and one order's whole file. */
 
@@ -51,10 +52,7 @@ const eventBody = (event: EventWithActor) => ({
   to_stage: event.to_stage,
   reason: event.reason,
   actor: event.actor,
-  actor_user:
-    event.actor_user_id !== null
-      ? { id: event.actor_user_id, username: event.actor_username ?? '' }
-      : null,
+  actor_user: userRefOf(event.actor_user_id, event.actor_username),
   note: text(event.data.note),
   internal_note: text(event.data.internal_note),
   reference: text(event.data.reference),

@@ -47,8 +47,8 @@ export async function lockBoth(trx: Knex.Transaction, attemptId: number, knownOr
   if (orderId === undefined) throw new Error(`attempt ${attemptId} vanished`)
   // Order first, then attempt: the same order as `start`, so no deadlock. Plain rows: every
   // callback takes these locks two or three times, and model instances cost CPU (bench).
-  const order = await Order.lockRow(trx, orderId)
-  const attempt = await BankAttempt.lockById(trx, attemptId)
+  const order = await Order.lockedRowWithId(trx, orderId)
+  const attempt = await BankAttempt.lockedRowWithId(trx, attemptId)
   if (!order || !attempt) throw new Error(`attempt ${attemptId} vanished`)
   return { order, attempt }
 }

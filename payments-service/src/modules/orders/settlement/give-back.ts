@@ -73,7 +73,7 @@ export async function reverseRequested(
   // refused: never a promise the bank may still break.
   await deps.db.transaction(async (trx) => {
     const { attempt } = await lockBoth(trx, attemptId)
-    const current = (await Refund.lockById(trx, refund.id)) as RefundRow
+    const current = (await Refund.lockedRowWithId(trx, refund.id)) as RefundRow
     if (attempt.status !== 'reversing' || current.status !== 'requested') return
     const now = deps.clock.now()
     let comingBack: RefundRow | null = current

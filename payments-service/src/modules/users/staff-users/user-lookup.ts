@@ -11,6 +11,7 @@ import type { UserQueryInput } from '@arzpol/contracts/users/staff'
 import type { StaffUserDeps } from './staff-user-deps.ts'
 import { userBody } from './user-body.ts'
 import { ticketSummary } from '@arzpol/contracts/tickets/staff'
+import { userRefOf } from '../user-ref.ts'
 
 const RECENT = 50
 
@@ -48,10 +49,7 @@ export async function userDetail(
     audit: audit.map((entry) => ({
       id: entry.id,
       action: entry.action,
-      actor:
-        entry.actor_user_id !== null
-          ? { id: entry.actor_user_id, username: entry.actor_username ?? '' }
-          : null,
+      actor: userRefOf(entry.actor_user_id, entry.actor_username),
       note: entry.note,
       created_at: entry.created_at,
     })),
