@@ -15,7 +15,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/devstack/package.json packages/devstack/
-COPY packages/graceful-close/package.json packages/graceful-close/
+COPY packages/service-edge/package.json packages/service-edge/
 COPY packages/test-corpus/package.json packages/test-corpus/
 COPY payments-service/package.json payments-service/
 COPY cms/package.json cms/

@@ -15,7 +15,7 @@ RUN apt-get update \
 COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/devstack/package.json packages/devstack/
-COPY packages/graceful-close/package.json packages/graceful-close/
+COPY packages/service-edge/package.json packages/service-edge/
 COPY packages/test-corpus/package.json packages/test-corpus/
 COPY payments-service/package.json payments-service/
 COPY cms/package.json cms/
@@ -37,7 +37,7 @@ COPY --from=deps /app ./
 # tsx reads payments-service/tsconfig.json, which extends the root one.
 COPY tsconfig.json ./
 COPY packages/contracts/src packages/contracts/src
-COPY packages/graceful-close/src packages/graceful-close/src
+COPY packages/service-edge/src packages/service-edge/src
 COPY payments-service/package.json payments-service/tsconfig.json payments-service/
 COPY payments-service/src payments-service/src
 # The attachments folder of STORAGE_DRIVER=local (a volume in compose); the node user owns it.

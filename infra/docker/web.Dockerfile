@@ -10,7 +10,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/devstack/package.json packages/devstack/
-COPY packages/graceful-close/package.json packages/graceful-close/
+COPY packages/service-edge/package.json packages/service-edge/
 COPY packages/test-corpus/package.json packages/test-corpus/
 COPY payments-service/package.json payments-service/
 COPY cms/package.json cms/
@@ -30,7 +30,7 @@ WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/packages/contracts/package.json packages/contracts/
 COPY --from=build /app/packages/devstack/package.json packages/devstack/
-COPY --from=build /app/packages/graceful-close/package.json packages/graceful-close/
+COPY --from=build /app/packages/service-edge/package.json packages/service-edge/
 COPY --from=build /app/packages/test-corpus/package.json packages/test-corpus/
 COPY --from=build /app/payments-service/package.json payments-service/
 COPY --from=build /app/cms/package.json cms/
@@ -51,8 +51,8 @@ COPY --from=deps /app ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/contracts/src packages/contracts/src
 # web/server's shutdown (tsx loads it at run time, outside the bundle).
-COPY packages/graceful-close/package.json packages/graceful-close/
-COPY packages/graceful-close/src packages/graceful-close/src
+COPY packages/service-edge/package.json packages/service-edge/
+COPY packages/service-edge/src packages/service-edge/src
 COPY --from=build /app/web/build web/build
 COPY web/server web/server
 COPY web/package.json web/tsconfig.json web/

@@ -1,6 +1,6 @@
 import { once } from 'node:events'
 import { createServer } from 'node:http'
-import { gracefulCloser } from '@arzpol/graceful-close'
+import { gracefulCloser } from '@arzpol/service-edge'
 import { loadConfig } from './config/env.ts'
 import { createApp } from './app.ts'
 import { composeServices } from './composition.ts'
@@ -53,7 +53,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   const jobsStopped = deps.jobs.stop()
   // The change streams to web never end on their own: end them (web reconnects elsewhere).
   await services.changes.stop()
-  // Stops accepting and answers what clients already sent (packages/graceful-close).
+  // Stops accepting and answers what clients already sent (packages/service-edge).
   await closer.close({
     graceMs: config.SHUTDOWN_GRACE_MS,
     lingerMs: config.SHUTDOWN_LINGER_MS,

@@ -9,7 +9,7 @@ import {
   REQUEST_ID_HEADER,
   runWithRequestId,
 } from '../app/utils/request-id.server.ts'
-import { bearerMatches } from './bearer.ts'
+import { bearerMatches } from '@arzpol/service-edge'
 import { clientAddressHeader } from './client-address.ts'
 import type { WebMetrics } from './metrics.ts'
 import { createRouteLabeler } from './route-label.ts'

@@ -5,7 +5,7 @@
  * a child whose busy event loop does not acknowledge SIGTERM within 60 ms.
  */
 import { once } from 'node:events'
-import { gracefulCloser } from '@arzpol/graceful-close'
+import { gracefulCloser } from '@arzpol/service-edge'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { installGlobals, type ServerBuild } from '@remix-run/node'
@@ -85,7 +85,7 @@ async function shutdown(signal: NodeJS.Signals) {
   // Live streams never finish by themselves: ended now, their browsers reconnect to another
   // process (with the last event they got) instead of waiting out the grace period.
   endLiveStreams()
-  // Stops accepting and answers what clients already sent (packages/graceful-close).
+  // Stops accepting and answers what clients already sent (packages/service-edge).
   await closer.close({
     graceMs: SHUTDOWN_GRACE_MS,
     lingerMs: SHUTDOWN_LINGER_MS,

@@ -1,4 +1,5 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import { httpServerMetrics, type RequestDurations } from '@arzpol/service-edge'
+import { Counter, Gauge, Registry } from 'prom-client'
 
 /**
  * Prometheus metrics of payments-service, in two registries (both behind METRICS_TOKEN, see
@@ -9,14 +10,14 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
  *   answers): business state read from the database at the scrape — orders by stage, gateway
  *   outcomes, money to return. It is the same whichever pod answers, so exporting it from
  *   every pod made a dashboard that sums pods multiply it by the replica count (infra/README.md,
- *   Metrics). It
- *   stays right across restarts and deploys, which counters kept in memory would not.
+ *   Metrics). It stays right across restarts and deploys, which counters kept in memory would
+ *   not.
  */
 export interface Metrics {
   registry: Registry
   /** Gauges read from the database: one scrape target for the whole service. */
   clusterRegistry: Registry
-  httpDuration: Histogram<'method' | 'route' | 'status'>
+  httpDuration: RequestDurations
   sms: Counter<'kind' | 'result'>
   /** Identity inquiries by kind and outcome: sent (paid), reused (free), refused (a daily cap). */
   inquiries: Counter<'kind' | 'outcome'>
@@ -53,23 +54,15 @@ export function createMetrics(
   sources: MetricSources,
   options: { processMetrics?: boolean } = {},
 ): Metrics {
-  const registry = new Registry()
+  const { registry, httpDuration } = httpServerMetrics({ routeLabel: 'route pattern', ...options })
   const clusterRegistry = new Registry()
-  if (options.processMetrics) collectDefaultMetrics({ register: registry })
   clusterGauges(clusterRegistry, sources)
   jobGauge(clusterRegistry, sources)
-  return { registry, clusterRegistry, ...processCounters(registry) }
+  return { registry, clusterRegistry, httpDuration, ...processCounters(registry) }
 }
 
 /** What this process counts itself; `sum()` over pods is the service's total. */
 function processCounters(registry: Registry) {
-  const httpDuration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'HTTP request durations by route pattern (not raw path), method and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  })
   const sms = new Counter({
     name: 'arzpol_sms_total',
     help: 'SMS handed to the provider by this instance, by kind (otp, ticket_reply) and result',
@@ -105,7 +98,7 @@ function processCounters(registry: Registry) {
     labelNames: ['reason'] as const,
     registers: [registry],
   })
-  return { httpDuration, sms, inquiries, inquiryCostIrr, jobs, reconcileGaveUp }
+  return { sms, inquiries, inquiryCostIrr, jobs, reconcileGaveUp }
 }
 
 /**

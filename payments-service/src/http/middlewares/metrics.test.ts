@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../test/app.ts'
 import { uniquePhone } from '../../test/factories.ts'
-import { bearerMatches } from '../internal-auth.ts'
 
 const TOKEN = 'metrics-token-for-tests-0123456789'
 
@@ -93,15 +92,5 @@ describe('GET /metrics without METRICS_TOKEN', () => {
     const response = await t.api.get('/metrics')
     expect(response.status).toBe(404)
     expect(response.body).toEqual({ detail: 'یافت نشد' })
-  })
-})
-
-describe('bearerMatches', () => {
-  it('accepts only the exact token after Bearer', () => {
-    expect(bearerMatches('Bearer abc', 'abc')).toBe(true)
-    expect(bearerMatches('bearer abc', 'abc')).toBe(true)
-    expect(bearerMatches('Bearer abcd', 'abc')).toBe(false)
-    expect(bearerMatches('Basic abc', 'abc')).toBe(false)
-    expect(bearerMatches('', 'abc')).toBe(false)
   })
 })

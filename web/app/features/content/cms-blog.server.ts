@@ -1,4 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
+import { createHash } from 'node:crypto'
+import { bearerMatches } from '@arzpol/service-edge'
 import {
   PHONE_PATTERN,
   formatJalaliDate,
@@ -378,13 +379,6 @@ export async function submitComment(
 // ---------------------------------------------------------------------------------------------
 // The cms's content-changed webhook
 
-function sameSecret(given: string, expected: string): boolean {
-  // Hashing first gives equal lengths, so the comparison takes the same time for any input.
-  const a = createHash('sha256').update(given).digest()
-  const b = createHash('sha256').update(expected).digest()
-  return timingSafeEqual(a, b)
-}
-
 /**
  * `POST /resources/cms-webhook` with `Authorization: Bearer <CMS_WEBHOOK_SECRET>` and Strapi's
  * body `{ event, model, uid, entry }`. A comment event marks every post's comments out of date;
@@ -394,12 +388,10 @@ function sameSecret(given: string, expected: string): boolean {
  */
 export async function handleCmsWebhook(request: Request): Promise<Response> {
   const secret = getEnv().CMS_WEBHOOK_SECRET
-  const header = request.headers.get('Authorization') ?? ''
-  const given = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim() ?? ''
   if (!secret) {
     getLogger().warn('cms webhook refused: CMS_WEBHOOK_SECRET is not set')
   }
-  if (!secret || !given || !sameSecret(given, secret)) {
+  if (!secret || !bearerMatches(request.headers.get('Authorization') ?? '', secret)) {
     return Response.json(
       { error: 'unauthorized' },
       { status: 401, headers: { 'WWW-Authenticate': 'Bearer', 'Cache-Control': 'no-store' } },

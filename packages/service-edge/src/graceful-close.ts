@@ -3,7 +3,7 @@ import net from 'node:net'
 
 /**
  * Closes an HTTP server without cutting a request a client already sent (SIGTERM of a load
- * balanced instance). Server-side only (node:net): import it from `@arzpol/graceful-close`,
+ * balanced instance). Server-side only (node:net): import it from `@arzpol/service-edge`,
  * and install it right after `listen()`, since it has to see requests as they start.
  *
  * `http.Server#close()` also resets every connection it deems idle at that moment, and a

@@ -1,0 +1,3 @@
+export { bearerMatches } from './bearer.ts'
+export { gracefulCloser, type GracefulCloseOptions, type GracefulCloser } from './graceful-close.ts'
+export { httpServerMetrics, type RequestDurations } from './http-metrics.ts'
