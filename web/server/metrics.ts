@@ -1,11 +1,7 @@
-import { httpServerMetrics, type RequestDurations } from '@arzpol/service-edge'
-import type { Registry } from 'prom-client'
+import { httpServerMetrics, type HttpServerMetrics } from '@arzpol/service-edge'
 
 /** Prometheus metrics of one web instance (`GET /metrics`, ADR 007). */
-export interface WebMetrics {
-  registry: Registry
-  httpDuration: RequestDurations
-}
+export type WebMetrics = HttpServerMetrics
 
 export function createWebMetrics(options: { processMetrics?: boolean } = {}): WebMetrics {
   return httpServerMetrics({ routeLabel: 'Remix route id', ...options })

@@ -1,3 +1,3 @@
 export { bearerMatches } from './bearer.ts'
 export { gracefulCloser, type GracefulCloseOptions, type GracefulCloser } from './graceful-close.ts'
-export { httpServerMetrics, type RequestDurations } from './http-metrics.ts'
+export { httpServerMetrics, type HttpServerMetrics, type RequestDurations } from './http-metrics.ts'

@@ -1,4 +1,4 @@
-import { httpServerMetrics, type RequestDurations } from '@arzpol/service-edge'
+import { httpServerMetrics, type HttpServerMetrics } from '@arzpol/service-edge'
 import { Counter, Gauge, Registry } from 'prom-client'
 
 /**
@@ -13,11 +13,9 @@ import { Counter, Gauge, Registry } from 'prom-client'
  *   Metrics). It stays right across restarts and deploys, which counters kept in memory would
  *   not.
  */
-export interface Metrics {
-  registry: Registry
+export interface Metrics extends HttpServerMetrics {
   /** Gauges read from the database: one scrape target for the whole service. */
   clusterRegistry: Registry
-  httpDuration: RequestDurations
   sms: Counter<'kind' | 'result'>
   /** Identity inquiries by kind and outcome: sent (paid), reused (free), refused (a daily cap). */
   inquiries: Counter<'kind' | 'outcome'>

@@ -112,15 +112,13 @@ export interface OrderFilters {
  */
 export function parseOrderFilters(params: URLSearchParams): OrderFilters {
   const get = (name: string) => (params.get(name) ?? '').trim()
-  const errors: Record<string, string[]> = {}
   const stages = get('stage')
     .split(',')
     .filter((s) => (ORDER_STAGES as readonly string[]).includes(s))
   const type = PAYMENT_TYPE_CODES.find((code) => code === get('type')) ?? ''
   const sort = get('sort') === 'oldest' ? 'oldest' : 'newest'
-  const days = jalaliDayRange({ from: get('from'), to: get('to') })
-  Object.assign(errors, days.errors)
-  const { from, to } = days
+  const { from, to, errors: dayErrors } = jalaliDayRange({ from: get('from'), to: get('to') })
+  const errors: Record<string, string[]> = { ...dayErrors }
   const phoneRaw = get('phone')
   const phone = phoneRaw ? normalizePhone(phoneRaw) : ''
   if (phoneRaw && !PHONE_PATTERN.test(phone)) errors.phone = [PHONE_INVALID_MESSAGE]
