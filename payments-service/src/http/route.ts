@@ -367,6 +367,12 @@ export const proposed = () => ({
 export const replyProposed = (proposal: z.input<typeof ProposalAcceptedOut>['proposal']) =>
   reply(202, { code: 'proposed' as const, detail: PROPOSAL_MESSAGES.proposed, proposal })
 
+/** A four-eyes action's answer: `status` with what it did, or 202 with the proposal that waits. */
+export const replyDoneOrProposed = <const S extends number, B>(
+  status: S,
+  outcome: { done: B } | { proposed: z.input<typeof ProposalAcceptedOut>['proposal'] },
+) => ('proposed' in outcome ? replyProposed(outcome.proposed) : reply(status, outcome.done))
+
 /** `responses: noContent('Deleted')`: the route answers 204 without a body. */
 export const noContent = (description: string) => ({ 204: { description } })
 

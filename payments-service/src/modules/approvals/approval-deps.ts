@@ -1,4 +1,4 @@
-import type { ProposalKind } from '@arzpol/contracts/proposals'
+import type { ProposalKind, ProposalView } from '@arzpol/contracts/proposals'
 import type { Knex } from 'knex'
 import type { Clock } from '../../lib/clock.ts'
 import type { User } from '../../models/user.model.ts'
@@ -9,6 +9,12 @@ export type MoneyKind = Extract<ProposalKind, 'payout_settlement' | 'refund_sett
 
 /** Above how many rials each kind of money action needs a second staff member (settings). */
 export type FourEyesThresholds = Record<MoneyKind, number>
+
+/**
+ * What a four-eyes action comes to: `done` with its result at once, or `proposed` when it waits
+ * for a second staff member's approval (nothing happened yet).
+ */
+export type DoneOrProposed<T> = { done: T } | { proposed: ProposalView }
 
 /** A colleague's approval, handed to the action it lets happen (recorded on the action). */
 export interface Approval {

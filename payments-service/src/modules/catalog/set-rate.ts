@@ -5,9 +5,13 @@ import { Rate } from '../../models/rate.model.ts'
 import { User } from '../../models/user.model.ts'
 import type { Currency } from '@arzpol/contracts/catalog/currencies'
 import type { RateChangeNeedsConfirmation } from '@arzpol/contracts/catalog/staff'
-import type { ProposalView } from '@arzpol/contracts/proposals'
 import type { z } from 'zod'
-import { approvedBy, type Approval, type ProposalExecutor } from '../approvals/approval-deps.ts'
+import {
+  approvedBy,
+  type Approval,
+  type DoneOrProposed,
+  type ProposalExecutor,
+} from '../approvals/approval-deps.ts'
 import { changePercent, RATE_MESSAGES } from './rate-freshness.ts'
 import { appendStaffAudit } from '../staff-audit/chain.ts'
 import type { RateContext } from './rate-deps.ts'
@@ -32,7 +36,7 @@ export interface SetRateInput {
   approval?: Approval
 }
 
-export type RateSet = { rate: RateHistoryRow } | { proposed: ProposalView }
+export type RateSet = DoneOrProposed<RateHistoryRow>
 
 /** A new rate, recorded with the change from the previous one; this pod's copy is dropped. */
 export async function setRate(deps: RateContext, input: SetRateInput): Promise<RateSet> {
@@ -98,7 +102,7 @@ export async function setRate(deps: RateContext, input: SetRateInput): Promise<R
   })
   deps.rates.invalidate()
   const setter = userId === null ? undefined : await User.fieldOf(deps.db, userId, 'username')
-  return { rate: withSetBy(row, setter ?? null) }
+  return { done: withSetBy(row, setter ?? null) }
 }
 
 /** A confirmed change beyond the safety limit waits for a second admin. */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ValidationError } from '../../http/errors.ts'
-import { type Api, created, ok, proposed, reply, replyProposed } from '../../http/route.ts'
+import { type Api, created, ok, proposed, reply, replyDoneOrProposed } from '../../http/route.ts'
 import { adminRoutes, staffRoutes } from '../../http/staff-routes.ts'
 import { paymentTypeBody } from '@arzpol/contracts/catalog/payment-types'
 import { PaymentTypeLimitsError, type PaymentTypeStore } from './payment-type-store.ts'
@@ -64,7 +64,7 @@ function registerStaffRateRoutes(
         confirmAbovePercent: deps.rateChangeConfirmPercent,
         confirmed: body.confirm === true,
       })
-      return 'proposed' in set ? replyProposed(set.proposed) : reply(201, set.rate)
+      return replyDoneOrProposed(201, set)
     },
   })
 }

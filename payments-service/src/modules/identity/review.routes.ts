@@ -81,8 +81,8 @@ export function registerIdentityReviewRoutes(
     errors: [404, 409],
     handler: async (_ctx, { params, body, user }) => {
       const decided = await reviews.decide(user, params.id, { approve: false, reason: body.reason })
-      if (!('review' in decided)) throw new Error('a rejection never waits for a proposal')
-      return reply(200, decided.review)
+      if (!('done' in decided)) throw new Error('a rejection never waits for a proposal')
+      return reply(200, decided.done)
     },
   })
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { created, ok, proposed, reply, replyProposed, type Api } from '../../http/route.ts'
+import { created, ok, proposed, reply, replyDoneOrProposed, type Api } from '../../http/route.ts'
 import { staffRoutes } from '../../http/staff-routes.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { staffDashboard } from './fulfilment/dashboard.ts'
@@ -76,10 +76,8 @@ export function registerStaffOrderRoutes(
     body: TransitionBody,
     responses: { ...ok('Moved', OrderDetailOut), ...proposed() },
     errors: [404, 409],
-    handler: async (_ctx, { params, body, user }) => {
-      const moved = await orders.move(user, params.id, body)
-      return 'proposed' in moved ? replyProposed(moved.proposed) : reply(200, moved.order)
-    },
+    handler: async (_ctx, { params, body, user }) =>
+      replyDoneOrProposed(200, await orders.move(user, params.id, body)),
   })
 
   staff.post('/api/staff/orders/:id/reveal-credentials/', {
@@ -103,10 +101,8 @@ export function registerStaffOrderRoutes(
     body: SettleRefundBody,
     responses: { ...ok('Settled', RefundOut), ...proposed() },
     errors: [404, 409],
-    handler: async (_ctx, { params, body, user }) => {
-      const settled = await orders.settleRefund(user, params.id, body)
-      return 'proposed' in settled ? replyProposed(settled.proposed) : reply(200, settled.refund)
-    },
+    handler: async (_ctx, { params, body, user }) =>
+      replyDoneOrProposed(200, await orders.settleRefund(user, params.id, body)),
   })
 
   // ---- money to return ----------------------------------------------------------------------

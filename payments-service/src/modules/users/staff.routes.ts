@@ -1,4 +1,4 @@
-import { type Api, created, ok, proposed, reply, replyProposed } from '../../http/route.ts'
+import { type Api, created, ok, proposed, reply, replyDoneOrProposed } from '../../http/route.ts'
 import { adminRoutes, staffRoutes } from '../../http/staff-routes.ts'
 import { IdParams } from '@arzpol/contracts/staff'
 import type { StaffUserService } from './staff-users.service.ts'
@@ -93,7 +93,7 @@ export function registerStaffUserRoutes(api: Api, users: StaffUserService) {
       errors: [404, 409],
       handler: async (_ctx, { body, user }) => {
         const changed = await users.setSupport(user, body.phone, action === 'grant', body.note)
-        return 'proposed' in changed ? replyProposed(changed.proposed) : reply(200, changed.user)
+        return replyDoneOrProposed(200, changed)
       },
     })
   }

@@ -1,4 +1,3 @@
-import type { ProposalView } from '@arzpol/contracts/proposals'
 import type { Knex } from 'knex'
 import { ApiError } from '../../../http/errors.ts'
 import { CustomerIdentity } from '../../../models/customer-identity.model.ts'
@@ -8,12 +7,17 @@ import { REVIEW_MESSAGES } from '@arzpol/contracts/identity/review'
 import { lockCustomer } from '../limits.ts'
 import { refuseOwnAccount } from '../../users/own-account.ts'
 import { appendStaffAudit } from '../../staff-audit/chain.ts'
-import { approvedBy, type Approval, type ProposalExecutor } from '../../approvals/approval-deps.ts'
+import {
+  approvedBy,
+  type Approval,
+  type DoneOrProposed,
+  type ProposalExecutor,
+} from '../../approvals/approval-deps.ts'
 import type { ReviewDeps } from './deps.ts'
 import { reviewDetail, unopenedBy } from './review-queue.ts'
 import { notFound } from './review-views.ts'
 
-type Decided = { review: Awaited<ReturnType<typeof reviewDetail>> } | { proposed: ProposalView }
+type Decided = DoneOrProposed<Awaited<ReturnType<typeof reviewDetail>>>
 
 /**
  * The decision. A decision is taken once: under the customer's row lock the request moves from
@@ -89,7 +93,7 @@ export async function decideReview(
       },
       at: now,
     })
-    return { review: await reviewDetail(deps, staff, id, trx) }
+    return { done: await reviewDetail(deps, staff, id, trx) }
   })
 }
 

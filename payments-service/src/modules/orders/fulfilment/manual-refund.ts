@@ -1,18 +1,22 @@
-import type { ProposalView } from '@arzpol/contracts/proposals'
 import { ApiError } from '../../../http/errors.ts'
 import { Order } from '../../../models/order.model.ts'
 import { Refund, type RefundRow } from '../../../models/refund.model.ts'
 import type { User } from '../../../models/user.model.ts'
 import { SettleRefundBody } from '@arzpol/contracts/orders/staff'
 import { STAFF_MESSAGES } from '@arzpol/contracts/staff'
-import { approvedBy, type Approval, type ProposalExecutor } from '../../approvals/approval-deps.ts'
+import {
+  approvedBy,
+  type Approval,
+  type DoneOrProposed,
+  type ProposalExecutor,
+} from '../../approvals/approval-deps.ts'
 import { refuseOwnAccount } from '../../users/own-account.ts'
 import { closeRefund } from '../settlement/refunds.ts'
 import { recordEvent, type Stage } from '../state-machine.ts'
 import type { StaffOrderDeps } from './staff-order-deps.ts'
 import { refundBody, staffNotFound } from './staff-order-view.ts'
 
-type Settled = { refund: ReturnType<typeof refundBody> } | { proposed: ProposalView }
+type Settled = DoneOrProposed<ReturnType<typeof refundBody>>
 
 /**
  * A manual refund was paid to the customer (bank transfer reference recorded). Above the
@@ -68,7 +72,7 @@ export async function settleManualRefund(
       },
       now,
     })
-    return { refund: refundBody(row as RefundRow) }
+    return { done: refundBody(row as RefundRow) }
   })
 }
 

@@ -35,7 +35,7 @@ export function createStaffOrderService(deps: StaffOrderDeps) {
     detail,
     /** The order after the move, or the proposal that waits for a colleague. */
     move: async (staff: User, id: number, input: TransitionInput) =>
-      (await moveOrder(context, staff, id, input)) ?? { order: await detail(id) },
+      (await moveOrder(context, staff, id, input)) ?? { done: await detail(id) },
     revealCredentials: (staff: User, id: number) => revealCredentials(context, staff, id),
     settleRefund: (
       staff: User,

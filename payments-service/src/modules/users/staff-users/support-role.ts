@@ -1,15 +1,14 @@
-import type { ProposalView } from '@arzpol/contracts/proposals'
 import { ApiError } from '../../../http/errors.ts'
 import { User, type Role, type StaffUserRow as UserRow } from '../../../models/user.model.ts'
 import { STAFF_MESSAGES } from '@arzpol/contracts/staff'
 import { SupportRoleBody } from '@arzpol/contracts/users/staff'
-import type { Approval, ProposalExecutor } from '../../approvals/approval-deps.ts'
+import type { Approval, DoneOrProposed, ProposalExecutor } from '../../approvals/approval-deps.ts'
 import { audit, endSessions } from './account-change.ts'
 import type { StaffUserDeps } from './staff-user-deps.ts'
 import { userBody } from './user-body.ts'
 import { userNotFound } from './user-lookup.ts'
 
-type RoleChanged = { user: ReturnType<typeof userBody> } | { proposed: ProposalView }
+type RoleChanged = DoneOrProposed<ReturnType<typeof userBody>>
 
 /**
  * Admins give or take the support role by phone; admin accounts change only via the CLI. Every
@@ -36,7 +35,7 @@ export async function setSupport(
       throw new ApiError(409, STAFF_MESSAGES.roleLocked, 'role_locked')
     }
     const role: Role = support ? 'support' : 'customer'
-    if (target.role === role) return { user: userBody(target) }
+    if (target.role === role) return { done: userBody(target) }
     if (!approval) {
       const proposed = await approvals.propose(trx, actor, {
         kind: support ? 'support_grant' : 'support_revoke',
@@ -63,7 +62,7 @@ export async function setSupport(
       { userId: target.id, by: actor.id, approvedBy: approval.approver.id, role },
       'support role changed',
     )
-    return { user: userBody(updated as UserRow) }
+    return { done: userBody(updated as UserRow) }
   })
 }
 
