@@ -37,10 +37,11 @@ export const STAFF_MESSAGES = {
     'فقط مدیر می‌تواند حساب پشتیبان را مسدود یا آزاد کند و حساب مدیر از اینجا مسدود نمی‌شود.',
 } as const
 
-export const trimmedOrNull = (max: number) =>
+/** An optional text: trimmed, blank becomes null, `max` at most, no control characters. */
+export const trimmedOrNull = (max: number, { tooLong = STAFF_MESSAGES.tooLong as string } = {}) =>
   z
     .string()
-    .max(max, STAFF_MESSAGES.tooLong)
+    .max(max, tooLong)
     // PostgreSQL refuses NUL in text; the other controls only corrupt logs and screens.
     .refine((value) => !hasForbiddenCharacters(value, true), INVALID_CHARACTERS_MESSAGE)
     .nullish()

@@ -46,12 +46,15 @@ const messageFor = (missing: string, invalid: string) => ({
   error: (issue: { input: unknown }) => (issue.input === undefined ? missing : invalid),
 })
 
-/** Required text: `missing` when absent or blank. */
-export const requiredText = (missing: string, max: number, tooLong: string) =>
+/**
+ * Required text, cleaned as above (the staff API's `requiredText` refuses controls instead):
+ * `missing` when absent or blank.
+ */
+export const requiredCleanText = (missing: string, max: number, tooLong: string) =>
   z.preprocess(cleanText, z.string(messageFor(missing, missing)).max(max, tooLong))
 
-/** Optional text: blank means absent. */
-export const optionalText = (max: number, tooLong: string) =>
+/** Optional text, cleaned as above: blank means absent. */
+export const optionalCleanText = (max: number, tooLong: string) =>
   z.preprocess(cleanText, z.string().max(max, tooLong).optional())
 
 /**
@@ -109,15 +112,15 @@ export const uploadedFile = z
   })
 
 export const CreateTicketBody = z.object({
-  title: requiredText(MESSAGES.titleRequired, MAX_TITLE_LENGTH, MESSAGES.titleTooLong),
+  title: requiredCleanText(MESSAGES.titleRequired, MAX_TITLE_LENGTH, MESSAGES.titleTooLong),
   category: idField(MESSAGES.categoryRequired, MESSAGES.categoryInvalid).meta({
     description: 'a category id from /api/ticketing/categories/',
   }),
-  subject: optionalText(MAX_TITLE_LENGTH, MESSAGES.subjectTooLong),
+  subject: optionalCleanText(MAX_TITLE_LENGTH, MESSAGES.subjectTooLong),
   order_id: optionalIdField(MESSAGES.orderInvalid).meta({
     description: "one of the customer's own orders the ticket is about (optional)",
   }),
-  message: optionalText(MAX_CONTENT_LENGTH, MESSAGES.contentTooLong).meta({
+  message: optionalCleanText(MAX_CONTENT_LENGTH, MESSAGES.contentTooLong).meta({
     description:
       'the first message of the ticket (optional: the original client sends {title, category} and then posts the first message to /messages/)',
   }),
@@ -129,7 +132,7 @@ export const CreateTicketBody = z.object({
  */
 export const CreateMessageBody = z
   .object({
-    content: optionalText(MAX_CONTENT_LENGTH, MESSAGES.contentTooLong),
+    content: optionalCleanText(MAX_CONTENT_LENGTH, MESSAGES.contentTooLong),
     file: uploadedFile.optional(),
   })
   .superRefine((body, ctx) => {

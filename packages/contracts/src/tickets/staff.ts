@@ -7,8 +7,8 @@ import {
   MAX_CONTENT_LENGTH,
   MESSAGES,
   optionalIdField,
-  optionalText,
-  requiredText,
+  optionalCleanText,
+  requiredCleanText,
   Ticket,
   uploadedFile,
 } from './customer.ts'
@@ -60,7 +60,7 @@ export const AssignmentBody = z.object({ seen_assignee: seenAssignee })
 /** Staff reply: like a customer message, or a prepared message's text. */
 export const StaffReplyBody = z
   .object({
-    content: optionalText(MAX_CONTENT_LENGTH, MESSAGES.contentTooLong).meta({
+    content: optionalCleanText(MAX_CONTENT_LENGTH, MESSAGES.contentTooLong).meta({
       description: 'the reply; when blank, the prepared message text is used',
     }),
     prepared_message: optionalIdField(MESSAGES.preparedNotFound).meta({
@@ -156,8 +156,8 @@ export const StaffTicketPage = z.object({
 })
 
 export const PreparedMessageBody = z.object({
-  title: requiredText(MESSAGES.preparedTitleRequired, 100, MESSAGES.preparedTitleTooLong),
-  content: requiredText(
+  title: requiredCleanText(MESSAGES.preparedTitleRequired, 100, MESSAGES.preparedTitleTooLong),
+  content: requiredCleanText(
     MESSAGES.preparedContentRequired,
     MAX_CONTENT_LENGTH,
     MESSAGES.contentTooLong,

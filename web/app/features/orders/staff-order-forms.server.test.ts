@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formData } from '../../../tests/utils.ts'
+import { INVALID_CHARACTERS_MESSAGE } from '@arzpol/contracts/text'
 import { parseFormData } from '~/features/staff/staff-forms.server.ts'
 import {
   parseOrderFilters,
@@ -74,6 +75,17 @@ describe('staff transitions', () => {
     expect(parseFormData(settleRefundSchema, formData({ refund: '7', reference: 'R-1' }))).toEqual({
       ok: true,
       value: { refund: 7, reference: 'R-1', note: null },
+    })
+  })
+
+  it('refuses what payments-service would: control characters, and a note over its limit', () => {
+    const refused = parseFormData(
+      settleRefundSchema,
+      formData({ refund: '7', reference: 'R-\u00001', note: 'ا'.repeat(2001) }),
+    )
+    expect(!refused.ok && refused.errors.fields).toEqual({
+      reference: [INVALID_CHARACTERS_MESSAGE],
+      note: ['حداکثر ۲٬۰۰۰ نویسه مجاز است'],
     })
   })
 })

@@ -1,4 +1,5 @@
 import { toLatinDigits } from '@arzpol/contracts'
+import { requiredText as requiredStaffText, trimmedOrNull } from '@arzpol/contracts/staff'
 import { z } from 'zod'
 import { errorsFromZod, formDataToObject, type FormErrors } from '~/utils/form-errors.ts'
 import { jalaliToIsoDay } from '~/utils/staff-dates.server.ts'
@@ -39,14 +40,16 @@ export function limited(max: number) {
   return text.pipe(z.string().max(max, FORM_MESSAGES.tooLong(max)))
 }
 
-/** Blank becomes null; the rest limited to `max` characters. */
-export function optionalText(max: number) {
-  return limited(max).transform((value) => (value === '' ? null : value))
-}
+/**
+ * Free text a staff member writes (a note, a reason, a reference) by the contract's rule, which
+ * payments-service applies again: a form refuses what the API would (control characters too),
+ * with a message that names the limit.
+ */
+export const optionalText = (max: number) =>
+  trimmedOrNull(max, { tooLong: FORM_MESSAGES.tooLong(max) })
 
-export function requiredText(message: string, max: number) {
-  return limited(max).pipe(z.string().min(1, message))
-}
+export const requiredText = (message: string, max: number) =>
+  requiredStaffText(message, max, { tooLong: FORM_MESSAGES.tooLong(max) })
 
 /** "۱٬۲۳۴٬۵۰۰", "1,234,500" or "1234500" → 1234500; anything else → NaN (refused later). */
 export function parseWholeNumber(input: string): number {
