@@ -11,6 +11,10 @@ const MARGIN = 40
  * pixels decoded with jsQR. Answers the text it holds, or null when nothing readable is there.
  */
 export async function scanQrCode(svg: Locator): Promise<string | null> {
+  // The element exists as soon as the parser reaches its opening tag; on a page that arrives in
+  // chunks its path may not be parsed yet, and the markup read then draws an empty code.
+  await svg.waitFor({ state: 'attached' })
+  await svg.page().waitForLoadState('domcontentloaded')
   const markup = await svg.evaluate((element) => element.outerHTML)
   const blank = await svg.page().context().newPage()
   try {
