@@ -363,14 +363,16 @@ export const proposed = () => ({
   },
 })
 
+type ProposalBody = z.input<typeof ProposalAcceptedOut>['proposal']
+
 /** The 202 answer of a proposed action. */
-export const replyProposed = (proposal: z.input<typeof ProposalAcceptedOut>['proposal']) =>
+export const replyProposed = (proposal: ProposalBody) =>
   reply(202, { code: 'proposed' as const, detail: PROPOSAL_MESSAGES.proposed, proposal })
 
 /** A four-eyes action's answer: `status` with what it did, or 202 with the proposal that waits. */
 export const replyDoneOrProposed = <const S extends number, B>(
   status: S,
-  outcome: { done: B } | { proposed: z.input<typeof ProposalAcceptedOut>['proposal'] },
+  outcome: { done: B } | { proposed: ProposalBody },
 ) => ('proposed' in outcome ? replyProposed(outcome.proposed) : reply(status, outcome.done))
 
 /** `responses: noContent('Deleted')`: the route answers 204 without a body. */

@@ -12,7 +12,6 @@ import {
   FORM_MESSAGES,
   jalaliDayRange,
   text,
-  limited,
   optionalText,
   requiredText,
   type ParsedForm,
@@ -49,9 +48,9 @@ export function noteRequiredMessage(to: TransitionTarget): string {
 
 const transitionFields = z.object({
   to: text,
-  note: limited(2000),
-  internal_note: limited(2000),
-  reference: limited(100).transform(toLatinDigits),
+  note: optionalText(2000),
+  internal_note: optionalText(2000),
+  reference: optionalText(100).transform((value) => value && toLatinDigits(value)),
 })
 
 export interface TransitionInput {
@@ -80,12 +79,7 @@ export function parseTransition(
   if (Object.keys(fields).length > 0) return { ok: false, errors: { form: [], fields } }
   return {
     ok: true,
-    value: {
-      to: action.to,
-      note: note || null,
-      internal_note: internal_note || null,
-      reference: reference || null,
-    },
+    value: { to: action.to, note, internal_note, reference },
   }
 }
 
