@@ -5,7 +5,7 @@ import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messagefor
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { CHOICE_LABELS } from '../src/admin/choice-labels'
-import { OWN_MESSAGES, OWN_MESSAGES_PERSIAN } from '../src/admin/own-messages'
+import { OWN_MESSAGES_ENGLISH, OWN_MESSAGES_PERSIAN } from '../src/admin/own-messages'
 import { cmsDir } from './paths'
 import { strapiAdminMessages } from './strapi-admin-messages'
 
@@ -123,9 +123,11 @@ describe('the Persian admin', () => {
   })
 
   it("has Persian for each message of our own additions, with their placeholders, apart from Strapi's", () => {
-    const own = OWN_MESSAGES
-    expect(Object.keys(OWN_MESSAGES_PERSIAN).sort()).toEqual(own.map(({ id }) => id).sort())
-    for (const { id, defaultMessage } of own) {
+    const own = Object.entries(OWN_MESSAGES_ENGLISH)
+    expect(own.length).toBeGreaterThan(0)
+    expect(Object.keys(OWN_MESSAGES_PERSIAN).sort()).toEqual(own.map(([id]) => id).sort())
+    for (const [id, defaultMessage] of own) {
+      expect(id).toMatch(/^arzpol\.[a-z-]+\.[a-z-]+$/)
       expect(argumentsOf(OWN_MESSAGES_PERSIAN[id]!), id).toBe(argumentsOf(defaultMessage))
       expect(OWN_MESSAGES_PERSIAN[id], id).toMatch(/[\u0600-\u06FF]/)
       expect(english[id], id).toBeUndefined()

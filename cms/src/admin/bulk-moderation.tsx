@@ -12,7 +12,9 @@ import {
   type FetchError,
 } from '@strapi/strapi/admin'
 
-import { BULK_MODERATION_MESSAGES as M } from './own-messages'
+import { ownMessages } from './own-messages'
+
+const text = ownMessages('bulk-moderation')
 
 const COMMENT = 'api::comment.comment'
 /** The comment's own limit on a moderator's note. */
@@ -94,7 +96,7 @@ function ReasonForm({
     if (outcome.done > 0) {
       toggleNotification({
         type: 'success',
-        message: formatMessage(decision === 'approved' ? M.approvedMany : M.hiddenMany, {
+        message: formatMessage(text(decision === 'approved' ? 'approved' : 'hidden'), {
           count: outcome.done,
         }),
       })
@@ -102,7 +104,7 @@ function ReasonForm({
     if (outcome.failed > 0) {
       toggleNotification({
         type: 'danger',
-        message: [formatMessage(M.failedMany, { count: outcome.failed }), outcome.firstError]
+        message: [formatMessage(text('failed'), { count: outcome.failed }), outcome.firstError]
           .filter(Boolean)
           .join(' '),
       })
@@ -116,16 +118,16 @@ function ReasonForm({
       <Modal.Body>
         <Flex direction="column" alignItems="stretch" gap={4}>
           <Typography>
-            {formatMessage(decision === 'approved' ? M.approveIntro : M.hideIntro, {
+            {formatMessage(text(decision === 'approved' ? 'approve-intro' : 'hide-intro'), {
               count: documentIds.length,
             })}
           </Typography>
           <Field.Root
             name="moderatorNote"
             required
-            error={missing ? formatMessage(M.reasonRequired) : undefined}
+            error={missing ? formatMessage(text('reason-required')) : undefined}
           >
-            <Field.Label>{formatMessage(M.reasonLabel)}</Field.Label>
+            <Field.Label>{formatMessage(text('reason'))}</Field.Label>
             <Textarea
               value={reason}
               maxLength={MAX_REASON}
@@ -140,14 +142,14 @@ function ReasonForm({
       </Modal.Body>
       <Modal.Footer>
         <Button variant="tertiary" onClick={onClose}>
-          {formatMessage(M.cancel)}
+          {formatMessage(text('cancel'))}
         </Button>
         <Button
           variant={decision === 'approved' ? 'success' : 'danger'}
           loading={busy}
           onClick={confirm}
         >
-          {formatMessage(decision === 'approved' ? M.approveConfirm : M.hideConfirm)}
+          {formatMessage(text(decision === 'approved' ? 'approve-confirm' : 'hide-confirm'))}
         </Button>
       </Modal.Footer>
     </>
@@ -161,12 +163,12 @@ const decideSelected = (decision: Decision): BulkActionComponent => {
     if (model !== COMMENT) return null
     const approving = decision === 'approved'
     return {
-      label: formatMessage(approving ? M.approveAction : M.hideAction),
+      label: formatMessage(text(approving ? 'approve' : 'hide')),
       icon: approving ? <Check /> : <EyeStriked />,
       variant: approving ? 'success-light' : 'danger-light',
       dialog: {
         type: 'modal',
-        title: formatMessage(approving ? M.approveTitle : M.hideTitle, {
+        title: formatMessage(text(approving ? 'approve-title' : 'hide-title'), {
           count: documents.length,
         }),
         content: ({ onClose }) => (

@@ -3,7 +3,9 @@ import { useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useFetchClient, Widget } from '@strapi/strapi/admin'
 
-import { HELD_COMMENTS_MESSAGES } from './own-messages'
+import { ownMessages } from './own-messages'
+
+const text = ownMessages('held-comments')
 
 const COMMENT = 'api::comment.comment'
 
@@ -35,17 +37,16 @@ function HeldComments() {
   }, [get])
   if (count === null) return <Widget.Loading />
   if (count === 'failed') return <Widget.Error />
-  if (count === 0)
-    return <Widget.NoData>{formatMessage(HELD_COMMENTS_MESSAGES.none)}</Widget.NoData>
-  return <p>{formatMessage(HELD_COMMENTS_MESSAGES.waiting, { count })}</p>
+  if (count === 0) return <Widget.NoData>{formatMessage(text('none'))}</Widget.NoData>
+  return <p>{formatMessage(text('waiting'), { count })}</p>
 }
 
 /** Registered in app.tsx for whoever may moderate comments. */
 export const heldCommentsWidget = {
   id: 'held-comments',
   icon: Discuss,
-  title: HELD_COMMENTS_MESSAGES.title,
-  link: { label: HELD_COMMENTS_MESSAGES.link, href: HELD_COMMENTS_LIST },
+  title: text('title'),
+  link: { label: text('link'), href: HELD_COMMENTS_LIST },
   component: async () => HeldComments,
   permissions: [{ action: 'plugin::content-manager.explorer.update', subject: COMMENT }],
 }
