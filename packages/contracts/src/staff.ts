@@ -37,18 +37,19 @@ export const STAFF_MESSAGES = {
     'فقط مدیر می‌تواند حساب پشتیبان را مسدود یا آزاد کند و حساب مدیر از اینجا مسدود نمی‌شود.',
 } as const
 
-/** An optional text: trimmed, blank becomes null, `max` at most, no control characters. */
+/**
+ * An optional text: trimmed, blank becomes null, `max` at most once trimmed (spaces pasted around
+ * a note do not count against it), no control characters.
+ */
 export const trimmedOrNull = (max: number, { tooLong = STAFF_MESSAGES.tooLong as string } = {}) =>
   z
     .string()
+    .trim()
     .max(max, tooLong)
     // PostgreSQL refuses NUL in text; the other controls only corrupt logs and screens.
     .refine((value) => !hasForbiddenCharacters(value, true), INVALID_CHARACTERS_MESSAGE)
     .nullish()
-    .transform((value) => {
-      const trimmed = value?.trim()
-      return trimmed ? trimmed : null
-    })
+    .transform((value) => (value ? value : null))
 
 /** A required text: trimmed, one character at least, `max` at most, no control characters. */
 export const requiredText = (

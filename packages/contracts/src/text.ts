@@ -24,10 +24,11 @@ export function hasForbiddenCharacters(value: string, multiline = false): boolea
 }
 
 /**
- * For values that come from outside and must be kept as given (a bank's callback): drops every
- * C0 control and DEL and replaces each lone surrogate with U+FFFD, so the value can go into any
- * column or jsonb document.
+ * For values that must be kept rather than refused (a bank's callback, a customer's ticket):
+ * drops the controls above (a multi-line text keeps tab and its line ends) and replaces each
+ * lone surrogate with U+FFFD, so the value can go into any column or jsonb document.
  */
-export function scrubText(value: string): string {
-  return value.replace(/[\u0000-\u001F\u007F]/g, '').replace(/\p{Cs}/gu, '\uFFFD')
+export function scrubText(value: string, multiline = false): string {
+  const controls = new RegExp(multiline ? MULTILINE_CONTROLS : SINGLE_LINE_CONTROLS, 'g')
+  return value.replace(controls, '').replace(/\p{Cs}/gu, '\uFFFD')
 }

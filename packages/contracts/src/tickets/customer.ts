@@ -2,6 +2,7 @@ import { TICKET_LIMIT_MESSAGES, TICKET_LIMITS, TICKET_ORDER_MESSAGES } from '../
 import { toLatinDigits, toPersianDigits } from '../digits.ts'
 import { z } from 'zod'
 import { MAX_ATTACHMENTS_PER_MESSAGE, UPLOAD_MESSAGES, UploadedFile } from '../uploads.ts'
+import { scrubText } from '../text.ts'
 
 /** Texts the web client shows as they are: the product's for the ticket form, ours for the rest. */
 export const MESSAGES = {
@@ -32,13 +33,14 @@ export const MAX_TITLE_LENGTH = TICKET_LIMITS.titleLength
 export const MAX_CONTENT_LENGTH = TICKET_LIMITS.contentLength
 
 /**
- * Text as people type it: Windows line ends become \n, NUL (which PostgreSQL refuses in text)
- * and surrounding whitespace go. Blank becomes `undefined`, so "required" reads the same for a
- * missing field and an empty one.
+ * Text as people type it: Windows line ends become \n; control characters other than tab and
+ * line feed (NUL, which PostgreSQL refuses in text, escape sequences that would repaint a
+ * terminal reading the logs) and surrounding whitespace go. Blank becomes `undefined`, so
+ * "required" reads the same for a missing field and an empty one.
  */
 export function cleanText(value: unknown): unknown {
   if (typeof value !== 'string') return value
-  const cleaned = value.replace(/\r\n?/g, '\n').replaceAll('\u0000', '').trim()
+  const cleaned = scrubText(value.replace(/\r\n?/g, '\n'), true).trim()
   return cleaned === '' ? undefined : cleaned
 }
 

@@ -198,10 +198,17 @@ describe('customer ticketing API', () => {
       })
     })
 
-    it('strips NUL characters instead of failing in PostgreSQL', async () => {
+    it('strips NUL (which PostgreSQL refuses) and the other controls but tab and line feed', async () => {
       const { token } = await signedIn(t)
-      const ticket = await openTicket(token, { title: 'a\u0000b', message: 'c\u0000d' })
-      expect(ticket.title).toBe('ab')
+      const ticket = await openTicket(token, {
+        title: 'a\u0000b\u001b[2J',
+        message: 'c\u0000d\r\n\te\u0007',
+      })
+      expect(ticket.title).toBe('ab[2J')
+      const messages = await t.api.get<MessageBody[]>(`${TICKETS}${ticket.id}/messages/`, {
+        token,
+      })
+      expect(messages.body.map((message) => message.content)).toEqual(['cd\n\te'])
     })
 
     it('caps open tickets per customer at 20', async () => {
