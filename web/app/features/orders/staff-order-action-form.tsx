@@ -4,6 +4,7 @@ import type { MouseEvent } from 'react'
 import { Field, FormAlert, SubmitButton, TextAreaField } from '~/components/forms.tsx'
 import type { FormErrors } from '~/utils/form-errors.ts'
 import { STAGE_LABELS } from '~/features/orders/orders.ts'
+import { BankReferenceField } from './bank-reference-field.tsx'
 
 /**
  * One stage move on a staff order's page (ADR 008): the note and bank reference it needs, and a
@@ -68,11 +69,8 @@ export function ActionForm({
         />
       ) : null}
       {reference ? (
-        <Field
-          name="reference"
+        <BankReferenceField
           label={reference}
-          dir="ltr"
-          autoComplete="off"
           required={action.reference_required}
           errors={errors?.fields.reference}
         />

@@ -1,20 +1,27 @@
 import { formatToman, type StaffRefund } from '@arzpol/contracts'
 import { Form } from '@remix-run/react'
-import { Field, FormAlert, SubmitButton } from '~/components/forms.tsx'
+import { FormAlert, SubmitButton } from '~/components/forms.tsx'
 import { Badge, Panel } from '~/features/staff/ui.tsx'
 import type { FormErrors } from '~/utils/form-errors.ts'
+import { BankReferenceField } from './bank-reference-field.tsx'
 
 /**
  * A staff order's refunds: amount, method, where each stands and its reference; a pending
  * (manual) one has the form that records its bank reference once staff have paid it.
  */
+/**
+ * What the button of a pending refund's form sends: each refund its own, so the errors of one
+ * answer show on the form that was sent, not on every pending refund's.
+ */
+export const settleRefundIntent = (refundId: number) => `settle-refund:${refundId}`
+
 export function StaffOrderRefunds({
   refunds,
-  errors,
+  errorsFor,
 }: {
   refunds: readonly StaffRefund[]
-  /** The errors of the last `settle-refund` answer. */
-  errors: FormErrors | undefined
+  /** The errors of the last answer, if it was to this intent. */
+  errorsFor: (intent: string) => FormErrors | undefined
 }) {
   if (refunds.length === 0) return null
   return (
@@ -29,7 +36,10 @@ export function StaffOrderRefunds({
               {refund.reference ? <bdi dir="ltr">{refund.reference}</bdi> : null}
             </p>
             {refund.status === 'pending' ? (
-              <SettleRefundForm refundId={refund.id} errors={errors} />
+              <SettleRefundForm
+                refundId={refund.id}
+                errors={errorsFor(settleRefundIntent(refund.id))}
+              />
             ) : null}
           </li>
         ))}
@@ -56,14 +66,13 @@ function SettleRefundForm({
     <Form method="post" noValidate className="flex flex-col gap-2">
       <FormAlert errors={errors?.form ?? []} />
       <input type="hidden" name="refund" value={refundId} />
-      <Field
-        name="reference"
+      <BankReferenceField
         label="شماره پیگیری بازپرداخت"
-        dir="ltr"
+        required
         errors={errors?.fields.reference}
       />
       <div>
-        <SubmitButton intent="settle-refund" variant="secondary">
+        <SubmitButton intent={settleRefundIntent(refundId)} variant="secondary">
           ثبت پرداخت بازپرداخت
         </SubmitButton>
       </div>

@@ -16,7 +16,7 @@ import { StaffOrderTickets } from '~/features/orders/staff-order-tickets.tsx'
 import { credentialsNeeded } from '@arzpol/contracts/orders/staff'
 import { StaffOrderDetails } from '~/features/orders/staff-order-details.tsx'
 import { StaffOrderDocuments } from '~/features/orders/staff-order-documents.tsx'
-import { StaffOrderRefunds } from '~/features/orders/staff-order-refunds.tsx'
+import { settleRefundIntent, StaffOrderRefunds } from '~/features/orders/staff-order-refunds.tsx'
 import { PageHeader, Panel } from '~/features/staff/ui.tsx'
 import { allMessages, type FormErrors } from '~/utils/form-errors.ts'
 import { paymentTypeLabel, STAGE_LABELS } from '~/features/orders/orders.ts'
@@ -73,7 +73,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data<ActionResult>({ intent, revealed: result.data }, { headers })
   }
 
-  if (intent === 'settle-refund') {
+  if (intent.startsWith('settle-refund:')) {
     const parsed = parseFormData(settleRefundSchema, form)
     if (!parsed.ok) return fail(parsed.errors)
     const { refund, reference, note } = parsed.value
@@ -124,7 +124,9 @@ export default function StaffOrder() {
   // refund settled meanwhile, an unknown intent) go above the actions instead.
   const shown = [
     ...order.actions.map((action) => `transition:${action.to}`),
-    ...(order.refunds.some((refund) => refund.status === 'pending') ? ['settle-refund'] : []),
+    ...order.refunds
+      .filter((refund) => refund.status === 'pending')
+      .map((refund) => settleRefundIntent(refund.id)),
     ...(order.has_credentials && credentialsNeeded(order.stage) ? ['reveal'] : []),
   ]
   const unplaced =
@@ -143,7 +145,7 @@ export default function StaffOrder() {
           <StaffOrderDetails order={order} />
           <StaffOrderTickets tickets={order.tickets} />
           <StaffOrderDocuments orderId={order.id} documents={order.documents} />
-          <StaffOrderRefunds refunds={order.refunds} errors={errorsFor('settle-refund')} />
+          <StaffOrderRefunds refunds={order.refunds} errorsFor={errorsFor} />
           <StaffOrderBankAttempts attempts={order.gateway_attempts} />
           <Panel title="تاریخچه و رویدادها" testId="staff-order-events">
             <OrderTimeline events={order.events} />
