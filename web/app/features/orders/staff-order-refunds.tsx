@@ -6,15 +6,15 @@ import type { FormErrors } from '~/utils/form-errors.ts'
 import { BankReferenceField } from './bank-reference-field.tsx'
 
 /**
- * A staff order's refunds: amount, method, where each stands and its reference; a pending
- * (manual) one has the form that records its bank reference once staff have paid it.
- */
-/**
  * What the button of a pending refund's form sends: each refund its own, so the errors of one
  * answer show on the form that was sent, not on every pending refund's.
  */
 export const settleRefundIntent = (refundId: number) => `settle-refund:${refundId}`
 
+/**
+ * A staff order's refunds: amount, method, where each stands and its reference; a pending
+ * (manual) one has the form that records its bank reference once staff have paid it.
+ */
 export function StaffOrderRefunds({
   refunds,
   errorsFor,
