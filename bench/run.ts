@@ -33,6 +33,8 @@ import { getFreePort, startEmbeddedPostgres, waitForHttp } from '@arzpol/devstac
 import { createKnex } from '../payments-service/src/db/knex.ts'
 import { migrateLatest } from '../payments-service/src/db/migrate.ts'
 import { createTokenService } from '../payments-service/src/modules/auth/tokens.ts'
+import { TEST_CARDS } from '../payments-service/src/sandbox-bank/cards.ts'
+import { validOrder } from '../payments-service/src/test/sample-orders.ts'
 import { pinBenchAndServers, type Pinning } from './cpu-pinning.ts'
 import { spawnServer, stopChild } from './server-process.ts'
 
@@ -54,18 +56,9 @@ const CALLBACKS = Number(process.env.BENCH_CALLBACKS ?? 10000)
  */
 const CREATORS = Number(process.env.BENCH_CREATORS ?? CONNECTIONS)
 const TERMINAL = '2015'
-const SANDBOX_CARD = '6219861000000009'
 
-const ORDER = {
-  payment_type: 'topup',
-  site_url: 'https://wallet.example.com',
-  site_username: 'ali@example.com',
-  site_password: 'S3cret-pa55',
-  amount: '100',
-  currency: 'USD',
-  description: 'شارژ کیف پول',
-  meta: { flow: 'topup' },
-}
+/** The tests' top-up, for a hundred dollars. */
+const ORDER = validOrder({ amount: '100' })
 
 interface Measured {
   rps: number
@@ -192,7 +185,7 @@ async function preparePaidReturns(
       body: new URLSearchParams({
         Token: start.token,
         action: 'pay',
-        pan: SANDBOX_CARD,
+        pan: TEST_CARDS.success,
         cvv2: '123',
         exp_month: '12',
         exp_year: '09',

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { blankToUndefined, requiredText, UserRef } from './staff.ts'
+import { blankToUndefined, UserRef } from './staff.ts'
+import { requiredText } from './text.ts'
 
 /**
  * Four eyes: an action that moves money beyond a set amount, or gives or takes staff powers, is

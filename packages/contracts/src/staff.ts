@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import { toLatinDigits } from './digits.ts'
-import { hasForbiddenCharacters, INVALID_CHARACTERS_MESSAGE } from './text.ts'
+import { TEXT_TOO_LONG_MESSAGE } from './text.ts'
 
 /**
  * What every staff call shares, whatever its noun: the Persian texts of the staff API, an id in
- * the path, paging, optional notes, and a user named in a row.
+ * the path, paging, and a user named in a row (its notes and reasons are text.ts's fields).
  */
 
 /** Persian texts of the staff API (shown by web as they are). */
@@ -16,7 +16,7 @@ export const STAFF_MESSAGES = {
   date: 'تاریخ باید به شکل YYYY-MM-DD باشد',
   phone: 'شماره تلفن صحیح نمیباشد',
   phonePrefix: 'دست‌کم ۴ رقم از شماره تلفن را وارد کنید',
-  tooLong: 'متن بیش از حد طولانی است',
+  tooLong: TEXT_TOO_LONG_MESSAGE,
   notFound: 'یافت نشد',
   userNotFound: 'کاربری با این شماره یافت نشد',
   illegalTransition: 'این تغییر وضعیت برای این سفارش مجاز نیست.',
@@ -36,33 +36,6 @@ export const STAFF_MESSAGES = {
   blockStaff:
     'فقط مدیر می‌تواند حساب پشتیبان را مسدود یا آزاد کند و حساب مدیر از اینجا مسدود نمی‌شود.',
 } as const
-
-/**
- * An optional text: trimmed, blank becomes null, `max` at most once trimmed (spaces pasted around
- * a note do not count against it), no control characters.
- */
-export const trimmedOrNull = (max: number, { tooLong = STAFF_MESSAGES.tooLong as string } = {}) =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong)
-    // PostgreSQL refuses NUL in text; the other controls only corrupt logs and screens.
-    .refine((value) => !hasForbiddenCharacters(value, true), INVALID_CHARACTERS_MESSAGE)
-    .nullish()
-    .transform((value) => (value ? value : null))
-
-/** A required text: trimmed, one character at least, `max` at most, no control characters. */
-export const requiredText = (
-  required: string,
-  max: number,
-  { tooLong = STAFF_MESSAGES.tooLong as string, multiline = true } = {},
-) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(max, tooLong)
-    .refine((value) => !hasForbiddenCharacters(value, multiline), INVALID_CHARACTERS_MESSAGE)
 
 export const IdParams = z.object({
   id: z

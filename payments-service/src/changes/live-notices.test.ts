@@ -1,7 +1,7 @@
 import type { ChangeEvent } from '@arzpol/contracts/changes'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { seedTicketCategories } from '../modules/tickets/categories.ts'
-import { validOrder } from '../test/orders.ts'
+import { validOrder } from '../test/sample-orders.ts'
 import { eventually, useTwoPods } from '../test/pods.ts'
 
 /**

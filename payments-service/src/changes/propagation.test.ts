@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { validOrder } from '../test/orders.ts'
+import { validOrder } from '../test/sample-orders.ts'
 import { eventually, useTwoPods } from '../test/pods.ts'
 import type { TestClient } from '../test/http.ts'
 import { approveAsColleague } from '../test/proposals.ts'

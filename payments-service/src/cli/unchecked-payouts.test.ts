@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { verifiedCustomer } from '../test/identity.ts'
-import { createOrder, PAYOUT_ORDER, useOrdersApp } from '../test/orders.ts'
+import { createOrder, useOrdersApp } from '../test/orders.ts'
+import { PAYOUT_ORDER } from '../test/sample-orders.ts'
 import { SHEBA } from '../test/staff.ts'
 import { reportUncheckedPayouts } from './unchecked-payouts.ts'
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createOrder, useOrdersApp, validOrder } from '../test/orders.ts'
+import { createOrder, useOrdersApp } from '../test/orders.ts'
+import { validOrder } from '../test/sample-orders.ts'
 import { seedTicketCategories } from '../modules/tickets/categories.ts'
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n')

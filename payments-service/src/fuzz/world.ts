@@ -13,14 +13,8 @@ import { startSandboxBank, type SandboxBank } from '../sandbox-bank/server.ts'
 import { SANDBOX_IDENTITIES } from '../sandbox-identity/identities.ts'
 import { startSandboxIdentity } from '../sandbox-identity/server.ts'
 import { seedTicketCategories } from '../modules/tickets/categories.ts'
-import {
-  payAtBank,
-  SEED_RATES,
-  TERMINAL,
-  TEST_CREDENTIALS_KEY,
-  validOrder,
-  WEB,
-} from '../test/orders.ts'
+import { payAtBank, SEED_RATES, TERMINAL, TEST_CREDENTIALS_KEY, WEB } from '../test/orders.ts'
+import { validOrder } from '../test/sample-orders.ts'
 import { testConfig } from '../test/app.ts'
 import { ManualClock } from '../test/clock.ts'
 import { createTestDatabase } from '../test/db.ts'

@@ -82,6 +82,20 @@ export class BaseModel extends Model {
       .patch(patch as never)
   }
 
+  /**
+   * Records a decision on a row of a staff queue (an identity review, a proposal) while it is
+   * still `pending`; answers how many rows moved (0: decided already, by a colleague or an
+   * earlier click), so a decision is taken once.
+   */
+  static async decidePending<C extends typeof BaseModel>(
+    this: C,
+    trx: Knex.Transaction,
+    id: number,
+    decision: Partial<RowOf<C>>,
+  ): Promise<number> {
+    return trx(this.tableName).where({ id, status: 'pending' }).update(decision)
+  }
+
   /** Inserts one row through the model and answers it as stored (`insertAndFetch`). */
   static async insertFetched<C extends typeof BaseModel>(
     this: C,

@@ -64,15 +64,6 @@ export class IdentityReview extends BaseModel {
       Pick<ReviewRow, 'user_id' | 'status'> | undefined
   }
 
-  /** Decides a pending request; answers how many rows moved (0: not pending any more). */
-  static async decidePending(
-    trx: Knex.Transaction,
-    id: number,
-    decision: Pick<ReviewRow, 'status' | 'reason' | 'decided_at' | 'decided_by_user_id'>,
-  ): Promise<number> {
-    return trx('identity_reviews').where({ id, status: 'pending' }).update(decision)
-  }
-
   /** The customer's latest `limit` submitted requests, newest first, as the queue shows them. */
   static async summariesOf(db: Knex, userId: number, limit: number): Promise<ReviewSummaryRow[]> {
     return (await summaries(db)

@@ -52,15 +52,6 @@ export class StaffProposal extends BaseModel {
     return inserted.id
   }
 
-  /** Records the decision of a pending proposal (the caller holds its row lock). */
-  static async decide(
-    trx: Knex.Transaction,
-    id: number,
-    decision: Pick<StaffProposalRow, 'status' | 'decided_by' | 'decided_at' | 'decision_reason'>,
-  ): Promise<void> {
-    await trx('staff_proposals').where({ id, status: 'pending' }).update(decision)
-  }
-
   /** Proposals with their proposer's and decider's usernames, newest first. */
   static async listWithNames(
     db: Knex,

@@ -5,6 +5,7 @@ import { useTestApp, type TestApp } from './app.ts'
 import { insertUser } from './factories.ts'
 import { ensureLevel1 } from './identity.ts'
 import { TEST_CARDS } from '../sandbox-bank/cards.ts'
+import { PAYOUT_ORDER, validOrder } from './sample-orders.ts'
 import { startSandboxBank, type SandboxBank } from '../sandbox-bank/server.ts'
 import { startSandboxIdentity, type SandboxIdentity } from '../sandbox-identity/server.ts'
 import type { PaymentGateway } from '../modules/gateways/gateway.ts'
@@ -101,18 +102,6 @@ export function useOrdersApp(env: Record<string, string> = {}): OrdersTestApp {
   }
 }
 
-export const validOrder = (overrides: Record<string, unknown> = {}) => ({
-  payment_type: 'topup',
-  site_url: 'https://wallet.example.com',
-  site_username: 'ali@example.com',
-  site_password: 'S3cret-pa55',
-  amount: '50',
-  currency: 'USD',
-  description: 'شارژ کیف پول',
-  meta: { flow: 'topup' },
-  ...overrides,
-})
-
 export async function createOrder(
   t: OrdersTestApp,
   token: string,
@@ -139,16 +128,6 @@ export async function createPayoutOrder(
 ) {
   await ensureLevel1(t, token)
   return createOrder(t, token, { ...PAYOUT_ORDER, ...overrides })
-}
-
-/** What sets a cash-out's creation apart from `validOrder`'s top-up. */
-export const PAYOUT_ORDER = {
-  payment_type: 'payout',
-  site_url: 'upwork.com',
-  site_username: null,
-  site_password: null,
-  amount: '200',
-  meta: { flow: 'payout' },
 }
 
 /** One order of a new customer with two open bank attempts (the same order in two tabs). */

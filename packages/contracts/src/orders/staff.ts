@@ -3,14 +3,8 @@ import { phoneSchema } from '../phone.ts'
 import { orderAmountFields, orderHeadFields } from './order-fields.ts'
 import { TicketSummaryOut } from '../tickets/staff.ts'
 import { z } from 'zod'
-import {
-  blankToUndefined,
-  paging,
-  requiredText,
-  STAFF_MESSAGES,
-  trimmedOrNull,
-  UserRef,
-} from '../staff.ts'
+import { blankToUndefined, paging, STAFF_MESSAGES, UserRef } from '../staff.ts'
+import { requiredText, trimmedOrNull } from '../text.ts'
 
 /** The stages a staff member may ask for (fulfilment/actions.ts maps each to its moves). */
 export const STAFF_TARGETS = ['in_progress', 'done', 'rejected', 'refunded', 'cancelled'] as const

@@ -4,14 +4,8 @@ import { z } from 'zod'
 import { ROLES } from '../value-sets.ts'
 import { OrderSummaryOut } from '../orders/staff.ts'
 import { TicketSummaryOut } from '../tickets/staff.ts'
-import {
-  blankToUndefined,
-  paging,
-  requiredText,
-  STAFF_MESSAGES,
-  trimmedOrNull,
-  UserRef,
-} from '../staff.ts'
+import { blankToUndefined, paging, STAFF_MESSAGES, UserRef } from '../staff.ts'
+import { requiredText, trimmedOrNull } from '../text.ts'
 
 /** Request and response shapes of staff user management (accounts, blocking, support role). */
 

@@ -92,7 +92,7 @@ async function recordDecision(
   decider: User,
   decision: { approve: boolean; reason: string; now: Date },
 ): Promise<void> {
-  await StaffProposal.decide(trx, row.id, {
+  await StaffProposal.decidePending(trx, row.id, {
     status: decision.approve ? 'approved' : 'declined',
     decided_by: decider.id,
     decided_at: decision.now,

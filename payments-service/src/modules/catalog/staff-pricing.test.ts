@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createOrder, validOrder } from '../../test/orders.ts'
+import { createOrder } from '../../test/orders.ts'
+import { validOrder } from '../../test/sample-orders.ts'
 import { setRateAs, useStaffApp } from '../../test/staff.ts'
 
 type Quote = { rate_irr: number; subtotal_irr: number; fee_irr: number; amount_irr: number }

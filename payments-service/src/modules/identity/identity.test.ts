@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { SANDBOX_IDENTITIES } from '../../sandbox-identity/identities.ts'
-import { createOrder, startOrder, validOrder } from '../../test/orders.ts'
+import { createOrder, startOrder } from '../../test/orders.ts'
+import { validOrder } from '../../test/sample-orders.ts'
 import { paidOrder, useStaffApp } from '../../test/staff.ts'
 
 /**

@@ -2,13 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { tehranDayBounds, tehranDayOf } from '../../lib/tehran-day.ts'
 import { purgeInquiryCharges } from './inquiry-caps.ts'
 import { insertLevel1, luhnCard } from '../../test/identity.ts'
-import {
-  createOrder,
-  createPayoutOrder,
-  PAYOUT_ORDER,
-  uploadDocument,
-  useOrdersApp,
-} from '../../test/orders.ts'
+import { createOrder, createPayoutOrder, uploadDocument, useOrdersApp } from '../../test/orders.ts'
+import { PAYOUT_ORDER } from '../../test/sample-orders.ts'
 import { CARD_MESSAGES } from '@arzpol/contracts/identity/cards'
 import { MESSAGES } from '@arzpol/contracts/identity/customer'
 

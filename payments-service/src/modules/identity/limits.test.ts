@@ -5,8 +5,8 @@ import {
   payAtBank,
   postCallback,
   startOrder,
-  validOrder,
 } from '../../test/orders.ts'
+import { validOrder } from '../../test/sample-orders.ts'
 import { paidOrder, submittedPayout, transitionTo, useStaffApp } from '../../test/staff.ts'
 import type { User } from '../../models/user.model.ts'
 import { MESSAGES } from '@arzpol/contracts/auth/customer'

@@ -7,7 +7,7 @@ import {
 } from '../../test/identity-documents.ts'
 import { reachLevel1 } from '../../test/identity.ts'
 import { approveAsColleague } from '../../test/proposals.ts'
-import { validOrder } from '../../test/orders.ts'
+import { validOrder } from '../../test/sample-orders.ts'
 import { useStaffApp } from '../../test/staff.ts'
 import { SAMPLE_FILES } from '../../test/tickets.ts'
 

@@ -8,8 +8,8 @@ import {
   startOrder,
   TEST_CREDENTIALS_KEY,
   useOrdersApp,
-  validOrder,
 } from '../../test/orders.ts'
+import { validOrder } from '../../test/sample-orders.ts'
 import { setRateAs } from '../../test/staff.ts'
 
 const CREATE = '/api/payments/create/'

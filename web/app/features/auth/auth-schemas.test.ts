@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { AUTH_FALLBACKS, AUTH_MESSAGES, AUTH_SUCCESS } from './auth-messages.ts'
 import {
-  AUTH_FALLBACKS,
-  AUTH_MESSAGES,
-  AUTH_SUCCESS,
   forgotPasswordSchema,
   loginSchema,
   registerSchema,

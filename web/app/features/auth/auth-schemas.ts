@@ -1,41 +1,14 @@
 import { isValidPhone, normalizePhone, toLatinDigits } from '@arzpol/contracts'
 // zod/mini: the same schemas run in the browser, where classic zod would add ~20 kB gzip.
 import * as z from 'zod/mini'
+import { AUTH_MESSAGES } from './auth-messages.ts'
 
 /**
  * The auth forms' schemas, used by the browser before submitting and by the actions on the server,
- * so both sides give the same answer (docs/product/auth.md; texts byte for byte). Persian and
- * Arabic digits become Latin ones in phone, code and passwords before anything is checked.
+ * so both sides give the same answer (docs/product/auth.md; the texts are in auth-messages.ts).
+ * Persian and Arabic digits become Latin ones in phone, code and passwords before anything is
+ * checked.
  */
-
-export const AUTH_MESSAGES = {
-  phoneInvalid: 'شماره تلفن صحیح نمیباشد',
-  phoneInvalidForgot: 'شماره تلفن صحیح نیست',
-  allRequired: 'لطفاً همه فیلدها را پر کنید',
-  passwordMismatch: 'رمز عبور و تایید آن یکسان نیستند',
-  termsRequired: 'قوانین را تایید کنید',
-  loginRequired: 'شماره تلفن و رمز عبور را وارد کنید',
-  newPasswordMismatch: 'رمز جدید و تایید آن یکسان نیستند',
-  // Not in the spec's catalogue: the spec only says "4 digits"; the second is payments-service's.
-  codeInvalid: 'کد تایید باید ۴ رقم باشد',
-  passwordTooShort: 'رمز عبور باید حداقل ۸ کاراکتر باشد',
-} as const
-
-/** Shown when the server gives no message of its own. */
-export const AUTH_FALLBACKS = {
-  register: 'ثبت نام ناموفق بود',
-  login: 'ورود ناموفق بود',
-  reset: 'تغییر رمز ناموفق بود',
-  sendCode: 'ارسال کد تایید ناموفق بود',
-} as const
-
-/** Successes (docs/product/errors.md). */
-export const AUTH_SUCCESS = {
-  codeSent: 'کد تایید ارسال شد',
-  registered: 'ثبت نام موفق بود',
-  loggedIn: 'ورود موفق بود',
-  passwordChanged: 'رمز عبور تغییر کرد. وارد شوید.',
-} as const
 
 export const PASSWORD_MIN_LENGTH = 8
 /** The verification code is 4 digits. */

@@ -1,10 +1,9 @@
 import { readFormData } from '~/utils/form-data.server.ts'
 import { data, redirect } from '@remix-run/node'
 import type { OtpPurpose } from '@arzpol/contracts'
+import { AUTH_FALLBACKS, AUTH_SUCCESS } from '~/features/auth/auth-messages.ts'
 import {
-  AUTH_FALLBACKS,
   AUTH_INTENTS,
-  AUTH_SUCCESS,
   forgotPasswordSchema,
   loginSchema,
   registerSchema,

@@ -1,5 +1,5 @@
 import { toLatinDigits } from '@arzpol/contracts'
-import { requiredText as requiredStaffText, trimmedOrNull } from '@arzpol/contracts/staff'
+import { requiredText as requiredStaffText, trimmedOrNull } from '@arzpol/contracts/text'
 import { z } from 'zod'
 import { errorsFromZod, formDataToObject, type FormErrors } from '~/utils/form-errors.ts'
 import { jalaliToIsoDay } from '~/utils/staff-dates.server.ts'

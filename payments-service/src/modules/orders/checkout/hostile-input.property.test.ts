@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { CreateOrderBody } from '@arzpol/contracts/orders/customer'
-import { createOrder, startOrder, useOrdersApp, validOrder } from '../../../test/orders.ts'
+import { createOrder, startOrder, useOrdersApp } from '../../../test/orders.ts'
+import { validOrder } from '../../../test/sample-orders.ts'
 
 /**
  * Generated hostile input (ADR 018) into the fields of quote, create and the bank callback:

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  createOrder,
-  payAtBank,
-  startOrder,
-  useOrdersApp,
-  validOrder,
-  WEB,
-} from '../../../test/orders.ts'
+import { createOrder, payAtBank, startOrder, useOrdersApp, WEB } from '../../../test/orders.ts'
+import { validOrder } from '../../../test/sample-orders.ts'
 
 /**
  * Regression tests for the hostile inputs once found answering 500: each answers a 4xx with a

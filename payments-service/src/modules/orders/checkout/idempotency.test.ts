@@ -5,7 +5,8 @@ import {
   purgeExpiredIdempotencyKeys,
   requestHasherFromConfig,
 } from './idempotency.ts'
-import { createOrder, useOrdersApp, validOrder } from '../../../test/orders.ts'
+import { createOrder, useOrdersApp } from '../../../test/orders.ts'
+import { validOrder } from '../../../test/sample-orders.ts'
 
 const CREATE = '/api/payments/create/'
 const key = (value: string) => ({ 'Idempotency-Key': value })

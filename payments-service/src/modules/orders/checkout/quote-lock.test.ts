@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { validOrder, useOrdersApp } from '../../../test/orders.ts'
+import { useOrdersApp } from '../../../test/orders.ts'
+import { validOrder } from '../../../test/sample-orders.ts'
 import { approveAsColleague } from '../../../test/proposals.ts'
 import { setRateAs } from '../../../test/staff.ts'
 

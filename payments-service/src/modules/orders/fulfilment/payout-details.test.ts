@@ -6,11 +6,10 @@ import { expireStaleOrders } from '../expiry.ts'
 import {
   createOrder,
   createPayoutOrder,
-  PAYOUT_ORDER,
   uploadDocument,
   useOrdersApp,
-  validOrder,
 } from '../../../test/orders.ts'
+import { PAYOUT_ORDER, validOrder } from '../../../test/sample-orders.ts'
 import { reachLevel1, verifiedCustomer } from '../../../test/identity.ts'
 import {
   SANDBOX_FOREIGN_SHEBA,

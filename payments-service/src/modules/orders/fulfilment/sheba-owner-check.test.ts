@@ -6,7 +6,8 @@ import {
   SANDBOX_UNANSWERED_SHEBA,
 } from '../../../sandbox-identity/identities.ts'
 import { reachLevel1, verifiedCustomer } from '../../../test/identity.ts'
-import { createOrder, PAYOUT_ORDER, uploadDocument } from '../../../test/orders.ts'
+import { createOrder, uploadDocument } from '../../../test/orders.ts'
+import { PAYOUT_ORDER } from '../../../test/sample-orders.ts'
 import { SHEBA, submittedPayout, transitionTo, useStaffApp } from '../../../test/staff.ts'
 import { checkLedger } from '../../ledger/invariants.ts'
 

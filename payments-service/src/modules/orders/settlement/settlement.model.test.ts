@@ -10,7 +10,8 @@ import { checkLedger } from '../../ledger/invariants.ts'
 import { ACCOUNTS } from '../../../models/ledger.model.ts'
 import { reconcileOpenAttempts } from './reconciliation.ts'
 import { createSettlement, type SettlementStep } from './settlement.ts'
-import { payAtBank, useOrdersApp, validOrder, type OrdersTestApp } from '../../../test/orders.ts'
+import { payAtBank, useOrdersApp, type OrdersTestApp } from '../../../test/orders.ts'
+import { validOrder } from '../../../test/sample-orders.ts'
 
 /**
  * Model-based test of the money path (ADR 014, the ledger's invariants): random sequences of

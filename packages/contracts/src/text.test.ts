@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { INVALID_CHARACTERS_MESSAGE } from './text.ts'
-import { requiredText, STAFF_MESSAGES, trimmedOrNull } from './staff.ts'
+import {
+  INVALID_CHARACTERS_MESSAGE,
+  requiredText,
+  TEXT_TOO_LONG_MESSAGE,
+  trimmedOrNull,
+} from './text.ts'
 
-describe('the staff free-text rules', () => {
+describe('the free-text fields', () => {
   const note = trimmedOrNull(5)
 
   it('an optional text is trimmed before its limit is checked, and blank is null', () => {
@@ -12,7 +16,7 @@ describe('the staff free-text rules', () => {
     expect(note.parse(null)).toBeNull()
     const long = note.safeParse(' ۱۲۳۴۵۶ ')
     expect(long.success).toBe(false)
-    expect(long.error?.issues.map((issue) => issue.message)).toEqual([STAFF_MESSAGES.tooLong])
+    expect(long.error?.issues.map((issue) => issue.message)).toEqual([TEXT_TOO_LONG_MESSAGE])
   })
 
   it('optional and required texts both refuse a control character but keep line breaks', () => {
