@@ -20,8 +20,14 @@ import { getEnv } from '~/utils/env.server.ts'
 import { renumberHeadings } from '~/utils/headings.ts'
 import { commitSession, destroySession, getSessionTokens } from '~/features/auth/session.server.ts'
 import { getLogger } from '~/utils/logger.server.ts'
-import { MAX_COMMENT_LENGTH, type BlogComment, type CommentOutcome } from './comments.ts'
-import type { BlogCategory, PostSummary } from './posts.ts'
+import {
+  COMMENT_MESSAGES,
+  COMMENTER_FALLBACK,
+  MAX_COMMENT_LENGTH,
+  type BlogComment,
+  type CommentOutcome,
+} from './comments.ts'
+import { AUTHOR_FALLBACK, type BlogCategory, type PostSummary } from './posts.ts'
 
 /**
  * The blog as pages need it: posts and comments read from the cms through the in-memory cache and
@@ -29,17 +35,6 @@ import type { BlogCategory, PostSummary } from './posts.ts'
  * sanitised when first shown, once per version), the comment submission and the cms webhook.
  * The rules are in docs/product/blog-and-comments.md.
  */
-
-export const AUTHOR_FALLBACK = 'نویسنده'
-export const COMMENTER_FALLBACK = 'کاربر'
-
-/** The first two are the product's (docs/product/errors.md). */
-export const COMMENT_MESSAGES = {
-  signIn: 'برای ارسال نظر ابتدا وارد حساب کاربری شوید.',
-  failed: 'ارسال نظر ناموفق بود. لطفاً دوباره تلاش کنید.',
-  approved: 'دیدگاه شما ثبت شد.',
-  pending: 'دیدگاه شما ثبت شد و پس از بررسی مدیر سایت نمایش داده می‌شود.',
-} as const
 
 export interface BlogPost extends PostSummary {
   numericId: number

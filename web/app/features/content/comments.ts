@@ -15,6 +15,20 @@ export interface BlogComment {
   html: string
 }
 
+/** The name shown for a commenter the cms names no one for. */
+export const COMMENTER_FALLBACK = 'کاربر'
+
+/**
+ * What the customer is told of their comment; the first two are the product's
+ * (docs/product/errors.md).
+ */
+export const COMMENT_MESSAGES = {
+  signIn: 'برای ارسال نظر ابتدا وارد حساب کاربری شوید.',
+  failed: 'ارسال نظر ناموفق بود. لطفاً دوباره تلاش کنید.',
+  approved: 'دیدگاه شما ثبت شد.',
+  pending: 'دیدگاه شما ثبت شد و پس از بررسی مدیر سایت نمایش داده می‌شود.',
+} as const
+
 export type CommentOutcome =
   | { status: 'blank' }
   | { status: 'signed-out'; message: string }

@@ -2,6 +2,9 @@ import type { ResponsiveImage } from './cms-image.ts'
 
 /** A blog post as the pages show it, shared by the server that reads it and the components. */
 
+/** The name shown for an author the cms names no one for. */
+export const AUTHOR_FALLBACK = 'نویسنده'
+
 export interface BlogCategory {
   /** The value of `?category=`: the slug, or the name when there is none. */
   key: string
