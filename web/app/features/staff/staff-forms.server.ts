@@ -1,5 +1,5 @@
 import { toLatinDigits } from '@arzpol/contracts'
-import { requiredText as requiredStaffText, trimmedOrNull } from '@arzpol/contracts/text'
+import { requiredText as contractRequiredText, trimmedOrNull } from '@arzpol/contracts/text'
 import { z } from 'zod'
 import { errorsFromZod, formDataToObject, type FormErrors } from '~/utils/form-errors.ts'
 import { jalaliToIsoDay } from '~/utils/staff-dates.server.ts'
@@ -49,7 +49,7 @@ export const optionalText = (max: number) =>
   trimmedOrNull(max, { tooLong: FORM_MESSAGES.tooLong(max) })
 
 export const requiredText = (message: string, max: number) =>
-  requiredStaffText(message, max, { tooLong: FORM_MESSAGES.tooLong(max) })
+  contractRequiredText(message, max, { tooLong: FORM_MESSAGES.tooLong(max) })
 
 /** "۱٬۲۳۴٬۵۰۰", "1,234,500" or "1234500" → 1234500; anything else → NaN (refused later). */
 export function parseWholeNumber(input: string): number {
