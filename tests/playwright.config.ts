@@ -31,7 +31,10 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
-  timeout: 30_000,
+  // A guard against a hung journey, not a speed target (those live in the benches): on two cores
+  // shared with the fault journeys' hundreds of concurrent requests, a sign-up and a sign-in
+  // alone have taken 26 s.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {

@@ -463,7 +463,8 @@ test('an admin proposes giving and taking the support role; a second admin appro
   page,
   browser,
 }) => {
-  test.setTimeout(150_000)
+  // Three people sign in one after another (two admins and the new support member).
+  test.setTimeout(240_000)
   const { phone, desk } = await customerAndDesk(page, browser, 'admin')
   const { page: second } = await signInAsStaff(browser, 'admin')
   /**
