@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { uniquePhone } from '../support/auth.ts'
 import { registerCustomerApi } from '../support/blog.ts'
 import { englishOnScreen, newCmsColleague } from '../support/cms-admin.ts'
@@ -9,6 +9,10 @@ import { e2eUrls } from '../support/ports.ts'
 import { toPersianDigits } from '@arzpol/contracts'
 
 // Heavy (a real Strapi admin in a browser): the admin's journeys stay few and whole.
+
+// The admin fetches and draws every screen in the browser: beside the blog's XSS sweeps on two
+// cores, a list and an edit view have each taken more than the usual 10 s to show.
+const expect = baseExpect.configure({ timeout: 30_000 })
 
 const QUESTION = 'ثبت دامنه چقدر طول می‌کشد؟'
 const DRAFT_NOTICE = 'پیش‌نمایش پیش‌نویس: این نسخه هنوز منتشر نشده است و مشتریان آن را نمی‌بینند.'
@@ -42,7 +46,7 @@ test('an editor signs in to the Persian admin, rewrites a FAQ answer, previews i
   page,
   request,
 }) => {
-  test.setTimeout(200_000)
+  test.setTimeout(300_000)
   const editor = await newCmsColleague(request, 'arzpol-editor')
 
   // A browser that never chose a language opens the admin in Persian.
@@ -170,7 +174,7 @@ test('a moderator finds the scams held with their reasons, approves a helpful co
   page,
   request,
 }) => {
-  test.setTimeout(150_000)
+  test.setTimeout(240_000)
   // Each comment from its own account: an account that comments fast is marked spam before any
   // screening, and these must reach the screening.
   const held: Record<string, { documentId: string; moderationStatus: string }> = {}
