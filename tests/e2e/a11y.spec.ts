@@ -1,19 +1,12 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { openEverything } from '../support/page-checks.ts'
 import { PUBLIC_PAGES } from '../support/public-pages.ts'
 
 /**
  * axe-core on every public page (docs/product/site.md), at a desktop and a phone width, with the
  * small-screen menu and every FAQ answer opened so their contents are checked too. Zero violations.
  */
-
-async function openEverything(page: Page) {
-  await page.evaluate(() => {
-    document.querySelectorAll('details').forEach((details) => {
-      details.open = true
-    })
-  })
-}
 
 for (const { path } of PUBLIC_PAGES) {
   test(`${path} has no accessibility violations`, async ({ page }) => {

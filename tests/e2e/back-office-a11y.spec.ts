@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { registerNewCustomer, uniquePhone } from '../support/auth.ts'
 import { paidOrderWithTicket } from '../support/orders.ts'
-import { collectBrowserErrors, openEverything } from '../support/page-checks.ts'
+import { collectBrowserErrors, expectServedAndAccessible } from '../support/page-checks.ts'
 import { signInAsStaff } from '../support/staff.ts'
 
 /**
@@ -15,14 +14,7 @@ import { signInAsStaff } from '../support/staff.ts'
 /** Opens each path on the signed-in desk and checks it; afterwards, that no error was logged. */
 async function checkEveryPage(desk: Page, errors: string[], paths: string[]) {
   for (const path of paths) {
-    await test.step(path, async () => {
-      const response = await desk.goto(path)
-      expect(response?.status(), path).toBe(200)
-      await desk.waitForLoadState('networkidle')
-      await openEverything(desk)
-      const { violations } = await new AxeBuilder({ page: desk }).analyze()
-      expect(violations, `${path}: ${JSON.stringify(violations, null, 2)}`).toEqual([])
-    })
+    await test.step(path, () => expectServedAndAccessible(desk, path))
   }
   expect(errors).toEqual([])
 }

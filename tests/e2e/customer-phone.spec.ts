@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { registerNewCustomer, uniquePhone } from '../support/auth.ts'
 import { paidOrderWithTicket } from '../support/orders.ts'
-import { collectBrowserErrors, openEverything } from '../support/page-checks.ts'
+import { collectBrowserErrors, expectServedAndAccessible } from '../support/page-checks.ts'
 import { PHONE } from '../support/phone.ts'
 
 /**
@@ -62,12 +61,7 @@ test('every customer page on a phone: no accessibility violation, no browser err
   ]
   for (const path of pages) {
     await test.step(path, async () => {
-      const response = await page.goto(path)
-      expect(response?.status(), path).toBe(200)
-      await page.waitForLoadState('networkidle')
-      await openEverything(page)
-      const { violations } = await new AxeBuilder({ page }).analyze()
-      expect(violations, `${path}: ${JSON.stringify(violations, null, 2)}`).toEqual([])
+      await expectServedAndAccessible(page, path)
       expect(await overflowing(page), path).toEqual([])
     })
   }

@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
 
 /**
  * Errors the browser reports on `page` from now on: console errors and uncaught exceptions (a
@@ -32,4 +33,17 @@ export async function openEverything(page: Page) {
       details.open = true
     })
   })
+}
+
+/**
+ * Opens `path` and expects it served (200) and, once the page is settled and its folded sections
+ * are open, free of anything axe finds.
+ */
+export async function expectServedAndAccessible(page: Page, path: string) {
+  const response = await page.goto(path)
+  expect(response?.status(), path).toBe(200)
+  await page.waitForLoadState('networkidle')
+  await openEverything(page)
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  expect(violations, `${path}: ${JSON.stringify(violations, null, 2)}`).toEqual([])
 }
